@@ -1,0 +1,6 @@
+export * from './constants.ts';
+export * from './envelope.ts';
+export * from './money.ts';
+export * from './product.ts';
+export * from './store.ts';
+export * from './theme.ts';

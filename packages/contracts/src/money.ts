@@ -1,0 +1,6 @@
+/** Money is integer paise inside the system and rupees on the wire. */
+export const paiseToRupees = (paise: number) => Math.round(paise) / 100;
+export const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
+/** Whole-percent discount from a list price to a sale price; 0 when there is no real discount. */
+export const discountPercent = (price: number, salePrice: number | null | undefined) =>
+  salePrice == null || price <= 0 || salePrice >= price ? 0 : Math.round(((price - salePrice) / price) * 100);

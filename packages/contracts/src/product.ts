@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { STOCK_STATUSES } from './constants.ts';
+
+const named = z.object({ id: z.string(), name: z.string() });
+
+/** A product as shop pages list it (cards, grids). Prices in rupees. */
+export const productCard = z.object({
+  id: z.string(),
+  slug: z.string(),
+  product_name: z.string(),
+  product_price: z.number(),
+  discount_price: z.number().nullable(),
+  discount_percentage: z.number().int(),
+  average_rating: z.number(),
+  total_reviews: z.number().int(),
+  product_quantity: z.number().int(),
+  stock_status: z.enum(STOCK_STATUSES),
+  free_shipping: z.boolean(),
+  shipping_charge: z.number(),
+  thumbnail: z.string().nullable(),
+  is_new: z.boolean(),
+  category: named.nullable(),
+  sub_category: named.nullable(),
+});
+export type ProductCard = z.infer<typeof productCard>;
+
+export const PRODUCT_SORTS = [
+  'relevance',
+  'price_asc',
+  'price_desc',
+  'rating',
+  'newest',
+  'best_selling',
+] as const;
+export const productListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(100).optional(),
+  sub_category: z.string().trim().max(100).optional(),
+  min_price: z.coerce.number().min(0).optional(),
+  max_price: z.coerce.number().min(0).optional(),
+  rating: z.coerce.number().min(0).max(5).optional(),
+  sort: z.enum(PRODUCT_SORTS).default('relevance'),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** A deal (or an upcoming sale when its start is in the future). */
+export const dealItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  deal: z.object({ start_time: z.string(), end_time: z.string() }),
+  product: productCard,
+  discount_price: z.number(),
+  discount_percentage: z.number().int(),
+});
+export type DealItem = z.infer<typeof dealItem>;
+
+export const productCategory = z.object({
+  id: z.string(),
+  name: z.string(),
+  sub_categories: z.array(named),
+});

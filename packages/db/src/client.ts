@@ -1,0 +1,112 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the pool or an open transaction: what repositories receive. */
+export type Executor = Db | Tx;
+
+export const APP_ROLE = 'haat_app';
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL of a role that owns the schema (migrations, seed). Unset: embedded PGlite. */
+  url?: string;
+  /** PostgreSQL URL the app connects with; defaults to `url` with the user changed to haat_app. */
+  appUrl?: string;
+  /** PGlite data directory; unset means in memory. */
+  dataDir?: string;
+  /** An already migrated PGlite instance to use (tests clone a template). */
+  pglite?: PGlite;
+  /** Called for every SQL statement the app role sends (benchmarks count them). */
+  onQuery?: (sql: string) => void;
+  poolSize?: number;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** The embedded instance, when kind is pglite (tests dump and clone it). */
+  pglite?: PGlite;
+  /** Owner connection: migrations and seeding only. */
+  owner: Db;
+  /** Switches to the application role; from then on use `app`. */
+  app(): Promise<Db>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise embedded PGlite (in memory or under `dataDir`). */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts);
+}
+
+async function openPglite(opts: DatabaseOptions): Promise<Database> {
+  const client = opts.pglite ?? (opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create());
+  const owner = drizzlePglite(client, { schema }) as unknown as Db;
+  let app: Db | undefined;
+  return {
+    kind: 'pglite',
+    pglite: client,
+    owner,
+    async app() {
+      if (!app) {
+        // PGlite is one connection: the session becomes the app role, which cannot bypass row-level security.
+        await client.exec(`SET ROLE ${APP_ROLE}`);
+        const logger = opts.onQuery ? { logQuery: (q: string) => opts.onQuery?.(q) } : undefined;
+        app = drizzlePglite(client, { schema, logger }) as unknown as Db;
+      }
+      return app;
+    },
+    async migrate() {
+      await migratePglite(owner as never, { migrationsFolder });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
+  const ownerSql = postgres(url, { max: 2, onnotice: () => {} });
+  const owner = drizzlePostgres(ownerSql, { schema }) as unknown as Db;
+  let appSql: postgres.Sql | undefined;
+  let app: Db | undefined;
+  return {
+    kind: 'postgres',
+    owner,
+    async app() {
+      if (!app) {
+        const appUrl = opts.appUrl ?? withUser(url, APP_ROLE);
+        appSql = postgres(appUrl, {
+          max: opts.poolSize ?? 10,
+          onnotice: () => {},
+          debug: opts.onQuery ? (_conn, query) => opts.onQuery?.(query) : undefined,
+        });
+        app = drizzlePostgres(appSql, { schema }) as unknown as Db;
+      }
+      return app;
+    },
+    async migrate() {
+      await migratePostgres(owner as never, { migrationsFolder });
+    },
+    async close() {
+      await Promise.all([ownerSql.end({ timeout: 5 }), appSql?.end({ timeout: 5 })]);
+    },
+  };
+}
+
+function withUser(url: string, user: string) {
+  const u = new URL(url);
+  u.username = user;
+  u.password = '';
+  return u.toString();
+}

@@ -1,0 +1,13 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from './client.ts';
+
+/**
+ * Runs `fn` in a transaction scoped to one shop: row-level security shows and accepts only that shop's
+ * rows. The setting is local to the transaction, so a pooled connection never carries it further.
+ */
+export async function withStore<T>(db: Db, storeId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.store_id', ${storeId}, true)`);
+    return fn(tx);
+  });
+}

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { stores, users } from './platform.ts';
+
+/*
+ * Tenant tables. Every row carries store_id; it leads every primary key and index, and every reference
+ * between tenant tables includes it, so no row can point into another shop. Row-level security is
+ * enabled and forced on each of these (see migrations/0001_tenancy.sql).
+ */
+const storeId = () =>
+  uuid('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete: 'cascade' });
+const id = () => uuid('id').notNull().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const storeLocations = pgTable('store_locations', {
+  storeId: storeId().primaryKey(),
+  addressLine1: text('address_line_1'),
+  addressLine2: text('address_line_2'),
+  city: text('city'),
+  state: text('state'),
+  country: text('country').default('India'),
+  postalCode: text('postal_code'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  updatedAt: updatedAt(),
+});
+
+export const storeContacts = pgTable(
+  'store_contacts',
+  {
+    storeId: storeId(),
+    id: id(),
+    contactType: text('contact_type', { enum: ['Primary', 'WhatsApp', 'Support', 'Orders'] }).notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.id] })],
+);
+
+export const storeSettings = pgTable('store_settings', {
+  storeId: storeId().primaryKey(),
+  currency: text('currency').notNull().default('INR'),
+  paymentMethods: text('payment_methods').array().notNull().default(sql`'{COD}'::text[]`),
+  upiId: text('upi_id'),
+  /** Orders at or above this subtotal ship free; null means never. */
+  freeShippingThresholdPaise: integer('free_shipping_threshold_paise'),
+  returnDays: smallint('return_days'),
+  warrantyText: text('warranty_text'),
+  secureCheckoutNote: boolean('secure_checkout_note').notNull().default(true),
+  freeReturnsNote: boolean('free_returns_note').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const storeSections = pgTable(
+  'store_sections',
+  {
+    storeId: storeId(),
+    name: text('name', { enum: ['banner', 'featured', 'deals', 'sales', 'filter', 'footer'] }).notNull(),
+    position: smallint('position').notNull(),
+    config: jsonb('config').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.name] })],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    storeId: storeId(),
+    id: id(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    uniqueIndex('product_categories_name_uq').on(t.storeId, sql`lower(${t.name})`),
+  ],
+);
+
+export const productSubCategories = pgTable(
+  'product_sub_categories',
+  {
+    storeId: storeId(),
+    id: id(),
+    categoryId: uuid('category_id').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      columns: [t.storeId, t.categoryId],
+      foreignColumns: [productCategories.storeId, productCategories.id],
+    }).onDelete('cascade'),
+    uniqueIndex('product_sub_categories_name_uq').on(t.storeId, t.categoryId, sql`lower(${t.name})`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    storeId: storeId(),
+    id: id(),
+    slug: text('slug').notNull(),
+    name: text('product_name').notNull(),
+    description: text('product_description'),
+    sku: text('sku'),
+    pricePaise: integer('price_paise').notNull(),
+    salePricePaise: integer('sale_price_paise'),
+    costPaise: integer('cost_paise'),
+    quantity: integer('quantity').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    shippingChargePaise: integer('shipping_charge_paise').notNull().default(4000),
+    taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(18),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    categoryId: uuid('category_id'),
+    subCategoryId: uuid('sub_category_id'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    status: text('status', { enum: ['ACTIVE', 'ARCHIVED'] })
+      .notNull()
+      .default('ACTIVE'),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    unitsSold: integer('units_sold').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      columns: [t.storeId, t.categoryId],
+      foreignColumns: [productCategories.storeId, productCategories.id],
+    }),
+    foreignKey({
+      columns: [t.storeId, t.subCategoryId],
+      foreignColumns: [productSubCategories.storeId, productSubCategories.id],
+    }),
+    uniqueIndex('products_slug_uq').on(t.storeId, t.slug),
+    uniqueIndex('products_sku_uq').on(t.storeId, t.sku),
+    index('products_listing_idx').on(t.storeId, t.status, t.createdAt),
+    index('products_category_idx').on(t.storeId, t.categoryId),
+    index('products_featured_idx').on(t.storeId, t.isFeatured),
+    check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
+    check(
+      'products_sale_price_valid',
+      sql`${t.salePricePaise} is null or (${t.salePricePaise} >= 0 and ${t.salePricePaise} <= ${t.pricePaise})`,
+    ),
+    check('products_images_max', sql`cardinality(${t.images}) <= 5`),
+    check('products_tax_range', sql`${t.taxPercent} >= 0 and ${t.taxPercent} <= 100`),
+  ],
+);
+
+export const deals = pgTable(
+  'deals',
+  {
+    storeId: storeId(),
+    id: id(),
+    productId: uuid('product_id').notNull(),
+    title: text('title').notNull(),
+    dealPricePaise: integer('deal_price_paise').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete('cascade'),
+    index('deals_window_idx').on(t.storeId, t.endsAt, t.startsAt),
+    check('deals_window_valid', sql`${t.endsAt} > ${t.startsAt}`),
+    check('deals_price_nonnegative', sql`${t.dealPricePaise} >= 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    storeId: storeId(),
+    id: id(),
+    productId: uuid('product_id').notNull(),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    rating: smallint('rating').notNull(),
+    description: text('description'),
+    isVerifiedCustomer: boolean('is_verified_customer').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete('cascade'),
+    index('reviews_product_idx').on(t.storeId, t.productId, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Tables whose rows belong to one shop; the tenancy migration forces row-level security on each. */
+export const TENANT_TABLES = [
+  'store_locations',
+  'store_contacts',
+  'store_settings',
+  'store_sections',
+  'product_categories',
+  'product_sub_categories',
+  'products',
+  'deals',
+  'reviews',
+] as const;

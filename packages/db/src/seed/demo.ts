@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import { withStore } from '../context.ts';
+import {
+  deals,
+  productCategories,
+  productSubCategories,
+  products,
+  reviews,
+  storeCategories,
+  storeContacts,
+  storeLocations,
+  storeSections,
+  storeSettings,
+  stores,
+  users,
+} from '../schema/index.ts';
+import {
+  buildDemoShop,
+  checkedDemoShops,
+  DEMO_STORE_CATEGORIES,
+  type DemoProduct,
+  type DemoShop,
+  demoDealWindow,
+  demoOwnerEmail,
+} from './demo-data.ts';
+
+export interface SeedDemoResult {
+  /** Demo shops created by this run. */
+  createdStores: number;
+  /** Demo shops that already existed and were left as they are (apart from deal windows). */
+  existingStores: number;
+  /** Deals whose window was moved so the demo keeps showing live deals and upcoming sales. */
+  refreshedDeals: number;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Seeds the demo marketplace through the owner connection. Shops are identified by slug, so running it
+ * again creates nothing twice; it only moves expired demo deal windows forward relative to `now`.
+ */
+export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedDemoResult> {
+  const now = opts.now ?? new Date();
+  const catalogue = checkedDemoShops();
+
+  await db
+    .insert(storeCategories)
+    .values(DEMO_STORE_CATEGORIES.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const categoryRows = await db
+    .select({ id: storeCategories.id, name: storeCategories.name })
+    .from(storeCategories)
+    .where(inArray(storeCategories.name, [...DEMO_STORE_CATEGORIES]));
+  const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]));
+
+  const existing = await db
+    .select({ id: stores.id, slug: stores.slug })
+    .from(stores)
+    .where(
+      inArray(
+        stores.slug,
+        catalogue.map((c) => c.shop.slug),
+      ),
+    );
+  const existingIds = new Map(existing.map((s) => [s.slug, s.id]));
+
+  const result: SeedDemoResult = { createdStores: 0, existingStores: 0, refreshedDeals: 0 };
+  for (const { shop, products: items } of catalogue) {
+    const storeId = existingIds.get(shop.slug);
+    if (storeId) {
+      result.existingStores++;
+      result.refreshedDeals += await refreshDemoShop(db, shop, storeId, now);
+    } else if (await createDemoShop(db, shop, items, categoryIds.get(shop.category) ?? null, now)) {
+      result.createdStores++;
+    } else {
+      result.existingStores++;
+    }
+  }
+  return result;
+}
+
+/** Thrown inside the shop's transaction to undo it when the slug was taken meanwhile. */
+class SlugTaken extends Error {}
+
+/** Creates one shop in one transaction; false if another process created the slug first. */
+async function createDemoShop(
+  db: Db,
+  shop: DemoShop,
+  items: DemoProduct[],
+  storeCategoryId: string | null,
+  now: Date,
+): Promise<boolean> {
+  const storeId = randomUUID();
+  try {
+    await withStore(db, storeId, async (tx) => {
+      const ownerId = await ensureOwner(tx, shop, now);
+      const rows = buildDemoShop(shop, items, { storeId, ownerId, storeCategoryId }, now);
+      const created = await tx
+        .insert(stores)
+        .values(rows.store)
+        .onConflictDoNothing({ target: stores.slug })
+        .returning({ id: stores.id });
+      if (created.length === 0) throw new SlugTaken();
+      await tx.insert(storeLocations).values(rows.location);
+      await tx.insert(storeSettings).values(rows.settings);
+      if (rows.contacts.length) await tx.insert(storeContacts).values(rows.contacts);
+      await tx.insert(storeSections).values(rows.sections);
+      await tx.insert(productCategories).values(rows.categories);
+      if (rows.subCategories.length) await tx.insert(productSubCategories).values(rows.subCategories);
+      await tx.insert(products).values(rows.products);
+      if (rows.deals.length) await tx.insert(deals).values(rows.deals);
+      // The reviews trigger keeps products.rating_sum/review_count and the shop's star counts.
+      if (rows.reviews.length) await tx.insert(reviews).values(rows.reviews);
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof SlugTaken) return false;
+    throw err;
+  }
+}
+
+/** The shop owner's vendor account: created if missing, reused if an earlier run left it. */
+async function ensureOwner(tx: Tx, shop: DemoShop, now: Date): Promise<string> {
+  const email = demoOwnerEmail(shop);
+  const [firstName, lastName, phone] = shop.owner;
+  const openedAt = new Date(now.getTime() - shop.ageDays * 24 * HOUR);
+  const inserted = await tx
+    .insert(users)
+    .values({
+      role: 'VENDOR',
+      email,
+      firstName,
+      lastName,
+      phone,
+      passwordHash: null,
+      emailVerifiedAt: openedAt,
+      createdAt: openedAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  const id =
+    inserted[0]?.id ??
+    (
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'VENDOR'), isNull(users.storeId), eq(users.email, email)))
+    )[0]?.id;
+  if (!id) throw new Error(`could not create or find the demo owner ${email}`);
+  return id;
+}
+
+/**
+ * Keeps an existing demo shop looking alive: deals that have ended are moved forward (same duration) so
+ * they are live again, upcoming sales that have started are pushed back into the future, and a lapsed
+ * "back at" time of an offline or maintenance shop is moved ahead. Returns how many deals moved.
+ */
+async function refreshDemoShop(db: Db, shop: DemoShop, storeId: string, now: Date): Promise<number> {
+  if (shop.untilHours) {
+    await db
+      .update(stores)
+      .set({ statusUntil: new Date(now.getTime() + shop.untilHours * HOUR) })
+      .where(
+        and(
+          eq(stores.id, storeId),
+          eq(stores.onlineStatus, shop.status),
+          or(isNull(stores.statusUntil), lte(stores.statusUntil, now)),
+        ),
+      );
+  }
+  return withStore(db, storeId, async (tx) => {
+    const rows = await tx
+      .select({ id: deals.id, title: deals.title, startsAt: deals.startsAt, endsAt: deals.endsAt })
+      .from(deals)
+      .where(eq(deals.storeId, storeId));
+    let moved = 0;
+    for (const row of rows) {
+      const next = nextWindow(shop, row, now);
+      if (!next) continue;
+      await tx
+        .update(deals)
+        .set(next)
+        .where(and(eq(deals.storeId, storeId), eq(deals.id, row.id)));
+      moved++;
+    }
+    return moved;
+  });
+}
+
+/** The window a stale deal should move to, or null if it is fine as it is. */
+function nextWindow(
+  shop: DemoShop,
+  row: { title: string; startsAt: Date; endsAt: Date },
+  now: Date,
+): { startsAt: Date; endsAt: Date } | null {
+  const duration = row.endsAt.getTime() - row.startsAt.getTime();
+  const spec = shop.deals.find((d) => d.title === row.title);
+  if (spec && spec.start > 0) {
+    // An upcoming sale: once it has started, put it back ahead of us.
+    if (row.startsAt > now) return null;
+    const startsAt = demoDealWindow(spec, now).startsAt;
+    return { startsAt, endsAt: new Date(startsAt.getTime() + duration) };
+  }
+  if (row.endsAt > now) return null;
+  if (spec) {
+    // A live demo deal that ran out: live again, ending when the catalogue says it ends.
+    const endsAt = demoDealWindow(spec, now).endsAt;
+    return { startsAt: new Date(endsAt.getTime() - duration), endsAt };
+  }
+  // Any other deal in a demo shop: repeat it back to back until its window covers now.
+  const periods = Math.floor((now.getTime() - row.endsAt.getTime()) / duration) + 1;
+  return {
+    startsAt: new Date(row.startsAt.getTime() + periods * duration),
+    endsAt: new Date(row.endsAt.getTime() + periods * duration),
+  };
+}

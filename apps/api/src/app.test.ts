@@ -1,0 +1,113 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoShops, type TestApp } from '../test/harness.ts';
+
+let t: TestApp;
+let shops: Awaited<ReturnType<typeof demoShops>>;
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'haat-web-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<html><head><title>Build Your Online Store</title><meta name="description" content="x" /><!--haat-head--></head><body></body></html>',
+  );
+  t = await createTestApp({ WEB_DIST: dist });
+  shops = await demoShops(t.owner);
+});
+afterAll(() => t?.close());
+
+const page = (host: string, url = '/') =>
+  t.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
+const injected = (html: string) =>
+  JSON.parse(/<script id="haat-host" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+
+describe('the server', () => {
+  it('reports health with the database checked', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { status: 'ok' }, message: 'Healthy' });
+  });
+
+  it('publishes OpenAPI for every API route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/store/get-store/',
+      '/api/store/store/{slug}/',
+      '/api/store/stores/product',
+      '/api/store/stores/home/',
+      '/api/user/newsletter/',
+      '/api/health',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+
+  it('answers unknown API paths with the error envelope, request id and security headers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'x-request-id': 'test-request-0001' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: { code: 'NOT_FOUND' },
+      requestId: 'test-request-0001',
+    });
+    expect(res.headers['x-request-id']).toBe('test-request-0001');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('page requests', () => {
+  it('inject the marketing face on the main domain', async () => {
+    const res = await page('localhost:4000');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Build Your Online Store</title>');
+    expect(injected(res.body)).toMatchObject({ face: 'marketing', store: null });
+  });
+
+  it("inject the shop, its slug as title and its description on the shop's subdomain", async () => {
+    const res = await page(`${shops.a.slug}.localhost:4000`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${shops.a.slug}</title>`);
+    const host = injected(res.body);
+    expect(host).toMatchObject({
+      face: 'storefront',
+      via: 'host',
+      storeSlug: shops.a.slug,
+      storeStatus: 'PUBLISHED',
+    });
+    expect(res.body).toContain(`<meta name="description" content="`);
+    expect(res.body).toContain('og:title');
+  });
+
+  it('inject the shop under /store/{slug} on the main domain', async () => {
+    const host = injected((await page('localhost:4000', `/store/${shops.a.slug}`)).body);
+    expect(host).toMatchObject({ face: 'storefront', via: 'path', storeSlug: shops.a.slug });
+  });
+
+  it('answer 404 with NOT_FOUND for an unknown subdomain, and inject a draft shop with its status', async () => {
+    const res = await page('ghost-shop.localhost:4000');
+    expect(res.statusCode).toBe(404);
+    expect(injected(res.body).storeStatus).toBe('NOT_FOUND');
+    const draft = injected((await page(`${shops.byStatus('DRAFT').slug}.localhost:4000`)).body);
+    expect(draft.storeStatus).toBe('DRAFT');
+  });
+
+  it('give the admin host the title Admin Panel', async () => {
+    const res = await page('admin.localhost:4000', '/dashboard');
+    expect(res.body).toContain('<title>Admin Panel</title>');
+    expect(injected(res.body).face).toBe('backoffice');
+  });
+
+  it('escape what they inject', async () => {
+    const res = await page('localhost:4000', '/store/%3Cscript%3E');
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body.match(/<script/g)?.length).toBe(1);
+  });
+});

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { envelope } from '@haat/contracts';
+import type { Db } from '@haat/db';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Deps } from './lib/deps.ts';
+import { ok } from './lib/envelope.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface BuildOptions {
+  db: Db;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the Fastify app (tests call this and use app.inject); server.ts listens. */
+export async function buildApp({ db, config, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerErrorHandling(app);
+
+  const deps: Deps = { db, config, storeCache: new TtlCache(10_000) };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Haat API',
+        version: '1.0.0',
+        description:
+          'User, store and admin services. Every response uses the { success, data, message } envelope.',
+      },
+      tags: [
+        { name: 'stores', description: 'Shop directory (store service)' },
+        { name: 'storefront', description: 'Public shop catalogue (store service)' },
+        { name: 'newsletter', description: 'User service' },
+        { name: 'system' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/api/health', {
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness and database check',
+      response: {
+        200: envelope(z.object({ status: z.literal('ok') })),
+        503: envelope(z.object({ status: z.literal('degraded') })).extend({ success: z.literal(true) }),
+      },
+    },
+    handler: async (_req, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        return ok({ status: 'ok' as const }, 'Healthy');
+      } catch {
+        return reply.code(503).send(ok({ status: 'degraded' as const }, 'Database unreachable'));
+      }
+    },
+  });
+
+  await app.register(newsletterRoutes(deps), { prefix: '/api/user' });
+  await app.register(storesRoutes(deps), { prefix: '/api/store' });
+  await app.register(catalogRoutes(deps), { prefix: '/api/store' });
+  await app.register(mediaRoutes(), { prefix: '/media' });
+  await registerWeb(app, deps, config.WEB_DIST ?? defaultWebDist);
+  return app;
+}

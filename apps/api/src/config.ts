@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL URL of the schema owner. Unset: embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL URL the app connects with (role haat_app); defaults to DATABASE_URL with that user. */
+  DATABASE_APP_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data/pglite'),
+  /** The main domain: `www.` and bare give the marketing face, `admin.` the back office, `<slug>.` a shop. */
+  PLATFORM_DOMAIN: z.string().default('localhost'),
+  /** Seed the demo shops into an empty database at start (default: on for the embedded database). */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Path of the built web app; the server serves it and injects the resolved host into index.html. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema>;
+
+/** Parses the environment once and fails fast with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,169 @@
+import type { ProductListQuery } from '@haat/contracts';
+import { schema, type Tx } from '@haat/db';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { addressBookColumns, escapeLike } from '../stores/stores.repository.ts';
+
+const { products: p, productCategories: c, productSubCategories: sc, deals: d, storeSections } = schema;
+
+/** The lowest live deal price of a product, if a deal is running now. */
+const liveDealPrice = sql<
+  number | null
+>`(select min(dn.deal_price_paise) from deals dn where dn.store_id = ${p.storeId} and dn.product_id = ${p.id} and now() >= dn.starts_at and now() < dn.ends_at)`;
+/** What a shopper pays per unit now: the lowest of list price, sale price and a live deal price. */
+export const effectivePricePaise =
+  sql<number>`least(${p.pricePaise}, coalesce(${p.salePricePaise}, ${p.pricePaise}), coalesce(${liveDealPrice}, ${p.pricePaise}))`.mapWith(
+    Number,
+  );
+const averageRating =
+  sql<number>`case when ${p.reviewCount} = 0 then 0 else round(${p.ratingSum}::numeric / ${p.reviewCount}, 1) end`.mapWith(
+    Number,
+  );
+
+export const productCardColumns = {
+  id: p.id,
+  slug: p.slug,
+  name: p.name,
+  pricePaise: p.pricePaise,
+  effectivePricePaise,
+  quantity: p.quantity,
+  lowStockThreshold: p.lowStockThreshold,
+  freeShipping: p.freeShipping,
+  shippingChargePaise: p.shippingChargePaise,
+  images: p.images,
+  createdAt: p.createdAt,
+  averageRating,
+  reviewCount: p.reviewCount,
+  categoryId: p.categoryId,
+  categoryName: c.name,
+  subCategoryId: p.subCategoryId,
+  subCategoryName: sc.name,
+};
+export interface ProductCardRow {
+  id: string;
+  slug: string;
+  name: string;
+  pricePaise: number;
+  effectivePricePaise: number;
+  quantity: number;
+  lowStockThreshold: number;
+  freeShipping: boolean;
+  shippingChargePaise: number;
+  images: string[];
+  createdAt: Date;
+  averageRating: number;
+  reviewCount: number;
+  categoryId: string | null;
+  categoryName: string | null;
+  subCategoryId: string | null;
+  subCategoryName: string | null;
+}
+
+const cardsFrom = <T extends SelectedFields>(tx: Tx, extra: T) =>
+  tx
+    .select({ ...productCardColumns, ...extra })
+    .from(p)
+    .leftJoin(c, and(eq(c.storeId, p.storeId), eq(c.id, p.categoryId)))
+    .leftJoin(sc, and(eq(sc.storeId, p.storeId), eq(sc.id, p.subCategoryId)));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Active products of the shop in context, filtered, sorted and paged, with the total count. */
+export async function listProductCards(tx: Tx, q: ProductListQuery) {
+  const conds: SQL[] = [eq(p.status, 'ACTIVE')];
+  if (q.search) {
+    const term = `%${escapeLike(q.search)}%`;
+    const cond = or(ilike(p.name, term), ilike(p.description, term), ilike(p.sku, term));
+    if (cond) conds.push(cond);
+  }
+  if (q.category)
+    conds.push(UUID.test(q.category) ? eq(p.categoryId, q.category) : ilike(c.name, escapeLike(q.category)));
+  if (q.sub_category)
+    conds.push(
+      UUID.test(q.sub_category)
+        ? eq(p.subCategoryId, q.sub_category)
+        : ilike(sc.name, escapeLike(q.sub_category)),
+    );
+  if (q.min_price != null) conds.push(gte(effectivePricePaise, Math.round(q.min_price * 100)));
+  if (q.max_price != null) conds.push(lte(effectivePricePaise, Math.round(q.max_price * 100)));
+  if (q.rating) conds.push(gte(averageRating, q.rating));
+  const order: Record<ProductListQuery['sort'], SQL[]> = {
+    relevance: [desc(p.isFeatured), desc(p.unitsSold), desc(p.createdAt)],
+    price_asc: [asc(effectivePricePaise)],
+    price_desc: [desc(effectivePricePaise)],
+    rating: [desc(averageRating), desc(p.reviewCount)],
+    newest: [desc(p.createdAt)],
+    best_selling: [desc(p.unitsSold)],
+  };
+  const rows = await cardsFrom(tx, { total: sql<number>`count(*) over()`.mapWith(Number) })
+    .where(and(...conds))
+    .orderBy(...order[q.sort], asc(p.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * Featured products and current or upcoming deals in one statement: each row is a product, with the
+ * deal it carries (if any). The home page splits them.
+ */
+export async function listFeaturedAndDeals(tx: Tx, featuredLimit: number) {
+  return cardsFrom(tx, {
+    isFeatured: p.isFeatured,
+    dealId: d.id,
+    dealTitle: d.title,
+    dealPricePaise: d.dealPricePaise,
+    dealStartsAt: d.startsAt,
+    dealEndsAt: d.endsAt,
+  })
+    .leftJoin(d, and(eq(d.storeId, p.storeId), eq(d.productId, p.id), sql`${d.endsAt} > now()`))
+    .where(
+      and(
+        eq(p.status, 'ACTIVE'),
+        or(
+          sql`${d.id} is not null`,
+          sql`${p.id} in (select f.id from ${p} f where f.is_featured and f.status = 'ACTIVE' order by f.units_sold desc, f.created_at desc limit ${featuredLimit})`,
+        ),
+      ),
+    )
+    .orderBy(asc(d.startsAt), desc(p.unitsSold));
+}
+
+/** Live deals of the shop in context, ending soonest first. */
+export async function listLiveDeals(tx: Tx) {
+  return cardsFrom(tx, {
+    dealId: d.id,
+    dealTitle: d.title,
+    dealPricePaise: d.dealPricePaise,
+    dealStartsAt: d.startsAt,
+    dealEndsAt: d.endsAt,
+  })
+    .innerJoin(d, and(eq(d.storeId, p.storeId), eq(d.productId, p.id)))
+    .where(and(eq(p.status, 'ACTIVE'), sql`now() >= ${d.startsAt} and now() < ${d.endsAt}`))
+    .orderBy(asc(d.endsAt));
+}
+
+/** The shop's sections with its address and contacts: one statement for the storefront home. */
+export async function findSectionsAndAddressBook(tx: Tx) {
+  const [row] = await tx
+    .select({
+      sections: sql<
+        { name: string; position: number; config: unknown }[]
+      >`coalesce((select jsonb_agg(jsonb_build_object('name', s.name, 'position', s.position, 'config', s.config) order by s.position) from ${storeSections} s), '[]'::jsonb)`,
+      ...addressBookColumns,
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { sections: [], location: null, contacts: [] };
+}
+
+/** Product categories of the shop in context with their sub-categories. */
+export async function listProductCategories(tx: Tx) {
+  const [cats, subs] = await Promise.all([
+    tx.select({ id: c.id, name: c.name }).from(c).orderBy(asc(c.name)),
+    tx.select({ id: sc.id, name: sc.name, categoryId: sc.categoryId }).from(sc).orderBy(asc(sc.name)),
+  ]);
+  return cats.map((cat) => ({
+    ...cat,
+    sub_categories: subs.filter((s) => s.categoryId === cat.id).map(({ id, name }) => ({ id, name })),
+  }));
+}

@@ -1,0 +1,82 @@
+import {
+  dealItem,
+  envelope,
+  errorEnvelope,
+  productCard,
+  productCategory,
+  productListQuery,
+  storeHome,
+} from '@haat/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { originOf, requireOpenStore } from '../stores/stores.service.ts';
+import * as catalog from './catalog.service.ts';
+
+const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const storeOriginHeader = z.object({
+  'store-origin': z.string().max(100).optional().describe('The shop slug; otherwise the host names the shop'),
+});
+
+/** Public storefront catalogue calls of the store service (01 §7), scoped to the shop in the store-origin header or host. */
+export const catalogRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/stores/home/', {
+      schema: {
+        tags: ['storefront'],
+        summary:
+          'The storefront home: shop, sections in order, featured products, live deals, upcoming sales',
+        headers: storeOriginHeader,
+        response: { 200: envelope(storeHome), ...errors },
+      },
+      handler: async (req) => {
+        const store = await requireOpenStore(deps, req);
+        return ok(await catalog.loadStoreHome(deps, store, originOf(req)), 'Store home fetched');
+      },
+    });
+
+    app.get('/stores/product', {
+      schema: {
+        tags: ['storefront'],
+        summary: 'Products of the shop: search, category, price range, rating, sort and paging on the server',
+        description: 'data is the list; the total for paging is in the X-Total-Count header.',
+        headers: storeOriginHeader,
+        querystring: productListQuery,
+        response: { 200: envelope(z.array(productCard)), ...errors },
+      },
+      handler: async (req, reply) => {
+        const store = await requireOpenStore(deps, req);
+        const { results, total } = await catalog.listProducts(deps, store, req.query);
+        reply.header('x-total-count', String(total));
+        return ok(results, 'Products fetched');
+      },
+    });
+
+    app.get('/stores/product/store-deals', {
+      schema: {
+        tags: ['storefront'],
+        summary: 'Deals running now in the shop, ending soonest first',
+        headers: storeOriginHeader,
+        response: { 200: envelope(z.array(dealItem)), ...errors },
+      },
+      handler: async (req) => {
+        const store = await requireOpenStore(deps, req);
+        return ok(await catalog.listDeals(deps, store), 'Deals fetched');
+      },
+    });
+
+    app.get('/stores/product/get-store-product-category/', {
+      schema: {
+        tags: ['storefront'],
+        summary: "The shop's product categories with their sub-categories",
+        headers: storeOriginHeader,
+        response: { 200: envelope(z.array(productCategory)), ...errors },
+      },
+      handler: async (req) => {
+        const store = await requireOpenStore(deps, req);
+        return ok(await catalog.listProductCategories(deps, store), 'Categories fetched');
+      },
+    });
+  };

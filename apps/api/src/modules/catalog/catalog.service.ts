@@ -1,0 +1,123 @@
+import {
+  type DealItem,
+  discountPercent,
+  NEW_PRODUCT_DAYS,
+  type ProductCard,
+  type ProductListQuery,
+  paiseToRupees,
+  type StoreHome,
+  type StoreSection,
+  sectionRank,
+  stockStatus,
+  storeSection,
+} from '@haat/contracts';
+import { withStore } from '@haat/db';
+import type { Deps, Origin } from '../../lib/deps.ts';
+import type { StoreRow } from '../stores/stores.repository.ts';
+import { describeStore } from '../stores/stores.service.ts';
+import type { ProductCardRow } from './catalog.repository.ts';
+import * as repo from './catalog.repository.ts';
+
+const FEATURED_LIMIT = 8;
+const DAY_MS = 86_400_000;
+
+/** Maps a product row to the card shape the storefront shows (prices in rupees). */
+export function toProductCard(r: ProductCardRow, now = Date.now()): ProductCard {
+  const price = paiseToRupees(r.pricePaise);
+  const pays = paiseToRupees(r.effectivePricePaise);
+  const discounted = r.effectivePricePaise < r.pricePaise;
+  return {
+    id: r.id,
+    slug: r.slug,
+    product_name: r.name,
+    product_price: price,
+    discount_price: discounted ? pays : null,
+    discount_percentage: discounted ? discountPercent(price, pays) : 0,
+    average_rating: r.averageRating,
+    total_reviews: r.reviewCount,
+    product_quantity: r.quantity,
+    stock_status: stockStatus(r.quantity, r.lowStockThreshold),
+    free_shipping: r.freeShipping,
+    shipping_charge: r.freeShipping ? 0 : paiseToRupees(r.shippingChargePaise),
+    thumbnail: r.images[0] ?? null,
+    is_new: now - r.createdAt.getTime() < NEW_PRODUCT_DAYS * DAY_MS,
+    category: r.categoryId && r.categoryName ? { id: r.categoryId, name: r.categoryName } : null,
+    sub_category:
+      r.subCategoryId && r.subCategoryName ? { id: r.subCategoryId, name: r.subCategoryName } : null,
+  };
+}
+
+type DealRow = ProductCardRow & {
+  dealId: string | null;
+  dealTitle: string | null;
+  dealPricePaise: number | null;
+  dealStartsAt: Date | null;
+  dealEndsAt: Date | null;
+};
+
+function toDeal(r: DealRow, now: number): DealItem | null {
+  if (!r.dealId || r.dealPricePaise == null || !r.dealStartsAt || !r.dealEndsAt || !r.dealTitle) return null;
+  const product = toProductCard(r, now);
+  const price = paiseToRupees(r.pricePaise);
+  const dealPrice = paiseToRupees(r.dealPricePaise);
+  return {
+    id: r.dealId,
+    title: r.dealTitle,
+    deal: { start_time: r.dealStartsAt.toISOString(), end_time: r.dealEndsAt.toISOString() },
+    product,
+    discount_price: dealPrice,
+    discount_percentage: discountPercent(price, dealPrice),
+  };
+}
+
+/** A page of the shop's products. */
+export async function listProducts(deps: Deps, store: StoreRow, q: ProductListQuery) {
+  const now = Date.now();
+  const { rows, total } = await withStore(deps.db, store.id, (tx) => repo.listProductCards(tx, q));
+  return { results: rows.map((r) => toProductCard(r, now)), total };
+}
+
+/** Deals running now in the shop. */
+export async function listDeals(deps: Deps, store: StoreRow) {
+  const now = Date.now();
+  const rows = await withStore(deps.db, store.id, (tx) => repo.listLiveDeals(tx));
+  return rows.map((r) => toDeal(r, now)).filter((x): x is DealItem => x !== null);
+}
+
+export const listProductCategories = (deps: Deps, store: StoreRow) =>
+  withStore(deps.db, store.id, (tx) => repo.listProductCategories(tx));
+
+/** Everything the storefront home renders, in one transaction of two statements after the context. */
+export async function loadStoreHome(deps: Deps, store: StoreRow, origin: Origin): Promise<StoreHome> {
+  const now = Date.now();
+  const [bundle, rows] = await withStore(deps.db, store.id, async (tx) => [
+    await repo.findSectionsAndAddressBook(tx),
+    await repo.listFeaturedAndDeals(tx, FEATURED_LIMIT),
+  ]);
+  const featured = new Map<string, ProductCard>();
+  const deals: DealItem[] = [];
+  const upcoming: DealItem[] = [];
+  for (const r of rows) {
+    if (r.isFeatured && featured.size < FEATURED_LIMIT && !featured.has(r.id))
+      featured.set(r.id, toProductCard(r, now));
+    const deal = toDeal(r, now);
+    if (!deal) continue;
+    (new Date(deal.deal.start_time).getTime() > now ? upcoming : deals).push(deal);
+  }
+  deals.sort((a, b) => a.deal.end_time.localeCompare(b.deal.end_time));
+  return {
+    store: describeStore(deps, store, origin, bundle),
+    sections: parseSections(bundle.sections),
+    featured: [...featured.values()],
+    deals,
+    upcoming_sales: upcoming,
+  };
+}
+
+/** Stored sections in storefront order; a section whose stored config no longer parses is left out. */
+function parseSections(raw: { name: string; position: number; config: unknown }[]): StoreSection[] {
+  return raw
+    .map((s) => storeSection.safeParse(s))
+    .flatMap((r) => (r.success ? [r.data] : []))
+    .sort((a, b) => sectionRank(a.name) - sectionRank(b.name) || a.position - b.position);
+}

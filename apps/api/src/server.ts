@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openDatabase } from '@haat/db';
+import { seedDemo } from '@haat/db/seed';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+/** Starts the product: database (PGlite unless DATABASE_URL), migrations, demo seed, HTTP server. */
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const embedded = !config.DATABASE_URL;
+  const dataDir = resolve(config.DATA_DIR);
+  if (embedded) mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabase({ url: config.DATABASE_URL, appUrl: config.DATABASE_APP_URL, dataDir });
+  await database.migrate();
+  const seed = config.SEED_DEMO ? config.SEED_DEMO === 'true' : embedded;
+  if (seed) await seedDemo(database.owner);
+  const app = await buildApp({ db: await database.app(), config });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const explicitPort = process.env.PORT !== undefined;
+  const candidates = explicitPort
+    ? [config.PORT]
+    : [config.PORT, ...Array.from({ length: 10 }, (_, i) => config.PORT + 1 + i), 0];
+  for (const port of candidates) {
+    try {
+      await app.listen({ port, host: config.HOST });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === candidates.at(-1)) throw err;
+    }
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const ms = Math.round(performance.now() - started);
+  const where = embedded ? `embedded PGlite at ${dataDir}` : 'PostgreSQL';
+  console.log(`\nHaat is running at http://localhost:${port}/  (${where}, ready in ${ms} ms)`);
+  console.log(
+    `  a shop:      http://<shop-slug>.localhost:${port}/  or  http://localhost:${port}/store/<shop-slug>`,
+  );
+  console.log(
+    `  back office: http://admin.localhost:${port}/    API docs: http://localhost:${port}/api/docs\n`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+import { schema, withStore } from '@haat/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoShops, type TestApp } from './harness.ts';
+
+/** Row-level security proves tenancy again inside the database, below the application code. */
+let t: TestApp;
+let shops: Awaited<ReturnType<typeof demoShops>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  shops = await demoShops(t.owner);
+});
+afterAll(() => t?.close());
+
+const rowsOf = (r: unknown) =>
+  (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<string, unknown>[];
+
+describe(`row-level security`, () => {
+  it('runs the app as a role that is not superuser, cannot bypass RLS and owns no table', async () => {
+    const [role] = rowsOf(
+      await t.appDb.execute(
+        sql`select current_user as name, r.rolsuper, r.rolbypassrls from pg_roles r where r.rolname = current_user`,
+      ),
+    );
+    expect(role).toEqual({ name: 'haat_app', rolsuper: false, rolbypassrls: false });
+    const owned = rowsOf(
+      await t.appDb.execute(
+        sql`select count(*)::int as n from pg_tables where schemaname = 'public' and tableowner = current_user`,
+      ),
+    );
+    expect(owned[0]?.n).toBe(0);
+    await expect(t.appDb.execute(sql`alter table products disable row level security`)).rejects.toThrow();
+  });
+
+  it("with shop A's context, a query with no WHERE sees exactly A's rows and none of B's", async () => {
+    for (const table of [
+      schema.products,
+      schema.reviews,
+      schema.deals,
+      schema.storeSections,
+      schema.productCategories,
+    ]) {
+      const seen = await withStore(t.appDb, shops.a.id, (tx) =>
+        tx.select({ storeId: table.storeId }).from(table),
+      );
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((r) => r.storeId === shops.a.id)).toBe(true);
+    }
+    const [aCount] = await withStore(t.owner, shops.a.id, (tx) =>
+      tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.products)
+        .where(eq(schema.products.storeId, shops.a.id)),
+    );
+    const seen = await withStore(t.appDb, shops.a.id, (tx) => tx.select().from(schema.products));
+    expect(seen.length).toBe(aCount?.n);
+  });
+
+  it('with no shop context, tenant tables show nothing', async () => {
+    expect(await t.appDb.select().from(schema.products)).toEqual([]);
+    expect(await t.appDb.select().from(schema.storeLocations)).toEqual([]);
+    expect(await t.appDb.select().from(schema.reviews)).toEqual([]);
+  });
+
+  it("refuses to write a row for shop B while in shop A's context", async () => {
+    await expect(
+      withStore(t.appDb, shops.a.id, (tx) =>
+        tx.insert(schema.productCategories).values({ storeId: shops.b.id, name: 'Smuggled' }),
+      ),
+    ).rejects.toThrow();
+    const updated = await withStore(t.appDb, shops.a.id, (tx) =>
+      tx
+        .update(schema.products)
+        .set({ quantity: 999 })
+        .where(eq(schema.products.storeId, shops.b.id))
+        .returning(),
+    );
+    expect(updated).toEqual([]);
+  });
+
+  it("cannot point a row at another shop's row (composite foreign keys)", async () => {
+    const [bProduct] = await withStore(t.appDb, shops.b.id, (tx) =>
+      tx.select({ id: schema.products.id }).from(schema.products).limit(1),
+    );
+    if (!bProduct) throw new Error('shop B has products');
+    await expect(
+      withStore(t.appDb, shops.a.id, (tx) =>
+        tx
+          .insert(schema.reviews)
+          .values({ storeId: shops.a.id, productId: bProduct.id, name: 'X', rating: 5 }),
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('keeps stock from going below zero (CHECK constraint)', async () => {
+    await expect(
+      withStore(t.appDb, shops.a.id, (tx) =>
+        tx.update(schema.products).set({ quantity: sql`${schema.products.quantity} - 1000000` }),
+      ),
+    ).rejects.toThrow();
+  });
+});

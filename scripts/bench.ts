@@ -1,0 +1,154 @@
+// `npm run bench`: load benchmarks on PostgreSQL. Prints a markdown block for docs/benchmarks.md.
+// Uses BENCH_DATABASE_URL (an admin URL; default the local server) to create a fresh database, seeds the demo
+// shops, and measures: cold start, req/s and p99 under 20 connections, server CPU per request, SQL statements per
+// request, and the shopper's initial JavaScript (gzip).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { openDatabase } from '@haat/db';
+import { seedDemo } from '@haat/db/seed';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+const cpuMs = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+};
+
+async function main() {
+  const name = `haat_bench_${Date.now().toString(36)}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  let server: ChildProcess | undefined;
+  try {
+    const setup = await openDatabase({ url });
+    await setup.migrate();
+    await seedDemo(setup.owner);
+    await setup.close();
+
+    // SQL statements per request, counted in-process.
+    let statements: string[] = [];
+    const counted = await openDatabase({ url, onQuery: (q) => statements.push(q) });
+    const app = await buildApp({
+      db: await counted.app(),
+      config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+      logger: false,
+    });
+    const shops = (
+      await app.inject({ url: '/api/store/get-store/?limit=1', headers: { host: 'localhost' } })
+    ).json();
+    const slug: string = shops.data.results[0].slug;
+    const targets = [
+      { name: 'GET /api/store/stores/product (20 products)', path: '/api/store/stores/product?limit=20' },
+      { name: 'GET /api/store/stores/home/ (storefront home)', path: '/api/store/stores/home/' },
+    ];
+    const sqlCounts: Record<string, { all: number; withoutTx: number }> = {};
+    for (const t of targets) {
+      await app.inject({ url: t.path, headers: { 'store-origin': slug } }); // warm the directory cache
+      statements = [];
+      const res = await app.inject({ url: t.path, headers: { 'store-origin': slug } });
+      if (res.statusCode !== 200) throw new Error(`${t.path}: ${res.statusCode}`);
+      const tx = statements.filter((s) => /^(begin|commit|rollback)\b/i.test(s.trim()));
+      sqlCounts[t.name] = { all: statements.length, withoutTx: statements.length - tx.length };
+    }
+    await app.close();
+    await counted.close();
+
+    // Cold start: process start to the first 200 from /api/health.
+    const port = await freePort();
+    const t0 = performance.now();
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    let coldMs = 0;
+    for (;;) {
+      try {
+        const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (r.status === 200) {
+          coldMs = performance.now() - t0;
+          break;
+        }
+      } catch {}
+      if (performance.now() - t0 > 30_000) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const pid = server.pid ?? 0;
+
+    const rows: string[] = [];
+    for (const t of targets) {
+      const opts = {
+        url: `http://127.0.0.1:${port}${t.path}`,
+        connections: 20,
+        headers: { 'store-origin': slug },
+      };
+      await autocannon({ ...opts, duration: 3 }); // warm-up
+      const cpu0 = cpuMs(pid);
+      const r = await autocannon({ ...opts, duration: DURATION });
+      const cpu = cpuMs(pid) - cpu0;
+      if (r.non2xx || r.errors) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      const sql = sqlCounts[t.name];
+      rows.push(
+        `| ${t.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${(cpu / r.requests.total).toFixed(2)} | ${sql?.withoutTx} (+${(sql?.all ?? 0) - (sql?.withoutTx ?? 0)} BEGIN/COMMIT) |`,
+      );
+    }
+
+    // The shopper's initial JavaScript: the entry, its preloaded imports and the storefront face chunk.
+    const dist = 'apps/web/dist';
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+    const face = readdirSync(join(dist, 'assets')).filter(
+      (f) => f.startsWith('storefront-face') && f.endsWith('.js'),
+    );
+    const files = [...new Set([...entry, ...face.map((f) => `assets/${f}`)])];
+    const gz = files.reduce((n, f) => n + gzipSync(readFileSync(join(dist, f))).length, 0);
+
+    console.log(
+      `\n### ${new Date().toISOString().slice(0, 10)}: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL\n`,
+    );
+    console.log(
+      '| Endpoint (20 connections, 10 s) | req/s | p50 ms | p99 ms | server CPU ms/req | SQL statements/req |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const r of rows) console.log(r);
+    console.log(`\n- Cold start (process start to first 200 on /api/health): ${Math.round(coldMs)} ms`);
+    console.log(`- Shopper's initial JavaScript (gzip): ${(gz / 1024).toFixed(1)} KB (${files.join(', ')})`);
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -50,7 +50,7 @@ async function main() {
     const counted = await openDatabase({ url, onQuery: (q) => statements.push(q) });
     const app = await buildApp({
       db: await counted.app(),
-      config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+      config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', STOREFRONT_CACHE_MS: '0' }),
       logger: false,
     });
     const shops = (
@@ -73,52 +73,67 @@ async function main() {
     await app.close();
     await counted.close();
 
-    // Cold start: process start to the first 200 from /api/health.
-    const port = await freePort();
-    const t0 = performance.now();
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    let coldMs = 0;
-    for (;;) {
-      try {
-        const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-        if (r.status === 200) {
-          coldMs = performance.now() - t0;
-          break;
-        }
-      } catch {}
-      if (performance.now() - t0 > 30_000) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    const pid = server.pid ?? 0;
-
-    const rows: string[] = [];
-    for (const t of targets) {
+    const servers: ChildProcess[] = [];
+    const startServer = async (extra: Record<string, string>) => {
+      const port = await freePort();
+      const t0 = performance.now();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: url,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          SEED_DEMO: 'false',
+          NODE_ENV: 'production',
+          ...extra,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      servers.push(child);
+      for (;;) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break;
+        } catch {}
+        if (performance.now() - t0 > 30_000) throw new Error('server did not start');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return { port, pid: child.pid ?? 0, coldMs: performance.now() - t0 };
+    };
+    const load = async (name: string, path: string, srv: { port: number; pid: number }, sqlKey = name) => {
       const opts = {
-        url: `http://127.0.0.1:${port}${t.path}`,
+        url: `http://127.0.0.1:${srv.port}${path}`,
         connections: 20,
         headers: { 'store-origin': slug },
       };
       await autocannon({ ...opts, duration: 3 }); // warm-up
-      const cpu0 = cpuMs(pid);
+      const cpu0 = cpuMs(srv.pid);
       const r = await autocannon({ ...opts, duration: DURATION });
-      const cpu = cpuMs(pid) - cpu0;
-      if (r.non2xx || r.errors) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      const sql = sqlCounts[t.name];
+      const cpu = cpuMs(srv.pid) - cpu0;
+      if (r.non2xx || r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      const sql = sqlCounts[sqlKey];
+      return `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${(cpu / r.requests.total).toFixed(2)} | ${sql?.withoutTx} (+${(sql?.all ?? 0) - (sql?.withoutTx ?? 0)} BEGIN/COMMIT) |`;
+    };
+
+    // Cold start (process start to the first 200 on /api/health), then load on the default configuration.
+    const main = await startServer({});
+    const coldMs = main.coldMs;
+    const rows: string[] = [];
+    for (const t of targets) rows.push(await load(t.name, t.path, main));
+    servers.pop()?.kill('SIGTERM');
+    // The home again with its micro-cache off: every request goes to the database.
+    const uncached = await startServer({ STOREFRONT_CACHE_MS: '0' });
+    const home = targets[1];
+    if (home)
       rows.push(
-        `| ${t.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${(cpu / r.requests.total).toFixed(2)} | ${sql?.withoutTx} (+${(sql?.all ?? 0) - (sql?.withoutTx ?? 0)} BEGIN/COMMIT) |`,
+        await load(
+          `${home.name.replace('(storefront home)', '(cache off)')}`,
+          home.path,
+          uncached,
+          home.name,
+        ),
       );
-    }
+    server = servers.pop();
 
     // The shopper's initial JavaScript: the entry, its preloaded imports and the storefront face chunk.
     const dist = 'apps/web/dist';

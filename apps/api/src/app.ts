@@ -52,7 +52,12 @@ export async function buildApp({ db, config, logger }: BuildOptions) {
   });
   registerErrorHandling(app);
 
-  const deps: Deps = { db, config, storeCache: new TtlCache(10_000) };
+  const deps: Deps = {
+    db,
+    config,
+    storeCache: new TtlCache(10_000),
+    storefrontCache: new TtlCache(2_000, 5_000),
+  };
 
   await app.register(helmet, {
     contentSecurityPolicy: {

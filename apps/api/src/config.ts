@@ -14,6 +14,8 @@ const schema = z.object({
   /** Seed the demo shops into an empty database at start (default: on for the embedded database). */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a shop's public home bundle is reused (ms); 0 turns the cache off. */
+  STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Path of the built web app; the server serves it and injects the resolved host into index.html. */
   WEB_DIST: z.string().optional(),
 });

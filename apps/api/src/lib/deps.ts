@@ -8,6 +8,14 @@ export interface Deps {
   db: Db;
   config: Config;
   storeCache: TtlCache<StoreRow | null>;
+  /** Public storefront bundles per shop, for a couple of seconds (see STOREFRONT_CACHE_MS). */
+  storefrontCache: TtlCache<unknown>;
+}
+
+/** Forget everything cached about a shop: call after any write that shoppers would see. */
+export function forgetStorefront(deps: Deps, store: { id: string; slug: string }) {
+  deps.storeCache.delete(`slug:${store.slug}`);
+  deps.storefrontCache.deleteWhere((key) => key.startsWith(`${store.id}|`));
 }
 
 /** How the request addressed us, for building the shop's own absolute URLs. */

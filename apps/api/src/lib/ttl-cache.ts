@@ -31,6 +31,10 @@ export class TtlCache<V> {
     this.map.delete(key);
   }
 
+  deleteWhere(match: (key: string) => boolean) {
+    for (const key of this.map.keys()) if (match(key)) this.map.delete(key);
+  }
+
   clear() {
     this.map.clear();
   }

@@ -87,13 +87,25 @@ export async function listDeals(deps: Deps, store: StoreRow) {
 export const listProductCategories = (deps: Deps, store: StoreRow) =>
   withStore(deps.db, store.id, (tx) => repo.listProductCategories(tx));
 
-/** Everything the storefront home renders, in one transaction of two statements after the context. */
+/**
+ * Everything the storefront home renders: one transaction, two statements after the context, sent together.
+ * Public and hot, so it is kept for `STOREFRONT_CACHE_MS` per shop (writers clear it with `forgetStorefront`).
+ */
 export async function loadStoreHome(deps: Deps, store: StoreRow, origin: Origin): Promise<StoreHome> {
+  const key = `${store.id}|${origin.protocol}|${origin.port ?? ''}`;
+  const cached = deps.storefrontCache.get(key);
+  if (cached) return cached as StoreHome;
+  const home = await buildStoreHome(deps, store, origin);
+  if (deps.config.STOREFRONT_CACHE_MS > 0)
+    deps.storefrontCache.set(key, home, deps.config.STOREFRONT_CACHE_MS);
+  return home;
+}
+
+async function buildStoreHome(deps: Deps, store: StoreRow, origin: Origin): Promise<StoreHome> {
   const now = Date.now();
-  const [bundle, rows] = await withStore(deps.db, store.id, async (tx) => [
-    await repo.findSectionsAndAddressBook(tx),
-    await repo.listFeaturedAndDeals(tx, FEATURED_LIMIT),
-  ]);
+  const [bundle, rows] = await withStore(deps.db, store.id, (tx) =>
+    Promise.all([repo.findSectionsAndAddressBook(tx), repo.listFeaturedAndDeals(tx, FEATURED_LIMIT)]),
+  );
   const featured = new Map<string, ProductCard>();
   const deals: DealItem[] = [];
   const upcoming: DealItem[] = [];

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2ePort: number;
+  }
+}
+
+const root = resolve(import.meta.dirname, '../../..');
+
+/**
+ * Starts the real product once for the browser tests: the built web app on a free port, with a fresh
+ * database (a new PostgreSQL database when DATABASE_URL is set, else a new PGlite directory) and the demo seed.
+ */
+export default async function setup(project: TestProject) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  let cleanup = async () => {};
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `haat_e2e_${process.pid}_${Date.now().toString(36)}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    env.DATABASE_URL = u.toString();
+    cleanup = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'haat-e2e-'));
+    env.DATA_DIR = join(dir, 'pglite');
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const port = await waitForPort(server);
+  project.provide('e2ePort', port);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await cleanup();
+  };
+}
+
+function waitForPort(server: ChildProcess): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /running at http:\/\/localhost:(\d+)\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolvePort(Number(m[1]));
+      }
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', (c: Buffer) => {
+      out += c.toString();
+      process.stderr.write(c);
+    });
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+}

@@ -1,0 +1,58 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface AppHandle {
+  port: number;
+  /** `http://localhost:PORT/path`, or on a host of the platform: `url('/', 'admin')` → `http://admin.localhost:PORT/`. */
+  url(path?: string, host?: string): string;
+  newPage(opts?: { width?: number; height?: number }): Promise<Page>;
+  /** Demo shops: an open one and the draft one. */
+  demo: { openShop: string; openShopName: string; draftShop: string; draftShopName: string };
+  close(): Promise<void>;
+}
+
+/** Connects a test file to the running product (started once by global-setup) with its own Chromium. */
+export async function startApp(): Promise<AppHandle> {
+  const port = inject('e2ePort');
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  const url = (path = '/', host?: string) => `http://${host ? `${host}.` : ''}localhost:${port}${path}`;
+  const shops = await (await fetch(url('/api/store/get-store/?limit=100'))).json();
+  const open = shops.data.results[0];
+  const draft = await (await fetch(url(`/api/store/host/?path=/store/${DRAFT_SHOP}`))).json();
+  if (!open || !draft.data?.store) throw new Error('demo shops are missing: is the seed running?');
+  return {
+    port,
+    url,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({
+        viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+        locale: 'en-IN',
+        timezoneId: 'Asia/Kolkata',
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+    demo: {
+      openShop: open.slug,
+      openShopName: open.store_name,
+      draftShop: DRAFT_SHOP,
+      draftShopName: draft.data.store?.store_name,
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** The seeded shop in DRAFT status (packages/db/src/seed). */
+export const DRAFT_SHOP = 'banaras-silk-weaves';

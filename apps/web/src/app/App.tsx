@@ -1,0 +1,55 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { FullPageMessage } from '../components/ui/full-page-message.tsx';
+import { HostProvider, useHost } from './host.tsx';
+
+// One lazy chunk per face: a shopper never downloads back-office code.
+const MarketingFace = lazy(() => import('../faces/marketing/marketing-face.tsx'));
+const StorefrontFace = lazy(() => import('../faces/storefront/storefront-face.tsx'));
+const BackofficeFace = lazy(() => import('../faces/backoffice/backoffice-face.tsx'));
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // Every failed call is announced once by the api client; a silent retry would announce it twice.
+      retry: false,
+    },
+  },
+});
+
+function Face() {
+  const host = useHost();
+  if (host.face === 'backoffice') return <BackofficeFace />;
+  if (host.face === 'storefront') return <StorefrontFace />;
+  return <MarketingFace />;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <HostProvider
+          fallback={(state) =>
+            state === 'loading' ? (
+              <FullPageMessage title="Loading.." />
+            ) : (
+              <FullPageMessage
+                title="Something went wrong"
+                body="We could not work out which shop this address belongs to. Please reload the page."
+              />
+            )
+          }
+        >
+          <Suspense fallback={<FullPageMessage title="Loading.." />}>
+            <Face />
+          </Suspense>
+        </HostProvider>
+      </BrowserRouter>
+      <Toaster position="top-right" duration={4000} richColors closeButton />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,153 @@
+import type { FooterConfig, StoreDetail } from '@haat/contracts';
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { storePhones } from './store-phones.ts';
+
+type FooterLink = { text: string; href: string };
+
+/**
+ * A theme link: site-relative hrefs ('/products') live under the shop's base path, in-page anchors and
+ * mail/phone links stay as they are, and other sites open in a new tab.
+ */
+function ThemeLink({ link, base }: { link: FooterLink; base: string }) {
+  const cls = 'text-sm text-slate-300 transition-colors hover:text-white focus-visible:text-white';
+  const href = link.href.trim();
+  if (href.startsWith('/') && !href.startsWith('//')) {
+    return (
+      <Link to={href === '/' ? base || '/' : `${base}${href}`} className={cls}>
+        {link.text}
+      </Link>
+    );
+  }
+  if (/^https?:\/\//i.test(href)) {
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" className={cls}>
+        {link.text}
+      </a>
+    );
+  }
+  if (/^(#|mailto:|tel:)/i.test(href)) {
+    return (
+      <a href={href} className={cls}>
+        {link.text}
+      </a>
+    );
+  }
+  // Anything else (javascript:, data:, empty) is not followed.
+  return <span className="text-sm text-slate-400">{link.text}</span>;
+}
+
+function LinkColumn({ title, links, base }: { title: string; links: FooterLink[]; base: string }) {
+  if (!links.length) return null;
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="mt-3 space-y-2">
+        {links.map((l) => (
+          <li key={`${l.text}-${l.href}`}>
+            <ThemeLink link={l} base={base} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The shop footer: about the shop (with its city and state), the theme's quick links, customer service
+ * and contact, then copyright and legal links. The theme's newsletter heading and text are shown; the
+ * sign-up box itself comes with the storefront newsletter, so no email field pretends to subscribe yet.
+ */
+export function FooterSection({
+  config,
+  store,
+  base,
+}: {
+  config: FooterConfig | undefined;
+  store: StoreDetail;
+  base: string;
+}) {
+  const place = [store.location?.city, store.location?.state].filter(Boolean).join(', ');
+  const email = config?.contact.email.trim();
+  const phones = storePhones(store, [config?.contact.phone]);
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="col-span-2 space-y-3 lg:col-span-1">
+          <h2 className="text-lg font-bold text-white">{store.store_name}</h2>
+          {store.short_description || store.description ? (
+            <p className="text-sm">{store.short_description || store.description}</p>
+          ) : null}
+          {place ? (
+            <p className="flex items-center gap-2 text-sm">
+              <MapPin aria-hidden className="size-4 shrink-0" />
+              {place}
+            </p>
+          ) : null}
+          {config?.newsletter.heading ? (
+            <div className="pt-2">
+              <h3 className="text-sm font-semibold text-white">{config.newsletter.heading}</h3>
+              {config.newsletter.description ? (
+                <p className="mt-1 text-sm">{config.newsletter.description}</p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+        {config ? (
+          <LinkColumn
+            title={config.quickLinks.title || 'Quick Links'}
+            links={config.quickLinks.links}
+            base={base}
+          />
+        ) : null}
+        {config ? (
+          <LinkColumn
+            title={config.customerService.title || 'Customer Service'}
+            links={config.customerService.links}
+            base={base}
+          />
+        ) : null}
+        <address className="col-span-2 space-y-2 not-italic lg:col-span-1">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+            {config?.contact.title || 'Contact Us'}
+          </h2>
+          {email ? (
+            <a
+              href={`mailto:${email}`}
+              className="flex items-center gap-2 text-sm break-all hover:text-white"
+            >
+              <Mail aria-hidden className="size-4 shrink-0" />
+              {email}
+            </a>
+          ) : null}
+          {phones.map((p) => (
+            <a
+              key={p}
+              href={`tel:${p.replace(/[^\d+]/g, '')}`}
+              className="flex items-center gap-2 text-sm hover:text-white"
+            >
+              <Phone aria-hidden className="size-4 shrink-0" />
+              {p}
+            </a>
+          ))}
+          {config?.contact.address ? <p className="text-sm">{config.contact.address}</p> : null}
+        </address>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p>{config?.copyright || `© ${year} ${store.store_name}. All rights reserved.`}</p>
+          {config?.legal.length ? (
+            <ul className="flex flex-wrap gap-x-4 gap-y-2">
+              {config.legal.map((l) => (
+                <li key={`${l.text}-${l.href}`}>
+                  <ThemeLink link={l} base={base} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </footer>
+  );
+}

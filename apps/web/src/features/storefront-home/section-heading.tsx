@@ -1,0 +1,33 @@
+import type { TextElement } from '@haat/contracts';
+import { textOf, textStyle } from './text-style.ts';
+
+/** A section's heading and sub-heading from its theme, centred, with the shop's colours and sizes. */
+export function SectionHeading({
+  id,
+  heading,
+  subHeading,
+  fallback,
+}: {
+  id: string;
+  heading: TextElement | undefined;
+  subHeading?: TextElement;
+  fallback: string;
+}) {
+  const sub = textOf(subHeading);
+  return (
+    <div className="mx-auto max-w-2xl text-center">
+      <h2
+        id={id}
+        className={`text-2xl font-bold tracking-tight text-balance sm:text-3xl text-slate-900`}
+        style={textStyle(heading)}
+      >
+        {textOf(heading, fallback)}
+      </h2>
+      {sub ? (
+        <p className={`mt-2 text-sm text-pretty sm:text-base text-slate-600`} style={textStyle(subHeading)}>
+          {sub}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { StoreHome } from '@haat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { queryApi } from '../../lib/api.ts';
+
+export const storeHomeKey = (slug: string) => ['store-home', slug] as const;
+
+/** Everything the shop's home page shows (sections, featured products, deals, upcoming sales), in one call. */
+export function useStoreHome(slug: string) {
+  return useQuery({
+    queryKey: storeHomeKey(slug),
+    queryFn: ({ signal }) =>
+      queryApi<StoreHome>('/api/store/stores/home/', {
+        storeOrigin: slug,
+        signal,
+        errorMessage: 'Failed to fetch store data',
+      }),
+  });
+}

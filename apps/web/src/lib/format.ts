@@ -1,0 +1,20 @@
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const inrPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+});
+
+/** Rupees in en-IN format: ₹1,23,456 (whole rupees unless `paise` asks for decimals). */
+export const formatINR = (rupees: number, opts: { paise?: boolean } = {}) =>
+  (opts.paise ? inrPaise : inr).format(rupees);
+
+const dateIST = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+const dateTimeIST = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+/** Dates are shown in India Standard Time. */
+export const formatDate = (iso: string | Date) => dateIST.format(new Date(iso));
+export const formatDateTime = (iso: string | Date) => dateTimeIST.format(new Date(iso));

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -18,7 +18,13 @@ import type { Config } from './config.ts';
 import type { Deps } from './lib/deps.ts';
 import { ok } from './lib/envelope.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
+import {
+  accountsRoutes,
+  adminLoginRoutes,
+  customerSignupRoutes,
+} from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
@@ -28,13 +34,15 @@ import { registerWeb } from './plugins/web.ts';
 export interface BuildOptions {
   db: Db;
   config: Config;
+  /** Token and code secret; defaults to AUTH_SECRET, else a random one for this process. */
+  authSecret?: Uint8Array;
   logger?: FastifyServerOptions['logger'];
 }
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app (tests call this and use app.inject); server.ts listens. */
-export async function buildApp({ db, config, logger }: BuildOptions) {
+export async function buildApp({ db, config, logger, authSecret }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
@@ -55,6 +63,8 @@ export async function buildApp({ db, config, logger }: BuildOptions) {
   const deps: Deps = {
     db,
     config,
+    authSecret:
+      authSecret ?? (config.AUTH_SECRET ? new TextEncoder().encode(config.AUTH_SECRET) : randomBytes(32)),
     storeCache: new TtlCache(10_000),
     storefrontCache: new TtlCache(2_000, 5_000),
   };
@@ -83,6 +93,7 @@ export async function buildApp({ db, config, logger }: BuildOptions) {
       tags: [
         { name: 'stores', description: 'Shop directory (store service)' },
         { name: 'storefront', description: 'Public shop catalogue (store service)' },
+        { name: 'accounts', description: 'Sign-up, sign-in, codes, sessions, profile (user service)' },
         { name: 'newsletter', description: 'User service' },
         { name: 'system' },
       ],
@@ -111,9 +122,13 @@ export async function buildApp({ db, config, logger }: BuildOptions) {
   });
 
   await app.register(newsletterRoutes(deps), { prefix: '/api/user' });
+  await app.register(accountsRoutes(deps), { prefix: '/api/user' });
+  await app.register(customerSignupRoutes(deps), { prefix: '/api/store' });
+  await app.register(adminLoginRoutes(deps), { prefix: '/api/admin' });
   await app.register(storesRoutes(deps), { prefix: '/api/store' });
   await app.register(catalogRoutes(deps), { prefix: '/api/store' });
   await app.register(mediaRoutes(), { prefix: '/media' });
+  if (config.NODE_ENV !== 'production') await app.register(mailRoutes(deps));
   await registerWeb(app, deps, config.WEB_DIST ?? defaultWebDist);
   return app;
 }

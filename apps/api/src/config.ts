@@ -16,6 +16,17 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a shop's public home bundle is reused (ms); 0 turns the cache off. */
   STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** SMTP server for outgoing mail (nodemailer URL, e.g. smtp://user:pass@host:587). Unset: mail is kept in the
+   * outbox and shown on the dev mailbox page (/dev/mailbox) and in the log. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
+  /** Secret for signing access tokens and peppering one-time codes. Required in production. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** Rate limits on sign-in, sign-up and codes. Only load benchmarks turn them off. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Platform operator (role ADMIN) seeded at start when both are set. */
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(12).optional(),
   /** Path of the built web app; the server serves it and injects the resolved host into index.html. */
   WEB_DIST: z.string().optional(),
 });
@@ -24,7 +35,12 @@ export type Config = z.infer<typeof schema>;
 
 /** Parses the environment once and fails fast with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  const parsed = schema
+    .refine((c) => c.NODE_ENV !== 'production' || !!c.AUTH_SECRET, {
+      path: ['AUTH_SECRET'],
+      message: 'required in production (at least 32 characters)',
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);

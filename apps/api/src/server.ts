@@ -1,9 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { openDatabase } from '@haat/db';
 import { seedDemo } from '@haat/db/seed';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
+import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/bootstrap-accounts.ts';
+import { startMailWorker } from './modules/mail/mail.worker.ts';
 
 /** Starts the product: database (PGlite unless DATABASE_URL), migrations, demo seed, HTTP server. */
 async function main() {
@@ -15,8 +18,15 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, appUrl: config.DATABASE_APP_URL, dataDir });
   await database.migrate();
   const seed = config.SEED_DEMO ? config.SEED_DEMO === 'true' : embedded;
-  if (seed) await seedDemo(database.owner);
-  const app = await buildApp({ db: await database.app(), config });
+  if (seed) {
+    await seedDemo(database.owner);
+    await setDemoVendorPasswords(database.owner);
+  }
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
+    await ensureOperator(database.owner, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  const db = await database.app();
+  const app = await buildApp({ db, config, authSecret: authSecretFor(config, embedded ? dataDir : null) });
+  const mail = startMailWorker({ db, config, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,6 +36,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await mail.stop();
     await database.close();
     process.exit(0);
   };
@@ -55,6 +66,21 @@ async function main() {
   console.log(
     `  back office: http://admin.localhost:${port}/    API docs: http://localhost:${port}/api/docs\n`,
   );
+}
+
+/**
+ * AUTH_SECRET when set (required in production). Otherwise the embedded database keeps a generated secret next
+ * to its data, so sessions survive restarts; a server database without one gets a per-process secret.
+ */
+function authSecretFor(config: Config, dataDir: string | null): Uint8Array {
+  if (config.AUTH_SECRET) return new TextEncoder().encode(config.AUTH_SECRET);
+  if (!dataDir) {
+    console.warn('AUTH_SECRET is not set: sessions end when this process restarts.');
+    return randomBytes(32);
+  }
+  const file = join(dirname(dataDir), 'auth-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
 main().catch((err) => {

@@ -46,11 +46,19 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   return { database, drop: () => database.close() };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const appDb = await database.app();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
-  const app = await buildApp({ db: appDb, config, logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false });
+  const logger = opts.logStream
+    ? { level: 'info', stream: opts.logStream }
+    : env.LOG_LEVEL
+      ? { level: env.LOG_LEVEL }
+      : false;
+  const app = await buildApp({ db: appDb, config, logger });
   await app.ready();
   return {
     app,

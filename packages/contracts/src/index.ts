@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './money.ts';

@@ -7,6 +7,8 @@ import type { TtlCache } from './ttl-cache.ts';
 export interface Deps {
   db: Db;
   config: Config;
+  /** Signs access tokens and peppers one-time codes. */
+  authSecret: Uint8Array;
   storeCache: TtlCache<StoreRow | null>;
   /** Public storefront bundles per shop, for a couple of seconds (see STOREFRONT_CACHE_MS). */
   storefrontCache: TtlCache<unknown>;

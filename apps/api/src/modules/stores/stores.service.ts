@@ -42,23 +42,31 @@ export async function requireOpenStore(deps: Deps, req: FastifyRequest): Promise
 }
 
 export async function requireStore(deps: Deps, req: FastifyRequest): Promise<StoreRow> {
-  const header = req.headers['store-origin'];
-  const origin = Array.isArray(header) ? header[0] : header;
-  let store: StoreRow | null = null;
-  if (origin) store = await findStoreBySlug(deps, origin.trim().toLowerCase());
-  else {
-    const target = parseHost(req.headers.host, '/', deps.config.PLATFORM_DOMAIN);
-    if (target.face === 'storefront' && target.via === 'host')
-      store = await findStoreBySlug(deps, target.storeSlug);
-    else if (target.face === 'storefront' && target.via === 'domain')
-      store = await findStoreByDomain(deps, target.domain);
-    else
-      throw new AppError(400, 'VALIDATION_FAILED', 'This call needs a shop: send the store-origin header', {
-        issues: [{ path: 'store-origin', message: 'Required' }],
-      });
+  const store = await findRequestStore(deps, req);
+  if (store === undefined) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'This call needs a shop: send the store-origin header', {
+      issues: [{ path: 'store-origin', message: 'Required' }],
+    });
   }
   if (!store) throw notFound('Store not found');
   return store;
+}
+
+/**
+ * The shop a request names by its store-origin header (a slug) or its host: the shop, null when it names an
+ * unknown one, undefined when it names none (the main domain or admin host without the header).
+ */
+export async function findRequestStore(
+  deps: Deps,
+  req: FastifyRequest,
+): Promise<StoreRow | null | undefined> {
+  const header = req.headers['store-origin'];
+  const origin = Array.isArray(header) ? header[0] : header;
+  if (origin) return findStoreBySlug(deps, origin.trim().toLowerCase());
+  const target = parseHost(req.headers.host, '/', deps.config.PLATFORM_DOMAIN);
+  if (target.face === 'storefront' && target.via === 'host') return findStoreBySlug(deps, target.storeSlug);
+  if (target.face === 'storefront' && target.via === 'domain') return findStoreByDomain(deps, target.domain);
+  return undefined;
 }
 
 export const unavailable = (status: StoreStatus) =>

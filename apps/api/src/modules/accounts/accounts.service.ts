@@ -1,0 +1,166 @@
+import type { OtpPurpose, Role, Session } from '@haat/contracts';
+import type { Deps } from '../../lib/deps.ts';
+import { AppError, badRequest, unauthenticated } from '../../lib/errors.ts';
+import { enforceLimits } from '../../lib/rate-limit.ts';
+import { accountExistsMail, enqueueMail, welcomeMail } from '../mail/mail.service.ts';
+import * as repo from './accounts.repository.ts';
+import { checkCode, sendCode } from './otp.service.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { issueSession } from './session.service.ts';
+
+/** Which accounts an email is looked up among: the platform's, or one shop's customers. */
+export interface Realm {
+  role: Role;
+  storeId: string | null;
+  shopName?: string;
+}
+
+const realmKey = (r: Realm, email: string) => `${r.role}:${r.storeId ?? '-'}:${email}`;
+
+export interface SignupInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+/**
+ * Creates an unverified account and mails its code. An email that already has an account gets the same answer
+ * (no enumeration): a verified owner is told by mail, an unverified sign-up is refreshed and re-sent its code.
+ */
+export async function signup(deps: Deps, realm: Realm, input: SignupInput, ip: string) {
+  await enforceLimits(deps, [{ key: `signup:ip:${ip}`, max: 10, windowSeconds: 3600 }]);
+  const passwordHash = await hashPassword(input.password);
+  const user = await deps.db.transaction(async (tx) => {
+    const existing = await repo.findUser(tx, realm.role, realm.storeId, input.email);
+    const profile = { firstName: input.first_name, lastName: input.last_name, phone: input.phone };
+    if (existing?.emailVerifiedAt) {
+      await enqueueMail(tx, {
+        ...accountExistsMail({ to: existing.email, firstName: existing.firstName }),
+        storeId: realm.storeId,
+      });
+      return existing;
+    }
+    const user = existing
+      ? await repo.updateUser(tx, existing.id, { ...profile, passwordHash })
+      : await repo.insertUser(tx, {
+          role: realm.role,
+          storeId: realm.storeId,
+          email: input.email,
+          passwordHash,
+          ...profile,
+        });
+    if (!user) throw new Error('user vanished');
+    await sendCode(deps, tx, user, 'VERIFY_EMAIL', realm.shopName).catch((err) => {
+      // A repeated sign-up inside the resend wait keeps the code already sent.
+      if (!(err instanceof AppError && err.extra.reason === 'RESEND_TOO_SOON')) throw err;
+    });
+    return user;
+  });
+  return {
+    id: user.id,
+    email: user.email,
+    role_type: user.role,
+    verification_required: true as const,
+    resend_after_seconds: 30,
+  };
+}
+
+/** Password sign-in. Unknown email and wrong password answer alike, in about the same time. */
+export async function login(
+  deps: Deps,
+  realm: Realm,
+  email: string,
+  password: string,
+  remember: boolean,
+  ip: string,
+): Promise<Session> {
+  await enforceLimits(deps, [
+    { key: `login:ip:${ip}`, max: 30, windowSeconds: 300 },
+    { key: `login:acct:${realmKey(realm, email)}`, max: 10, windowSeconds: 300 },
+  ]);
+  const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok) throw unauthenticated('Invalid email or password', 'INVALID_CREDENTIALS');
+  if (!user.emailVerifiedAt) {
+    await deps.db
+      .transaction((tx) => sendCode(deps, tx, user, 'VERIFY_EMAIL', realm.shopName))
+      .catch((err) => {
+        if (!(err instanceof AppError && err.statusCode === 429)) throw err;
+      });
+    throw new AppError(403, 'FORBIDDEN', 'Please verify your email to continue. We sent you a code.', {
+      reason: 'EMAIL_NOT_VERIFIED',
+    });
+  }
+  return deps.db.transaction((tx) => issueSession(deps, tx, user, remember));
+}
+
+/** Sends a code for verification, OTP sign-in or a password reset; the same answer whether or not the account exists. */
+export async function requestCode(deps: Deps, realm: Realm, email: string, purpose: OtpPurpose, ip: string) {
+  await enforceLimits(deps, [
+    { key: `otp-send:ip:${ip}`, max: 20, windowSeconds: 3600 },
+    { key: `otp-send:acct:${realmKey(realm, email)}`, max: 10, windowSeconds: 3600 },
+  ]);
+  const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
+  const eligible =
+    user &&
+    (purpose === 'VERIFY_EMAIL'
+      ? !user.emailVerifiedAt
+      : !!user.emailVerifiedAt || purpose === 'RESET_PASSWORD');
+  if (user && eligible) await deps.db.transaction((tx) => sendCode(deps, tx, user, purpose, realm.shopName));
+  return { email, resend_after_seconds: 30, expires_in_minutes: 10 };
+}
+
+/** Verifies an email or signs in with a code; either way the user ends up signed in. */
+export async function verifyCode(
+  deps: Deps,
+  realm: Realm,
+  email: string,
+  code: string,
+  purpose: OtpPurpose,
+  remember: boolean,
+  ip: string,
+): Promise<Session> {
+  if (purpose === 'RESET_PASSWORD')
+    throw badRequest('Use reset-password to set a new password with this code.');
+  await enforceLimits(deps, [{ key: `otp-verify:ip:${ip}`, max: 60, windowSeconds: 3600 }]);
+  const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
+  const result = await checkCode(deps, user, purpose, code);
+  if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
+  return deps.db.transaction(async (tx) => {
+    let current = user;
+    if (!user.emailVerifiedAt) {
+      current = (await repo.updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
+      await enqueueMail(tx, {
+        ...welcomeMail({ to: user.email, firstName: user.firstName, shopName: realm.shopName }),
+        storeId: user.storeId,
+      });
+    }
+    return issueSession(deps, tx, current, remember);
+  });
+}
+
+/** Sets a new password with a reset code, ends every other session, and signs the user in. */
+export async function resetPassword(
+  deps: Deps,
+  realm: Realm,
+  email: string,
+  code: string,
+  password: string,
+  ip: string,
+): Promise<Session> {
+  await enforceLimits(deps, [{ key: `otp-verify:ip:${ip}`, max: 60, windowSeconds: 3600 }]);
+  const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
+  const result = await checkCode(deps, user, 'RESET_PASSWORD', code);
+  if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
+  const passwordHash = await hashPassword(password);
+  await repo.revokeAllForUser(deps.db, user.id);
+  return deps.db.transaction(async (tx) => {
+    const updated = await repo.updateUser(tx, user.id, {
+      passwordHash,
+      emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+    });
+    return issueSession(deps, tx, updated ?? user, false);
+  });
+}

@@ -1,0 +1,277 @@
+import { Writable } from 'node:stream';
+import { schema } from '@haat/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { lastCode, uniqueEmail, vendorSignup } from './accounts.test-helpers.ts';
+import { DEMO_VENDOR_PASSWORD, setDemoVendorPasswords } from './bootstrap-accounts.ts';
+
+let t: TestApp;
+let shops: Awaited<ReturnType<typeof demoShops>>;
+const logs: string[] = [];
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  t = await createTestApp({}, { logStream });
+  shops = await demoShops(t.owner);
+  await setDemoVendorPasswords(t.owner);
+});
+afterAll(() => t?.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: headers['x-test-ip'] ?? '10.0.0.1' });
+
+async function verifiedVendor(password = 'chai-time-42') {
+  const email = uniqueEmail('v');
+  await post('/api/user/auth/signup/', vendorSignup(email, { password, confirm_password: password }));
+  const s = (
+    await post('/api/user/auth/verify-otp/', {
+      verification_field: email,
+      otp: await lastCode(t, email),
+      role_name: 'VENDOR',
+    })
+  ).json().data;
+  return { email, password, session: s };
+}
+
+describe('password sign-in', () => {
+  it('answers an unknown email exactly like a wrong password', async () => {
+    const { email } = await verifiedVendor();
+    const wrong = await post('/api/user/auth/login/', {
+      email,
+      password: 'not-the-password-1',
+      role_name: 'VENDOR',
+    });
+    const unknown = await post('/api/user/auth/login/', {
+      email: uniqueEmail('nobody'),
+      password: 'not-the-password-1',
+      role_name: 'VENDOR',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe(wrong.json().message);
+    expect(unknown.json().error).toEqual(wrong.json().error);
+  });
+
+  it('never writes a password to the log', async () => {
+    await verifiedVendor('secret-in-the-log-77');
+    await post('/api/user/auth/login/', {
+      email: uniqueEmail('x'),
+      password: 'secret-in-the-log-77',
+      role_name: 'VENDOR',
+    });
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs.join('\n')).not.toContain('secret-in-the-log-77');
+  });
+
+  it('limits sign-in attempts per account with 429 and Retry-After', async () => {
+    const { email } = await verifiedVendor();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      codes.push(
+        (
+          await post(
+            '/api/user/auth/login/',
+            { email, password: 'wrong-password-1', role_name: 'VENDOR' },
+            { 'x-test-ip': `10.1.0.${i}` },
+          )
+        ).statusCode,
+      );
+    }
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    const limited = await post(
+      '/api/user/auth/login/',
+      { email, password: 'wrong-password-1', role_name: 'VENDOR' },
+      { 'x-test-ip': '10.1.1.1' },
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    let last = 0;
+    for (let i = 0; i < 31; i++) {
+      last = (
+        await post(
+          '/api/user/auth/login/',
+          { email: uniqueEmail('ip'), password: 'whatever-123', role_name: 'VENDOR' },
+          { 'x-test-ip': '10.9.9.9' },
+        )
+      ).statusCode;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('signs in with a code mailed for OTP sign-in', async () => {
+    const { email } = await verifiedVendor();
+    const sent = await post('/api/user/auth/send-otp/', { email, role_name: 'VENDOR', purpose: 'LOGIN' });
+    expect(sent.statusCode).toBe(202);
+    const res = await post('/api/user/auth/verify-otp/', {
+      verification_field: email,
+      otp: await lastCode(t, email),
+      role_name: 'VENDOR',
+      purpose: 'LOGIN',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.email).toBe(email);
+  });
+
+  it('resets a forgotten password with a code, and the old password stops working', async () => {
+    const { email } = await verifiedVendor('old-password-1');
+    await post('/api/user/auth/send-otp/', { email, role_name: 'VENDOR', purpose: 'RESET_PASSWORD' });
+    const code = await lastCode(t, email);
+    const mismatch = await post('/api/user/auth/reset-password/', {
+      email,
+      otp: code,
+      password: 'new-password-2',
+      confirm_password: 'nope-nope-3',
+      role_name: 'VENDOR',
+    });
+    expect(mismatch.statusCode).toBe(400);
+    const res = await post('/api/user/auth/reset-password/', {
+      email,
+      otp: code,
+      password: 'new-password-2',
+      confirm_password: 'new-password-2',
+      role_name: 'VENDOR',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      (await post('/api/user/auth/login/', { email, password: 'old-password-1', role_name: 'VENDOR' }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/user/auth/login/', { email, password: 'new-password-2', role_name: 'VENDOR' }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('rotates refresh tokens, and a reused one signs the whole session out', async () => {
+    const { session } = await verifiedVendor();
+    const r1 = await post('/api/user/auth/refresh/', { refresh_token: session.refresh_token });
+    expect(r1.statusCode).toBe(200);
+    const next = r1.json().data.refresh_token;
+    expect(next).not.toBe(session.refresh_token);
+    const replay = await post('/api/user/auth/refresh/', { refresh_token: session.refresh_token });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.reason).toBe('REFRESH_REUSED');
+    expect((await post('/api/user/auth/refresh/', { refresh_token: next })).statusCode).toBe(401);
+  });
+
+  it('ends the session on logout', async () => {
+    const { session } = await verifiedVendor();
+    expect((await post('/api/user/auth/logout/', { refresh_token: session.refresh_token })).statusCode).toBe(
+      200,
+    );
+    expect((await post('/api/user/auth/refresh/', { refresh_token: session.refresh_token })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('refuses missing, forged and foreign tokens', async () => {
+    expect((await t.app.inject({ url: '/api/user/auth/me/' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/user/auth/me/', headers: { authorization: 'Bearer abc.def.ghi' } }))
+        .statusCode,
+    ).toBe(401);
+    const { session } = await verifiedVendor();
+    const [h, p] = session.access_token.split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${p}.`;
+    expect(
+      (await t.app.inject({ url: '/api/user/auth/me/', headers: { authorization: `Bearer ${none}` } }))
+        .statusCode,
+    ).toBe(401);
+    expect(h).toBeTruthy();
+  });
+});
+
+describe('profile', () => {
+  it('shows and edits name and phone, and validates them', async () => {
+    const { session, email } = await verifiedVendor();
+    const auth = { authorization: `Bearer ${session.access_token}` };
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/auth/me/',
+      headers: auth,
+      payload: { first_name: 'Ravi', last_name: '', phone: '12' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/auth/me/',
+      headers: auth,
+      payload: { first_name: 'Ravi', last_name: 'Kumar', phone: '7012345678' },
+    });
+    expect(res.json().data).toMatchObject({
+      email,
+      first_name: 'Ravi',
+      last_name: 'Kumar',
+      phone: '7012345678',
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/user/auth/me/',
+          payload: { first_name: 'A', last_name: 'B', phone: '7012345678' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('changes the password with the current one, keeps this session and ends the others', async () => {
+    const { session, email, password } = await verifiedVendor();
+    const other = (await post('/api/user/auth/login/', { email, password, role_name: 'VENDOR' })).json().data;
+    const auth = { authorization: `Bearer ${session.access_token}` };
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/change-password/',
+      headers: auth,
+      payload: { current_password: 'nope-1234', password: 'brand-new-9', confirm_password: 'brand-new-9' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/change-password/',
+      headers: auth,
+      payload: { current_password: password, password: 'brand-new-9', confirm_password: 'brand-new-9' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await post('/api/user/auth/refresh/', { refresh_token: other.refresh_token })).statusCode).toBe(
+      401,
+    );
+    expect((await post('/api/user/auth/refresh/', { refresh_token: session.refresh_token })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('POST /api/admin/admin-login/', () => {
+  it("signs a demo vendor into the back office with their shop's slug and id", async () => {
+    const [owner] = await t.owner
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .innerJoin(schema.stores, eq(schema.stores.ownerId, schema.users.id))
+      .where(eq(schema.stores.id, shops.a.id));
+    const res = await post('/api/admin/admin-login/', {
+      email: owner?.email ?? '',
+      password: DEMO_VENDOR_PASSWORD,
+      role_name: 'VENDOR',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ role_type: 'VENDOR', slug: shops.a.slug, store_id: shops.a.id });
+    const customer = await post('/api/admin/admin-login/', {
+      email: owner?.email ?? '',
+      password: DEMO_VENDOR_PASSWORD,
+      role_name: 'CUSTOMER',
+    });
+    expect(customer.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,42 @@
+import { type Db, schema } from '@haat/db';
+import { and, eq, isNull, like } from 'drizzle-orm';
+import { hashPassword } from './passwords.ts';
+
+/** The demo shops' owners get a known password so a newcomer can open the back office (demo data only). */
+export const DEMO_VENDOR_PASSWORD = 'haat-demo-2026';
+
+export async function setDemoVendorPasswords(db: Db, password = DEMO_VENDOR_PASSWORD) {
+  const hash = await hashPassword(password);
+  await db
+    .update(schema.users)
+    .set({ passwordHash: hash })
+    .where(
+      and(
+        eq(schema.users.role, 'VENDOR'),
+        like(schema.users.email, '%.demo.haat.in'),
+        isNull(schema.users.passwordHash),
+      ),
+    );
+}
+
+/** The platform operator from ADMIN_EMAIL and ADMIN_PASSWORD: created once, its password kept in step. */
+export async function ensureOperator(db: Db, email: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  const address = email.trim().toLowerCase();
+  const [existing] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.role, 'ADMIN'), eq(schema.users.email, address)));
+  if (existing) {
+    await db.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, existing.id));
+    return;
+  }
+  await db.insert(schema.users).values({
+    role: 'ADMIN',
+    email: address,
+    firstName: 'Platform',
+    lastName: 'Operator',
+    passwordHash,
+    emailVerifiedAt: new Date(),
+  });
+}

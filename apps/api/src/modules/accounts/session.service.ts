@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { Session } from '@haat/contracts';
+import type { Executor } from '@haat/db';
+import type { Deps } from '../../lib/deps.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+import type { UserRow } from './accounts.repository.ts';
+import * as repo from './accounts.repository.ts';
+import {
+  ACCESS_TOKEN_SECONDS,
+  hashToken,
+  newRefreshToken,
+  REFRESH_PERSISTENT_DAYS,
+  REFRESH_SESSION_HOURS,
+  signAccessToken,
+} from './tokens.ts';
+
+/** Signs a user in: a short-lived access token and a new refresh token (a new family unless one is given). */
+export async function issueSession(
+  deps: Deps,
+  exec: Executor,
+  user: UserRow,
+  remember: boolean,
+  familyId: string = randomUUID(),
+): Promise<Session> {
+  const refresh = newRefreshToken();
+  const lifetimeMs = remember ? REFRESH_PERSISTENT_DAYS * 86_400_000 : REFRESH_SESSION_HOURS * 3_600_000;
+  await repo.insertRefreshToken(exec, {
+    userId: user.id,
+    familyId,
+    tokenHash: hashToken(refresh),
+    persistent: remember,
+    expiresAt: new Date(Date.now() + lifetimeMs),
+  });
+  const access = await signAccessToken(deps.authSecret, {
+    userId: user.id,
+    role: user.role,
+    storeId: user.storeId,
+    familyId,
+  });
+  const owned = user.role === 'CUSTOMER' ? [] : await repo.listOwnedStores(exec, user.id);
+  const shop = user.storeId ? await repo.findStoreSlug(exec, user.storeId) : null;
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    expires_in: ACCESS_TOKEN_SECONDS,
+    role_type: user.role,
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    remember,
+    store: shop ? { id: shop.id, slug: shop.slug } : null,
+    stores: owned,
+    slug: shop?.slug ?? owned[0]?.slug ?? null,
+    store_id: shop?.id ?? owned[0]?.id ?? null,
+  };
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new one of the same family issued. Presenting a
+ * spent token means it was copied: the whole family is revoked and the caller must sign in again.
+ */
+export async function refreshSession(deps: Deps, token: string): Promise<Session> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const row = await repo.findRefreshToken(tx, hashToken(token));
+    if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) return { kind: 'invalid' as const };
+    if (row.usedAt || !(await repo.markRefreshUsed(tx, row.id))) {
+      await repo.revokeFamily(tx, row.familyId);
+      return { kind: 'reused' as const };
+    }
+    const user = await repo.findUserById(tx, row.userId);
+    if (!user) return { kind: 'invalid' as const };
+    return { kind: 'ok' as const, session: await issueSession(deps, tx, user, row.persistent, row.familyId) };
+  });
+  if (outcome.kind === 'ok') return outcome.session;
+  throw unauthenticated(
+    outcome.kind === 'reused'
+      ? 'This session was used elsewhere and has been signed out for your safety. Please login again.'
+      : 'Your session has expired. Please login again.',
+    outcome.kind === 'reused' ? 'REFRESH_REUSED' : 'REFRESH_INVALID',
+  );
+}
+
+/** Ends the session the refresh token belongs to (its whole family). Unknown tokens are ignored. */
+export async function logout(deps: Deps, token: string | undefined) {
+  if (!token) return;
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.findRefreshToken(tx, hashToken(token));
+    if (row) await repo.revokeFamily(tx, row.familyId);
+  });
+}

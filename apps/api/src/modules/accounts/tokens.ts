@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@haat/contracts';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { unauthenticated } from '../../lib/errors.ts';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_PERSISTENT_DAYS = 30;
+export const REFRESH_SESSION_HOURS = 12;
+const ALG = 'HS256';
+const ISSUER = 'haat';
+
+/** Vendors and operators act on the platform; a customer only at their own shop. */
+export const audienceFor = (role: Role, storeId: string | null) =>
+  role === 'CUSTOMER' && storeId ? `store:${storeId}` : 'platform';
+
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+  /** The customer's shop, when role is CUSTOMER. */
+  storeId: string | null;
+  /** The refresh-token family of this sign-in. */
+  familyId: string;
+}
+
+export async function signAccessToken(secret: Uint8Array, c: AccessClaims) {
+  return new SignJWT({ role: c.role, sid: c.storeId ?? undefined, fid: c.familyId })
+    .setProtectedHeader({ alg: ALG })
+    .setSubject(c.userId)
+    .setIssuer(ISSUER)
+    .setAudience(audienceFor(c.role, c.storeId))
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+    .sign(secret);
+}
+
+/** Verifies signature, algorithm, issuer, expiry and the audience (platform or the one shop). */
+export async function verifyAccessToken(
+  secret: Uint8Array,
+  token: string,
+  audience: string | string[],
+): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], issuer: ISSUER, audience });
+    const role = payload.role as Role;
+    if (!payload.sub || !['VENDOR', 'CUSTOMER', 'ADMIN'].includes(role)) throw unauthenticated();
+    return {
+      userId: payload.sub,
+      role,
+      storeId: typeof payload.sid === 'string' ? payload.sid : null,
+      familyId: String(payload.fid ?? ''),
+    };
+  } catch (err) {
+    if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'aud') {
+      throw unauthenticated('This sign-in belongs to another shop. Please login here.', 'WRONG_AUDIENCE');
+    }
+    if (err instanceof errors.JOSEError) throw unauthenticated();
+    throw err;
+  }
+}
+
+/** An opaque refresh token; only its hash is stored. */
+export const newRefreshToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');

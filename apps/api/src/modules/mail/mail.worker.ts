@@ -1,0 +1,171 @@
+import type { Db } from '@haat/db';
+import { createTransport, type Transporter } from 'nodemailer';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { claimDueMail, markFailed, markSent, type OutboxRow } from './outbox.repository.ts';
+
+/** The part of a pino / Fastify logger the worker uses (`app.log` fits). */
+export interface MailLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface MailWorkerDeps {
+  db: Db;
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'NODE_ENV'>;
+  log: MailLog;
+}
+
+export interface MailWorkerOptions {
+  /** Pause between polls when the last poll found less than a full batch (ms). Default 1000. */
+  intervalMs?: number;
+  /** Rows claimed per poll. Default 20. */
+  batchSize?: number;
+  /** Deliver through this transport instead of one built from SMTP_URL (tests). */
+  transport?: Transporter;
+}
+
+export interface MailWorker {
+  /** Claims due mail once and delivers it; resolves to the number of mails delivered. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for a delivery run in progress. */
+  stop(): Promise<void>;
+}
+
+const payloadSchema = z.object({
+  to: z.string().min(1),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+});
+
+/**
+ * SMTP timeouts keep one delivery well inside the claim's lease (LEASE_SECONDS, 60 s), so a slow server cannot make
+ * a second worker pick up a row that is still being sent.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)) || 'unknown error';
+
+/**
+ * Delivers the outbox: polls for due mail and sends it through SMTP_URL. Without SMTP_URL (development, tests)
+ * a mail is "delivered" by writing it to the log and marking it SENT; the dev mailbox page shows it. In
+ * production without SMTP_URL nothing is delivered and mail waits in the outbox (an OTP in a production log
+ * would be readable by anyone with log access).
+ */
+export function startMailWorker(deps: MailWorkerDeps, opts: MailWorkerOptions = {}): MailWorker {
+  const { db, config, log } = deps;
+  const intervalMs = opts.intervalMs ?? 1000;
+  const batchSize = opts.batchSize ?? 20;
+  const ownTransport =
+    !opts.transport && config.SMTP_URL ? createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
+  const transport = opts.transport ?? ownTransport;
+  const mode = transport ? 'smtp' : config.NODE_ENV === 'production' ? 'hold' : 'log';
+  if (mode === 'hold') {
+    log.error({}, 'SMTP_URL is not set: mail is kept in the outbox and not delivered until it is');
+  }
+
+  const inFlight = new Set<Promise<unknown>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function deliver(row: OutboxRow): Promise<boolean> {
+    const parsed = payloadSchema.safeParse(row.payload);
+    try {
+      if (!parsed.success) throw new Error('invalid mail payload');
+      const mail = parsed.data;
+      if (transport) {
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        });
+      } else {
+        log.info(
+          { outboxId: row.id, to: mail.to, subject: mail.subject },
+          `mail (not sent: SMTP_URL is not set; see /dev/mailbox)\n${mail.text}`,
+        );
+      }
+    } catch (err) {
+      const error = errorText(err);
+      try {
+        const next = await markFailed(db, row.id, error, row.attempts);
+        log.warn(
+          {
+            outboxId: row.id,
+            to: parsed.data?.to,
+            attempts: row.attempts,
+            status: next?.status,
+            nextAttemptAt: next?.nextAttemptAt,
+            error,
+          },
+          next?.status === 'DEAD' ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
+        );
+      } catch (markErr) {
+        log.error(
+          { outboxId: row.id, error, err: markErr },
+          'mail delivery failed and could not be recorded',
+        );
+      }
+      return false;
+    }
+    try {
+      await markSent(db, row.id);
+    } catch (err) {
+      // Delivered but not recorded: the row is claimed again after its lease (at least once, not exactly once).
+      log.error({ outboxId: row.id, err }, 'mail delivered but not marked SENT');
+    }
+    return true;
+  }
+
+  async function run(): Promise<{ claimed: number; delivered: number }> {
+    if (mode === 'hold') return { claimed: 0, delivered: 0 };
+    const rows = await claimDueMail(db, batchSize);
+    // All at once: with the SMTP timeouts above, the whole batch finishes inside the lease.
+    const results = await Promise.all(rows.map(deliver));
+    return { claimed: rows.length, delivered: results.filter(Boolean).length };
+  }
+
+  function track<T>(p: Promise<T>): Promise<T> {
+    inFlight.add(p);
+    const forget = () => inFlight.delete(p);
+    p.then(forget, forget);
+    return p;
+  }
+
+  async function tick() {
+    timer = undefined;
+    let full = false;
+    try {
+      const { claimed } = await track(run());
+      full = claimed >= batchSize;
+    } catch (err) {
+      log.error({ err }, 'mail worker run failed');
+    }
+    schedule(full ? 0 : intervalMs);
+  }
+
+  function schedule(ms: number) {
+    if (stopped || mode === 'hold') return;
+    timer = setTimeout(() => {
+      tick().catch(() => {});
+    }, ms);
+    timer.unref();
+  }
+
+  schedule(intervalMs);
+
+  return {
+    runOnce: async () => (await track(run())).delivered,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await Promise.allSettled([...inFlight]);
+      ownTransport?.close();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { Role } from '@haat/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../lib/deps.ts';
+import { forbidden, unauthenticated } from '../lib/errors.ts';
+import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.ts';
+import { findRequestStore } from '../modules/stores/stores.service.ts';
+
+export type Actor = AccessClaims;
+
+/**
+ * The signed-in user of a request, from its bearer token. Platform tokens (vendors, operators) are accepted
+ * anywhere; a customer's token only at the shop it belongs to (the store-origin header or host). Wrong role: 403.
+ */
+export async function requireActor(deps: Deps, req: FastifyRequest, roles?: readonly Role[]): Promise<Actor> {
+  const header = req.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  if (!token) throw unauthenticated('Please login to continue.', 'NO_TOKEN');
+  const store = await findRequestStore(deps, req);
+  const audiences = store ? ['platform', `store:${store.id}`] : ['platform'];
+  const actor = await verifyAccessToken(deps.authSecret, token, audiences);
+  if (roles && !roles.includes(actor.role)) throw forbidden();
+  return actor;
+}
+
+/** The client address used for rate limits. */
+export const clientIp = (req: FastifyRequest) => req.ip || 'unknown';

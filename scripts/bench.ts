@@ -97,6 +97,7 @@ async function main() {
           LOG_LEVEL: 'warn',
           SEED_DEMO: 'false',
           NODE_ENV: 'production',
+          AUTH_SECRET: 'bench-only-secret-bench-only-secret-0000',
           ...extra,
         },
         stdio: ['ignore', 'ignore', 'inherit'],

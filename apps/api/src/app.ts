@@ -27,6 +27,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -94,6 +95,10 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
         { name: 'stores', description: 'Shop directory (store service)' },
         { name: 'storefront', description: 'Public shop catalogue (store service)' },
         { name: 'accounts', description: 'Sign-up, sign-in, codes, sessions, profile (user service)' },
+        {
+          name: 'onboarding',
+          description: 'Shop registration wizard, domains, theme, launch (store service)',
+        },
         { name: 'newsletter', description: 'User service' },
         { name: 'system' },
       ],
@@ -124,6 +129,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   await app.register(newsletterRoutes(deps), { prefix: '/api/user' });
   await app.register(accountsRoutes(deps), { prefix: '/api/user' });
   await app.register(customerSignupRoutes(deps), { prefix: '/api/store' });
+  await app.register(onboardingRoutes(deps), { prefix: '/api/store' });
   await app.register(adminLoginRoutes(deps), { prefix: '/api/admin' });
   await app.register(storesRoutes(deps), { prefix: '/api/store' });
   await app.register(catalogRoutes(deps), { prefix: '/api/store' });

@@ -11,3 +11,8 @@ export async function withStore<T>(db: Db, storeId: string, fn: (tx: Tx) => Prom
     return fn(tx);
   });
 }
+
+/** Switches an open transaction to a shop's context (for a flow that creates the shop and its rows together). */
+export async function enterStore(tx: Tx, storeId: string) {
+  await tx.execute(sql`select set_config('app.store_id', ${storeId}, true)`);
+}

@@ -1,0 +1,257 @@
+import {
+  checkDomainBody,
+  domainAvailability,
+  envelope,
+  errorEnvelope,
+  SECTION_NAMES,
+  storeAddressBody,
+  storeDetailsBody,
+  storeDomainBody,
+  storePlanBody,
+  storeSettingBody,
+  themeSectionBody,
+} from '@haat/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { requireActor } from '../../plugins/auth.ts';
+import * as onboarding from './onboarding.service.ts';
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+};
+const OWNERS = ['VENDOR', 'ADMIN'] as const;
+const createdStore = z.object({
+  id: z.string(),
+  slug: z.string(),
+  store_name: z.string(),
+  plan: z.string(),
+  online_status: z.string(),
+});
+const themeData = z.object({
+  store_id: z.string(),
+  name: z.enum(SECTION_NAMES),
+  position: z.number(),
+  config: z.record(z.string(), z.unknown()),
+  is_default: z.boolean(),
+});
+const shown = (s: { id: string; slug: string; storeName: string; plan: string; onlineStatus: string }) => ({
+  id: s.id,
+  slug: s.slug,
+  store_name: s.storeName,
+  plan: s.plan,
+  online_status: s.onlineStatus,
+});
+
+/** Vendor onboarding calls of the store service (01 §7): the wizard, domains, theme sections and launch. */
+export const onboardingRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/shop/shop/mine/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: "The signed-in vendor's shops with their wizard progress",
+        response: {
+          200: envelope(
+            z.array(
+              z.object({
+                id: z.string(),
+                slug: z.string(),
+                store_name: z.string(),
+                plan: z.string(),
+                online_status: z.string(),
+                has_address: z.boolean(),
+                created_at: z.string(),
+              }),
+            ),
+          ),
+          ...errors,
+        },
+      },
+      handler: async (req) =>
+        ok(await onboarding.listMyStores(deps, await requireActor(deps, req, OWNERS)), 'Shops fetched'),
+    });
+
+    app.post('/shop/shop/create-store/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Wizard step 1: create a draft shop',
+        body: storeDetailsBody,
+        response: { 201: envelope(createdStore), ...errors },
+      },
+      handler: async (req, reply) => {
+        const actor = await requireActor(deps, req, OWNERS);
+        const store = await onboarding.createStore(deps, actor, req.body);
+        return reply.code(201).send(ok(shown(store), 'Shop created'));
+      },
+    });
+
+    app.put('/shop/shop/:id/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: "Edit a shop's details (wizard step 1 again)",
+        params: z.object({ id: z.uuid() }),
+        body: storeDetailsBody,
+        response: { 200: envelope(createdStore), ...errors },
+      },
+      handler: async (req) => {
+        const actor = await requireActor(deps, req, OWNERS);
+        return ok(
+          shown(await onboarding.updateStoreDetails(deps, actor, req.params.id, req.body)),
+          'Shop updated',
+        );
+      },
+    });
+
+    app.post('/create-store-address/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: "Wizard step 2: the shop's address",
+        body: storeAddressBody,
+        response: {
+          200: envelope(
+            z
+              .object({ store_id: z.string(), city: z.string(), state: z.string(), postal_code: z.string() })
+              .loose(),
+          ),
+          ...errors,
+        },
+      },
+      handler: async (req) =>
+        ok(
+          await onboarding.saveAddress(deps, await requireActor(deps, req, OWNERS), req.body),
+          'Address saved',
+        ),
+    });
+
+    app.post('/create-store-plan/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Wizard step 3: choose the plan',
+        body: storePlanBody,
+        response: { 200: envelope(z.object({ store_id: z.string(), plan: z.string() })), ...errors },
+      },
+      handler: async (req) =>
+        ok(
+          await onboarding.savePlan(
+            deps,
+            await requireActor(deps, req, OWNERS),
+            req.body.store_id,
+            req.body.plan,
+          ),
+          'Plan saved',
+        ),
+    });
+
+    app.post('/check-domain-available/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Is a subdomain or custom domain free? data.status true means available',
+        body: checkDomainBody,
+        response: { 200: envelope(domainAvailability), ...errors },
+      },
+      handler: async (req) => {
+        const actor = await requireActor(deps, req, OWNERS);
+        const own = req.body.store_id
+          ? (await onboarding.requireOwnedStore(deps, actor, req.body.store_id)).id
+          : undefined;
+        const result = await onboarding.checkDomain(deps, req.body.domain, req.body.domain_type, own);
+        return ok(result, result.status ? 'Available!' : 'Not available');
+      },
+    });
+
+    app.post('/create-store-domain/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Wizard step 4: claim the subdomain (it becomes the shop slug) or record a custom domain',
+        body: storeDomainBody,
+        response: {
+          200: envelope(
+            z.object({
+              store_id: z.string(),
+              domain_name: z.string(),
+              domain_type: z.string(),
+              verified: z.boolean(),
+            }),
+          ),
+          ...errors,
+        },
+      },
+      handler: async (req) => {
+        const actor = await requireActor(deps, req, OWNERS);
+        return ok(
+          await onboarding.saveDomain(
+            deps,
+            actor,
+            req.body.store_id,
+            req.body.domain_name,
+            req.body.domain_type,
+          ),
+          'Domain saved',
+        );
+      },
+    });
+
+    app.post('/create-store-theme/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Save one whole theme section; answers with the stored config',
+        body: themeSectionBody,
+        response: { 200: envelope(themeData), ...errors },
+      },
+      handler: async (req) => {
+        const actor = await requireActor(deps, req, OWNERS);
+        return ok(
+          await onboarding.saveTheme(deps, actor, req.body.store_id, req.body.name, req.body.config),
+          'Section saved',
+        );
+      },
+    });
+
+    app.get('/get-store-theme/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Load one theme section (defaults when none is saved)',
+        querystring: z.object({ store_id: z.uuid(), name: z.enum(SECTION_NAMES) }),
+        response: { 200: envelope(themeData), ...errors },
+      },
+      handler: async (req) => {
+        const actor = await requireActor(deps, req, OWNERS);
+        return ok(
+          await onboarding.getTheme(deps, actor, req.query.store_id, req.query.name),
+          'Section fetched',
+        );
+      },
+    });
+
+    app.post('/create-store-setting/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Launch settings: published or draft, payment methods, currency',
+        body: storeSettingBody,
+        response: {
+          200: envelope(
+            z.object({
+              store_id: z.string(),
+              slug: z.string(),
+              online_status: z.string(),
+              payment_methods: z.array(z.string()),
+              upi_id: z.string().nullable(),
+              currency: z.literal('INR'),
+            }),
+          ),
+          ...errors,
+        },
+      },
+      handler: async (req) =>
+        ok(
+          await onboarding.saveSettings(deps, await requireActor(deps, req, OWNERS), req.body),
+          'Settings saved',
+        ),
+    });
+  };

@@ -1,0 +1,367 @@
+import {
+  customDomainName,
+  DOMAIN_MIN,
+  isReservedSlug,
+  type Plan,
+  type SectionName,
+  sectionConfigs,
+  sectionRank,
+  subdomainName,
+} from '@haat/contracts';
+import { enterStore, withStore } from '@haat/db';
+import type { Deps } from '../../lib/deps.ts';
+import { forgetStorefront } from '../../lib/deps.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { defaultSections } from './defaults.ts';
+import * as repo from './onboarding.repository.ts';
+
+type StoreRow = NonNullable<Awaited<ReturnType<typeof repo.findStoreById>>>;
+
+/** The vendor's own shop, or 404: another vendor's shop id answers exactly like an unknown one. */
+export async function requireOwnedStore(deps: Deps, actor: Actor, storeId: string): Promise<StoreRow> {
+  const store = await repo.findStoreById(deps.db, storeId);
+  if (!store || (store.ownerId !== actor.userId && actor.role !== 'ADMIN')) throw notFound('Store not found');
+  return store;
+}
+
+/** A slug from the shop name: lowercase, hyphens, unique (a number is added when taken). */
+export async function uniqueSlug(deps: Deps, name: string) {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50) || 'shop';
+  const root = base.length < DOMAIN_MIN || isReservedSlug(base) ? `${base}-shop` : base;
+  for (let i = 0; i < 50; i++) {
+    const candidate = i === 0 ? root : `${root}-${i + 1}`;
+    if (!(await repo.slugTaken(deps.db, candidate))) return candidate;
+  }
+  return `${root}-${Date.now().toString(36)}`;
+}
+
+export interface DetailsInput {
+  store_name: string;
+  store_category_id: string;
+  phone_number: string;
+  description?: string | null;
+  short_description?: string | null;
+  contact_type: string;
+  contacts: { contact_type: string; phone_number: string }[];
+  image?: string | null;
+}
+
+/** Wizard step 1: creates a draft shop on the basic plan with default sections and settings. */
+export async function createStore(deps: Deps, actor: Actor, input: DetailsInput) {
+  const category = await repo.findCategory(deps.db, input.store_category_id);
+  if (!category)
+    throw badRequest('Please choose a business category', [
+      { path: 'store_category_id', message: 'Unknown category' },
+    ]);
+  const slug = await uniqueSlug(deps, input.store_name);
+  // One transaction: the directory row, then (in the new shop's context) its contacts, settings and sections.
+  return deps.db.transaction(async (tx) => {
+    const store = await repo.insertStore(tx, {
+      slug,
+      storeName: input.store_name,
+      storeCategoryId: category.id,
+      ownerId: actor.userId,
+      phoneNumber: input.phone_number,
+      description: input.description ?? null,
+      shortDescription: input.short_description ?? null,
+      contactType: input.contact_type,
+      image: input.image ?? null,
+      plan: 'basic',
+      onlineStatus: 'DRAFT',
+    });
+    await enterStore(tx, store.id);
+    await repo.replaceContacts(tx, store.id, contactsOf(input));
+    await repo.upsertSettings(tx, {
+      storeId: store.id,
+      paymentMethods: ['COD'],
+      freeShippingThresholdPaise: 49_900,
+      returnDays: 7,
+    });
+    const basics = {
+      storeName: store.storeName,
+      category: category.name,
+      description: store.description,
+      shortDescription: store.shortDescription,
+      phone: store.phoneNumber,
+    };
+    await repo.insertSections(
+      tx,
+      defaultSections(basics).map((s) => ({
+        storeId: store.id,
+        name: s.name,
+        position: s.position,
+        config: s.config,
+      })),
+    );
+    return store;
+  });
+}
+
+const contactsOf = (input: DetailsInput) => {
+  const list = input.contacts.length
+    ? input.contacts
+    : [{ contact_type: input.contact_type, phone_number: input.phone_number }];
+  return list.slice(0, 4);
+};
+
+/** Wizard step 1 again: edits the details of the vendor's shop. */
+export async function updateStoreDetails(deps: Deps, actor: Actor, storeId: string, input: DetailsInput) {
+  const store = await requireOwnedStore(deps, actor, storeId);
+  const category = await repo.findCategory(deps.db, input.store_category_id);
+  if (!category)
+    throw badRequest('Please choose a business category', [
+      { path: 'store_category_id', message: 'Unknown category' },
+    ]);
+  const updated = await repo.updateStore(deps.db, store.id, {
+    storeName: input.store_name,
+    storeCategoryId: category.id,
+    phoneNumber: input.phone_number,
+    description: input.description ?? null,
+    shortDescription: input.short_description ?? null,
+    contactType: input.contact_type,
+    ...(input.image !== undefined ? { image: input.image } : {}),
+  });
+  await withStore(deps.db, store.id, (tx) => repo.replaceContacts(tx, store.id, contactsOf(input)));
+  forgetStorefront(deps, store);
+  return updated ?? store;
+}
+
+/** Wizard step 2: the shop's address; its city and state are copied to the directory row for the marketplace. */
+export async function saveAddress(
+  deps: Deps,
+  actor: Actor,
+  a: {
+    store_id: string;
+    address_line_1: string;
+    address_line_2?: string | null;
+    city: string;
+    state: string;
+    country: string;
+    postal_code: string;
+    latitude?: number | null;
+    longitude?: number | null;
+  },
+) {
+  const store = await requireOwnedStore(deps, actor, a.store_id);
+  await withStore(deps.db, store.id, (tx) =>
+    repo.upsertLocation(tx, {
+      storeId: store.id,
+      addressLine1: a.address_line_1,
+      addressLine2: a.address_line_2 || null,
+      city: a.city,
+      state: a.state,
+      country: a.country,
+      postalCode: a.postal_code,
+      latitude: a.latitude ?? null,
+      longitude: a.longitude ?? null,
+    }),
+  );
+  await repo.updateStore(deps.db, store.id, { city: a.city, state: a.state });
+  forgetStorefront(deps, store);
+  return {
+    ...a,
+    address_line_2: a.address_line_2 || null,
+    latitude: a.latitude ?? null,
+    longitude: a.longitude ?? null,
+  };
+}
+
+/** Wizard step 3: the plan decides the addresses the shop answers on. */
+export async function savePlan(deps: Deps, actor: Actor, storeId: string, plan: Plan) {
+  const store = await requireOwnedStore(deps, actor, storeId);
+  const updated = await repo.updateStore(deps.db, store.id, { plan });
+  forgetStorefront(deps, store);
+  return { store_id: store.id, plan: updated?.plan ?? plan };
+}
+
+export type Availability = {
+  domain: string;
+  status: boolean;
+  reason: 'AVAILABLE' | 'TOO_SHORT' | 'INVALID' | 'RESERVED' | 'TAKEN';
+};
+
+/** Is a subdomain (a shop slug) or a custom domain free? The vendor's own shop does not count against it. */
+export async function checkDomain(
+  deps: Deps,
+  domain: string,
+  type: 'subdomain' | 'custom',
+  ownStoreId?: string,
+): Promise<Availability> {
+  if (type === 'subdomain') {
+    if (domain.length < DOMAIN_MIN) return { domain, status: false, reason: 'TOO_SHORT' };
+    if (!subdomainName.safeParse(domain).success) return { domain, status: false, reason: 'INVALID' };
+    if (isReservedSlug(domain)) return { domain, status: false, reason: 'RESERVED' };
+    const taken =
+      (await repo.slugTaken(deps.db, domain, ownStoreId)) ||
+      (await repo.domainTaken(deps.db, domain, ownStoreId));
+    return { domain, status: !taken, reason: taken ? 'TAKEN' : 'AVAILABLE' };
+  }
+  if (!customDomainName.safeParse(domain).success) return { domain, status: false, reason: 'INVALID' };
+  const platform = deps.config.PLATFORM_DOMAIN.toLowerCase();
+  if (domain === platform || domain.endsWith(`.${platform}`))
+    return { domain, status: false, reason: 'RESERVED' };
+  const taken = await repo.domainTaken(deps.db, domain, ownStoreId);
+  return { domain, status: !taken, reason: taken ? 'TAKEN' : 'AVAILABLE' };
+}
+
+/** Wizard step 4: a subdomain becomes the shop's slug; a custom domain is recorded, unverified until DNS says so. */
+export async function saveDomain(
+  deps: Deps,
+  actor: Actor,
+  storeId: string,
+  domain: string,
+  type: 'subdomain' | 'custom',
+) {
+  const store = await requireOwnedStore(deps, actor, storeId);
+  const check = await checkDomain(deps, domain, type, store.id);
+  if (!check.status) {
+    const message =
+      check.reason === 'TOO_SHORT'
+        ? 'Please enter at least 3 characters'
+        : check.reason === 'TAKEN'
+          ? 'Not available'
+          : 'This domain cannot be used';
+    throw new AppError(
+      check.reason === 'TAKEN' ? 409 : 400,
+      check.reason === 'TAKEN' ? 'CONFLICT' : 'VALIDATION_FAILED',
+      message,
+      {
+        reason: `DOMAIN_${check.reason}`,
+        issues: [{ path: 'domain_name', message }],
+      },
+    );
+  }
+  if (type === 'subdomain') {
+    try {
+      await repo.updateStore(deps.db, store.id, { slug: domain });
+    } catch {
+      throw conflict('Not available', 'DOMAIN_TAKEN');
+    }
+  } else {
+    await withStore(deps.db, store.id, (tx) => repo.replaceCustomDomain(tx, store.id, domain));
+  }
+  forgetStorefront(deps, store);
+  deps.storeCache.delete(`slug:${domain}`);
+  return { store_id: store.id, domain_name: domain, domain_type: type, verified: type === 'subdomain' };
+}
+
+/** Loads a section's config, or the shop's defaults when it has none saved. */
+export async function getTheme(deps: Deps, actor: Actor, storeId: string, name: SectionName) {
+  const store = await requireOwnedStore(deps, actor, storeId);
+  const saved = await withStore(deps.db, store.id, (tx) => repo.findSection(tx, name));
+  if (saved)
+    return {
+      store_id: store.id,
+      name,
+      position: saved.position,
+      config: saved.config as Record<string, unknown>,
+      is_default: false,
+    };
+  const fallback = defaultSections({
+    storeName: store.storeName,
+    category: null,
+    description: store.description,
+    shortDescription: store.shortDescription,
+  }).find((s) => s.name === name);
+  return {
+    store_id: store.id,
+    name,
+    position: sectionRank(name),
+    config: (fallback?.config ?? {}) as Record<string, unknown>,
+    is_default: true,
+  };
+}
+
+/** Saves a whole section after checking it against the theme schema; answers with what was stored. */
+export async function saveTheme(
+  deps: Deps,
+  actor: Actor,
+  storeId: string,
+  name: SectionName,
+  config: Record<string, unknown>,
+) {
+  const store = await requireOwnedStore(deps, actor, storeId);
+  const parsed = sectionConfigs[name].safeParse(config[name]);
+  if (!parsed.success) {
+    throw badRequest(
+      `Invalid ${name} section`,
+      parsed.error.issues.map((i) => ({ path: ['config', name, ...i.path].join('.'), message: i.message })),
+    );
+  }
+  const row = await withStore(deps.db, store.id, (tx) =>
+    repo.upsertSection(tx, {
+      storeId: store.id,
+      name,
+      position: sectionRank(name) === 999 ? 900 : sectionRank(name),
+      config: { [name]: parsed.data },
+    }),
+  );
+  forgetStorefront(deps, store);
+  return {
+    store_id: store.id,
+    name,
+    position: row?.position ?? 0,
+    config: (row?.config ?? {}) as Record<string, unknown>,
+    is_default: false,
+  };
+}
+
+/** Launch settings: status (published or draft), payment methods, UPI id. */
+export async function saveSettings(
+  deps: Deps,
+  actor: Actor,
+  s: {
+    store_id: string;
+    online_status: 'PUBLISHED' | 'DRAFT';
+    payment_methods: ('COD' | 'UPI')[];
+    upi_id?: string | null;
+  },
+) {
+  const store = await requireOwnedStore(deps, actor, s.store_id);
+  if (store.onlineStatus === 'SUSPENDED')
+    throw new AppError(403, 'FORBIDDEN', 'This shop is suspended. Please contact platform support.');
+  if (s.payment_methods.includes('UPI') && !s.upi_id) {
+    throw badRequest('Enter your UPI id to accept UPI payments', [
+      { path: 'upi_id', message: 'Enter your UPI id to accept UPI payments' },
+    ]);
+  }
+  if (s.online_status === 'PUBLISHED' && !store.city) {
+    throw badRequest('Add your shop address before publishing', [
+      { path: 'online_status', message: 'Add your shop address before publishing' },
+    ]);
+  }
+  await withStore(deps.db, store.id, (tx) =>
+    repo.upsertSettings(tx, {
+      storeId: store.id,
+      paymentMethods: s.payment_methods,
+      upiId: s.payment_methods.includes('UPI') ? (s.upi_id ?? null) : null,
+    }),
+  );
+  const updated = await repo.updateStore(deps.db, store.id, {
+    onlineStatus: s.online_status,
+    statusNote: null,
+    statusUntil: null,
+  });
+  forgetStorefront(deps, store);
+  return {
+    store_id: store.id,
+    slug: updated?.slug ?? store.slug,
+    online_status: s.online_status,
+    payment_methods: s.payment_methods,
+    upi_id: s.upi_id ?? null,
+    currency: 'INR' as const,
+  };
+}
+
+/** The vendor's shops with how far each got through the wizard, so a reload resumes where they left off. */
+export async function listMyStores(deps: Deps, actor: Actor) {
+  const rows = await repo.listOwnerStores(deps.db, actor.userId);
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+}

@@ -9,6 +9,8 @@ const schema = z.object({
   /** PostgreSQL URL the app connects with (role haat_app); defaults to DATABASE_URL with that user. */
   DATABASE_APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data/pglite'),
+  /** Where uploaded images are kept (re-encoded); served under /media/uploads/. */
+  UPLOAD_DIR: z.string().default('./data/uploads'),
   /** The main domain: `www.` and bare give the marketing face, `admin.` the back office, `<slug>.` a shop. */
   PLATFORM_DOMAIN: z.string().default('localhost'),
   /** Seed the demo shops into an empty database at start (default: on for the embedded database). */

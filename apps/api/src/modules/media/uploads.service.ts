@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { AppError } from '../../lib/errors.ts';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_KINDS = {
+  logo: { width: 512, height: 512 },
+  banner: { width: 1600, height: 1000 },
+  product: { width: 1200, height: 1200 },
+} as const;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+/** Formats accepted per kind, judged from the bytes themselves, never from the file name or declared type. */
+const ACCEPTED: Record<UploadKind, string[]> = {
+  logo: ['png', 'jpeg'],
+  banner: ['png', 'jpeg', 'webp'],
+  product: ['png', 'jpeg', 'webp', 'gif'],
+};
+
+const invalid = (message: string) =>
+  new AppError(400, 'VALIDATION_FAILED', message, { issues: [{ path: 'file', message }] });
+
+/**
+ * Checks an uploaded image by decoding it, re-encodes it as WebP within the kind's size (which also drops
+ * metadata and anything hidden in the file), and keeps it under the shop's folder. Returns its public URL.
+ */
+export async function storeImage(
+  uploadDir: string,
+  storeId: string,
+  kind: UploadKind,
+  bytes: Buffer,
+): Promise<string> {
+  if (bytes.length > MAX_UPLOAD_BYTES) throw invalid('The image must be 5 MB or smaller');
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    throw invalid('This file is not an image we can read');
+  }
+  if (!format || !ACCEPTED[kind].includes(format)) {
+    throw invalid(
+      kind === 'logo' ? 'The logo must be a PNG or JPG image' : 'The image must be a PNG, JPG or WebP image',
+    );
+  }
+  const { width, height } = UPLOAD_KINDS[kind];
+  const out = await sharp(bytes)
+    .rotate()
+    .resize({ width, height, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const dir = join(resolve(uploadDir), storeId);
+  await mkdir(dir, { recursive: true });
+  const name = `${kind}-${randomUUID()}.webp`;
+  await writeFile(join(dir, name), out);
+  return `/media/uploads/${storeId}/${name}`;
+}

@@ -9,6 +9,8 @@ const schema = z.object({
   /** PostgreSQL URL the app connects with (role haat_app); defaults to DATABASE_URL with that user. */
   DATABASE_APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data/pglite'),
+  /** DNS servers for checking custom domains ("1.1.1.1" or "127.0.0.1:5353", comma separated); unset: the system's. */
+  DNS_RESOLVER: z.string().optional(),
   /** Where uploaded images are kept (re-encoded); served under /media/uploads/. */
   UPLOAD_DIR: z.string().default('./data/uploads'),
   /** The main domain: `www.` and bare give the marketing face, `admin.` the back office, `<slug>.` a shop. */

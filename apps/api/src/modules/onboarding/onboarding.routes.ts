@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { requireActor } from '../../plugins/auth.ts';
+import { verifyCustomDomain } from './domain-verification.ts';
 import * as onboarding from './onboarding.service.ts';
 
 const errors = {
@@ -26,6 +27,7 @@ const errors = {
   409: errorEnvelope,
 };
 const OWNERS = ['VENDOR', 'ADMIN'] as const;
+const dnsRecord = z.object({ type: z.literal('CNAME'), name: z.string(), value: z.string() });
 const createdStore = z.object({
   id: z.string(),
   slug: z.string(),
@@ -177,6 +179,7 @@ export const onboardingRoutes =
               domain_name: z.string(),
               domain_type: z.string(),
               verified: z.boolean(),
+              dns_record: dnsRecord.nullable(),
             }),
           ),
           ...errors,
@@ -195,6 +198,31 @@ export const onboardingRoutes =
           'Domain saved',
         );
       },
+    });
+
+    app.post('/verify-store-domain/', {
+      schema: {
+        tags: ['onboarding'],
+        summary:
+          "Check the shop's custom domain in DNS (a CNAME to the shop's platform address); only verified domains route",
+        body: z.strictObject({ store_id: z.uuid() }),
+        response: {
+          200: envelope(
+            z.object({
+              store_id: z.string(),
+              domain_name: z.string(),
+              verified: z.boolean(),
+              dns_record: dnsRecord,
+            }),
+          ),
+          ...errors,
+        },
+      },
+      handler: async (req) =>
+        ok(
+          await verifyCustomDomain(deps, await requireActor(deps, req, OWNERS), req.body.store_id),
+          'Domain verified',
+        ),
     });
 
     app.post('/create-store-theme/', {

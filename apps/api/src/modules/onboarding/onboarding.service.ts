@@ -249,7 +249,17 @@ export async function saveDomain(
   }
   forgetStorefront(deps, store);
   deps.storeCache.delete(`slug:${domain}`);
-  return { store_id: store.id, domain_name: domain, domain_type: type, verified: type === 'subdomain' };
+  const slug = type === 'subdomain' ? domain : store.slug;
+  return {
+    store_id: store.id,
+    domain_name: domain,
+    domain_type: type,
+    verified: type === 'subdomain',
+    dns_record:
+      type === 'custom'
+        ? { type: 'CNAME' as const, name: domain, value: `${slug}.${deps.config.PLATFORM_DOMAIN}` }
+        : null,
+  };
 }
 
 /** Loads a section's config, or the shop's defaults when it has none saved. */

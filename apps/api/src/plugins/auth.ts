@@ -24,3 +24,13 @@ export async function requireActor(deps: Deps, req: FastifyRequest, roles?: read
 
 /** The client address used for rate limits. */
 export const clientIp = (req: FastifyRequest) => req.ip || 'unknown';
+
+/** The signed-in user when the request carries a valid token, otherwise null (for pages that show more to owners). */
+export async function optionalActor(deps: Deps, req: FastifyRequest): Promise<Actor | null> {
+  if (!req.headers.authorization) return null;
+  try {
+    return await requireActor(deps, req);
+  } catch {
+    return null;
+  }
+}

@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { originOf, requireOpenStore } from '../stores/stores.service.ts';
+import { optionalActor } from '../../plugins/auth.ts';
+import { isOpen, originOf, requireOpenStore, requireStore, unavailable } from '../stores/stores.service.ts';
 import * as catalog from './catalog.service.ts';
 
 const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
@@ -32,7 +33,13 @@ export const catalogRoutes =
         response: { 200: envelope(storeHome), ...errors },
       },
       handler: async (req) => {
-        const store = await requireOpenStore(deps, req);
+        const store = await requireStore(deps, req);
+        if (!isOpen(store.onlineStatus)) {
+          // Owner mode: the shop's owner sees their unpublished shop with its real data.
+          const actor = await optionalActor(deps, req);
+          if (!actor || (actor.userId !== store.ownerId && actor.role !== 'ADMIN'))
+            throw unavailable(store.onlineStatus);
+        }
         return ok(await catalog.loadStoreHome(deps, store, originOf(req)), 'Store home fetched');
       },
     });

@@ -29,8 +29,12 @@ async function vendor() {
     })
   ).json().data;
   const auth = { authorization: `Bearer ${s.access_token}` };
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { ...auth, host: 'localhost:4000' } });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    extra: Record<string, string> = {},
+  ) => t.app.inject({ method, url, payload, headers: { ...auth, host: 'localhost:4000', ...extra } });
   return { email, call };
 }
 
@@ -117,6 +121,17 @@ describe('the registration wizard, end to end through the API', () => {
       headers: { host: 'meera-looms.localhost:4000' },
     });
     expect(draftHome.statusCode).toBe(403);
+    // Owner mode: the owner sees the draft shop with its real data; another vendor does not.
+    const ownerView = await v.call('GET', '/api/store/stores/home/', undefined, {
+      'store-origin': 'meera-looms',
+    });
+    expect(ownerView.statusCode).toBe(200);
+    expect(ownerView.json().data.store.online_status).toBe('DRAFT');
+    const stranger = await vendor();
+    expect(
+      (await stranger.call('GET', '/api/store/stores/home/', undefined, { 'store-origin': 'meera-looms' }))
+        .statusCode,
+    ).toBe(403);
 
     const launch = await v.call('POST', '/api/store/create-store-setting/', {
       store_id: store.id,

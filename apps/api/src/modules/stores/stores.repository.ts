@@ -30,6 +30,7 @@ const directoryColumns = {
   onlineStatus: stores.onlineStatus,
   statusNote: stores.statusNote,
   statusUntil: stores.statusUntil,
+  ownerId: stores.ownerId,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
   rating: ratingAvg,

@@ -49,6 +49,7 @@ describe('admin host', () => {
       email: 'owner@example.com',
       password: 'secret-pass',
       role_name: 'VENDOR',
+      remember: false,
     });
     await page.context().close();
   });

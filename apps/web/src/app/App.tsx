@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { FullPageMessage } from '../components/ui/full-page-message.tsx';
+import { SessionProvider } from '../features/accounts/session-context.tsx';
 import { HostProvider, useHost } from './host.tsx';
 
 // One lazy chunk per face: a shopper never downloads back-office code.
@@ -44,9 +45,11 @@ export function App() {
             )
           }
         >
-          <Suspense fallback={<FullPageMessage title="Loading.." />}>
-            <Face />
-          </Suspense>
+          <SessionProvider>
+            <Suspense fallback={<FullPageMessage title="Loading.." />}>
+              <Face />
+            </Suspense>
+          </SessionProvider>
         </HostProvider>
       </BrowserRouter>
       <Toaster position="top-right" duration={4000} richColors closeButton />

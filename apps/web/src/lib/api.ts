@@ -19,6 +19,9 @@ export interface CallOptions {
   silent?: boolean;
   /** Show the spec's success toast (Created, Processing, Success) with the server's message. */
   successToast?: boolean;
+  /** False for the sign-in calls themselves: a 401 there is the answer (and a failing refresh must not wait on
+   * another refresh). */
+  renew?: boolean;
   /** Specific failure text from the spec's catalogue, used when the server gave none. */
   errorMessage?: string;
   signal?: AbortSignal;
@@ -41,6 +44,12 @@ let authToken: string | null = null;
 /** The accounts feature sets the bearer token here; calls send it when present. */
 export const setAuthToken = (token: string | null) => {
   authToken = token;
+};
+
+let refreshSession: (() => Promise<string | null>) | null = null;
+/** The accounts feature registers how to renew the access token; a 401 is retried once with the new one. */
+export const setSessionRefresher = (fn: (() => Promise<string | null>) | null) => {
+  refreshSession = fn;
 };
 
 let onUnauthorized: (() => void) | null = null;
@@ -119,7 +128,8 @@ export async function queryApi<T>(path: string, opts: CallOptions = {}): Promise
   return requestApi<T>(path, opts);
 }
 
-async function requestApi<T>(path: string, opts: CallOptions): Promise<T> {
+async function requestApi<T>(path: string, opts: CallOptions, retried = false): Promise<T> {
+  const sentToken = authToken;
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.storeOrigin) headers['store-origin'] = opts.storeOrigin;
@@ -138,6 +148,11 @@ async function requestApi<T>(path: string, opts: CallOptions): Promise<T> {
     if (opts.signal?.aborted) throw err;
     if (!opts.silent) announceFailure(0, undefined);
     throw new ApiError(0, 'Network error');
+  }
+  if (res.status === 401 && sentToken && refreshSession && !retried && opts.renew !== false) {
+    // The access token may only have expired: renew it once and repeat the call before telling the user.
+    const renewed = await refreshSession().catch(() => null);
+    if (renewed) return requestApi<T>(path, opts, true);
   }
   if (res.status === 204) {
     if (opts.successToast) toast.success(SUCCESS_TITLES[204]);

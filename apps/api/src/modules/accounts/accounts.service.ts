@@ -30,7 +30,7 @@ export interface SignupInput {
  * (no enumeration): a verified owner is told by mail, an unverified sign-up is refreshed and re-sent its code.
  */
 export async function signup(deps: Deps, realm: Realm, input: SignupInput, ip: string) {
-  await enforceLimits(deps, [{ key: `signup:ip:${ip}`, max: 10, windowSeconds: 3600 }]);
+  await enforceLimits(deps, [{ key: `signup:ip:${ip}`, max: 30, windowSeconds: 3600 }]);
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction(async (tx) => {
     const existing = await repo.findUser(tx, realm.role, realm.storeId, input.email);

@@ -1,17 +1,26 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { callApi } from '../../lib/api.ts';
+import { authApi, errorReason, formFailureMessage } from '../../features/accounts/auth-api.ts';
+import { safeRedirect } from '../../features/accounts/auth-target.ts';
+import { useSession } from '../../features/accounts/session-context.tsx';
+import { platformUrl } from '../../features/accounts/site-urls.ts';
 
 type Field = 'email' | 'password';
-const FORGOT_HREF = `mailto:sales@haat.in?subject=${encodeURIComponent('Admin panel password reset')}`;
 
 /**
- * The admin portal sign-in form. It validates and really calls the admin login endpoint; the
- * session handling after a successful sign-in arrives with the back office itself.
+ * The admin portal sign-in form (02 §2): a vendor account signs in here and lands on /dashboard. Password
+ * reset and email verification live on the main site's account pages.
  */
 export function AdminLoginForm() {
+  const { platformDomain } = useHost();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [failure, setFailure] = useState<{ text: string; verify?: boolean } | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -32,13 +41,29 @@ export function AdminLoginForm() {
     e.preventDefault();
     if (pending || !validate()) return;
     setPending(true);
-    // The api client announces any failure with the catalogue's toast.
-    await callApi('/api/admin/admin-login/', {
-      method: 'POST',
-      body: { email: email.trim(), password, role_name: 'VENDOR' },
-    });
-    setPending(false);
+    setFailure(null);
+    const cleanEmail = email.trim().toLowerCase();
+    try {
+      const session = await authApi.adminLogin({
+        email: cleanEmail,
+        password,
+        role_name: 'VENDOR',
+        remember,
+      });
+      signIn(session);
+      navigate(safeRedirect(params.get('redirect')) ?? '/dashboard', { replace: true });
+    } catch (err) {
+      setPending(false);
+      const verify = errorReason(err) === 'EMAIL_NOT_VERIFIED';
+      setFailure({ text: formFailureMessage(err), verify });
+    }
   };
+
+  const vendorPage = (page: string) =>
+    platformUrl(
+      platformDomain,
+      `/${page}?${new URLSearchParams({ userType: 'vendor', email: email.trim() })}`,
+    );
 
   const inputClass = (field: Field) =>
     `w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:ring-2 focus:outline-none ${
@@ -126,12 +151,23 @@ export function AdminLoginForm() {
           Remember me
         </label>
         <a
-          href={FORGOT_HREF}
+          href={vendorPage('forgot-password')}
           className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           Forgot password?
         </a>
       </div>
+
+      {failure ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-200">
+          {failure.text}{' '}
+          {failure.verify ? (
+            <a href={vendorPage('verification')} className="font-semibold underline">
+              Enter the code
+            </a>
+          ) : null}
+        </p>
+      ) : null}
 
       <button
         type="submit"

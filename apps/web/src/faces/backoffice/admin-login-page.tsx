@@ -1,8 +1,17 @@
 import { LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { Navigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../features/accounts/auth-target.ts';
+import { useSession } from '../../features/accounts/session-context.tsx';
 import { AdminLoginForm } from './admin-login-form.tsx';
 
 /** Admin portal sign-in (spec 02 §2): a brand panel on wide screens, the form everywhere. */
 export function AdminLoginPage() {
+  const { session } = useSession();
+  const [params] = useSearchParams();
+  // A signed-in vendor goes straight to the back office.
+  if (session && (session.role_type === 'VENDOR' || session.role_type === 'ADMIN')) {
+    return <Navigate to={safeRedirect(params.get('redirect')) ?? '/dashboard'} replace />;
+  }
   return (
     <div className="flex min-h-dvh bg-slate-50">
       <aside className="hidden w-2/5 flex-col justify-between bg-gradient-to-br from-slate-900 to-slate-800 p-12 text-white lg:flex">

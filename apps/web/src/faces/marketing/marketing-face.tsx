@@ -1,13 +1,41 @@
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
+import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { AboutPage } from './about-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { MarketingLayout } from './marketing-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PricingPage } from './pricing-page.tsx';
+import { ShopRegistrationPage } from './shop-registration-page.tsx';
 
-/** The main-domain face: landing page with shop discovery, pricing, about and the 403 page. */
+// The account pages carry the form schemas: loaded only when visited.
+const accountPages = () => import('./account-pages.tsx');
+const LoginPage = lazy(() => accountPages().then((m) => ({ default: m.MarketingLoginPage })));
+const VerificationPage = lazy(() => accountPages().then((m) => ({ default: m.MarketingVerificationPage })));
+const ForgotPasswordPage = lazy(() =>
+  accountPages().then((m) => ({ default: m.MarketingForgotPasswordPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+);
+
+const page = (el: ReactNode) => <Suspense fallback={<FullPageMessage title="Loading.." />}>{el}</Suspense>;
+const inLayout = (el: ReactNode) => (
+  <Suspense
+    fallback={
+      <p role="status" className="px-4 pt-32 pb-20 text-center text-slate-600">
+        Loading..
+      </p>
+    }
+  >
+    <div className="pt-16">{el}</div>
+  </Suspense>
+);
+
+/** The main-domain face: landing page with shop discovery, pricing, about, vendor accounts and the 403 page. */
 export default function MarketingFace() {
   useDocumentTitle('Build Your Online Store');
   return (
@@ -16,8 +44,20 @@ export default function MarketingFace() {
         <Route index element={<LandingPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="about" element={<AboutPage />} />
+        <Route path="profile" element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
+        <Route
+          path="shopregistration"
+          element={
+            <RequireRole roles={['VENDOR']}>
+              <ShopRegistrationPage />
+            </RequireRole>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
+      <Route path="login" element={page(<LoginPage />)} />
+      <Route path="verification" element={page(<VerificationPage />)} />
+      <Route path="forgot-password" element={page(<ForgotPasswordPage />)} />
       <Route path="unauthorized" element={<UnauthorizedPage />} />
     </Routes>
   );

@@ -2,6 +2,8 @@ import { Menu, ShoppingBag, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { useSession } from '../../features/accounts/session-context.tsx';
+import { UserMenu } from '../../features/accounts/user-menu.tsx';
 import { useLoginChooser } from './login-chooser.tsx';
 import { NAV_LINKS, navTarget } from './nav-links.ts';
 
@@ -25,6 +27,7 @@ export function SiteHeader() {
   const { openChooser } = useLoginChooser();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
+  const signedIn = useSession().status !== 'anonymous';
   const overHero = location.pathname === '/';
   const solid = scrolled || menuOpen || !overHero;
 
@@ -64,7 +67,7 @@ export function SiteHeader() {
           Haat
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="hidden items-center gap-1 md:ml-auto md:flex">
           {NAV_LINKS.map((link) => (
             <Link
               key={link.label}
@@ -74,21 +77,33 @@ export function SiteHeader() {
               {link.label}
             </Link>
           ))}
-          <button type="button" onClick={() => openChooser()} className={`${buttonStyles.primary} ml-2`}>
-            Login
-          </button>
         </nav>
 
-        <button
-          type="button"
-          className="-mr-2 rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          {menuOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
-        </button>
+        <div className="flex items-center gap-2">
+          {/* Signed in: the user menu at every width; signed out: Login (in the phone menu below md). */}
+          <UserMenu
+            profileHref="/profile"
+            signedOut={
+              <button
+                type="button"
+                onClick={() => openChooser()}
+                className={`${buttonStyles.primary} hidden md:inline-flex`}
+              >
+                Login
+              </button>
+            }
+          />
+          <button
+            type="button"
+            className="-mr-2 rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+          </button>
+        </div>
       </div>
 
       {menuOpen ? (
@@ -110,16 +125,18 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            onClick={() => {
-              setMenuOpen(false);
-              openChooser();
-            }}
-            className={`${buttonStyles.primary} mt-3 w-full py-3`}
-          >
-            Login
-          </button>
+          {signedIn ? null : (
+            <button
+              type="button"
+              onClick={() => {
+                setMenuOpen(false);
+                openChooser();
+              }}
+              className={`${buttonStyles.primary} mt-3 w-full py-3`}
+            >
+              Login
+            </button>
+          )}
         </nav>
       ) : null}
     </header>

@@ -1,7 +1,9 @@
 import { Menu, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useHost } from '../../app/host.tsx';
 import { paths } from '../../app/paths.ts';
+import { UserMenu } from '../../features/accounts/user-menu.tsx';
 
 export const HEADER_HEIGHT_CLASS = 'pt-16';
 
@@ -25,13 +27,14 @@ export function ShopHeader({
   storeName: string;
   logo: string | null;
   cartCount?: number;
-  /** The customer sign-in page for this shop (a full page load: it belongs to another face). */
+  /** The customer sign-in page of this shop. */
   loginHref: string;
 }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
   const home = paths.shop.home(base);
+  const { storeSlug } = useHost();
 
   // A navigation closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
@@ -112,12 +115,18 @@ export function ShopHeader({
               </span>
             ) : null}
           </Link>
-          <a
-            href={loginHref}
-            className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:px-4"
-          >
-            Login
-          </a>
+          <UserMenu
+            profileHref={`${base}/profile`}
+            ordersHref={storeSlug ? `${base}/orders?storeName=${encodeURIComponent(storeSlug)}` : null}
+            signedOut={
+              <Link
+                to={loginHref}
+                className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:px-4"
+              >
+                Login
+              </Link>
+            }
+          />
           <button
             type="button"
             aria-expanded={open}

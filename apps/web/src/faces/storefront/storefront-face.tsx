@@ -1,15 +1,46 @@
 import { OPEN_STORE_STATUSES, type StoreStatus } from '@haat/contracts/constants';
-import { useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { paths, shopBase } from '../../app/paths.ts';
+import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
+import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { StorefrontHomePage } from '../../features/storefront-home/storefront-home-page.tsx';
+import { CartPage } from './cart-page.tsx';
 import { mainDomainUrl } from './main-domain.ts';
 import { ShopLayout } from './shop-layout.tsx';
 import { ShopPageNotFound } from './shop-page-not-found.tsx';
 import { StoreStatusScreen } from './status-screens.tsx';
+
+// The account pages carry the form schemas: loaded only when visited.
+const LoginPage = lazy(() =>
+  import('../../features/accounts/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const VerificationPage = lazy(() =>
+  import('../../features/accounts/verification-page.tsx').then((m) => ({ default: m.VerificationPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../../features/accounts/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+);
+const fullPage = (el: ReactNode) => (
+  <Suspense fallback={<FullPageMessage title="Loading.." />}>{el}</Suspense>
+);
+const inLayout = (el: ReactNode) => (
+  <Suspense
+    fallback={
+      <p role="status" className="px-4 py-20 text-center text-slate-600">
+        Loading..
+      </p>
+    }
+  >
+    {el}
+  </Suspense>
+);
 
 /** Keeps the description meta tag on the shop's own words while the face is shown. */
 function useMetaDescription(description: string | null | undefined) {
@@ -29,9 +60,8 @@ export default function StorefrontFace() {
   useDocumentTitle(slug || 'Shop');
   useMetaDescription(store?.short_description || store?.description);
 
-  // On the shop's own host every path is the shop's, so sign-in lives on the main domain there.
-  const loginPath = paths.login('customer', { storeName: slug });
-  const loginHref = host.via === 'host' ? mainDomainUrl(host.platformDomain, loginPath) : loginPath;
+  // A customer account belongs to this shop, so its sign-in pages live on the shop's own address.
+  const loginHref = `${base}/login?userType=customer`;
 
   const open = store && OPEN_STORE_STATUSES.includes(host.storeStatus as StoreStatus);
   if (!open) {
@@ -48,10 +78,22 @@ export default function StorefrontFace() {
   return (
     <Routes>
       <Route path="/unauthorized" element={<UnauthorizedPage />} />
+      <Route path={`${base}/login`} element={fullPage(<LoginPage />)} />
+      <Route path={`${base}/verification`} element={fullPage(<VerificationPage />)} />
+      <Route path={`${base}/forgot-password`} element={fullPage(<ForgotPasswordPage />)} />
       <Route element={<ShopLayout slug={slug} base={base} store={store} loginHref={loginHref} />}>
         <Route
           path={paths.shop.home(base)}
           element={<StorefrontHomePage slug={slug} base={base} storeName={store.store_name} />}
+        />
+        <Route path={`${base}/profile`} element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
+        <Route
+          path={paths.shop.cart(base)}
+          element={
+            <RequireRole roles={['CUSTOMER']}>
+              <CartPage base={base} />
+            </RequireRole>
+          }
         />
         <Route path="*" element={<ShopPageNotFound base={base} />} />
       </Route>

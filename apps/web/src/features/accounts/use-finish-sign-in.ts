@@ -1,0 +1,14 @@
+import type { Session } from '@haat/contracts';
+import { useNavigate } from 'react-router';
+import { type AuthTarget, afterSignIn } from './auth-target.ts';
+import { useSession } from './session-context.tsx';
+
+/** Stores a sign-in and goes on: to the return path, else the vendor's shop registration or the shop home. */
+export function useFinishSignIn(target: AuthTarget) {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  return (s: Session) => {
+    signIn(s);
+    navigate(afterSignIn(target), { replace: true });
+  };
+}

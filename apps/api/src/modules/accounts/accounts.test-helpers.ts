@@ -37,3 +37,24 @@ export async function ageCodes(t: TestApp, seconds = 31) {
     sql`update otp_codes set created_at = created_at - make_interval(secs => ${seconds})`,
   );
 }
+
+/** Signs up and verifies a new vendor; `call` sends requests with their token. */
+export async function verifiedVendor(t: TestApp, prefix = 'vendor') {
+  const email = uniqueEmail(prefix);
+  await t.app.inject({ method: 'POST', url: '/api/user/auth/signup/', payload: vendorSignup(email) });
+  const session = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/verify-otp/',
+      payload: { verification_field: email, otp: await lastCode(t, email), role_name: 'VENDOR' },
+    })
+  ).json().data;
+  const auth = { authorization: `Bearer ${session.access_token}` };
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    extra: Record<string, string> = {},
+  ) => t.app.inject({ method, url, payload, headers: { ...auth, host: 'localhost:4000', ...extra } });
+  return { email, session, auth, call };
+}

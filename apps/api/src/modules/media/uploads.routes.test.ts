@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { lastCode, uniqueEmail, vendorSignup } from '../accounts/accounts.test-helpers.ts';
+import { verifiedVendor } from '../accounts/accounts.test-helpers.ts';
 
 let t: TestApp;
 const uploadDir = mkdtempSync(join(tmpdir(), 'haat-uploads-'));
@@ -14,23 +14,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function vendorWithShop(name: string) {
-  const email = uniqueEmail('up');
-  await t.app.inject({ method: 'POST', url: '/api/user/auth/signup/', payload: vendorSignup(email) });
-  const s = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/user/auth/verify-otp/',
-      payload: { verification_field: email, otp: await lastCode(t, email), role_name: 'VENDOR' },
-    })
-  ).json().data;
-  const auth = { authorization: `Bearer ${s.access_token}` };
-  const [cat] = (await t.app.inject({ url: '/api/store/shop/category/' })).json().data;
+  const { auth, call } = await verifiedVendor(t, 'up');
+  const [cat] = (await call('GET', '/api/store/shop/category/')).json().data;
   const store = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/store/shop/shop/create-store/',
-      headers: auth,
-      payload: { store_name: name, store_category_id: cat.id, phone_number: '9812345678' },
+    await call('POST', '/api/store/shop/shop/create-store/', {
+      store_name: name,
+      store_category_id: cat.id,
+      phone_number: '9812345678',
     })
   ).json().data;
   return { auth, storeId: store.id as string };

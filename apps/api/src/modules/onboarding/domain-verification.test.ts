@@ -2,7 +2,7 @@ import { createSocket } from 'node:dgram';
 import dns2 from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { lastCode, uniqueEmail, vendorSignup } from '../accounts/accounts.test-helpers.ts';
+import { verifiedVendor } from '../accounts/accounts.test-helpers.ts';
 
 /** A real DNS server in-process: the records a vendor would have created at their provider. */
 const records = new Map<string, string>();
@@ -48,16 +48,8 @@ afterAll(async () => {
 
 describe('custom domains (enterprise)', () => {
   it('gives the CNAME to create, refuses to verify until DNS points at the shop, then routes the domain', async () => {
-    const email = uniqueEmail('ent');
-    await t.app.inject({ method: 'POST', url: '/api/user/auth/signup/', payload: vendorSignup(email) });
-    const s = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/user/auth/verify-otp/',
-        payload: { verification_field: email, otp: await lastCode(t, email), role_name: 'VENDOR' },
-      })
-    ).json().data;
-    const headers = { authorization: `Bearer ${s.access_token}`, host: 'localhost:4000' };
+    const { auth } = await verifiedVendor(t, 'ent');
+    const headers = { ...auth, host: 'localhost:4000' };
     const [cat] = (await t.app.inject({ url: '/api/store/shop/category/' })).json().data;
     const store = (
       await t.app.inject({
@@ -137,16 +129,8 @@ describe('custom domains (enterprise)', () => {
   });
 
   it('refuses domains of the platform itself and malformed names', async () => {
-    const email = uniqueEmail('ent2');
-    await t.app.inject({ method: 'POST', url: '/api/user/auth/signup/', payload: vendorSignup(email) });
-    const s = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/user/auth/verify-otp/',
-        payload: { verification_field: email, otp: await lastCode(t, email), role_name: 'VENDOR' },
-      })
-    ).json().data;
-    const headers = { authorization: `Bearer ${s.access_token}` };
+    const { auth } = await verifiedVendor(t, 'ent2');
+    const headers = { ...auth };
     const check = async (domain: string) =>
       (
         await t.app.inject({

@@ -2,7 +2,7 @@ import { schema } from '@haat/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { lastCode, uniqueEmail, vendorSignup } from '../accounts/accounts.test-helpers.ts';
+import { verifiedVendor } from '../accounts/accounts.test-helpers.ts';
 
 let t: TestApp;
 let shops: Awaited<ReturnType<typeof demoShops>>;
@@ -18,25 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function vendor() {
-  const email = uniqueEmail('shopowner');
-  await t.app.inject({ method: 'POST', url: '/api/user/auth/signup/', payload: vendorSignup(email) });
-  const s = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/user/auth/verify-otp/',
-      payload: { verification_field: email, otp: await lastCode(t, email), role_name: 'VENDOR' },
-    })
-  ).json().data;
-  const auth = { authorization: `Bearer ${s.access_token}` };
-  const call = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    payload?: object,
-    extra: Record<string, string> = {},
-  ) => t.app.inject({ method, url, payload, headers: { ...auth, host: 'localhost:4000', ...extra } });
-  return { email, call };
-}
+const vendor = () => verifiedVendor(t, 'shopowner');
 
 const details = (extra: Record<string, unknown> = {}) => ({
   store_name: 'Meera Handlooms',

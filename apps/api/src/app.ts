@@ -28,6 +28,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { uploadRoutes } from './modules/media/uploads.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { geocodeRoutes } from './modules/onboarding/geocode.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   await app.register(accountsRoutes(deps), { prefix: '/api/user' });
   await app.register(customerSignupRoutes(deps), { prefix: '/api/store' });
   await app.register(onboardingRoutes(deps), { prefix: '/api/store' });
+  await app.register(geocodeRoutes(deps), { prefix: '/api/store' });
   await app.register(uploadRoutes(deps));
   await app.register(adminLoginRoutes(deps), { prefix: '/api/admin' });
   await app.register(storesRoutes(deps), { prefix: '/api/store' });

@@ -9,6 +9,9 @@ const schema = z.object({
   /** PostgreSQL URL the app connects with (role haat_app); defaults to DATABASE_URL with that user. */
   DATABASE_APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data/pglite'),
+  /** Reverse geocoder for "use my location" (BigDataCloud-style: ?latitude=&longitude= → city,
+   * principalSubdivision, countryName, postcode, locality). Unset: the vendor types the address. */
+  GEOCODER_URL: z.string().url().optional(),
   /** DNS servers for checking custom domains ("1.1.1.1" or "127.0.0.1:5353", comma separated); unset: the system's. */
   DNS_RESOLVER: z.string().optional(),
   /** Where uploaded images are kept (re-encoded); served under /media/uploads/. */

@@ -1,0 +1,205 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppHandle, startApp } from './harness.ts';
+
+let app: AppHandle;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const run = Date.now().toString(36);
+const vendor = { first: 'Meena', last: 'Iyer', email: `wizard-${run}@example.com`, password: 'secret123' };
+const shopName = `Meena Crafts ${run}`;
+const subdomain = `meena-${run}`;
+// A 1×1 PNG: the server checks and re-encodes the bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** Set WIZARD_SHOTS=/some/dir to keep a screenshot of each step. */
+const SHOTS = process.env.WIZARD_SHOTS;
+/** Mobile first: 360 px unless WIZARD_WIDTH says otherwise (e.g. 1366 for the desktop screenshots). */
+const WIDTH = Number(process.env.WIZARD_WIDTH) || 360;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS)
+    await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+};
+
+async function codeFor(email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
+    const [newest] = ((await res.json()).data ?? []) as { text: string }[];
+    const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+const accessToken = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('token') ?? '{}').accessToken as string);
+
+const stepTitle = (page: Page, name: string) => page.getByRole('heading', { level: 2, name }).waitFor();
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
+const stepOf = (page: Page) => new URL(page.url()).searchParams.get('step');
+
+describe('shop registration wizard', () => {
+  let page: Page;
+  let storeId = '';
+
+  it('signs a new vendor up and lands on step 1 of the wizard', async () => {
+    page = await app.newPage({ width: WIDTH, height: 780 });
+    await page.goto(app.url('/login?userType=vendor&mode=signup'));
+    await page.getByLabel('First name').fill(vendor.first);
+    await page.getByLabel('Last name').fill(vendor.last);
+    await page.getByLabel('Email').fill(vendor.email);
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('Password', { exact: true }).fill(vendor.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(vendor.password);
+    await page.getByLabel('I agree to the Terms and Privacy Policy').check();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/verification');
+    await page.getByLabel('Digit 1').click();
+    await page.keyboard.type(await codeFor(vendor.email));
+    await page.getByRole('button', { name: 'Verify & Continue' }).click();
+    await page.waitForURL((u) => u.pathname === '/shopregistration');
+    await page.getByRole('heading', { name: 'Register your shop' }).waitFor();
+    await stepTitle(page, 'Shop Details');
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(await continueButton(page).isDisabled()).toBe(true);
+    await shot(page, '1-details');
+  });
+
+  it('step 1: checks the phone and logo, then creates the shop', async () => {
+    await page.getByLabel('Shop name').fill(shopName);
+    await page.getByLabel('Business category').selectOption({ index: 1 });
+    await page
+      .getByLabel('Description', { exact: true })
+      .fill('Handmade brass lamps and home decor from Madurai.');
+    await page.getByLabel('Short description').fill('Handmade brass lamps');
+    await page.getByLabel('Primary phone').fill('12345');
+    await continueButton(page).click();
+    await page.getByText('Invalid phone number').waitFor();
+    expect(page.url()).not.toContain('store=');
+
+    await page.getByLabel('Primary phone').fill('9876543210');
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    await page.getByLabel('Contact 2 type').selectOption('WhatsApp');
+    await page.getByLabel('Contact 2 phone').fill('9123456780');
+    await page.getByLabel('Logo').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: PNG });
+    await page.getByText('Choose a PNG or JPG image').waitFor();
+    await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await continueButton(page).click();
+    await page.waitForURL((u) => u.searchParams.get('step') === '2');
+    storeId = new URL(page.url()).searchParams.get('store') ?? '';
+    expect(storeId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('step 2: checks the PIN code, fills coordinates from the location, saves the address', async () => {
+    await stepTitle(page, 'Address');
+    await page.getByLabel('Address line 1').fill('12 Temple Street');
+    await page.getByLabel('City').fill('Madurai');
+    await page.getByLabel('State').selectOption('Tamil Nadu');
+    expect(await page.getByLabel('Country').inputValue()).toBe('India');
+    await page.getByLabel('Postal code').fill('6250');
+    await page.context().grantPermissions(['geolocation'], { origin: app.url('/').slice(0, -1) });
+    await page.context().setGeolocation({ latitude: 9.9252, longitude: 78.1198 });
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    // The e2e server has no GEOCODER_URL: the coordinates are filled and the vendor is told to type the rest.
+    await page.getByText(/We filled your coordinates\. We could not look up your address/).waitFor();
+    expect(await page.getByLabel('Latitude').inputValue()).toBe('9.925200');
+    expect(await page.getByLabel('Longitude').inputValue()).toBe('78.119800');
+    await shot(page, '2-address');
+    await continueButton(page).click();
+    await page.getByText('Enter a valid 6-digit PIN code').waitFor();
+    expect(stepOf(page)).toBe('2');
+    await page.getByLabel('Postal code').fill('625001');
+    await continueButton(page).click();
+    await page.waitForURL((u) => u.searchParams.get('step') === '3');
+  });
+
+  it('resumes at the same step after a reload, with the entered values kept', async () => {
+    await page.reload();
+    await stepTitle(page, 'Choose Plan');
+    expect(new URL(page.url()).searchParams.get('store')).toBe(storeId);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await stepTitle(page, 'Address');
+    expect(await page.getByLabel('Address line 1').inputValue()).toBe('12 Temple Street');
+    await continueButton(page).click();
+    await stepTitle(page, 'Choose Plan');
+  });
+
+  it('step 3 and 4: professional plan with a checked subdomain', async () => {
+    expect(await page.getByRole('radio', { name: 'Basic' }).isChecked()).toBe(true);
+    await page.getByText('Billing starts after the 14-day free trial — no card needed now').waitFor();
+    await shot(page, '3-plan');
+    await page.getByRole('radio', { name: 'Professional' }).check();
+    await continueButton(page).click();
+    await stepTitle(page, 'Domain Setup');
+    expect(await continueButton(page).isDisabled()).toBe(true);
+
+    const box = page.getByLabel('Subdomain');
+    const check = page.getByRole('button', { name: 'Check', exact: true });
+    await box.fill('ab');
+    await check.click();
+    await page.getByText('Please enter at least 3 characters').waitFor();
+    await box.fill(app.demo.openShop);
+    await check.click();
+    await page.getByText('Not available', { exact: true }).waitFor();
+    expect(await continueButton(page).isDisabled()).toBe(true);
+    await box.fill('');
+    await box.pressSequentially('My Shop!');
+    expect(await box.inputValue()).toBe('myshop');
+    await box.fill(subdomain);
+    await check.click();
+    await page.getByText('Available!').waitFor();
+    await page.getByText(`http://${subdomain}.localhost:${app.port}`).waitFor();
+    await shot(page, '4-domain');
+    await continueButton(page).click();
+    await stepTitle(page, 'Review');
+  });
+
+  it('step 5: needs the terms, then goes on to the template editor; the server has the address and plan', async () => {
+    await page.getByText(shopName).first().waitFor();
+    await page.getByText('625001', { exact: false }).waitFor();
+    await shot(page, '5-review');
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await page.getByText('Please accept the Terms of Service and Privacy Policy').waitFor();
+    expect(stepOf(page)).toBe('5');
+    await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await page.waitForURL((u) => u.pathname === `/shopregistration/storetemplate/${storeId}`);
+
+    const res = await fetch(app.url('/api/store/shop/shop/mine/'), {
+      headers: { authorization: `Bearer ${await accessToken(page)}` },
+    });
+    const shops = (await res.json()).data as {
+      id: string;
+      slug: string;
+      plan: string;
+      has_address: boolean;
+    }[];
+    expect(shops.find((s) => s.id === storeId)).toMatchObject({
+      slug: subdomain,
+      plan: 'professional',
+      has_address: true,
+    });
+  });
+
+  it('offers to continue the draft shop or register a new one', async () => {
+    await page.goto(app.url('/shopregistration'));
+    await page.getByRole('button', { name: `Continue registering ${shopName}` }).waitFor();
+    await page.getByRole('button', { name: 'Register a new shop' }).click();
+    await stepTitle(page, 'Shop Details');
+    expect(await page.getByLabel('Shop name').inputValue()).toBe('');
+    await page.goto(app.url('/shopregistration'));
+    await page.getByRole('button', { name: `Continue registering ${shopName}` }).click();
+    await stepTitle(page, 'Choose Plan');
+    expect(new URL(page.url()).searchParams.get('store')).toBe(storeId);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,159 @@
+import { ImageUp, Plus, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import type { FieldErrors } from '../accounts/auth-api.ts';
+import { FieldError, PhoneField, TextField } from '../accounts/fields.tsx';
+import type { Category } from './wizard-api.ts';
+import { SelectField, StepCard, TextAreaField } from './wizard-fields.tsx';
+import { CONTACT_CHOICES, type ContactType, type Details, MAX_EXTRA_CONTACTS } from './wizard-state.ts';
+
+export interface LogoChoice {
+  file: File | null;
+  preview: string | null;
+  error?: string;
+}
+
+/** Step 1: the shop's name, category, descriptions, phone numbers and logo. */
+export function DetailsStep({
+  value,
+  onChange,
+  errors,
+  categories,
+  categoriesLoading,
+  logo,
+  onLogo,
+}: {
+  value: Details;
+  onChange: (patch: Partial<Details>) => void;
+  errors: FieldErrors;
+  categories: Category[];
+  categoriesLoading: boolean;
+  logo: LogoChoice;
+  onLogo: (file: File | null) => void;
+}) {
+  const logoId = useId();
+  const setContact = (i: number, patch: Partial<Details['contacts'][number]>) =>
+    onChange({ contacts: value.contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+  const shownLogo = logo.preview ?? value.image;
+
+  return (
+    <StepCard title="Shop Details" intro="Tell customers who you are. You can change all of this later.">
+      <TextField
+        label="Shop name"
+        value={value.store_name}
+        maxLength={80}
+        onChange={(e) => onChange({ store_name: e.target.value })}
+        error={errors.store_name}
+      />
+      <SelectField
+        label="Business category"
+        value={value.store_category_id}
+        onChange={(e) => onChange({ store_category_id: e.target.value })}
+        error={errors.store_category_id}
+        disabled={categoriesLoading}
+      >
+        <option value="">{categoriesLoading ? 'Loading categories..' : 'Choose a category'}</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label="Description"
+        rows={4}
+        maxLength={2000}
+        value={value.description}
+        onChange={(e) => onChange({ description: e.target.value })}
+        error={errors.description}
+      />
+      <TextField
+        label="Short description"
+        maxLength={160}
+        hint="One line shown under your shop's name (up to 160 characters)."
+        value={value.short_description}
+        onChange={(e) => onChange({ short_description: e.target.value })}
+        error={errors.short_description}
+      />
+      <PhoneField
+        label="Primary phone"
+        value={value.phone_number}
+        onValue={(phone_number) => onChange({ phone_number })}
+        error={errors.phone_number}
+      />
+      {value.contacts.map((c, i) => (
+        <fieldset key={c.key} className="rounded-xl border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-700">Contact {i + 2}</legend>
+          <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+            <SelectField
+              label={`Contact ${i + 2} type`}
+              value={c.contact_type}
+              onChange={(e) => setContact(i, { contact_type: e.target.value as ContactType })}
+            >
+              {CONTACT_CHOICES.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </SelectField>
+            <PhoneField
+              label={`Contact ${i + 2} phone`}
+              value={c.phone_number}
+              onValue={(phone_number) => setContact(i, { phone_number })}
+              error={errors[`contacts.${i}`]}
+            />
+          </div>
+          <button
+            type="button"
+            className={`${buttonStyles.ghost} mt-2 px-2 py-1.5 text-red-700`}
+            onClick={() => onChange({ contacts: value.contacts.filter((_, j) => j !== i) })}
+          >
+            <Trash2 aria-hidden className="size-4" />
+            Remove contact {i + 2}
+          </button>
+        </fieldset>
+      ))}
+      {value.contacts.length < MAX_EXTRA_CONTACTS ? (
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          onClick={() =>
+            onChange({
+              contacts: [
+                ...value.contacts,
+                { key: Math.random().toString(36).slice(2), contact_type: 'WhatsApp', phone_number: '' },
+              ],
+            })
+          }
+        >
+          <Plus aria-hidden className="size-4" />
+          Add Contact
+        </button>
+      ) : null}
+      <div>
+        <label htmlFor={logoId} className="block text-sm font-medium text-slate-800">
+          Logo
+        </label>
+        <div className="mt-1.5 flex items-center gap-4">
+          <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-100 text-slate-400 ring-1 ring-slate-200">
+            {shownLogo ? (
+              <img src={shownLogo} alt="Logo preview" className="size-full object-cover" />
+            ) : (
+              <ImageUp aria-hidden className="size-6" />
+            )}
+          </span>
+          <input
+            id={logoId}
+            type="file"
+            accept="image/png,image/jpeg"
+            aria-describedby={`${logoId}-hint${logo.error ? ` ${logoId}-error` : ''}`}
+            onChange={(e) => onLogo(e.target.files?.[0] ?? null)}
+            className="min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+          />
+        </div>
+        <p id={`${logoId}-hint`} className="mt-1.5 text-xs text-slate-500">
+          PNG or JPG up to 5MB. It is uploaded when you continue.
+        </p>
+        <FieldError id={`${logoId}-error`} error={logo.error ?? errors.image ?? errors.file} />
+      </div>
+    </StepCard>
+  );
+}

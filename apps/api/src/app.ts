@@ -80,7 +80,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: ["'self'"],
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -22,7 +22,12 @@ const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
 
+// Vendor design and launch screens: their own chunks, loaded only by vendors who open them.
+const TemplateEditorPage = lazy(() => import('./template-editor-page.tsx'));
+const LaunchSettingsPage = lazy(() => import('./launch-settings-page.tsx'));
+const CreatingStorePage = lazy(() => import('./creating-store-page.tsx'));
 const page = (el: ReactNode) => <Suspense fallback={<FullPageMessage title="Loading.." />}>{el}</Suspense>;
+const vendorPage = (el: ReactNode) => <RequireRole roles={['VENDOR']}>{page(el)}</RequireRole>;
 const inLayout = (el: ReactNode) => (
   <Suspense
     fallback={
@@ -55,6 +60,15 @@ export default function MarketingFace() {
         />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
+      <Route path="shopregistration/storetemplate/:storeId" element={vendorPage(<TemplateEditorPage />)} />
+      <Route
+        path="shopregistration/storetemplate/:storeId/launchsetting"
+        element={vendorPage(<LaunchSettingsPage />)}
+      />
+      <Route
+        path="shopregistration/storetemplate/:storeId/launchsetting/creatingstore"
+        element={vendorPage(<CreatingStorePage />)}
+      />
       <Route path="login" element={page(<LoginPage />)} />
       <Route path="verification" element={page(<VerificationPage />)} />
       <Route path="forgot-password" element={page(<ForgotPasswordPage />)} />

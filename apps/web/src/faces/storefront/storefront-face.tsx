@@ -1,3 +1,4 @@
+import type { StoreDetail } from '@haat/contracts';
 import { OPEN_STORE_STATUSES, type StoreStatus } from '@haat/contracts/constants';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
@@ -10,6 +11,7 @@ import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { StorefrontHomePage } from '../../features/storefront-home/storefront-home-page.tsx';
 import { CartPage } from './cart-page.tsx';
 import { mainDomainUrl } from './main-domain.ts';
+import { OwnerMode } from './owner-bar.tsx';
 import { ShopLayout } from './shop-layout.tsx';
 import { ShopPageNotFound } from './shop-page-not-found.tsx';
 import { StoreStatusScreen } from './status-screens.tsx';
@@ -65,7 +67,7 @@ export default function StorefrontFace() {
 
   const open = store && OPEN_STORE_STATUSES.includes(host.storeStatus as StoreStatus);
   if (!open) {
-    return (
+    const screen = (
       <StoreStatusScreen
         status={host.storeStatus}
         store={store}
@@ -73,30 +75,41 @@ export default function StorefrontFace() {
         marketplaceUrl={mainDomainUrl(host.platformDomain, '/')}
       />
     );
+    // Owner mode: the shop's signed-in owner sees the real (unopened) shop instead of its status screen.
+    return store && host.storeStatus ? (
+      <OwnerMode slug={slug} store={store} status={host.storeStatus} fallback={screen}>
+        {shopRoutes(store)}
+      </OwnerMode>
+    ) : (
+      screen
+    );
   }
+  return shopRoutes(store);
 
-  return (
-    <Routes>
-      <Route path="/unauthorized" element={<UnauthorizedPage />} />
-      <Route path={`${base}/login`} element={fullPage(<LoginPage />)} />
-      <Route path={`${base}/verification`} element={fullPage(<VerificationPage />)} />
-      <Route path={`${base}/forgot-password`} element={fullPage(<ForgotPasswordPage />)} />
-      <Route element={<ShopLayout slug={slug} base={base} store={store} loginHref={loginHref} />}>
-        <Route
-          path={paths.shop.home(base)}
-          element={<StorefrontHomePage slug={slug} base={base} storeName={store.store_name} />}
-        />
-        <Route path={`${base}/profile`} element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
-        <Route
-          path={paths.shop.cart(base)}
-          element={
-            <RequireRole roles={['CUSTOMER']}>
-              <CartPage base={base} />
-            </RequireRole>
-          }
-        />
-        <Route path="*" element={<ShopPageNotFound base={base} />} />
-      </Route>
-    </Routes>
-  );
+  function shopRoutes(store: StoreDetail) {
+    return (
+      <Routes>
+        <Route path="/unauthorized" element={<UnauthorizedPage />} />
+        <Route path={`${base}/login`} element={fullPage(<LoginPage />)} />
+        <Route path={`${base}/verification`} element={fullPage(<VerificationPage />)} />
+        <Route path={`${base}/forgot-password`} element={fullPage(<ForgotPasswordPage />)} />
+        <Route element={<ShopLayout slug={slug} base={base} store={store} loginHref={loginHref} />}>
+          <Route
+            path={paths.shop.home(base)}
+            element={<StorefrontHomePage slug={slug} base={base} storeName={store.store_name} />}
+          />
+          <Route path={`${base}/profile`} element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
+          <Route
+            path={paths.shop.cart(base)}
+            element={
+              <RequireRole roles={['CUSTOMER']}>
+                <CartPage base={base} />
+              </RequireRole>
+            }
+          />
+          <Route path="*" element={<ShopPageNotFound base={base} />} />
+        </Route>
+      </Routes>
+    );
+  }
 }

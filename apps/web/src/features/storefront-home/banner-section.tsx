@@ -2,17 +2,19 @@ import type { BannerConfig } from '@haat/contracts';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { gradient, safeColor, textOf, textStyle } from './text-style.ts';
+import { type EditHook, gradient, safeColor, textOf, textStyle } from './text-style.ts';
 
 /** The shop's hero: heading with a gradient-highlighted phrase, description, two calls to action, image. */
 export function BannerSection({
   config,
   base,
   storeName,
+  edit,
 }: {
   config: BannerConfig;
   base: string;
   storeName: string;
+  edit?: EditHook;
 }) {
   const background = gradient(config.bgColorFrom, config.bgColorTo, 'to bottom right');
   const highlight = gradient(config.textColorFrom, config.textColorTo);
@@ -30,6 +32,7 @@ export function BannerSection({
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-2 md:py-16 lg:px-8 lg:py-20">
         <div className="text-center md:text-left">
           <h1
+            {...edit?.('mainHeading', 'Heading')}
             className="text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl lg:text-5xl"
             style={textStyle(config.mainHeading)}
           >
@@ -38,6 +41,7 @@ export function BannerSection({
               <>
                 {' '}
                 <span
+                  {...edit?.('highlightedText', 'Highlighted text')}
                   className="mt-1 block bg-clip-text text-brand-600"
                   style={{
                     ...textStyle(config.highlightedText, { color: !highlight }),
@@ -57,6 +61,7 @@ export function BannerSection({
           </h1>
           {description ? (
             <p
+              {...edit?.('description', 'Description')}
               className="mx-auto mt-4 max-w-xl text-base text-pretty text-slate-700 sm:text-lg md:mx-0"
               style={textStyle(config.description)}
             >
@@ -65,6 +70,7 @@ export function BannerSection({
           ) : null}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center md:justify-start">
             <Link
+              {...edit?.('primaryButtonText', 'First button')}
               to={paths.shop.products(base)}
               className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
               style={textStyle(primary)}
@@ -73,6 +79,7 @@ export function BannerSection({
               <ArrowRight aria-hidden className="size-4" />
             </Link>
             <a
+              {...edit?.('secondaryButtonText', 'Second button')}
               href="#deals"
               className="inline-flex items-center justify-center rounded-lg border-2 border-current px-6 py-3 text-sm font-semibold text-slate-800 transition-colors hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
               style={textStyle(secondary)}

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, HTMLAttributes } from 'react';
 import { readableOn, safeColor } from './text-style.ts';
 import { type TimeLeft, useCountdown } from './use-countdown.ts';
 
@@ -25,6 +25,7 @@ export function Countdown({
   withDays = false,
   accent,
   labelStyle,
+  labelEdit,
 }: {
   target: string | null | undefined;
   /** Visible lead-in and accessible name, e.g. "Ends in". */
@@ -33,6 +34,8 @@ export function Countdown({
   /** The shop's theme colour for the digit boxes (text colour is picked to stay readable). */
   accent?: string;
   labelStyle?: CSSProperties;
+  /** Template editor only: makes the label editable in place. */
+  labelEdit?: HTMLAttributes<HTMLElement>;
 }) {
   const left = useCountdown(target, withDays);
   const bg = safeColor(accent);
@@ -47,7 +50,7 @@ export function Countdown({
   ];
   return (
     <div className="flex flex-col items-center gap-2">
-      <p className="text-sm font-semibold text-slate-600" style={labelStyle}>
+      <p {...labelEdit} className="text-sm font-semibold text-slate-600" style={labelStyle}>
         {label}
       </p>
       <div role="timer" aria-label={label} className="flex items-start gap-2 sm:gap-3">

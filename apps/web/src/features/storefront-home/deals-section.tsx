@@ -2,7 +2,7 @@ import type { DealItem, DealsConfig } from '@haat/contracts';
 import { Countdown } from './countdown.tsx';
 import { DEAL_CELL, DEAL_GRID, DealCard } from './deal-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
-import { safeColor, textOf, textStyle } from './text-style.ts';
+import { type EditHook, safeColor, textOf, textStyle } from './text-style.ts';
 
 /**
  * Today's deals: a countdown to the first deal's end and three columns of deal cards (one on a phone).
@@ -14,10 +14,12 @@ export function DealsSection({
   config,
   deals,
   base,
+  edit,
 }: {
   config: DealsConfig;
   deals: DealItem[];
   base: string;
+  edit?: EditHook;
 }) {
   const cardBg = safeColor(config.product_cart?.backgroundColor);
   return (
@@ -28,6 +30,7 @@ export function DealsSection({
           heading={config.mainHeading}
           subHeading={config.subHeading}
           fallback="Today's Deals"
+          edit={edit}
         />
         {deals.length ? (
           <>
@@ -36,6 +39,7 @@ export function DealsSection({
                 target={deals[0]?.deal.end_time}
                 label={textOf(config.timerHeading, 'Deal ends in')}
                 labelStyle={textStyle(config.timerHeading)}
+                labelEdit={edit?.('timerHeading', 'Timer heading')}
                 accent={config.parentStyleColor}
               />
             </div>

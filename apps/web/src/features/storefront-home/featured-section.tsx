@@ -3,17 +3,19 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { ProductCard } from '../products/product-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
-import { textOf, textStyle } from './text-style.ts';
+import { type EditHook, textOf, textStyle } from './text-style.ts';
 
 /** Featured products: four columns on desktop, two on a phone, and a link to the full listing. */
 export function FeaturedSection({
   config,
   products,
   base,
+  edit,
 }: {
   config: FeaturedConfig;
   products: Product[];
   base: string;
+  edit?: EditHook;
 }) {
   return (
     <section aria-labelledby="featured-heading" className="scroll-mt-20 bg-white py-12 sm:py-16">
@@ -23,6 +25,7 @@ export function FeaturedSection({
           heading={config.mainHeading}
           subHeading={config.subHeading}
           fallback="Featured Products"
+          edit={edit}
         />
         {products.length ? (
           <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-6">
@@ -43,6 +46,7 @@ export function FeaturedSection({
         )}
         <div className="mt-10 text-center">
           <Link
+            {...edit?.('button', 'Button')}
             to={paths.shop.products(base)}
             className="inline-flex items-center justify-center rounded-lg border-2 border-current bg-white px-6 py-3 text-sm font-semibold text-brand-700 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
             style={textStyle(config.button)}

@@ -1,7 +1,9 @@
 import type { FooterConfig, StoreDetail } from '@haat/contracts';
 import { Mail, MapPin, Phone } from 'lucide-react';
+import type { HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { storePhones } from './store-phones.ts';
+import type { EditHook } from './text-style.ts';
 
 type FooterLink = { text: string; href: string };
 
@@ -37,11 +39,23 @@ function ThemeLink({ link, base }: { link: FooterLink; base: string }) {
   return <span className="text-sm text-slate-400">{link.text}</span>;
 }
 
-function LinkColumn({ title, links, base }: { title: string; links: FooterLink[]; base: string }) {
+function LinkColumn({
+  title,
+  links,
+  base,
+  titleEdit,
+}: {
+  title: string;
+  links: FooterLink[];
+  base: string;
+  titleEdit?: HTMLAttributes<HTMLElement>;
+}) {
   if (!links.length) return null;
   return (
     <nav aria-label={title}>
-      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <h2 {...titleEdit} className="text-sm font-semibold tracking-wide text-white uppercase">
+        {title}
+      </h2>
       <ul className="mt-3 space-y-2">
         {links.map((l) => (
           <li key={`${l.text}-${l.href}`}>
@@ -62,10 +76,13 @@ export function FooterSection({
   config,
   store,
   base,
+  edit,
 }: {
   config: FooterConfig | undefined;
   store: StoreDetail;
   base: string;
+  /** Template editor only: makes the theme's texts editable in place. */
+  edit?: EditHook;
 }) {
   const place = [store.location?.city, store.location?.state].filter(Boolean).join(', ');
   const email = config?.contact.email.trim();
@@ -87,9 +104,16 @@ export function FooterSection({
           ) : null}
           {config?.newsletter.heading ? (
             <div className="pt-2">
-              <h3 className="text-sm font-semibold text-white">{config.newsletter.heading}</h3>
+              <h3
+                {...edit?.('newsletter.heading', 'Newsletter heading')}
+                className="text-sm font-semibold text-white"
+              >
+                {config.newsletter.heading}
+              </h3>
               {config.newsletter.description ? (
-                <p className="mt-1 text-sm">{config.newsletter.description}</p>
+                <p {...edit?.('newsletter.description', 'Newsletter text')} className="mt-1 text-sm">
+                  {config.newsletter.description}
+                </p>
               ) : null}
             </div>
           ) : null}
@@ -99,6 +123,7 @@ export function FooterSection({
             title={config.quickLinks.title || 'Quick Links'}
             links={config.quickLinks.links}
             base={base}
+            titleEdit={edit?.('quickLinks.title', 'Quick links title')}
           />
         ) : null}
         {config ? (
@@ -106,10 +131,14 @@ export function FooterSection({
             title={config.customerService.title || 'Customer Service'}
             links={config.customerService.links}
             base={base}
+            titleEdit={edit?.('customerService.title', 'Customer service title')}
           />
         ) : null}
         <address className="col-span-2 space-y-2 not-italic lg:col-span-1">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+          <h2
+            {...edit?.('contact.title', 'Contact title')}
+            className="text-sm font-semibold tracking-wide text-white uppercase"
+          >
             {config?.contact.title || 'Contact Us'}
           </h2>
           {email ? (
@@ -136,7 +165,9 @@ export function FooterSection({
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p>{config?.copyright || `© ${year} ${store.store_name}. All rights reserved.`}</p>
+          <p {...edit?.('copyright', 'Copyright')}>
+            {config?.copyright || `© ${year} ${store.store_name}. All rights reserved.`}
+          </p>
           {config?.legal.length ? (
             <ul className="flex flex-wrap gap-x-4 gap-y-2">
               {config.legal.map((l) => (

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { Countdown } from './countdown.tsx';
 import { DEAL_CELL, DEAL_GRID, DealCard } from './deal-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
-import { safeColor, textOf, textStyle } from './text-style.ts';
+import { type EditHook, safeColor, textOf, textStyle } from './text-style.ts';
 
 /**
  * The upcoming-sale block: a days-to-seconds countdown to the first sale's start and the items going on
@@ -14,10 +14,12 @@ export function SalesSection({
   config,
   sales,
   base,
+  edit,
 }: {
   config: SalesConfig;
   sales: DealItem[];
   base: string;
+  edit?: EditHook;
 }) {
   const first = sales[0];
   if (!first) return null;
@@ -33,12 +35,14 @@ export function SalesSection({
           heading={config.mainHeading}
           subHeading={config.subHeading}
           fallback="Upcoming Sale"
+          edit={edit}
         />
         <div className="mt-6">
           <Countdown
             target={first.deal.start_time}
             label={textOf(config.timerHeading, 'Sale starts in')}
             labelStyle={textStyle(config.timerHeading)}
+            labelEdit={edit?.('timerHeading', 'Timer heading')}
             accent={config.parentStyleColor}
             withDays
           />

@@ -1,5 +1,5 @@
 import type { TextElement } from '@haat/contracts';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, HTMLAttributes } from 'react';
 
 // Theme colours are shop-owner input that ends up in inline CSS: accept colour syntax only, so a value
 // can never smuggle in url(…) or another declaration.
@@ -68,3 +68,9 @@ export function readableOn(background: string | undefined): string | undefined {
   // Contrast against white is 1.05 / (lum + 0.05); against #0f172a (lum ≈ 0.0086) it is (lum + 0.05) / 0.0586.
   return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.0586 ? '#ffffff' : '#0f172a';
 }
+
+/**
+ * The template editor's hook: props that make a text element editable in place, by its field path in the
+ * section config. Sections take it as an optional `edit` prop; the live storefront never passes one.
+ */
+export type EditHook = (field: string, label: string) => HTMLAttributes<HTMLElement> | undefined;

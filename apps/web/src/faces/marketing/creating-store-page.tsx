@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { CreatingStore } from '../../features/launch/creating-store.tsx';
+
+/** /shopregistration/storetemplate/{storeId}/launchsetting/creatingstore (vendor guard in the route). */
+export default function CreatingStorePage() {
+  const { storeId = '' } = useParams();
+  return <CreatingStore key={storeId} storeId={storeId} />;
+}

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { LaunchSettings } from '../../features/launch/launch-settings.tsx';
+
+/** /shopregistration/storetemplate/{storeId}/launchsetting (vendor guard in the route). */
+export default function LaunchSettingsPage() {
+  const { storeId = '' } = useParams();
+  return <LaunchSettings key={storeId} storeId={storeId} />;
+}

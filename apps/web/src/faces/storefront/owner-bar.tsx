@@ -1,0 +1,113 @@
+import type { StoreDetail, StoreHome } from '@haat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Eye, PenLine, Rocket } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useSession } from '../../features/accounts/session-context.tsx';
+import { launchBody, launchPrefsOf } from '../../features/launch/shop-address.ts';
+import { storeHomeKey } from '../../features/storefront-home/use-store-home.ts';
+import { queryApi } from '../../lib/api.ts';
+
+const STATUS_WORD: Record<string, string> = {
+  DRAFT: 'in draft',
+  UNPUBLISHED: 'unpublished',
+  OFFLINE: 'offline',
+  SUSPENDED: 'suspended',
+  MAINTENANCE: 'under maintenance',
+  TEMPORARILY_UNAVAILABLE: 'temporarily unavailable',
+};
+
+/** The fixed bar over the owner's view of their unopened shop: what shoppers see, Publish, Edit design. */
+function OwnerBar({ store, status }: { store: StoreDetail; status: string }) {
+  const [busy, setBusy] = useState(false);
+  const publish = async () => {
+    setBusy(true);
+    try {
+      await queryApi('/api/store/create-store-setting/', {
+        method: 'POST',
+        body: launchBody(store.id, 'PUBLISHED', launchPrefsOf(store.id)),
+      });
+      toast.success('Your shop is live');
+      window.location.reload();
+    } catch {
+      // The api client has shown why (e.g. "Add your shop address before publishing").
+      setBusy(false);
+    }
+  };
+  return (
+    <section
+      aria-label="Shop owner"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-amber-300 bg-amber-50/95 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+        <p className="flex min-w-0 flex-1 items-center gap-2 text-sm font-medium text-amber-950">
+          <Eye aria-hidden className="size-4 shrink-0" />
+          This shop is {STATUS_WORD[status] ?? status.toLowerCase()} — only you can see it
+        </p>
+        <a
+          href={`/shopregistration/storetemplate/${store.id}`}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-amber-400 bg-white px-3 py-2 text-sm font-semibold text-amber-950 hover:bg-amber-100"
+        >
+          <PenLine aria-hidden className="size-4" />
+          Edit design
+        </a>
+        {status === 'SUSPENDED' ? null : (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void publish()}
+            className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {busy ? <Spinner /> : <Rocket aria-hidden className="size-4" />}
+            Publish
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Owner mode: a shop that is not open shows its status screen to everyone, except to its signed-in owner
+ * (a vendor session on this origin), who sees the real shop with the owner bar. The server decides who
+ * the owner is: the home call answers only them while the shop is closed.
+ */
+export function OwnerMode({
+  slug,
+  store,
+  status,
+  fallback,
+  children,
+}: {
+  slug: string;
+  store: StoreDetail;
+  status: string;
+  fallback: ReactNode;
+  children: ReactNode;
+}) {
+  const { session, status: sessionStatus } = useSession();
+  const mayOwn = session?.role_type === 'VENDOR' || session?.role_type === 'ADMIN';
+  const home = useQuery({
+    queryKey: storeHomeKey(slug),
+    enabled: mayOwn,
+    retry: false,
+    queryFn: ({ signal }) =>
+      queryApi<StoreHome>('/api/store/stores/home/', { storeOrigin: slug, signal, silent: true }),
+  });
+  if (sessionStatus === 'loading' || (mayOwn && home.isPending)) {
+    return (
+      <div role="status" className="flex min-h-dvh items-center justify-center gap-2 text-slate-600">
+        <Spinner /> Loading..
+      </div>
+    );
+  }
+  if (!mayOwn || !home.isSuccess) return fallback;
+  return (
+    <>
+      {children}
+      <div aria-hidden className="h-20" />
+      <OwnerBar store={store} status={status} />
+    </>
+  );
+}

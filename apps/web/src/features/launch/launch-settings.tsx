@@ -1,0 +1,205 @@
+import { storeSettingBody } from '@haat/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Rocket } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useHost } from '../../app/host.tsx';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
+import { queryApi } from '../../lib/api.ts';
+import { errorText, type MyShop, myShopsKey, useMyShop } from '../template-editor/editor-api.ts';
+import { LaunchPreview } from './launch-preview.tsx';
+import {
+  launchBody,
+  ownerPreviewPath,
+  type PaymentMethod,
+  rememberLaunchPrefs,
+  shopAddress,
+} from './shop-address.ts';
+
+const field =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none sm:text-sm';
+
+function SettingsForm({ storeId, shop }: { storeId: string; shop: MyShop }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [status, setStatus] = useState<'PUBLISHED' | 'DRAFT'>('DRAFT');
+  const [methods, setMethods] = useState<PaymentMethod[]>(['COD']);
+  const [upi, setUpi] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const toggle = (m: PaymentMethod, on: boolean) =>
+    setMethods((cur) => (on ? [...cur.filter((x) => x !== m), m] : cur.filter((x) => x !== m)));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const prefs = { payment_methods: methods, upi_id: methods.includes('UPI') ? upi.trim() : null };
+    const body = launchBody(storeId, status, prefs);
+    const check = storeSettingBody.safeParse(body);
+    if (methods.includes('UPI') && !upi.trim()) return setError('Enter your UPI id to accept UPI payments');
+    if (!check.success) return setError(check.error.issues[0]?.message ?? 'Please check the settings');
+    setError(null);
+    setBusy(true);
+    try {
+      await queryApi('/api/store/create-store-setting/', { method: 'POST', body });
+      rememberLaunchPrefs(storeId, prefs);
+      await queryClient.invalidateQueries({ queryKey: myShopsKey });
+      navigate('creatingstore');
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <fieldset>
+        <legend className="text-base font-semibold text-slate-900">Platform status</legend>
+        <div className="mt-2 space-y-2">
+          {(
+            [
+              ['PUBLISHED', 'Published', 'Open to everyone at your store URL.'],
+              ['DRAFT', 'Draft', 'Only you can see it while you finish setting up.'],
+            ] as const
+          ).map(([value, label, note]) => (
+            <label
+              key={value}
+              className="flex cursor-pointer items-start gap-3 rounded-lg p-2 ring-1 ring-slate-200 has-checked:ring-brand-500"
+            >
+              <input
+                type="radio"
+                name="online_status"
+                value={value}
+                checked={status === value}
+                onChange={() => setStatus(value)}
+                aria-label={label}
+                aria-describedby={`${id}-${value}`}
+                className="mt-1 accent-brand-600"
+              />
+              <span>
+                <span className="block text-sm font-semibold text-slate-900">{label}</span>
+                <span id={`${id}-${value}`} className="block text-sm text-slate-600">
+                  {note}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-base font-semibold text-slate-900">Payment methods</legend>
+        <div className="mt-2 space-y-2">
+          <label className="flex items-center gap-3 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={methods.includes('UPI')}
+              onChange={(e) => toggle('UPI', e.target.checked)}
+              className="size-4 accent-brand-600"
+            />
+            UPI
+          </label>
+          {methods.includes('UPI') ? (
+            <div className="pl-7">
+              <label htmlFor={`${id}-upi`} className="block text-sm font-medium text-slate-700">
+                UPI id
+              </label>
+              <input
+                id={`${id}-upi`}
+                required
+                value={upi}
+                onChange={(e) => setUpi(e.target.value)}
+                placeholder="shopname@okaxis"
+                autoComplete="off"
+                className={field}
+              />
+            </div>
+          ) : null}
+          <label className="flex items-center gap-3 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={methods.includes('COD')}
+              onChange={(e) => toggle('COD', e.target.checked)}
+              className="size-4 accent-brand-600"
+            />
+            Cash on Delivery
+          </label>
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={`${id}-currency`} className="block text-base font-semibold text-slate-900">
+          Currency
+        </label>
+        <select id={`${id}-currency`} className={field} defaultValue="INR">
+          <option value="INR">₹ Indian Rupee (INR)</option>
+        </select>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+          {error}
+        </p>
+      ) : null}
+      {!shop.has_address && status === 'PUBLISHED' ? (
+        <p className="text-sm text-amber-800">Your shop has no address yet; add it before publishing.</p>
+      ) : null}
+      <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full`}>
+        {busy ? <Spinner /> : <Rocket aria-hidden className="size-4" />}
+        {busy ? 'Please wait...' : 'Save Settings & Launch Store'}
+      </button>
+    </form>
+  );
+}
+
+/** Launch settings (01 §2): preview the real shop, choose status and payments, then launch. */
+export function LaunchSettings({ storeId }: { storeId: string }) {
+  useDocumentTitle('Launch your shop');
+  const host = useHost();
+  const shop = useMyShop(storeId);
+  if (shop.isPending)
+    return (
+      <p role="status" className="flex min-h-dvh items-center justify-center gap-2 text-slate-600">
+        <Spinner /> Loading..
+      </p>
+    );
+  if (!shop.data)
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
+        <h1 className="text-2xl font-semibold text-slate-900">Shop not found</h1>
+        <Link to="/shopregistration" className={buttonStyles.primary}>
+          Back to your shops
+        </Link>
+      </main>
+    );
+  const s = shop.data;
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 sm:px-6">
+          <Link
+            to=".."
+            relative="path"
+            aria-label="Back to the design"
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+          >
+            <ArrowLeft aria-hidden className="size-5" />
+          </Link>
+          <h1 className="text-lg font-bold text-slate-900">Launch {s.store_name}</h1>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <LaunchPreview
+          src={ownerPreviewPath(s.slug)}
+          address={shopAddress(s.plan, s.slug, host.platformDomain)}
+          name={s.store_name}
+        />
+        <SettingsForm storeId={storeId} shop={s} />
+      </main>
+    </div>
+  );
+}

@@ -116,10 +116,8 @@ export const storeSettingBody = z.strictObject({
   /** The spec sends an empty object here; the address is derived from the plan. */
   store_access_url: z.unknown().optional(),
   online_status: z.enum(LAUNCH_STATUSES).default('DRAFT'),
-  payment_methods: z
-    .array(z.enum(PAYMENT_METHODS))
-    .min(1, 'Choose at least one payment method')
-    .default(['COD']),
+  /** Omitted: the shop keeps the payment methods it has (e.g. publishing from the owner bar). */
+  payment_methods: z.array(z.enum(PAYMENT_METHODS)).min(1, 'Choose at least one payment method').optional(),
   upi_id: z
     .string()
     .trim()
@@ -137,3 +135,12 @@ export const themeSectionBody = z.strictObject({
 
 export const isReservedSlug = (s: string) => RESERVED_SLUGS.includes(s);
 export { storeStatus as launchedStatus };
+
+export const launchSettings = z.object({
+  store_id: z.string(),
+  slug: z.string(),
+  online_status: z.string(),
+  payment_methods: z.array(z.enum(PAYMENT_METHODS)),
+  upi_id: z.string().nullable(),
+  currency: z.literal('INR'),
+});

@@ -126,6 +126,25 @@ describe('the registration wizard, end to end through the API', () => {
     expect(launch.statusCode).toBe(200);
     expect(launch.json().data).toMatchObject({ slug: 'meera-looms', online_status: 'PUBLISHED' });
 
+    // Changing only the status keeps the saved payment methods.
+    expect(
+      (
+        await v.call('POST', '/api/store/create-store-setting/', {
+          store_id: store.id,
+          online_status: 'DRAFT',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const settings = (await v.call('GET', `/api/store/get-store-setting/?store_id=${store.id}`)).json().data;
+    expect(settings).toMatchObject({
+      online_status: 'DRAFT',
+      payment_methods: ['COD', 'UPI'],
+      upi_id: 'meera@okaxis',
+    });
+    await v.call('POST', '/api/store/create-store-setting/', {
+      store_id: store.id,
+      online_status: 'PUBLISHED',
+    });
     const home = await t.app.inject({
       url: '/api/store/stores/home/',
       headers: { host: 'meera-looms.localhost:4000' },
@@ -257,6 +276,7 @@ describe("another vendor's shop", () => {
         { store_id: store.id, online_status: 'PUBLISHED', payment_methods: ['COD'] },
       ],
       ['POST', '/api/store/check-domain-available/', { domain: 'anything-free', store_id: store.id }],
+      ['GET', `/api/store/get-store-setting/?store_id=${store.id}`],
     ];
     for (const [method, url, payload] of attempts) {
       const res = await other.call(method, url, payload);

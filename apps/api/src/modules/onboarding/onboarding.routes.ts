@@ -3,6 +3,7 @@ import {
   domainAvailability,
   envelope,
   errorEnvelope,
+  launchSettings,
   SECTION_NAMES,
   storeAddressBody,
   storeDetailsBody,
@@ -260,26 +261,28 @@ export const onboardingRoutes =
     app.post('/create-store-setting/', {
       schema: {
         tags: ['onboarding'],
-        summary: 'Launch settings: published or draft, payment methods, currency',
+        summary: 'Launch settings: published or draft, payment methods (omitted: kept), currency',
         body: storeSettingBody,
-        response: {
-          200: envelope(
-            z.object({
-              store_id: z.string(),
-              slug: z.string(),
-              online_status: z.string(),
-              payment_methods: z.array(z.string()),
-              upi_id: z.string().nullable(),
-              currency: z.literal('INR'),
-            }),
-          ),
-          ...errors,
-        },
+        response: { 200: envelope(launchSettings), ...errors },
       },
       handler: async (req) =>
         ok(
           await onboarding.saveSettings(deps, await requireActor(deps, req, OWNERS), req.body),
           'Settings saved',
+        ),
+    });
+
+    app.get('/get-store-setting/', {
+      schema: {
+        tags: ['onboarding'],
+        summary: "The shop's launch settings",
+        querystring: z.object({ store_id: z.uuid() }),
+        response: { 200: envelope(launchSettings), ...errors },
+      },
+      handler: async (req) =>
+        ok(
+          await onboarding.getSettings(deps, await requireActor(deps, req, OWNERS), req.query.store_id),
+          'Settings fetched',
         ),
     });
   };

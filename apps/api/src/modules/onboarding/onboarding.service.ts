@@ -323,21 +323,21 @@ export async function saveTheme(
   };
 }
 
-/** Launch settings: status (published or draft), payment methods, UPI id. */
+/** Launch settings: status (published or draft), payment methods, UPI id. Omitted methods stay as they are. */
 export async function saveSettings(
   deps: Deps,
   actor: Actor,
   s: {
     store_id: string;
     online_status: 'PUBLISHED' | 'DRAFT';
-    payment_methods: ('COD' | 'UPI')[];
+    payment_methods?: ('COD' | 'UPI')[];
     upi_id?: string | null;
   },
 ) {
   const store = await requireOwnedStore(deps, actor, s.store_id);
   if (store.onlineStatus === 'SUSPENDED')
     throw new AppError(403, 'FORBIDDEN', 'This shop is suspended. Please contact platform support.');
-  if (s.payment_methods.includes('UPI') && !s.upi_id) {
+  if (s.payment_methods?.includes('UPI') && !s.upi_id) {
     throw badRequest('Enter your UPI id to accept UPI payments', [
       { path: 'upi_id', message: 'Enter your UPI id to accept UPI payments' },
     ]);
@@ -347,25 +347,42 @@ export async function saveSettings(
       { path: 'online_status', message: 'Add your shop address before publishing' },
     ]);
   }
-  await withStore(deps.db, store.id, (tx) =>
-    repo.upsertSettings(tx, {
-      storeId: store.id,
-      paymentMethods: s.payment_methods,
-      upiId: s.payment_methods.includes('UPI') ? (s.upi_id ?? null) : null,
-    }),
-  );
+  const methods = s.payment_methods;
+  const saved = await withStore(deps.db, store.id, async (tx) => {
+    if (methods) {
+      await repo.upsertSettings(tx, {
+        storeId: store.id,
+        paymentMethods: methods,
+        upiId: methods.includes('UPI') ? (s.upi_id ?? null) : null,
+      });
+    }
+    return repo.findSettings(tx);
+  });
   const updated = await repo.updateStore(deps.db, store.id, {
     onlineStatus: s.online_status,
     statusNote: null,
     statusUntil: null,
   });
   forgetStorefront(deps, store);
+  return settingsView(updated ?? store, saved);
+}
+
+/** The shop's launch settings as the launch page shows them. */
+export async function getSettings(deps: Deps, actor: Actor, storeId: string) {
+  const store = await requireOwnedStore(deps, actor, storeId);
+  return settingsView(store, await withStore(deps.db, store.id, (tx) => repo.findSettings(tx)));
+}
+
+function settingsView(store: StoreRow, settings: Awaited<ReturnType<typeof repo.findSettings>>) {
+  const methods = (settings?.paymentMethods ?? ['COD']).filter(
+    (m): m is 'COD' | 'UPI' => m === 'COD' || m === 'UPI',
+  );
   return {
     store_id: store.id,
-    slug: updated?.slug ?? store.slug,
-    online_status: s.online_status,
-    payment_methods: s.payment_methods,
-    upi_id: s.upi_id ?? null,
+    slug: store.slug,
+    online_status: store.onlineStatus,
+    payment_methods: methods.length ? methods : (['COD'] as ('COD' | 'UPI')[]),
+    upi_id: settings?.upiId ?? null,
     currency: 'INR' as const,
   };
 }

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/accounts/session-context.tsx';
-import { launchBody, launchPrefsOf } from '../../features/launch/shop-address.ts';
+import { launchBody } from '../../features/launch/shop-address.ts';
 import { storeHomeKey } from '../../features/storefront-home/use-store-home.ts';
 import { queryApi } from '../../lib/api.ts';
 
@@ -26,7 +26,8 @@ function OwnerBar({ store, status }: { store: StoreDetail; status: string }) {
     try {
       await queryApi('/api/store/create-store-setting/', {
         method: 'POST',
-        body: launchBody(store.id, 'PUBLISHED', launchPrefsOf(store.id)),
+        // Only the status changes: the shop keeps the payment methods it has.
+        body: launchBody(store.id, 'PUBLISHED'),
       });
       toast.success('Your shop is live');
       window.location.reload();

@@ -11,23 +11,36 @@ import { queryApi } from '../../lib/api.ts';
 import { errorText, type MyShop, myShopsKey, useMyShop } from '../template-editor/editor-api.ts';
 import { LaunchPreview } from './launch-preview.tsx';
 import {
+  type LaunchSettingsData,
   launchBody,
+  launchSettingsKey,
   ownerPreviewPath,
   type PaymentMethod,
-  rememberLaunchPrefs,
   shopAddress,
+  useLaunchSettings,
 } from './shop-address.ts';
 
 const field =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none sm:text-sm';
 
-function SettingsForm({ storeId, shop }: { storeId: string; shop: MyShop }) {
+function SettingsForm({
+  storeId,
+  shop,
+  initial,
+}: {
+  storeId: string;
+  shop: MyShop;
+  initial: LaunchSettingsData;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = useId();
-  const [status, setStatus] = useState<'PUBLISHED' | 'DRAFT'>('DRAFT');
-  const [methods, setMethods] = useState<PaymentMethod[]>(['COD']);
-  const [upi, setUpi] = useState('');
+  // Draft for a new shop; a live shop starts as Published so saving never unpublishes it by surprise.
+  const [status, setStatus] = useState<'PUBLISHED' | 'DRAFT'>(
+    initial.online_status === 'PUBLISHED' ? 'PUBLISHED' : 'DRAFT',
+  );
+  const [methods, setMethods] = useState<PaymentMethod[]>(initial.payment_methods);
+  const [upi, setUpi] = useState(initial.upi_id ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -45,8 +58,8 @@ function SettingsForm({ storeId, shop }: { storeId: string; shop: MyShop }) {
     setBusy(true);
     try {
       await queryApi('/api/store/create-store-setting/', { method: 'POST', body });
-      rememberLaunchPrefs(storeId, prefs);
       await queryClient.invalidateQueries({ queryKey: myShopsKey });
+      await queryClient.invalidateQueries({ queryKey: launchSettingsKey(storeId) });
       navigate('creatingstore');
     } catch (err) {
       setError(errorText(err));
@@ -161,13 +174,14 @@ export function LaunchSettings({ storeId }: { storeId: string }) {
   useDocumentTitle('Launch your shop');
   const host = useHost();
   const shop = useMyShop(storeId);
-  if (shop.isPending)
+  const settings = useLaunchSettings(storeId);
+  if (shop.isPending || settings.isPending)
     return (
       <p role="status" className="flex min-h-dvh items-center justify-center gap-2 text-slate-600">
         <Spinner /> Loading..
       </p>
     );
-  if (!shop.data)
+  if (!shop.data || !settings.data)
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
         <h1 className="text-2xl font-semibold text-slate-900">Shop not found</h1>
@@ -198,7 +212,7 @@ export function LaunchSettings({ storeId }: { storeId: string }) {
           address={shopAddress(s.plan, s.slug, host.platformDomain)}
           name={s.store_name}
         />
-        <SettingsForm storeId={storeId} shop={s} />
+        <SettingsForm storeId={storeId} shop={s} initial={settings.data} />
       </main>
     </div>
   );

@@ -1,3 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryApi } from '../../lib/api.ts';
+
 /**
  * Where a shop lives (01 §3 Plans): basic shops under /store/{slug} on the main domain, professional
  * (and enterprise, until its own domain is verified) on their subdomain; same protocol and port as here.
@@ -17,35 +20,33 @@ export interface LaunchPrefs {
   upi_id: string | null;
 }
 
-// There is no call that reads a shop's launch settings back, so the last ones saved from this browser
-// are remembered, for the owner bar's Publish (which must not drop UPI the vendor chose).
-const prefsKey = (storeId: string) => `haat.launch.${storeId}`;
-
-export function rememberLaunchPrefs(storeId: string, prefs: LaunchPrefs) {
-  try {
-    localStorage.setItem(prefsKey(storeId), JSON.stringify(prefs));
-  } catch {
-    // Storage unavailable: Publish then falls back to cash on delivery.
-  }
+/** The shop's launch settings as the server has them. */
+export interface LaunchSettingsData extends LaunchPrefs {
+  store_id: string;
+  slug: string;
+  online_status: string;
+  currency: 'INR';
 }
 
-/** The payment settings last saved for this shop here, or cash on delivery. */
-export function launchPrefsOf(storeId: string): LaunchPrefs {
-  try {
-    const raw = JSON.parse(localStorage.getItem(prefsKey(storeId)) ?? 'null') as LaunchPrefs | null;
-    if (raw && Array.isArray(raw.payment_methods) && raw.payment_methods.length) return raw;
-  } catch {
-    // fall through
-  }
-  return { payment_methods: ['COD'], upi_id: null };
-}
+export const launchSettingsKey = (storeId: string) => ['launch-settings', storeId] as const;
 
-/** Saves launch settings (published or draft, payment methods, currency). */
-export const launchBody = (storeId: string, status: 'PUBLISHED' | 'DRAFT', prefs: LaunchPrefs) => ({
+export const useLaunchSettings = (storeId: string) =>
+  useQuery({
+    queryKey: launchSettingsKey(storeId),
+    queryFn: () =>
+      queryApi<LaunchSettingsData>('/api/store/get-store-setting/', { query: { store_id: storeId } }),
+  });
+
+/** Saves launch settings; without prefs only the status changes and the shop keeps its payment methods. */
+export const launchBody = (storeId: string, status: 'PUBLISHED' | 'DRAFT', prefs?: LaunchPrefs) => ({
   store_id: storeId,
   store_access_url: {},
   online_status: status,
-  payment_methods: prefs.payment_methods,
-  ...(prefs.payment_methods.includes('UPI') ? { upi_id: prefs.upi_id } : {}),
+  ...(prefs
+    ? {
+        payment_methods: prefs.payment_methods,
+        ...(prefs.payment_methods.includes('UPI') ? { upi_id: prefs.upi_id } : {}),
+      }
+    : {}),
   currency: 'INR' as const,
 });

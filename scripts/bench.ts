@@ -88,7 +88,7 @@ async function main() {
     const startServer = async (extra: Record<string, string>) => {
       const port = await freePort();
       const t0 = performance.now();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      const child = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
         env: {
           ...process.env,
           DATABASE_URL: url,

@@ -7,6 +7,7 @@ const webDir = 'apps/web';
 const built = join(webDir, 'dist/index.html');
 
 function newestMtime(dir) {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, entry.name);
@@ -15,15 +16,31 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = [join(webDir, 'src'), join(webDir, 'public'), 'packages/contracts/src'];
-const sourceTime = Math.max(statSync(join(webDir, 'index.html')).mtimeMs, ...sources.map(newestMtime));
-if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
-  console.log('Building the web app…');
-  const r = spawnSync('npm', ['run', 'build', '-w', '@haat/web'], { stdio: 'inherit' });
+const stale = (output, sources) =>
+  !existsSync(output) || statSync(output).mtimeMs < Math.max(...sources.map(newestMtime));
+const run = (args) => {
+  const r = spawnSync(args[0], args.slice(1), { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (
+  stale(built, [
+    join(webDir, 'src'),
+    join(webDir, 'public'),
+    join(webDir, 'index.html'),
+    'packages/contracts/src',
+  ])
+) {
+  console.log('Building the web app…');
+  run(['npm', 'run', 'build', '-w', '@haat/web']);
+}
+const serverBundle = 'apps/api/dist/server.mjs';
+if (stale(serverBundle, ['apps/api/src', 'packages/contracts/src', 'packages/db/src'])) {
+  console.log('Building the server…');
+  run([process.execPath, 'scripts/build-server.mjs']);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   stdio: 'inherit',
   env: process.env,
 });

@@ -43,7 +43,8 @@ export default async function setup(project: TestProject) {
     env.DATA_DIR = join(dir, 'pglite');
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The bundled server `npm start` runs (test:e2e builds it first).
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.mjs'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -16,7 +17,12 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Executor = Db | Tx;
 
 export const APP_ROLE = 'haat_app';
-export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+// Beside the source (packages/db/src), or from the bundled server (apps/api/dist) to the repository's copy.
+const migrationCandidates = ['../migrations', '../../../packages/db/migrations'].map((p) =>
+  fileURLToPath(new URL(p, import.meta.url)),
+);
+export const migrationsFolder =
+  migrationCandidates.find((p) => existsSync(p)) ?? (migrationCandidates[0] as string);
 
 export interface DatabaseOptions {
   /** PostgreSQL URL of a role that owns the schema (migrations, seed). Unset: embedded PGlite. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -32,6 +31,8 @@ export async function storeImage(
   bytes: Buffer,
 ): Promise<string> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw invalid('The image must be 5 MB or smaller');
+  // Loaded on first upload: sharp's native library costs start-up time every other request never needs.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(bytes).metadata()).format;

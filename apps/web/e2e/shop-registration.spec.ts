@@ -200,6 +200,27 @@ describe('shop registration wizard', () => {
     await page.getByRole('button', { name: `Continue registering ${shopName}` }).click();
     await stepTitle(page, 'Choose Plan');
     expect(new URL(page.url()).searchParams.get('store')).toBe(storeId);
+  });
+
+  it('goes on to design the home page and launch it: the shop answers on its subdomain with the edits', async () => {
+    await page.goto(app.url(`/shopregistration/storetemplate/${storeId}`));
+    const banner = page.getByRole('region', { name: 'Banner section' });
+    const heading = banner.getByRole('heading', { level: 1 });
+    await heading.click();
+    const dialog = page.getByRole('dialog', { name: 'Edit heading' });
+    await dialog.getByLabel('Text').fill('Handmade in Madurai');
+    await dialog.getByLabel('Colour').fill('#7c2d12');
+    await dialog.getByLabel('Font size (px)').fill('40');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await banner.getByText('Saved').waitFor();
+    await page.getByRole('link', { name: 'Complete Registration' }).click();
+    await page.getByRole('radio', { name: 'Published' }).check();
+    await page.getByRole('button', { name: 'Save Settings & Launch Store' }).click();
+    await page.getByRole('heading', { name: 'Setting Up your store' }).waitFor();
+    await page.waitForURL(app.url('/', subdomain), { timeout: 20_000 });
+    const live = page.getByRole('heading', { level: 1, name: /Handmade in Madurai/ });
+    await live.waitFor();
+    expect(await live.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(124, 45, 18)');
     await page.context().close();
   });
 });

@@ -93,7 +93,7 @@ async function setUp() {
       token,
       body: { store_id: id, domain_name: slug, domain_type: 'subdomain', isDomainValid: true },
     });
-    return { id, slug };
+    return { id, slug, name: `Meera ${label.toUpperCase()} ${run}` };
   };
   const published = await shop('a');
   const draft = await shop('b');
@@ -213,6 +213,34 @@ describe('template editor and launch', () => {
     await stranger.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await stranger.getByRole('heading', { name: 'Shop in Draft' }).count()).toBe(0);
     await stranger.context().close();
+    await page.context().close();
+  });
+
+  it('lets the vendor take the shop offline from the back office with a message, and back online', async () => {
+    const page = await app.newPage({ width: 360 });
+    await page.goto(app.url('/', 'admin'));
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    const row = page.getByRole('listitem').filter({ hasText: ctx.draft.name });
+    await row.getByLabel('Shop status').selectOption('OFFLINE');
+    await row.getByLabel('Message for shoppers').fill('Closed for Pongal');
+    await row.getByRole('button', { name: 'Update status' }).click();
+    await page.getByText(`${ctx.draft.name} is now offline`).waitFor();
+
+    const shopper = await app.newPage();
+    await shopper.goto(app.url('/', ctx.draft.slug));
+    await shopper.getByRole('heading', { name: 'Shop is Offline' }).waitFor();
+    await shopper.getByText('Closed for Pongal').waitFor();
+
+    await row.getByLabel('Shop status').selectOption('PUBLISHED');
+    await row.getByRole('button', { name: 'Update status' }).click();
+    await page.getByText(`${ctx.draft.name} is now published`).waitFor();
+    await shopper.reload();
+    await shopper.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await shopper.getByRole('heading', { name: 'Shop is Offline' }).count()).toBe(0);
+    await shopper.context().close();
     await page.context().close();
   });
 });

@@ -110,12 +110,18 @@ export const storeDomainBody = z.strictObject({
 export const storePlanBody = z.strictObject({ store_id: z.uuid(), plan: z.enum(PLANS) });
 
 export const LAUNCH_STATUSES = ['PUBLISHED', 'DRAFT'] as const;
+/** What a vendor may switch their shop to; SUSPENDED is the platform operator's alone. */
+export const VENDOR_STATUSES = ['PUBLISHED', 'DRAFT', 'OFFLINE', 'MAINTENANCE'] as const;
 export const PAYMENT_METHODS = ['COD', 'UPI'] as const;
 export const storeSettingBody = z.strictObject({
   store_id: z.uuid(),
   /** The spec sends an empty object here; the address is derived from the plan. */
   store_access_url: z.unknown().optional(),
-  online_status: z.enum(LAUNCH_STATUSES).default('DRAFT'),
+  online_status: z.enum([...VENDOR_STATUSES, 'SUSPENDED']).default('DRAFT'),
+  /** What shoppers are told while the shop is offline or under maintenance. */
+  status_note: z.string().trim().max(200).optional().nullable(),
+  /** When the shop expects to be back (ISO time), for offline and maintenance. */
+  status_until: z.iso.datetime({ offset: true }).optional().nullable(),
   /** Omitted: the shop keeps the payment methods it has (e.g. publishing from the owner bar). */
   payment_methods: z.array(z.enum(PAYMENT_METHODS)).min(1, 'Choose at least one payment method').optional(),
   upi_id: z

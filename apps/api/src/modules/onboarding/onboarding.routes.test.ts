@@ -301,3 +301,50 @@ describe("another vendor's shop", () => {
     expect((await t.app.inject({ url: '/api/store/shop/shop/mine/' })).statusCode).toBe(401);
   });
 });
+
+describe('switching a launched shop between statuses', () => {
+  it('takes a shop offline with a note and a return time, never lets a vendor suspend it, and brings it back', async () => {
+    const v = await vendor();
+    const store = (
+      await v.call('POST', '/api/store/shop/shop/create-store/', details({ store_name: 'Status Test Shop' }))
+    ).json().data;
+    await v.call('POST', '/api/store/create-store-address/', address(store.id));
+    await v.call('POST', '/api/store/create-store-setting/', {
+      store_id: store.id,
+      online_status: 'PUBLISHED',
+    });
+    const back = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const off = await v.call('POST', '/api/store/create-store-setting/', {
+      store_id: store.id,
+      online_status: 'OFFLINE',
+      status_note: 'Closed for Diwali, back soon',
+      status_until: back,
+    });
+    expect(off.statusCode).toBe(200);
+    const page = (
+      await t.app.inject({
+        url: `/api/store/host/?path=/store/${store.slug}`,
+        headers: { host: 'localhost:4000' },
+      })
+    ).json().data;
+    expect(page).toMatchObject({
+      storeStatus: 'OFFLINE',
+      store: { status_note: 'Closed for Diwali, back soon', status_until: back },
+    });
+    expect((await t.app.inject({ url: `/api/store/store/${store.slug}/` })).statusCode).toBe(403);
+
+    const suspend = await v.call('POST', '/api/store/create-store-setting/', {
+      store_id: store.id,
+      online_status: 'SUSPENDED',
+    });
+    expect(suspend.statusCode).toBe(403);
+    expect(suspend.json().message).toBe('Only the platform can suspend a shop.');
+
+    await v.call('POST', '/api/store/create-store-setting/', {
+      store_id: store.id,
+      online_status: 'PUBLISHED',
+    });
+    const open = (await t.app.inject({ url: `/api/store/store/${store.slug}/` })).json().data;
+    expect(open).toMatchObject({ online_status: 'PUBLISHED', status_note: null, status_until: null });
+  });
+});

@@ -329,14 +329,19 @@ export async function saveSettings(
   actor: Actor,
   s: {
     store_id: string;
-    online_status: 'PUBLISHED' | 'DRAFT';
+    online_status: 'PUBLISHED' | 'DRAFT' | 'OFFLINE' | 'MAINTENANCE' | 'SUSPENDED';
     payment_methods?: ('COD' | 'UPI')[];
     upi_id?: string | null;
+    status_note?: string | null;
+    status_until?: string | null;
   },
 ) {
   const store = await requireOwnedStore(deps, actor, s.store_id);
-  if (store.onlineStatus === 'SUSPENDED')
+  const operator = actor.role === 'ADMIN';
+  if (store.onlineStatus === 'SUSPENDED' && !operator)
     throw new AppError(403, 'FORBIDDEN', 'This shop is suspended. Please contact platform support.');
+  if (s.online_status === 'SUSPENDED' && !operator)
+    throw new AppError(403, 'FORBIDDEN', 'Only the platform can suspend a shop.');
   if (s.payment_methods?.includes('UPI') && !s.upi_id) {
     throw badRequest('Enter your UPI id to accept UPI payments', [
       { path: 'upi_id', message: 'Enter your UPI id to accept UPI payments' },
@@ -358,10 +363,13 @@ export async function saveSettings(
     }
     return repo.findSettings(tx);
   });
+  // Offline and maintenance tell shoppers why and until when; other statuses clear it.
+  const away =
+    s.online_status === 'OFFLINE' || s.online_status === 'MAINTENANCE' || s.online_status === 'SUSPENDED';
   const updated = await repo.updateStore(deps.db, store.id, {
     onlineStatus: s.online_status,
-    statusNote: null,
-    statusUntil: null,
+    statusNote: away ? (s.status_note ?? null) : null,
+    statusUntil: away && s.status_until ? new Date(s.status_until) : null,
   });
   forgetStorefront(deps, store);
   return settingsView(updated ?? store, saved);

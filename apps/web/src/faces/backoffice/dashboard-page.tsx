@@ -4,6 +4,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useSession } from '../../features/accounts/session-context.tsx';
 import { platformUrl } from '../../features/accounts/site-urls.ts';
 import { UserMenu } from '../../features/accounts/user-menu.tsx';
+import { ShopStatusControl, useOwnedShops } from '../../features/shop-status/shop-status-control.tsx';
 
 const STATUS_TONE: Record<string, string> = {
   PUBLISHED: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
@@ -19,8 +20,9 @@ const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replac
 export function DashboardPage() {
   const { session, signOut } = useSession();
   const { platformDomain } = useHost();
+  const owned = useOwnedShops();
   if (!session) return null;
-  const shops = session.stores;
+  const shops = owned.data ?? session.stores.map((s) => ({ ...s, plan: 'basic', has_address: true }));
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -98,6 +100,9 @@ export function DashboardPage() {
                     View storefront
                     <ExternalLink aria-hidden className="size-4" />
                   </a>
+                  {owned.data ? (
+                    <ShopStatusControl key={`${shop.id}-${shop.online_status}`} shop={shop} />
+                  ) : null}
                 </li>
               ))}
             </ul>

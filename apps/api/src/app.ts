@@ -24,6 +24,7 @@ import {
   customerSignupRoutes,
 } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { productRoutes } from './modules/catalog/product.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { uploadRoutes } from './modules/media/uploads.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   await app.register(adminLoginRoutes(deps), { prefix: '/api/admin' });
   await app.register(storesRoutes(deps), { prefix: '/api/store' });
   await app.register(catalogRoutes(deps), { prefix: '/api/store' });
+  await app.register(productRoutes(deps), { prefix: '/api/store' });
   await app.register(mediaRoutes(), { prefix: '/media' });
   if (config.NODE_ENV !== 'production') await app.register(mailRoutes(deps));
   await registerWeb(app, deps, config.WEB_DIST ?? defaultWebDist);

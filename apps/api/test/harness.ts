@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { type Database, type Db, openDatabase, schema } from '@haat/db';
+import { type Database, type Db, openDatabase, pgliteExtensions, schema } from '@haat/db';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { inject } from 'vitest';
@@ -41,7 +41,10 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   }
   const dump = inject('pgliteDump');
   if (!dump) throw new Error('global setup did not prepare a database');
-  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]) });
+  const pglite = await PGlite.create({
+    loadDataDir: new Blob([readFileSync(dump)]),
+    extensions: pgliteExtensions,
+  });
   const database = await openDatabase({ pglite });
   return { database, drop: () => database.close() };
 }

@@ -32,18 +32,71 @@ export const PRODUCT_SORTS = [
   'newest',
   'best_selling',
 ] as const;
-export const productListQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  category: z.string().trim().max(100).optional(),
-  sub_category: z.string().trim().max(100).optional(),
-  min_price: z.coerce.number().min(0).optional(),
-  max_price: z.coerce.number().min(0).optional(),
-  rating: z.coerce.number().min(0).max(5).optional(),
-  sort: z.enum(PRODUCT_SORTS).default('relevance'),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+export const productListQuery = z
+  .object({
+    search: z.string().trim().max(100).optional(),
+    category: z.string().trim().max(100).optional(),
+    sub_category: z.string().trim().max(100).optional(),
+    min_price: z.coerce.number().min(0).optional(),
+    max_price: z.coerce.number().min(0).optional(),
+    rating: z.coerce.number().min(0).max(5).optional(),
+    sort: z.enum(PRODUCT_SORTS).default('relevance'),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .refine((q) => q.min_price == null || q.max_price == null || q.min_price <= q.max_price, {
+    path: ['min_price'],
+    message: 'The lowest price must not be above the highest',
+  });
 export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** A product's page (GET /api/store/stores/product/{id}). */
+export const productDetail = productCard.extend({
+  product_description: z.string().nullable(),
+  images: z.array(z.string()),
+  sku: z.string().nullable(),
+  tax_percentage: z.number(),
+  low_stock_threshold: z.number().int(),
+  /** The live deal on this product, if one is running now. */
+  deal: z
+    .object({ id: z.string(), title: z.string(), discount_price: z.number(), end_time: z.string() })
+    .nullable(),
+  /** Offers built from the shop's settings. */
+  offers: z.object({
+    free_shipping_above: z.number().nullable(),
+    return_days: z.number().int().nullable(),
+    warranty: z.string().nullable(),
+    payment_methods: z.array(z.string()),
+  }),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+
+export const reviewItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Spelt as the spec's wire field. */
+  start_rating: z.number().int(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+  is_verified_customer: z.boolean(),
+});
+export const reviewAnalytics = z.object({
+  average_rating: z.number(),
+  total_reviews: z.number().int(),
+  five_star_percentage: z.number(),
+  four_star_percentage: z.number(),
+  three_star_percentage: z.number(),
+  two_star_percentage: z.number(),
+  one_star_percentage: z.number(),
+  counts: z.object({
+    5: z.number().int(),
+    4: z.number().int(),
+    3: z.number().int(),
+    2: z.number().int(),
+    1: z.number().int(),
+  }),
+});
+export type ReviewAnalytics = z.infer<typeof reviewAnalytics>;
 
 /** A deal (or an upcoming sale when its start is in the future). */
 export const dealItem = z.object({

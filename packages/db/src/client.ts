@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -51,12 +53,19 @@ export interface Database {
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite (in memory or under `dataDir`). */
+/** Extensions the migrations use, loaded into every PGlite instance (PostgreSQL has them in contrib). */
+export const pgliteExtensions = { pg_trgm, btree_gin };
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url, opts) : openPglite(opts);
 }
 
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
-  const client = opts.pglite ?? (opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create());
+  const client =
+    opts.pglite ??
+    (opts.dataDir
+      ? await PGlite.create(opts.dataDir, { extensions: pgliteExtensions })
+      : await PGlite.create({ extensions: pgliteExtensions }));
   const owner = drizzlePglite(client, { schema }) as unknown as Db;
   let app: Db | undefined;
   return {

@@ -59,22 +59,35 @@ export interface ProductCardRow {
   subCategoryName: string | null;
 }
 
-const cardsFrom = <T extends SelectedFields>(tx: Tx, extra: T) =>
+export const cardsFrom = <T extends SelectedFields>(tx: Tx, extra: T) =>
   tx
     .select({ ...productCardColumns, ...extra })
     .from(p)
     .leftJoin(c, and(eq(c.storeId, p.storeId), eq(c.id, p.categoryId)))
     .leftJoin(sc, and(eq(sc.storeId, p.storeId), eq(sc.id, p.subCategoryId)));
 
+/** How close a search word must be to a word of the name (0..1); 0.45 lets "kurtha" find "Kurta". */
+const SIMILARITY = 0.45;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Active products of the shop in context, filtered, sorted and paged, with the total count. */
 export async function listProductCards(tx: Tx, q: ProductListQuery) {
   const conds: SQL[] = [eq(p.status, 'ACTIVE')];
+  let rank: SQL | undefined;
   if (q.search) {
+    // Full-text on name and description, trigram word similarity on the name (a typo still matches), or the SKU.
     const term = `%${escapeLike(q.search)}%`;
-    const cond = or(ilike(p.name, term), ilike(p.description, term), ilike(p.sku, term));
+    const tsq = sql`websearch_to_tsquery('simple', ${q.search})`;
+    const near = sql`word_similarity(${q.search}, ${p.name})`;
+    const cond = or(
+      sql`${sql.raw('products.search_vector')} @@ ${tsq}`,
+      sql`${near} >= ${SIMILARITY}`,
+      ilike(p.sku, term),
+      ilike(p.name, term),
+    );
     if (cond) conds.push(cond);
+    rank = sql`(ts_rank(${sql.raw('products.search_vector')}, ${tsq}) + ${near})`;
   }
   if (q.category)
     conds.push(UUID.test(q.category) ? eq(p.categoryId, q.category) : ilike(c.name, escapeLike(q.category)));
@@ -88,7 +101,9 @@ export async function listProductCards(tx: Tx, q: ProductListQuery) {
   if (q.max_price != null) conds.push(lte(effectivePricePaise, Math.round(q.max_price * 100)));
   if (q.rating) conds.push(gte(averageRating, q.rating));
   const order: Record<ProductListQuery['sort'], SQL[]> = {
-    relevance: [desc(p.isFeatured), desc(p.unitsSold), desc(p.createdAt)],
+    relevance: rank
+      ? [desc(rank), desc(p.unitsSold)]
+      : [desc(p.isFeatured), desc(p.unitsSold), desc(p.createdAt)],
     price_asc: [asc(effectivePricePaise)],
     price_desc: [desc(effectivePricePaise)],
     rating: [desc(averageRating), desc(p.reviewCount)],

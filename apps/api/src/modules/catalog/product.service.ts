@@ -1,0 +1,96 @@
+import { type ProductDetail, paiseToRupees } from '@haat/contracts';
+import { withStore } from '@haat/db';
+import type { Deps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { StoreRow } from '../stores/stores.repository.ts';
+import { toProductCard } from './catalog.service.ts';
+import * as repo from './product.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id that is not a UUID names no product: Not Found, like another shop's product. */
+const requireUuid = (id: string) => {
+  if (!UUID.test(id)) throw notFound('Product not found');
+};
+
+/** A product's page: the card, its description and images, its live deal, and offers from the shop's settings. */
+export async function getProduct(deps: Deps, store: StoreRow, id: string): Promise<ProductDetail> {
+  requireUuid(id);
+  const row = await withStore(deps.db, store.id, (tx) => repo.findProductDetail(tx, id));
+  if (!row) throw notFound('Product not found');
+  const s = row.settings;
+  return {
+    ...toProductCard(row),
+    product_description: row.description,
+    images: row.images,
+    sku: row.sku,
+    tax_percentage: Number(row.taxPercent),
+    low_stock_threshold: row.lowStockThreshold,
+    deal: row.deal
+      ? {
+          id: row.deal.id,
+          title: row.deal.title,
+          discount_price: paiseToRupees(row.deal.price),
+          end_time: new Date(row.deal.ends).toISOString(),
+        }
+      : null,
+    offers: {
+      free_shipping_above:
+        s?.free_shipping_threshold_paise == null ? null : paiseToRupees(s.free_shipping_threshold_paise),
+      return_days: s?.return_days ?? null,
+      warranty: s?.warranty_text ?? null,
+      payment_methods: s?.payment_methods ?? ['COD'],
+    },
+  };
+}
+
+export async function listReviews(deps: Deps, store: StoreRow, id: string, limit: number, offset: number) {
+  requireUuid(id);
+  const { exists, rows } = await withStore(deps.db, store.id, async (tx) => ({
+    exists: await repo.productExists(tx, id),
+    rows: await repo.listReviews(tx, id, limit, offset),
+  }));
+  if (!exists) throw notFound('Product not found');
+  return {
+    total: rows[0]?.total ?? 0,
+    results: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      start_rating: r.rating,
+      description: r.description,
+      created_at: r.createdAt.toISOString(),
+      is_verified_customer: r.verified,
+    })),
+  };
+}
+
+export async function reviewAnalytics(deps: Deps, store: StoreRow, id: string) {
+  requireUuid(id);
+  const c = await withStore(deps.db, store.id, (tx) => repo.reviewCounts(tx, id));
+  if (!c) throw notFound('Product not found');
+  const total = c.five + c.four + c.three + c.two + c.one;
+  const pct = (n: number) => (total ? Math.round((n / total) * 1000) / 10 : 0);
+  const avg = total
+    ? Math.round(((5 * c.five + 4 * c.four + 3 * c.three + 2 * c.two + c.one) / total) * 10) / 10
+    : 0;
+  return {
+    average_rating: avg,
+    total_reviews: total,
+    five_star_percentage: pct(c.five),
+    four_star_percentage: pct(c.four),
+    three_star_percentage: pct(c.three),
+    two_star_percentage: pct(c.two),
+    one_star_percentage: pct(c.one),
+    counts: { 5: c.five, 4: c.four, 3: c.three, 2: c.two, 1: c.one },
+  };
+}
+
+export async function listSimilar(deps: Deps, store: StoreRow, id: string, limit: number) {
+  requireUuid(id);
+  const now = Date.now();
+  const { exists, rows } = await withStore(deps.db, store.id, async (tx) => ({
+    exists: await repo.productExists(tx, id),
+    rows: await repo.listSimilar(tx, id, limit),
+  }));
+  if (!exists) throw notFound('Product not found');
+  return rows.map((r) => toProductCard(r, now));
+}

@@ -23,6 +23,7 @@ import {
   adminLoginRoutes,
   customerSignupRoutes,
 } from './modules/accounts/accounts.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
           name: 'onboarding',
           description: 'Shop registration wizard, domains, theme, launch (store service)',
         },
+        { name: 'cart', description: 'Customer cart and coupons (store service)' },
         { name: 'newsletter', description: 'User service' },
         { name: 'system' },
       ],
@@ -139,6 +141,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   await app.register(storesRoutes(deps), { prefix: '/api/store' });
   await app.register(catalogRoutes(deps), { prefix: '/api/store' });
   await app.register(productRoutes(deps), { prefix: '/api/store' });
+  await app.register(cartRoutes(deps), { prefix: '/api/store' });
   await app.register(mediaRoutes(), { prefix: '/media' });
   if (config.NODE_ENV !== 'production') await app.register(mailRoutes(deps));
   await registerWeb(app, deps, config.WEB_DIST ?? defaultWebDist);

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './cart.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './money.ts';

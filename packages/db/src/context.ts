@@ -16,3 +16,7 @@ export async function withStore<T>(db: Db, storeId: string, fn: (tx: Tx) => Prom
 export async function enterStore(tx: Tx, storeId: string) {
   await tx.execute(sql`select set_config('app.store_id', ${storeId}, true)`);
 }
+
+/** Rows of a raw `execute`: PGlite answers `{ rows }`, postgres-js an array. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];

@@ -229,4 +229,7 @@ export const TENANT_TABLES = [
   'products',
   'deals',
   'reviews',
+  'cart_items',
+  'coupons',
+  'cart_coupons',
 ] as const;

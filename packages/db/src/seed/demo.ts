@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { withStore } from '../context.ts';
 import {
+  coupons,
   deals,
   productCategories,
   productSubCategories,
@@ -78,7 +79,49 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedD
       result.existingStores++;
     }
   }
+  await seedDemoCoupons(
+    db,
+    catalogue.map((c) => c.shop.slug),
+    now,
+  );
   return result;
+}
+
+/**
+ * Two coupons per demo shop: WELCOME10 (10 % up to ₹200 on orders of ₹499 or more, valid for a year from the
+ * seeding) and MONSOON20, which has expired, so the cart's "expired" message can be seen. Idempotent.
+ */
+async function seedDemoCoupons(db: Db, slugs: string[], now: Date) {
+  const day = 86_400_000;
+  const rows = await db.select({ id: stores.id }).from(stores).where(inArray(stores.slug, slugs));
+  for (const { id } of rows) {
+    await withStore(db, id, (tx) =>
+      tx
+        .insert(coupons)
+        .values([
+          {
+            storeId: id,
+            code: 'WELCOME10',
+            kind: 'PERCENT',
+            value: 10,
+            maxDiscountPaise: 20_000,
+            minOrderPaise: 49_900,
+            startsAt: new Date(now.getTime() - day),
+            expiresAt: new Date(now.getTime() + 365 * day),
+          },
+          {
+            storeId: id,
+            code: 'MONSOON20',
+            kind: 'PERCENT',
+            value: 20,
+            minOrderPaise: 0,
+            startsAt: new Date(now.getTime() - 60 * day),
+            expiresAt: new Date(now.getTime() - 30 * day),
+          },
+        ])
+        .onConflictDoNothing(),
+    );
+  }
 }
 
 /** Thrown inside the shop's transaction to undo it when the slug was taken meanwhile. */

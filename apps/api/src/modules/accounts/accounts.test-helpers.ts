@@ -58,3 +58,36 @@ export async function verifiedVendor(t: TestApp, prefix = 'vendor') {
   ) => t.app.inject({ method, url, payload, headers: { ...auth, host: 'localhost:4000', ...extra } });
   return { email, session, auth, call };
 }
+
+/** Signs up and verifies a customer of one shop; `call` sends requests with their token to that shop. */
+export async function verifiedCustomer(t: TestApp, slug: string) {
+  const email = uniqueEmail('shopper');
+  const headers = { 'store-origin': slug };
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/store/store-user/user/',
+    headers,
+    payload: vendorSignup(email, { role_name: 'CUSTOMER' }),
+  });
+  const session = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/verify-otp/',
+      headers,
+      payload: { verification_field: email, otp: await lastCode(t, email), role_name: 'CUSTOMER' },
+    })
+  ).json().data;
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    extra: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${session.access_token}`, ...headers, ...extra },
+    });
+  return { email, session, call };
+}

@@ -1,0 +1,117 @@
+import { rowsOf, schema, type Tx } from '@haat/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { cardsFrom } from '../catalog/catalog.repository.ts';
+
+const { cartItems: ci, products: p, coupons, cartCoupons } = schema;
+
+/** The customer's cart lines with their product cards (current prices and stock). */
+export async function listLines(tx: Tx, customerId: string) {
+  return cardsFrom(tx, {
+    lineId: ci.id,
+    lineQuantity: ci.quantity,
+    isSelected: ci.isSelected,
+    taxPercent: p.taxPercent,
+    status: p.status,
+  })
+    .innerJoin(ci, and(eq(ci.storeId, p.storeId), eq(ci.productId, p.id)))
+    .where(eq(ci.customerId, customerId))
+    .orderBy(asc(ci.createdAt), asc(ci.id));
+}
+
+/**
+ * Adds to the cart in one statement: a new line, or the existing line's quantity raised, only while the total
+ * stays within stock. Two concurrent adds serialise on the line's row, so neither can pass stock. Null: refused.
+ */
+export async function addLine(
+  tx: Tx,
+  storeId: string,
+  customerId: string,
+  productId: string,
+  quantity: number,
+  selected: boolean,
+) {
+  const rows = rowsOf<{ id: string; quantity: number }>(
+    await tx.execute(sql`
+      insert into cart_items (store_id, customer_id, product_id, quantity, is_selected)
+      select ${storeId}, ${customerId}, p.id, ${quantity}, ${selected} from products p
+       where p.id = ${productId} and p.status = 'ACTIVE' and p.quantity >= ${quantity}
+      on conflict (store_id, customer_id, product_id) do update
+         set quantity = cart_items.quantity + excluded.quantity, is_selected = excluded.is_selected, updated_at = now()
+       where cart_items.quantity + excluded.quantity <= (select q.quantity from products q where q.store_id = cart_items.store_id and q.id = cart_items.product_id)
+      returning id, quantity`),
+  );
+  return rows[0] ?? null;
+}
+
+/** Stock of a product and how many the customer already has, to explain a refused add. */
+export async function stockAndLine(tx: Tx, customerId: string, productId: string) {
+  const [row] = await tx
+    .select({
+      stock: p.quantity,
+      status: p.status,
+      inCart:
+        sql<number>`coalesce((select c.quantity from cart_items c where c.store_id = products.store_id and c.customer_id = ${customerId} and c.product_id = products.id), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(p)
+    .where(eq(p.id, productId));
+  return row ?? null;
+}
+
+export async function findLine(tx: Tx, customerId: string, lineId: string) {
+  const [row] = await tx
+    .select({ id: ci.id, productId: ci.productId, quantity: ci.quantity, stock: p.quantity })
+    .from(ci)
+    .innerJoin(p, and(eq(p.storeId, ci.storeId), eq(p.id, ci.productId)))
+    .where(and(eq(ci.id, lineId), eq(ci.customerId, customerId)));
+  return row ?? null;
+}
+
+export async function updateLine(
+  tx: Tx,
+  customerId: string,
+  lineId: string,
+  v: { quantity?: number; isSelected?: boolean },
+) {
+  await tx
+    .update(ci)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(ci.id, lineId), eq(ci.customerId, customerId)));
+}
+
+export async function deleteLine(tx: Tx, customerId: string, lineId: string) {
+  const rows = await tx
+    .delete(ci)
+    .where(and(eq(ci.id, lineId), eq(ci.customerId, customerId)))
+    .returning({ id: ci.id });
+  return rows.length === 1;
+}
+
+export async function findCouponByCode(tx: Tx, code: string) {
+  const [row] = await tx.select().from(coupons).where(sql`upper(${coupons.code}) = ${code}`);
+  return row ?? null;
+}
+
+export async function appliedCoupon(tx: Tx, customerId: string) {
+  const [row] = await tx
+    .select({ coupon: coupons })
+    .from(cartCoupons)
+    .innerJoin(coupons, and(eq(coupons.storeId, cartCoupons.storeId), eq(coupons.id, cartCoupons.couponId)))
+    .where(eq(cartCoupons.customerId, customerId));
+  return row?.coupon ?? null;
+}
+
+export async function applyCoupon(tx: Tx, storeId: string, customerId: string, couponId: string) {
+  await tx
+    .insert(cartCoupons)
+    .values({ storeId, customerId, couponId })
+    .onConflictDoUpdate({
+      target: [cartCoupons.storeId, cartCoupons.customerId],
+      set: { couponId, appliedAt: new Date() },
+    });
+}
+
+export async function removeCoupon(tx: Tx, customerId: string) {
+  await tx.delete(cartCoupons).where(eq(cartCoupons.customerId, customerId));
+}

@@ -1,0 +1,171 @@
+import { type CartData, paiseToRupees, SHIPPING_CHARGE_RUPEES } from '@haat/contracts';
+import { type Tx, withStore } from '@haat/db';
+import type { Deps } from '../../lib/deps.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { toProductCard } from '../catalog/catalog.service.ts';
+import type { StoreRow } from '../stores/stores.repository.ts';
+import * as repo from './cart.repository.ts';
+import { couponDiscount, couponProblem, describeCoupon } from './coupon.ts';
+
+const SHIPPING_PAISE = SHIPPING_CHARGE_RUPEES * 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Carts belong to a shop's own customers: a customer token of this shop (the audience check saw to that). */
+function requireCustomer(actor: Actor, store: StoreRow) {
+  if (actor.role !== 'CUSTOMER' || actor.storeId !== store.id) {
+    throw new AppError(403, 'FORBIDDEN', 'Please login as a customer of this shop to use the cart.');
+  }
+  return actor.userId;
+}
+
+/** The cart with its summary, computed here from current prices: selected lines only, GST included in prices. */
+export async function readCart(tx: Tx, customerId: string): Promise<CartData> {
+  const now = Date.now();
+  const rows = (await repo.listLines(tx, customerId)).filter((r) => r.status === 'ACTIVE');
+  const lines = rows.map((r) => {
+    const unit = r.effectivePricePaise;
+    return { r, unit, total: unit * r.lineQuantity };
+  });
+  const selected = lines.filter((l) => l.r.isSelected);
+  const subtotal = selected.reduce((n, l) => n + l.total, 0);
+  const coupon = await repo.appliedCoupon(tx, customerId);
+  const problem = coupon ? couponProblem(coupon, subtotal, now) : null;
+  const discount = coupon && !problem && selected.length ? couponDiscount(coupon, subtotal) : 0;
+  const shippingFree = selected.length === 0 || selected.every((l) => l.r.freeShipping);
+  const shipping = shippingFree ? 0 : SHIPPING_PAISE;
+  // GST is inside the prices: each line's share after the discount, times rate / (100 + rate).
+  const ratio = subtotal ? (subtotal - discount) / subtotal : 0;
+  const gst = selected.reduce((n, l) => {
+    const rate = Number(l.r.taxPercent);
+    return n + (l.total * ratio * rate) / (100 + rate);
+  }, 0);
+  return {
+    lines: lines.map(({ r, unit, total }) => ({
+      id: r.lineId,
+      product: toProductCard(r, now),
+      name: r.name,
+      image: r.images[0] ?? null,
+      quantity: r.lineQuantity,
+      is_selected: r.isSelected,
+      is_shipping_free: r.freeShipping,
+      unit_price: paiseToRupees(unit),
+      line_total: paiseToRupees(total),
+      total_cart_value: paiseToRupees(total),
+      variant: null,
+    })),
+    summary: {
+      items_count: lines.reduce((n, l) => n + l.r.lineQuantity, 0),
+      selected_count: selected.reduce((n, l) => n + l.r.lineQuantity, 0),
+      subtotal: paiseToRupees(subtotal),
+      discount: paiseToRupees(discount),
+      shipping_charge: paiseToRupees(shipping),
+      is_shipping_free: shippingFree,
+      gst: paiseToRupees(Math.round(gst)),
+      total: paiseToRupees(subtotal - discount + shipping),
+      coupon: coupon
+        ? {
+            code: coupon.code,
+            description: describeCoupon(coupon),
+            applicable: !problem,
+            message: problem?.message ?? null,
+          }
+        : null,
+    },
+  };
+}
+
+export async function getCart(deps: Deps, actor: Actor, store: StoreRow) {
+  const customerId = requireCustomer(actor, store);
+  return withStore(deps.db, store.id, (tx) => readCart(tx, customerId));
+}
+
+/** Adds a product (summed with an existing line), never beyond stock; answers with the whole cart. */
+export async function addToCart(
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  productId: string,
+  quantity: number,
+  selected: boolean,
+) {
+  const customerId = requireCustomer(actor, store);
+  return withStore(deps.db, store.id, async (tx) => {
+    const added = await repo.addLine(tx, store.id, customerId, productId, quantity, selected);
+    if (!added) {
+      const s = await repo.stockAndLine(tx, customerId, productId);
+      if (!s || s.status !== 'ACTIVE') throw notFound('Product not found');
+      const left = Math.max(0, s.stock - s.inCart);
+      throw new AppError(
+        409,
+        'CONFLICT',
+        s.stock === 0
+          ? 'This product is out of stock'
+          : left === 0
+            ? `You already have all ${s.stock} in your cart`
+            : `Only ${left} more can be added (${s.stock} in stock)`,
+        { reason: 'OUT_OF_STOCK' },
+      );
+    }
+    return readCart(tx, customerId);
+  });
+}
+
+export async function updateCartLine(
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  lineId: string,
+  v: { quantity?: number; is_selected?: boolean },
+) {
+  const customerId = requireCustomer(actor, store);
+  if (!UUID.test(lineId)) throw notFound('Cart item not found');
+  return withStore(deps.db, store.id, async (tx) => {
+    const line = await repo.findLine(tx, customerId, lineId);
+    if (!line) throw notFound('Cart item not found');
+    if (v.quantity !== undefined && v.quantity > line.stock) {
+      throw new AppError(409, 'CONFLICT', `Only ${line.stock} in stock`, { reason: 'OUT_OF_STOCK' });
+    }
+    await repo.updateLine(tx, customerId, lineId, { quantity: v.quantity, isSelected: v.is_selected });
+    return readCart(tx, customerId);
+  });
+}
+
+export async function removeCartLine(deps: Deps, actor: Actor, store: StoreRow, lineId: string) {
+  const customerId = requireCustomer(actor, store);
+  if (!UUID.test(lineId)) throw notFound('Cart item not found');
+  return withStore(deps.db, store.id, async (tx) => {
+    if (!(await repo.deleteLine(tx, customerId, lineId))) throw notFound('Cart item not found');
+    return readCart(tx, customerId);
+  });
+}
+
+/** Applies a coupon code of this shop to the cart (one per order), with a clear reason when it cannot be used. */
+export async function applyCoupon(deps: Deps, actor: Actor, store: StoreRow, code: string) {
+  const customerId = requireCustomer(actor, store);
+  return withStore(deps.db, store.id, async (tx) => {
+    const coupon = await repo.findCouponByCode(tx, code);
+    if (!coupon)
+      throw new AppError(400, 'VALIDATION_FAILED', 'This coupon code is not valid', {
+        reason: 'COUPON_INVALID',
+        issues: [{ path: 'code', message: 'This coupon code is not valid' }],
+      });
+    const cart = await readCart(tx, customerId);
+    const problem = couponProblem(coupon, Math.round(cart.summary.subtotal * 100));
+    if (problem)
+      throw new AppError(400, 'VALIDATION_FAILED', problem.message, {
+        reason: problem.reason,
+        issues: [{ path: 'code', message: problem.message }],
+      });
+    await repo.applyCoupon(tx, store.id, customerId, coupon.id);
+    return readCart(tx, customerId);
+  });
+}
+
+export async function removeCoupon(deps: Deps, actor: Actor, store: StoreRow) {
+  const customerId = requireCustomer(actor, store);
+  return withStore(deps.db, store.id, async (tx) => {
+    await repo.removeCoupon(tx, customerId);
+    return readCart(tx, customerId);
+  });
+}

@@ -1,0 +1,2 @@
+export { stores } from './platform.ts';
+export { products } from './tenant.ts';

@@ -111,3 +111,39 @@ describe('page requests', () => {
     expect(res.body.match(/<script/g)?.length).toBe(1);
   });
 });
+
+describe('search engines and sharing', () => {
+  it("gives a product page the product's title, description and image", async () => {
+    const [card] = (
+      await t.app.inject({
+        url: '/api/store/stores/product?limit=1',
+        headers: { 'store-origin': shops.a.slug },
+      })
+    ).json().data;
+    const res = await page(`${shops.a.slug}.localhost:4000`, `/product/${card.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${card.product_name.replaceAll('&', '&amp;')} | `);
+    expect(res.body).toContain('<meta property="og:type" content="product" />');
+    expect(res.body).toContain(
+      `<meta property="og:image" content="${card.thumbnail.replaceAll('&', '&amp;')}" />`,
+    );
+    const listing = await page(`${shops.a.slug}.localhost:4000`, '/products');
+    expect(listing.body).toMatch(/<title>All Products \| /);
+  });
+
+  it('serves robots.txt and a sitemap per shop host, and the open shops on the main domain', async () => {
+    const robots = await page(`${shops.a.slug}.localhost:4000`, '/robots.txt');
+    expect(robots.body).toContain(`Sitemap: http://${shops.a.slug}.localhost:4000/sitemap.xml`);
+    expect((await page('admin.localhost:4000', '/robots.txt')).body).toContain('Disallow: /');
+    const map = await page(`${shops.a.slug}.localhost:4000`, '/sitemap.xml');
+    expect(map.headers['content-type']).toContain('application/xml');
+    expect(map.body).toContain(`<loc>http://${shops.a.slug}.localhost:4000/products</loc>`);
+    expect(map.body.match(/\/product\//g)?.length).toBeGreaterThanOrEqual(20);
+    const main = await page('localhost:4000', '/sitemap.xml');
+    expect(main.body).toContain(`<loc>http://${shops.a.slug}.localhost:4000/</loc>`);
+    expect(main.body).not.toContain(shops.byStatus('DRAFT').slug);
+    expect((await page(`${shops.byStatus('DRAFT').slug}.localhost:4000`, '/sitemap.xml')).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -5,6 +5,7 @@ import type { HostInfo } from '@haat/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import { describeHost } from '../modules/stores/describe-host.ts';
+import { type PageMeta, pageMeta, registerSeoRoutes } from './seo.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -62,17 +63,19 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
     if (host.face === 'storefront' && host.via === 'host' && host.store?.plan === 'basic') {
       return reply.redirect(host.store.store_url, 302);
     }
+    const meta = await pageMeta(deps, host, path).catch(() => ({}));
     return reply
       .code(host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(render(template, host));
+      .send(render(template, host, meta));
   };
+  registerSeoRoutes(app, deps);
   app.get('/', page);
   app.get('/*', page);
 }
 
-function render(template: string, host: HostInfo) {
+function render(template: string, host: HostInfo, meta: PageMeta = {}) {
   let title = 'Build Your Online Store';
   let description = 'Haat: build your online store, sell on the marketplace.';
   if (host.face === 'backoffice') title = 'Admin Panel';
@@ -80,11 +83,19 @@ function render(template: string, host: HostInfo) {
     title = host.store?.slug ?? host.storeSlug ?? 'Shop Not Found';
     description = host.store?.short_description ?? host.store?.description ?? description;
   }
+  title = meta.title ?? title;
+  description = meta.description ?? description;
+  const ogTitle = meta.title ?? host.store?.store_name;
+  const ogImage = meta.image ?? host.store?.image;
   const head = [
     `<script id="haat-host" type="application/json">${scriptJson(host)}</script>`,
-    host.store ? `<meta property="og:title" content="${escapeHtml(host.store.store_name)}" />` : '',
-    host.store?.image ? `<meta property="og:image" content="${escapeHtml(host.store.image)}" />` : '',
-  ].join('\n    ');
+    ogTitle ? `<meta property="og:title" content="${escapeHtml(ogTitle)}" />` : '',
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
+    ogImage ? `<meta property="og:image" content="${escapeHtml(ogImage)}" />` : '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(

@@ -94,7 +94,7 @@ export async function addToCart(
     const added = await repo.addLine(tx, store.id, customerId, productId, quantity, selected);
     if (!added) {
       const s = await repo.stockAndLine(tx, customerId, productId);
-      if (!s || s.status !== 'ACTIVE') throw notFound('Product not found');
+      if (s?.status !== 'ACTIVE') throw notFound('Product not found');
       const left = Math.max(0, s.stock - s.inCart);
       throw new AppError(
         409,

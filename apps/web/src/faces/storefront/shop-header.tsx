@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { paths } from '../../app/paths.ts';
 import { UserMenu } from '../../features/accounts/user-menu.tsx';
+import { useCartCount } from '../../features/cart/use-cart.ts';
 
 export const HEADER_HEIGHT_CLASS = 'pt-16';
 
@@ -20,12 +21,13 @@ export function ShopHeader({
   base,
   storeName,
   logo,
-  cartCount = 0,
+  cartCount: cartCountProp,
   loginHref,
 }: {
   base: string;
   storeName: string;
   logo: string | null;
+  /** Overrides the signed-in customer's cart count (read from the cart otherwise). */
   cartCount?: number;
   /** The customer sign-in page of this shop. */
   loginHref: string;
@@ -35,6 +37,8 @@ export function ShopHeader({
   const { pathname } = useLocation();
   const home = paths.shop.home(base);
   const { storeSlug } = useHost();
+  const liveCount = useCartCount();
+  const cartCount = cartCountProp ?? liveCount;
 
   // A navigation closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input

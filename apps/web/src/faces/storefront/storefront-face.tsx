@@ -29,6 +29,8 @@ const ForgotPasswordPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
+const ProductPage = lazy(() => import('./product-page.tsx').then((m) => ({ default: m.ProductPage })));
+const ProductsPage = lazy(() => import('./products-page.tsx').then((m) => ({ default: m.ProductsPage })));
 const fullPage = (el: ReactNode) => (
   <Suspense fallback={<FullPageMessage title="Loading.." />}>{el}</Suspense>
 );
@@ -98,6 +100,11 @@ export default function StorefrontFace() {
             path={paths.shop.home(base)}
             element={<StorefrontHomePage slug={slug} base={base} storeName={store.store_name} />}
           />
+          <Route
+            path={paths.shop.products(base)}
+            element={inLayout(<ProductsPage slug={slug} base={base} />)}
+          />
+          <Route path={`${base}/product/:id`} element={inLayout(<ProductPage slug={slug} base={base} />)} />
           <Route path={`${base}/profile`} element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
           <Route
             path={paths.shop.cart(base)}

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { ProductDetailPage } from '../../features/product-page/product-detail-page.tsx';
+
+/** /product/{id} on a shop. */
+export function ProductPage({ slug, base }: { slug: string; base: string }) {
+  const { id = '' } = useParams();
+  return <ProductDetailPage key={id} slug={slug} base={base} id={id} />;
+}

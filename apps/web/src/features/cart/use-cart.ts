@@ -1,0 +1,147 @@
+import type { CartData } from '@haat/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useHost } from '../../app/host.tsx';
+import { paths, shopBase } from '../../app/paths.ts';
+import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { useSession } from '../accounts/session-context.tsx';
+
+const CART_PATH = '/api/store/store-user/store-cart/';
+
+export const cartKey = (slug: string | null) => ['cart', slug] as const;
+
+/** Whether the signed-in user is a customer of this shop (the only one with a cart here). */
+function useCartOwner() {
+  const host = useHost();
+  const { status, session } = useSession();
+  const slug = host.storeSlug;
+  const isCustomer =
+    status === 'authenticated' && session?.role_type === 'CUSTOMER' && !!slug && session.storeSlug === slug;
+  return { slug, isCustomer };
+}
+
+/** The customer's server cart at this shop (01 §2 Cart page, §4 Cart). */
+export function useCart() {
+  const { slug, isCustomer } = useCartOwner();
+  return useQuery({
+    queryKey: cartKey(slug),
+    queryFn: ({ signal }) => queryApi<CartData>(CART_PATH, { storeOrigin: slug, signal }),
+    enabled: isCustomer,
+    staleTime: 30_000,
+  });
+}
+
+/** How many items are in the cart (0 when signed out or not yet loaded). */
+export function useCartCount(): number {
+  return useCart().data?.summary.items_count ?? 0;
+}
+
+/** A stock refusal (409) is told as Stock Limit with the server's words; anything else the usual way. */
+function announceCartFailure(err: unknown) {
+  if (!(err instanceof ApiError)) return;
+  if (err.status === 409) toast.warning('Stock Limit', { description: err.message, duration: 5000 });
+  else announceFailure(err.status, err.message);
+}
+
+/** Every cart call answers with the whole cart, which goes straight into the cache. */
+export function useCartMutations() {
+  const { slug } = useCartOwner();
+  const client = useQueryClient();
+  const put = (data: CartData) => client.setQueryData(cartKey(slug), data);
+  const send = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) =>
+    queryApi<CartData>(path, { method, body, storeOrigin: slug, silent: true });
+
+  const add = useMutation({
+    mutationFn: ({ productId, quantity }: { productId: string; quantity: number }) =>
+      send(CART_PATH, 'POST', { product_id: productId, quantity, is_selected: true }),
+    onSuccess: put,
+    onError: announceCartFailure,
+  });
+  const setQuantity = useMutation({
+    mutationFn: ({ lineId, quantity }: { lineId: string; quantity: number }) =>
+      send(`${CART_PATH}${encodeURIComponent(lineId)}/`, 'PATCH', { quantity }),
+    onSuccess: put,
+    onError: announceCartFailure,
+  });
+  const setSelected = useMutation({
+    mutationFn: ({ lineId, selected }: { lineId: string; selected: boolean }) =>
+      send(`${CART_PATH}${encodeURIComponent(lineId)}/`, 'PATCH', { is_selected: selected }),
+    // The tick shows at once; the totals follow with the server's answer (or the tick goes back).
+    // Synchronous on purpose: the controlled checkbox must show its new state in the same turn as the click.
+    onMutate: ({ lineId, selected }) => {
+      const before = client.getQueryData<CartData>(cartKey(slug));
+      if (before) {
+        put({
+          ...before,
+          lines: before.lines.map((l) => (l.id === lineId ? { ...l, is_selected: selected } : l)),
+        });
+      }
+      void client.cancelQueries({ queryKey: cartKey(slug) });
+      return { before };
+    },
+    onSuccess: put,
+    onError: (err, _vars, ctx) => {
+      if (ctx?.before) put(ctx.before);
+      announceCartFailure(err);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: ({ lineId }: { lineId: string }) =>
+      send(`${CART_PATH}${encodeURIComponent(lineId)}/`, 'DELETE'),
+    onSuccess: (data) => {
+      put(data);
+      toast.success('Removed from cart');
+    },
+    onError: announceCartFailure,
+  });
+  // A coupon refusal (400) is shown inline under the field by the page; other failures are announced.
+  const applyCoupon = useMutation({
+    mutationFn: ({ code }: { code: string }) => send(`${CART_PATH}coupon/`, 'POST', { code }),
+    onSuccess: put,
+    onError: (err) => {
+      if (err instanceof ApiError && err.status !== 400) announceCartFailure(err);
+    },
+  });
+  const removeCoupon = useMutation({
+    mutationFn: () => send(`${CART_PATH}coupon/`, 'DELETE'),
+    onSuccess: put,
+    onError: announceCartFailure,
+  });
+  return { add, setQuantity, setSelected, remove, applyCoupon, removeCoupon };
+}
+
+/**
+ * Add-to-cart for product cards and the product page: a signed-out visitor is sent to the shop's customer
+ * sign-in (and back here afterwards); a customer gets the item added and a toast with a way to the cart.
+ */
+export function useAddToCart(): (productId: string, quantity?: number) => Promise<boolean> {
+  const host = useHost();
+  const { isCustomer } = useCartOwner();
+  const { loginPath } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { add } = useCartMutations();
+  const base = shopBase(host.via, host.storeSlug);
+  const { mutateAsync } = add;
+  return useCallback(
+    async (productId: string, quantity = 1) => {
+      if (!isCustomer) {
+        toast.info('Please login to add items to cart');
+        navigate(loginPath(`${location.pathname}${location.search}`, 'customer'));
+        return false;
+      }
+      try {
+        await mutateAsync({ productId, quantity });
+      } catch {
+        return false;
+      }
+      toast.success('Added to cart', {
+        action: { label: 'View cart', onClick: () => navigate(paths.shop.cart(base)) },
+      });
+      return true;
+    },
+    [isCustomer, loginPath, navigate, location.pathname, location.search, mutateAsync, base],
+  );
+}

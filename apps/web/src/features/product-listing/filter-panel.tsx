@@ -1,0 +1,170 @@
+import { Star, X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { type ListingState, PRICE_DEFAULTS, RATING_CHOICES } from './listing-params.ts';
+import type { ShopCategory } from './use-listing.ts';
+
+const fieldClass = (invalid = false) =>
+  `w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-500 ${
+    invalid ? 'border-red-500' : 'border-slate-300'
+  }`;
+
+/**
+ * The listing's filters: price range, minimum rating and category. On a phone it is a full-screen
+ * drawer (opened from the Filters button); from lg up it is the sidebar. One copy in the page either way.
+ */
+export function FilterPanel({
+  state,
+  categories,
+  priceError,
+  open,
+  onClose,
+  onChange,
+}: {
+  state: ListingState;
+  categories: ShopCategory[] | undefined;
+  /** The server's answer when the price range is invalid, shown next to the fields. */
+  priceError: string | null;
+  open: boolean;
+  onClose: () => void;
+  onChange: (patch: Partial<ListingState>) => void;
+}) {
+  const id = useId();
+  const [min, setMin] = useState(String(state.min ?? PRICE_DEFAULTS.min));
+  const [max, setMax] = useState(String(state.max ?? PRICE_DEFAULTS.max));
+  // Back/forward or Clear filters change the address: the fields follow.
+  useEffect(() => setMin(String(state.min ?? PRICE_DEFAULTS.min)), [state.min]);
+  useEffect(() => setMax(String(state.max ?? PRICE_DEFAULTS.max)), [state.max]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    // The drawer covers the page on a phone: the page behind it must not scroll.
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [open, onClose]);
+
+  const applyPrice = (e: FormEvent) => {
+    e.preventDefault();
+    const lo = min.trim() === '' ? PRICE_DEFAULTS.min : Number(min);
+    const hi = max.trim() === '' ? PRICE_DEFAULTS.max : Number(max);
+    // Only a range the shopper changed is sent; the defaults mean "any price".
+    onChange({
+      min: Number.isFinite(lo) && lo !== PRICE_DEFAULTS.min ? lo : null,
+      max: Number.isFinite(hi) && hi !== PRICE_DEFAULTS.max ? hi : null,
+    });
+  };
+  const errorId = `${id}-price-error`;
+
+  return (
+    <aside
+      aria-label="Filters"
+      className={`${
+        open ? 'fixed inset-0 z-50 block overflow-y-auto bg-white p-4 pt-6' : 'hidden'
+      } lg:static lg:z-auto lg:block lg:overflow-visible lg:p-0`}
+    >
+      <div className="mb-4 flex items-center justify-between lg:hidden">
+        <h2 className="text-lg font-bold text-slate-900">Filters</h2>
+        <button type="button" onClick={onClose} className={buttonStyles.ghost} aria-label="Close filters">
+          <X aria-hidden className="size-5" />
+        </button>
+      </div>
+      <div className="flex flex-col gap-6">
+        <form onSubmit={applyPrice} aria-labelledby={`${id}-price`} noValidate>
+          <h3 id={`${id}-price`} className="mb-2 text-sm font-semibold text-slate-900">
+            Price range (₹)
+          </h3>
+          <div className="grid grid-cols-2 gap-2">
+            <label className="text-xs text-slate-600">
+              Minimum price
+              <input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                value={min}
+                onChange={(e) => setMin(e.target.value)}
+                aria-invalid={!!priceError}
+                aria-describedby={priceError ? errorId : undefined}
+                className={`mt-1 ${fieldClass(!!priceError)}`}
+              />
+            </label>
+            <label className="text-xs text-slate-600">
+              Maximum price
+              <input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                value={max}
+                onChange={(e) => setMax(e.target.value)}
+                aria-invalid={!!priceError}
+                aria-describedby={priceError ? errorId : undefined}
+                className={`mt-1 ${fieldClass(!!priceError)}`}
+              />
+            </label>
+          </div>
+          {priceError ? (
+            <p id={errorId} role="alert" className="mt-2 text-xs font-medium text-red-700">
+              {priceError}
+            </p>
+          ) : null}
+          <button type="submit" className={`${buttonStyles.secondary} mt-3 w-full py-2`}>
+            Apply price
+          </button>
+        </form>
+
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Customer rating</legend>
+          <div className="flex flex-col gap-1">
+            {[0, ...RATING_CHOICES].map((r) => (
+              <label key={r} className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm">
+                <input
+                  type="radio"
+                  name={`${id}-rating`}
+                  checked={state.rating === r}
+                  onChange={() => onChange({ rating: r })}
+                  className="size-4 accent-brand-600"
+                />
+                {r ? (
+                  <span className="inline-flex items-center gap-1">
+                    {r}
+                    <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" />
+                    <span className="sr-only">stars</span> &amp; up
+                  </span>
+                ) : (
+                  'Any rating'
+                )}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Categories</legend>
+          <div className="flex flex-col gap-1">
+            {[{ id: '', name: 'All' }, ...(categories ?? [])].map((c) => (
+              <label key={c.id} className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm">
+                <input
+                  type="radio"
+                  name={`${id}-category`}
+                  checked={state.category === c.id}
+                  onChange={() => onChange({ category: c.id })}
+                  className="size-4 accent-brand-600"
+                />
+                {c.name}
+              </label>
+            ))}
+            {!categories ? <p className="text-xs text-slate-500">Loading categories..</p> : null}
+          </div>
+        </fieldset>
+        <button type="button" onClick={onClose} className={`${buttonStyles.primary} lg:hidden`}>
+          Show results
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,81 @@
+import { PRODUCT_SORTS } from '@haat/contracts';
+
+/** Page-size choices of the listing (01 §2). */
+export const PAGE_SIZES = [12, 24, 48] as const;
+
+export type Sort = (typeof PRODUCT_SORTS)[number];
+
+export const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Relevance',
+  price_asc: 'Price low to high',
+  price_desc: 'Price high to low',
+  rating: 'Customer Rating',
+  newest: 'Newest First',
+  best_selling: 'Best Selling',
+};
+
+/** Listing defaults (01 §9): price 0 to 10000, any rating, no category. */
+export const PRICE_DEFAULTS = { min: 0, max: 10_000 } as const;
+export const RATING_CHOICES = [4, 3, 2, 1] as const;
+
+export interface ListingState {
+  q: string;
+  category: string;
+  /** Only set when the shopper changed them; otherwise the server does not filter by price. */
+  min: number | null;
+  max: number | null;
+  rating: number;
+  sort: Sort;
+  size: number;
+  page: number;
+}
+
+const num = (raw: string | null) => {
+  if (raw == null || raw.trim() === '') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
+
+/** Reads the listing from the address bar (every choice lives there, so Back restores it). */
+export function readListing(params: URLSearchParams): ListingState {
+  const sort = params.get('sort') as Sort | null;
+  const size = Number(params.get('size'));
+  const rating = Number(params.get('rating'));
+  const page = Number(params.get('page'));
+  return {
+    q: params.get('q')?.trim() ?? '',
+    category: params.get('category') ?? '',
+    min: num(params.get('min')),
+    max: num(params.get('max')),
+    rating: RATING_CHOICES.includes(rating as 4) ? rating : 0,
+    sort: sort && PRODUCT_SORTS.includes(sort) ? sort : 'relevance',
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0],
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The address-bar form of a listing, leaving defaults out so links stay short. */
+export function writeListing(s: ListingState): URLSearchParams {
+  const p = new URLSearchParams();
+  if (s.q) p.set('q', s.q);
+  if (s.category) p.set('category', s.category);
+  if (s.min != null) p.set('min', String(s.min));
+  if (s.max != null) p.set('max', String(s.max));
+  if (s.rating) p.set('rating', String(s.rating));
+  if (s.sort !== 'relevance') p.set('sort', s.sort);
+  if (s.size !== PAGE_SIZES[0]) p.set('size', String(s.size));
+  if (s.page > 1) p.set('page', String(s.page));
+  return p;
+}
+
+/** The server query for a listing state. */
+export const toServerQuery = (s: ListingState) => ({
+  search: s.q || undefined,
+  category: s.category || undefined,
+  min_price: s.min ?? undefined,
+  max_price: s.max ?? undefined,
+  rating: s.rating || undefined,
+  sort: s.sort,
+  limit: s.size,
+  offset: (s.page - 1) * s.size,
+});

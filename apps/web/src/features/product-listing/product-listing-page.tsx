@@ -1,0 +1,171 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { ApiError } from '../../lib/api.ts';
+import { ProductCard } from '../products/product-card.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+import {
+  type ListingState,
+  PAGE_SIZES,
+  readListing,
+  SORT_LABELS,
+  type Sort,
+  writeListing,
+} from './listing-params.ts';
+import { Pagination } from './pagination.tsx';
+import { ProductGridSkeleton } from './product-grid-skeleton.tsx';
+import { SearchBox } from './search-box.tsx';
+import { useProductList, useShopCategories } from './use-listing.ts';
+
+const selectClass =
+  'rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-500';
+
+/** The server's words for a bad price range (400, issue on min_price), shown by the price fields. */
+function priceErrorOf(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.status !== 400) return null;
+  const issue = err.envelope?.error.issues?.find((i) => /price/.test(i.path));
+  return issue?.message ?? null;
+}
+
+/** /products: search, filters, sort and pages, every choice kept in the address so Back restores it. */
+export function ProductListingPage({ slug, base }: { slug: string; base: string }) {
+  // Set after every render: the shop face sets its own title once, after this page's first effect.
+  useEffect(() => {
+    document.title = 'All Products';
+  });
+  const [params, setParams] = useSearchParams();
+  const state = readListing(params);
+  const [drawer, setDrawer] = useState(false);
+  const list = useProductList(slug, state);
+  const categories = useShopCategories(slug);
+
+  const update = useCallback(
+    (patch: Partial<ListingState>) => {
+      const next = { ...readListing(params), page: 1, ...patch };
+      setParams(writeListing(next));
+      if (patch.page) window.scrollTo({ top: 0 });
+    },
+    [params, setParams],
+  );
+
+  const priceError = priceErrorOf(list.error);
+  const data = list.isError ? undefined : list.data;
+  const total = data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / state.size));
+  const from = total ? (data?.offset ?? 0) + 1 : 0;
+  const to = Math.min(total, (data?.offset ?? 0) + (data?.items.length ?? 0));
+  const filtered = !!(state.q || state.category || state.min != null || state.max != null || state.rating);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">All Products</h1>
+      <div className="mt-4 flex gap-2">
+        <SearchBox value={state.q} onSearch={(q) => update({ q })} />
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} px-3 lg:hidden`}
+          onClick={() => setDrawer(true)}
+          aria-expanded={drawer}
+        >
+          <SlidersHorizontal aria-hidden className="size-4" />
+          Filters
+        </button>
+      </div>
+      <div className="mt-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
+        <FilterPanel
+          state={state}
+          categories={categories.data}
+          priceError={priceError}
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          onChange={update}
+        />
+        <section aria-label="Products" className="min-w-0">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {data ? (total ? `Showing ${from}–${to} of ${total} products` : 'No products') : '\u00a0'}
+            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                Sort by
+                <select
+                  value={state.sort}
+                  onChange={(e) => update({ sort: e.target.value as Sort })}
+                  className={selectClass}
+                >
+                  {Object.entries(SORT_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                Per page
+                <select
+                  value={state.size}
+                  onChange={(e) => update({ size: Number(e.target.value) })}
+                  className={selectClass}
+                >
+                  {PAGE_SIZES.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </div>
+
+          {list.isError && !priceError ? (
+            <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+              <p className="font-semibold text-red-800">We couldn't load the products.</p>
+              <button
+                type="button"
+                className={`${buttonStyles.secondary} mt-3`}
+                onClick={() => list.refetch()}
+              >
+                Try again
+              </button>
+            </div>
+          ) : list.isError ? null : !data ? (
+            <ProductGridSkeleton count={state.size > 12 ? 12 : state.size} />
+          ) : data.items.length ? (
+            <ul
+              aria-busy={list.isPlaceholderData}
+              className={`mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:gap-6 xl:grid-cols-4 ${
+                list.isPlaceholderData ? 'opacity-60' : ''
+              }`}
+            >
+              {data.items.map((p) => (
+                <li key={p.id}>
+                  <ProductCard product={p} base={base} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="mt-10 flex flex-col items-center gap-3 text-center">
+              <h2 className="text-lg font-semibold text-slate-900">No products found</h2>
+              <p className="text-sm text-slate-600">
+                {filtered ? 'Try other words or fewer filters.' : 'This shop has no products yet.'}
+              </p>
+              {filtered ? (
+                <button
+                  type="button"
+                  className={buttonStyles.primary}
+                  onClick={() => setParams(new URLSearchParams())}
+                >
+                  Clear filters
+                </button>
+              ) : null}
+            </div>
+          )}
+          {data ? (
+            <Pagination page={state.page} pageCount={pageCount} onPage={(page) => update({ page })} />
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}

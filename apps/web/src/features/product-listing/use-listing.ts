@@ -1,0 +1,39 @@
+import type { ProductCard } from '@haat/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryApi } from '../../lib/api.ts';
+import { fetchPage } from './fetch-page.ts';
+import { type ListingState, toServerQuery } from './listing-params.ts';
+
+export interface ShopCategory {
+  id: string;
+  name: string;
+  sub_categories: { id: string; name: string }[];
+}
+
+/** One page of the shop's products for the listing's filters (the previous page stays while the next loads). */
+export function useProductList(slug: string, state: ListingState) {
+  const query = toServerQuery(state);
+  return useQuery({
+    queryKey: ['products', slug, query],
+    // The page remembers its own offset: while the next page loads, the count still describes what is shown.
+    queryFn: async ({ signal }) => ({
+      ...(await fetchPage<ProductCard>('/api/store/stores/product', query, slug, signal)),
+      offset: query.offset,
+    }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useShopCategories(slug: string) {
+  return useQuery({
+    queryKey: ['product-categories', slug],
+    queryFn: ({ signal }) =>
+      queryApi<ShopCategory[]>('/api/store/stores/product/get-store-product-category/', {
+        storeOrigin: slug,
+        signal,
+        errorMessage: 'Failed to fetch categories',
+      }),
+    staleTime: 5 * 60_000,
+  });
+}

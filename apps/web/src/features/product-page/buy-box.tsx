@@ -1,0 +1,121 @@
+import type { ProductDetail } from '@haat/contracts';
+import { Minus, Plus, ShoppingCart, Star } from 'lucide-react';
+import { useState } from 'react';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { useSession } from '../accounts/session-context.tsx';
+import { useAddToCart } from '../cart/use-cart.ts';
+import { ProductPrice } from '../products/product-price.tsx';
+
+const STOCK: Record<ProductDetail['stock_status'], [string, (qty: number) => string]> = {
+  IN_STOCK: ['bg-green-50 text-green-800', () => 'In Stock'],
+  LOW_STOCK: ['bg-amber-50 text-amber-800', (qty) => `Only ${qty} left`],
+  OUT_OF_STOCK: ['bg-red-50 text-red-800', () => 'Out of Stock'],
+};
+
+const stepClass =
+  'flex size-10 items-center justify-center text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40';
+
+/** Name, rating, price, stock, quantity and the Add to Cart button of a product page. */
+export function BuyBox({ product }: { product: ProductDetail }) {
+  const { status } = useSession();
+  const add = useAddToCart();
+  const [busy, setBusy] = useState(false);
+  const stock = Math.max(0, product.product_quantity);
+  const out = product.stock_status === 'OUT_OF_STOCK' || stock === 0;
+  const [qty, setQty] = useState(1);
+  const set = (n: number) => setQty(Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, stock)));
+  const [tone, label] = STOCK[out ? 'OUT_OF_STOCK' : product.stock_status];
+
+  // Signed out, this asks the customer to sign in and brings them back to this product.
+  const addToCart = async () => {
+    setBusy(true);
+    await add(product.id, qty);
+    setBusy(false);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{product.product_name}</h1>
+        <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-600">
+          {product.total_reviews > 0 ? (
+            <>
+              <Star aria-hidden className="size-4 fill-amber-400 text-amber-400" />
+              <span>
+                {product.average_rating.toFixed(1)} out of 5 ({product.total_reviews}{' '}
+                {product.total_reviews === 1 ? 'review' : 'reviews'})
+              </span>
+            </>
+          ) : (
+            'No reviews yet'
+          )}
+          {product.sku ? <span className="ml-2 text-slate-500">SKU: {product.sku}</span> : null}
+        </p>
+      </div>
+      <div data-testid="product-price">
+        <ProductPrice
+          size="lg"
+          price={product.product_price}
+          salePrice={product.discount_price}
+          discountPercentage={product.discount_percentage}
+        />
+        {product.tax_percentage > 0 ? (
+          <p className="mt-1 text-xs text-slate-500">Inclusive of {product.tax_percentage}% tax</p>
+        ) : null}
+      </div>
+      <p>
+        <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${tone}`}>
+          {label(stock)}
+        </span>
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <span id="qty-label" className="mb-1 block text-sm font-medium text-slate-700">
+            Quantity
+          </span>
+          <div className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white">
+            <button
+              type="button"
+              aria-label="Decrease quantity"
+              className={stepClass}
+              disabled={out || qty <= 1}
+              onClick={() => set(qty - 1)}
+            >
+              <Minus aria-hidden className="size-4" />
+            </button>
+            <input
+              type="number"
+              aria-labelledby="qty-label"
+              inputMode="numeric"
+              min={1}
+              max={Math.max(1, stock)}
+              value={qty}
+              disabled={out}
+              onChange={(e) => set(Number(e.target.value))}
+              className="h-10 w-14 border-x border-slate-300 text-center text-sm text-slate-900 [appearance:textfield] focus:outline-2 focus:outline-brand-500 disabled:bg-slate-50 [&::-webkit-inner-spin-button]:appearance-none"
+            />
+            <button
+              type="button"
+              aria-label="Increase quantity"
+              className={stepClass}
+              disabled={out || qty >= stock}
+              onClick={() => set(qty + 1)}
+            >
+              <Plus aria-hidden className="size-4" />
+            </button>
+          </div>
+        </div>
+        <button
+          type="button"
+          className={`${buttonStyles.primary} h-10 flex-1 sm:flex-none sm:px-8`}
+          disabled={out || busy || status === 'loading'}
+          aria-busy={busy}
+          onClick={() => void addToCart()}
+        >
+          <ShoppingCart aria-hidden className="size-4" />
+          Add to Cart
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -18,6 +18,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { verifyCustomDomain } from './domain-verification.ts';
+import * as launch from './launch.service.ts';
 import * as onboarding from './onboarding.service.ts';
 
 const errors = {
@@ -267,7 +268,7 @@ export const onboardingRoutes =
       },
       handler: async (req) =>
         ok(
-          await onboarding.saveSettings(deps, await requireActor(deps, req, OWNERS), req.body),
+          await launch.saveSettings(deps, await requireActor(deps, req, OWNERS), req.body),
           'Settings saved',
         ),
     });
@@ -281,7 +282,7 @@ export const onboardingRoutes =
       },
       handler: async (req) =>
         ok(
-          await onboarding.getSettings(deps, await requireActor(deps, req, OWNERS), req.query.store_id),
+          await launch.getSettings(deps, await requireActor(deps, req, OWNERS), req.query.store_id),
           'Settings fetched',
         ),
     });

@@ -1,0 +1,81 @@
+import { withStore } from '@haat/db';
+import type { Deps } from '../../lib/deps.ts';
+import { forgetStorefront } from '../../lib/deps.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import * as repo from './onboarding.repository.ts';
+import { requireOwnedStore } from './onboarding.service.ts';
+
+type StoreRow = NonNullable<Awaited<ReturnType<typeof repo.findStoreById>>>;
+
+/** Launch settings: status (published or draft), payment methods, UPI id. Omitted methods stay as they are. */
+export async function saveSettings(
+  deps: Deps,
+  actor: Actor,
+  s: {
+    store_id: string;
+    online_status: 'PUBLISHED' | 'DRAFT' | 'OFFLINE' | 'MAINTENANCE' | 'SUSPENDED';
+    payment_methods?: ('COD' | 'UPI')[];
+    upi_id?: string | null;
+    status_note?: string | null;
+    status_until?: string | null;
+  },
+) {
+  const store = await requireOwnedStore(deps, actor, s.store_id);
+  const operator = actor.role === 'ADMIN';
+  if (store.onlineStatus === 'SUSPENDED' && !operator)
+    throw new AppError(403, 'FORBIDDEN', 'This shop is suspended. Please contact platform support.');
+  if (s.online_status === 'SUSPENDED' && !operator)
+    throw new AppError(403, 'FORBIDDEN', 'Only the platform can suspend a shop.');
+  if (s.payment_methods?.includes('UPI') && !s.upi_id) {
+    throw badRequest('Enter your UPI id to accept UPI payments', [
+      { path: 'upi_id', message: 'Enter your UPI id to accept UPI payments' },
+    ]);
+  }
+  if (s.online_status === 'PUBLISHED' && !store.city) {
+    throw badRequest('Add your shop address before publishing', [
+      { path: 'online_status', message: 'Add your shop address before publishing' },
+    ]);
+  }
+  const methods = s.payment_methods;
+  const saved = await withStore(deps.db, store.id, async (tx) => {
+    if (methods) {
+      await repo.upsertSettings(tx, {
+        storeId: store.id,
+        paymentMethods: methods,
+        upiId: methods.includes('UPI') ? (s.upi_id ?? null) : null,
+      });
+    }
+    return repo.findSettings(tx);
+  });
+  // Offline and maintenance tell shoppers why and until when; other statuses clear it.
+  const away =
+    s.online_status === 'OFFLINE' || s.online_status === 'MAINTENANCE' || s.online_status === 'SUSPENDED';
+  const updated = await repo.updateStore(deps.db, store.id, {
+    onlineStatus: s.online_status,
+    statusNote: away ? (s.status_note ?? null) : null,
+    statusUntil: away && s.status_until ? new Date(s.status_until) : null,
+  });
+  forgetStorefront(deps, store);
+  return settingsView(updated ?? store, saved);
+}
+
+/** The shop's launch settings as the launch page shows them. */
+export async function getSettings(deps: Deps, actor: Actor, storeId: string) {
+  const store = await requireOwnedStore(deps, actor, storeId);
+  return settingsView(store, await withStore(deps.db, store.id, (tx) => repo.findSettings(tx)));
+}
+
+function settingsView(store: StoreRow, settings: Awaited<ReturnType<typeof repo.findSettings>>) {
+  const methods = (settings?.paymentMethods ?? ['COD']).filter(
+    (m): m is 'COD' | 'UPI' => m === 'COD' || m === 'UPI',
+  );
+  return {
+    store_id: store.id,
+    slug: store.slug,
+    online_status: store.onlineStatus,
+    payment_methods: methods.length ? methods : (['COD'] as ('COD' | 'UPI')[]),
+    upi_id: settings?.upiId ?? null,
+    currency: 'INR' as const,
+  };
+}

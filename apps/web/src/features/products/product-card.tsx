@@ -1,9 +1,10 @@
 import type { ProductCard as Product } from '@haat/contracts';
-import { Package, Star, Truck } from 'lucide-react';
+import { Star, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { formatINR } from '../../lib/format.ts';
 import { ProductPrice } from './product-price.tsx';
+import { ProductThumb } from './product-thumb.tsx';
 
 const STOCK_LABEL: Record<Product['stock_status'], (qty: number) => string> = {
   IN_STOCK: () => 'In Stock',
@@ -38,21 +39,11 @@ export function ProductCard({
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md">
       <div className="relative aspect-square bg-slate-100">
-        {product.thumbnail ? (
-          <img
-            src={product.thumbnail}
-            alt={product.product_name}
-            loading="lazy"
-            decoding="async"
-            width={400}
-            height={400}
-            className="size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
-          />
-        ) : (
-          <div className="flex size-full items-center justify-center text-slate-400">
-            <Package aria-hidden className="size-10" />
-          </div>
-        )}
+        <ProductThumb
+          src={product.thumbnail}
+          alt={product.product_name}
+          className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
+        />
         {product.is_new && tagText ? (
           <span className="absolute top-2 left-2 rounded bg-brand-600 px-2 py-0.5 text-xs font-bold tracking-wide text-white">
             {tagText}

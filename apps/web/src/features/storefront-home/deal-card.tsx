@@ -1,9 +1,9 @@
 import type { DealItem } from '@haat/contracts';
-import { Package } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { ProductPrice } from '../products/product-price.tsx';
+import { ProductThumb } from '../products/product-thumb.tsx';
 
 /** Deal grids: three columns on desktop, one on a phone; a short row is centred rather than left hanging. */
 export const DEAL_GRID = 'mt-8 flex flex-wrap justify-center gap-4 lg:gap-6';
@@ -29,21 +29,7 @@ export function DealCard({
       style={style}
     >
       <div className="relative aspect-square w-32 shrink-0 overflow-hidden bg-slate-100 sm:w-full">
-        {product.thumbnail ? (
-          <img
-            src={product.thumbnail}
-            alt={product.product_name}
-            loading="lazy"
-            decoding="async"
-            width={400}
-            height={400}
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="flex size-full items-center justify-center text-slate-400">
-            <Package aria-hidden className="size-10" />
-          </div>
-        )}
+        <ProductThumb src={product.thumbnail} alt={product.product_name} />
         {item.discount_percentage > 0 ? (
           <span className="absolute top-2 left-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
             -{item.discount_percentage}%

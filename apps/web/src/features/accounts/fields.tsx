@@ -19,28 +19,52 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
-export function TextField({
+/** What a control inside a FieldShell receives: its id and the attributes that tie it to the label and error. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A labelled field: label above, the control, a hint (when there is no error) and the error below. */
+export function FieldShell({
   label,
   error,
   hint,
-  ...input
-}: InputProps & { label: string; error?: string; hint?: ReactNode }) {
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1.5 ${inputClass(!!error)}`}
-        {...input}
-      />
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${id}-error` : undefined,
+      })}
       {hint && !error ? <p className="mt-1.5 text-xs text-slate-500">{hint}</p> : null}
       <FieldError id={`${id}-error`} error={error} />
     </div>
+  );
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: InputProps & { label: string; error?: string; hint?: ReactNode }) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {(control) => <input {...control} className={`mt-1.5 ${inputClass(!!error)}`} {...input} />}
+    </FieldShell>
   );
 }
 

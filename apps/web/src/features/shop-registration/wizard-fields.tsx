@@ -3,12 +3,11 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useEffect,
-  useId,
   useRef,
 } from 'react';
-import { FieldError, inputClass } from '../accounts/fields.tsx';
+import { FieldShell, inputClass } from '../accounts/fields.tsx';
 
-/** Select and textarea in the look of the account fields: a visible label, the error below, described-by. */
+/** Select and textarea in the look of the account fields (the same FieldShell: label, error, described-by). */
 export function SelectField({
   label,
   error,
@@ -19,24 +18,19 @@ export function SelectField({
   error?: string;
   children: ReactNode;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        // A select counts as :read-only in CSS; only a disabled one should look greyed out.
-        className={`mt-1.5 ${inputClass(!!error).replace(/read-only:\S+/g, '')}`}
-        {...select}
-      >
-        {children}
-      </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FieldShell label={label} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          // A select counts as :read-only in CSS; only a disabled one should look greyed out.
+          className={`mt-1.5 ${inputClass(!!error).replace(/read-only:\S+/g, '')}`}
+          {...select}
+        >
+          {children}
+        </select>
+      )}
+    </FieldShell>
   );
 }
 
@@ -50,22 +44,10 @@ export function TextAreaField({
   error?: string;
   hint?: ReactNode;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1.5 ${inputClass(!!error)}`}
-        {...area}
-      />
-      {hint && !error ? <p className="mt-1.5 text-xs text-slate-500">{hint}</p> : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FieldShell label={label} error={error} hint={hint}>
+      {(control) => <textarea {...control} className={`mt-1.5 ${inputClass(!!error)}`} {...area} />}
+    </FieldShell>
   );
 }
 

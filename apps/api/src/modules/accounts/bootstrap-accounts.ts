@@ -6,17 +6,18 @@ import { hashPassword } from './passwords.ts';
 export const DEMO_VENDOR_PASSWORD = 'haat-demo-2026';
 
 export async function setDemoVendorPasswords(db: Db, password = DEMO_VENDOR_PASSWORD) {
-  const hash = await hashPassword(password);
+  const needing = and(
+    eq(schema.users.role, 'VENDOR'),
+    like(schema.users.email, '%.demo.haat.in'),
+    isNull(schema.users.passwordHash),
+  );
+  // This runs on every start: spend the argon2 work only when a demo owner still has no password.
+  const [pending] = await db.select({ id: schema.users.id }).from(schema.users).where(needing).limit(1);
+  if (!pending) return;
   await db
     .update(schema.users)
-    .set({ passwordHash: hash })
-    .where(
-      and(
-        eq(schema.users.role, 'VENDOR'),
-        like(schema.users.email, '%.demo.haat.in'),
-        isNull(schema.users.passwordHash),
-      ),
-    );
+    .set({ passwordHash: await hashPassword(password) })
+    .where(needing);
 }
 
 /** The platform operator from ADMIN_EMAIL and ADMIN_PASSWORD: created once, its password kept in step. */

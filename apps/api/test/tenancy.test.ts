@@ -1,4 +1,5 @@
 import { schema, withStore } from '@haat/db';
+import { TENANT_TABLES } from '@haat/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from './harness.ts';
@@ -54,6 +55,21 @@ describe(`row-level security`, () => {
     );
     const seen = await withStore(t.appDb, shops.a.id, (tx) => tx.select().from(schema.products));
     expect(seen.length).toBe(aCount?.n);
+  });
+
+  it('forces row-level security on every tenant table, and every table with store_id is one', async () => {
+    const rows = rowsOf(
+      await t.owner.execute(sql`
+        select c.relname as name, c.relrowsecurity as enabled, c.relforcerowsecurity as forced
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind = 'r'
+           and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'store_id' and not a.attisdropped)`),
+    ) as { name: string; enabled: boolean; forced: boolean }[];
+    // Directory tables carry store_id too but are read before a shop is known (decision 0002).
+    const directory = ['users', 'store_domains', 'outbox'];
+    const tenant = rows.filter((r) => !directory.includes(r.name));
+    expect(tenant.map((r) => r.name).sort()).toEqual([...TENANT_TABLES].sort());
+    for (const r of tenant) expect(r, r.name).toMatchObject({ enabled: true, forced: true });
   });
 
   it('with no shop context, tenant tables show nothing', async () => {

@@ -177,6 +177,8 @@ describe('cart (customer, server cart)', () => {
     await page.screenshot({ path: '/tmp/cart-1366.png', fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     await page.screenshot({ path: '/tmp/cart-360.png', fullPage: true });
+    // Nothing scrolls sideways on a 360 px phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Removing the last line shows the empty state.
     await page.getByRole('button', { name: `Remove ${first.product_name}` }).click();

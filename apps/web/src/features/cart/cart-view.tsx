@@ -23,7 +23,11 @@ function EmptyCart({ base }: { base: string }) {
 
 function CartSkeleton() {
   return (
-    <div role="status" aria-label="Loading your cart" className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+    <div
+      role="status"
+      aria-label="Loading your cart"
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
+    >
       <div className="space-y-3">
         {[0, 1, 2].map((i) => (
           <div key={i} className="flex animate-pulse gap-4 rounded-xl border border-slate-200 p-4">
@@ -76,7 +80,7 @@ export function CartView({ base }: { base: string }) {
           selected
         </p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <ul
           aria-label="Items in your cart"
           className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"

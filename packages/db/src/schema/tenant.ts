@@ -214,6 +214,9 @@ export const reviews = pgTable(
       foreignColumns: [products.storeId, products.id],
     }).onDelete('cascade'),
     index('reviews_product_idx').on(t.storeId, t.productId, t.createdAt),
+    uniqueIndex('reviews_one_per_customer')
+      .on(t.storeId, t.productId, t.customerId)
+      .where(sql`${t.customerId} is not null`),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
@@ -232,4 +235,16 @@ export const TENANT_TABLES = [
   'cart_items',
   'coupons',
   'cart_coupons',
+  'customer_addresses',
+  'delivery_options',
+  'order_counters',
+  'orders',
+  'order_items',
+  'order_events',
+  'payment_transactions',
+  'stock_ledger',
+  'order_requests',
+  'return_requests',
+  'sale_subscriptions',
+  'shop_newsletter_subscriptions',
 ] as const;

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { queryApi } from '../../lib/api.ts';
 import type { FieldErrors } from '../accounts/auth-api.ts';
 import { TextField } from '../accounts/fields.tsx';
-import { INDIAN_STATES } from './indian-states.ts';
+import { INDIAN_STATES } from '@haat/contracts/indian-states';
 import { useGeolocation } from './use-geolocation.ts';
 import { SelectField, StepCard } from './wizard-fields.tsx';
 import type { Address, Country } from './wizard-state.ts';

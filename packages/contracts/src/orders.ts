@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { phoneField } from './accounts.ts';
+import { cartLine } from './cart.ts';
+import { INDIAN_STATES } from './indian-states.ts';
+
+/** Checkout, addresses, delivery options and the customer's orders (02 §2, §3, §7; 01 §3 Customer address). */
+
+export const ADDRESS_MAX_PER_CUSTOMER = 20;
+export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** The new-address form (01 §3): name, street, city, state, PIN code, country (India), default flag. */
+export const addressBody = z.strictObject({
+  full_name: text('Name', 100),
+  phone_number: phoneField.optional(),
+  address_line1: text('Street address', 200),
+  address_line2: z.string().trim().max(200).optional().default(''),
+  city: text('City', 80),
+  state: z.enum(INDIAN_STATES, { error: 'Choose a state or union territory' }),
+  postal_code: z
+    .string({ error: 'PIN code is required' })
+    .trim()
+    .regex(PIN_CODE_PATTERN, 'PIN code must be 6 digits'),
+  country: z.literal('India', { error: 'We deliver within India only' }).default('India'),
+  is_default: z.boolean().default(false),
+  /** The spec's address kind; only customer addresses are kept here. */
+  address_type: z.literal('CUSTOMER_ADDRESS').optional(),
+});
+export type AddressBody = z.input<typeof addressBody>;
+
+export const address = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  phone_number: z.string().nullable(),
+  address_line1: z.string(),
+  address_line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+  is_default: z.boolean(),
+  /** The spec's camel-case flag, same value. */
+  isDefault: z.boolean(),
+});
+export type Address = z.infer<typeof address>;
+
+/** A delivery option the shop offers, priced for the current cart (is_free and delivery_charge apply to it). */
+export const deliveryOption = z.object({
+  id: z.string(),
+  delivery_name: z.string(),
+  estimated_time: z.string(),
+  description: z.string(),
+  /** Rupees; 0 when free for this cart. */
+  delivery_charge: z.number(),
+  /** The option's usual charge before any free-shipping rule. */
+  base_charge: z.number(),
+  free_above: z.number().nullable(),
+  is_free: z.boolean(),
+  is_recommended: z.boolean(),
+  min_days: z.number().int(),
+  max_days: z.number().int(),
+});
+export type DeliveryOption = z.infer<typeof deliveryOption>;
+
+export const PAYMENT_OPTIONS = ['COD', 'UPI'] as const;
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+export const paymentMethod = z.object({
+  id: z.enum(PAYMENT_OPTIONS),
+  name: z.string(),
+  description: z.string(),
+  isDefault: z.boolean(),
+  upi_id: z.string().nullable(),
+});
+
+export const userContact = z.object({
+  id: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  full_name: z.string(),
+});
+export const userContactBody = z.strictObject({ phone_number: phoneField });
+
+/** The order summary as checkout shows it (02 §3 Order data), for the selected cart lines. */
+export const orderData = z.object({
+  total_cart_value: z.number(),
+  discount: z.number(),
+  coupon_code: z.string().nullable(),
+  is_shipping_free: z.boolean(),
+  shipping_charge: z.number(),
+  gst: z.number(),
+  total_price: z.number(),
+  total_items: z.number().int(),
+});
+
+export const checkoutData = z.object({
+  cart_data: z.array(cartLine),
+  order_data: orderData,
+  user_address: z.array(address),
+  delivery_option: z.array(deliveryOption),
+  user_contact: userContact,
+  payment_methods: z.array(paymentMethod),
+  notes: z.object({
+    secure_checkout: z.boolean(),
+    free_returns: z.boolean(),
+    return_days: z.number().int().nullable(),
+  }),
+});
+export type CheckoutData = z.infer<typeof checkoutData>;
+
+/** What the customer saw for a line, so a changed price or quantity is refused naming the line. */
+const orderedLine = z.strictObject({
+  id: z.uuid('Invalid cart item'),
+  quantity: z.number().int().min(1).optional(),
+  unit_price: z.number().min(0).optional(),
+});
+
+/** Place order (02 §7): ids of the selected cart lines and the choices; every amount is recomputed on the server. */
+export const placeOrderBody = z.strictObject({
+  cart_item: z
+    .array(z.union([z.uuid('Invalid cart item'), orderedLine]))
+    .min(1, 'Select at least one item')
+    .max(100),
+  user_contact: z.string().optional(),
+  shipping_address: z.uuid('Choose a delivery address'),
+  delivery_type: z.union([z.uuid('Choose a delivery option'), z.object({ id: z.uuid() }).loose()]),
+  payment_option: z.enum(PAYMENT_OPTIONS, { error: 'Choose a payment method' }).default('COD'),
+  /** What the customer was shown; a different server total is refused with 409 PRICE_CHANGED. */
+  total_amount: z.number().min(0).optional(),
+  total_price: z.number().optional(),
+  total_items: z.number().optional(),
+  sub_total: z.number().optional(),
+  discount: z.number().optional(),
+  tax: z.number().optional(),
+  shipping_charge: z.number().optional(),
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+export const ORDER_STATUSES = [
+  'PENDING',
+  'CONFIRMED',
+  'PROCESSING',
+  'SHIPPED',
+  'DELIVERED',
+  'CANCELLED',
+  'RETURNED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['PENDING', 'SUCCESS', 'FAILED', 'REFUNDED', 'CANCELLED'] as const;
+/** Your Orders tabs (02 §2); Processing covers orders not yet shipped. */
+export const ORDER_TABS = ['all', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PENDING', 'CONFIRMED', 'PROCESSING'];
+
+export const orderListQuery = z.object({
+  status: z
+    .enum(ORDER_TABS, { error: 'status must be all, processing, shipped, delivered or cancelled' })
+    .default('all'),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  cursor: z.string().max(200).optional(),
+});
+
+export const orderItem = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  line_total: z.number(),
+  /** Whether this customer has reviewed the product already. */
+  reviewed: z.boolean(),
+});
+
+export const timelineStep = z.object({
+  key: z.enum(['PLACED', 'PAYMENT', 'PROCESSING', 'SHIPPED', 'DELIVERED']),
+  label: z.string(),
+  complete: z.boolean(),
+  at: z.string().nullable(),
+});
+
+/** A customer's order (02 §3 Customer order), as Your Orders, order success and the order page read it. */
+export const customerOrder = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_method: z.enum(PAYMENT_OPTIONS),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  subtotal: z.number(),
+  discount: z.number(),
+  coupon_code: z.string().nullable(),
+  shipping_charge: z.number(),
+  tax: z.number(),
+  total_amount: z.number(),
+  total_items: z.number().int(),
+  trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+  /** Expected delivery (from the delivery option) until delivered. */
+  expected_delivery: z.string().nullable(),
+  deliveryDate: z.string().nullable(),
+  shippedDate: z.string().nullable(),
+  cancelledDate: z.string().nullable(),
+  delivery_type: z.object({ name: z.string(), estimated_time: z.string() }),
+  shipping_address: z.object({
+    full_name: z.string(),
+    address_line1: z.string(),
+    address_line2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+    phone_number: z.string().nullable(),
+  }),
+  /** First item for the card (02 §2), with all items. */
+  product: z.object({
+    image: z.string().nullable(),
+    name: z.string(),
+    quantity: z.number().int(),
+    items: z.array(orderItem),
+  }),
+  can_cancel: z.boolean(),
+  can_review: z.boolean(),
+  can_return: z.boolean(),
+  return_request: z.object({ reason: z.string(), status: z.string(), created_at: z.string() }).nullable(),
+  timeline: z.array(timelineStep),
+  /** For UPI orders awaiting payment: the exact-amount UPI link and its QR code (SVG). */
+  upi: z.object({ link: z.string(), qr_svg: z.string(), upi_id: z.string() }).nullable(),
+});
+export type CustomerOrder = z.infer<typeof customerOrder>;
+
+export const placedOrder = z.object({ order_id: z.string(), order: customerOrder });
+
+export const cancelOrderBody = z.strictObject({
+  reason: z.string().trim().max(300).optional(),
+});
+export const returnRequestBody = z.strictObject({
+  reason: z
+    .string({ error: 'Tell us why you are returning it' })
+    .trim()
+    .min(3, 'Tell us why you are returning it')
+    .max(500),
+});
+export const reviewBody = z.strictObject({
+  rating: z.coerce.number().int().min(1, 'Choose 1 to 5 stars').max(5, 'Choose 1 to 5 stars'),
+  description: z.string().trim().max(2000).optional().default(''),
+  order_id: z.uuid().optional(),
+});
+
+/** Vendor-side status change (back office; also what moves an order to Delivered). */
+export const orderStatusBody = z.strictObject({
+  status: z.enum(['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RETURNED']),
+  tracking_number: z.string().trim().max(60).optional(),
+  carrier: z.string().trim().max(60).optional(),
+  reason: z.string().trim().max(300).optional(),
+});

@@ -1,0 +1,334 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './platform.ts';
+import { deals, products } from './tenant.ts';
+import { stores } from './tenant-refs.ts';
+
+/*
+ * Checkout and orders. Tenant tables like the rest: store_id leads every key, references between them are
+ * composite, and row-level security is forced on each (migrations/0007_orders_tenancy.sql).
+ */
+const storeId = () =>
+  uuid('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete: 'cascade' });
+const id = () => uuid('id').notNull().defaultRandom();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+/** A customer's delivery addresses at one shop (customer accounts belong to a shop). */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    storeId: storeId(),
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    phoneNumber: text('phone_number'),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('India'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    index('customer_addresses_customer_idx').on(t.storeId, t.customerId),
+    uniqueIndex('customer_addresses_one_default').on(t.storeId, t.customerId).where(sql`${t.isDefault}`),
+    check('customer_addresses_pin', sql`${t.postalCode} ~ '^[1-9][0-9]{5}$'`),
+  ],
+);
+
+/** Delivery options a shop offers at checkout; every new shop gets Standard and Express (see the trigger). */
+export const deliveryOptions = pgTable(
+  'delivery_options',
+  {
+    storeId: storeId(),
+    id: id(),
+    name: text('name').notNull(),
+    estimatedTime: text('estimated_time').notNull(),
+    description: text('description').notNull().default(''),
+    chargePaise: integer('charge_paise').notNull().default(0),
+    /** Free for carts whose selected subtotal reaches this; null: never by amount. */
+    freeAbovePaise: integer('free_above_paise'),
+    /** Free when every selected line is a free-shipping product. */
+    honoursFreeShipping: boolean('honours_free_shipping').notNull().default(true),
+    isRecommended: boolean('is_recommended').notNull().default(false),
+    minDays: smallint('min_days').notNull(),
+    maxDays: smallint('max_days').notNull(),
+    position: smallint('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    check('delivery_options_charge', sql`${t.chargePaise} >= 0`),
+    check('delivery_options_days', sql`${t.minDays} >= 0 and ${t.maxDays} >= ${t.minDays}`),
+  ],
+);
+
+/** The last human order number per shop (ORD-1001, ORD-1002, ...). */
+export const orderCounters = pgTable('order_counters', {
+  storeId: storeId().primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    storeId: storeId(),
+    id: id(),
+    number: integer('number').notNull(),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', {
+      enum: ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RETURNED'],
+    })
+      .notNull()
+      .default('PENDING'),
+    channel: text('channel', { enum: ['ONLINE', 'POS'] })
+      .notNull()
+      .default('ONLINE'),
+    paymentMethod: text('payment_method', { enum: ['COD', 'UPI'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['PENDING', 'SUCCESS', 'FAILED', 'REFUNDED', 'CANCELLED'] })
+      .notNull()
+      .default('PENDING'),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    couponId: uuid('coupon_id'),
+    couponCode: text('coupon_code'),
+    shippingPaise: integer('shipping_paise').notNull().default(0),
+    /** GST included in the prices. */
+    taxPaise: integer('tax_paise').notNull().default(0),
+    totalPaise: integer('total_paise').notNull(),
+    totalItems: integer('total_items').notNull(),
+    deliveryName: text('delivery_name').notNull(),
+    deliveryEstimate: text('delivery_estimate').notNull(),
+    expectedDeliveryAt: ts('expected_delivery_at'),
+    shipName: text('ship_name').notNull(),
+    shipPhone: text('ship_phone'),
+    shipLine1: text('ship_line1').notNull(),
+    shipLine2: text('ship_line2').notNull().default(''),
+    shipCity: text('ship_city').notNull(),
+    shipState: text('ship_state').notNull(),
+    shipPostalCode: text('ship_postal_code').notNull(),
+    shipCountry: text('ship_country').notNull().default('India'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
+    confirmedAt: ts('confirmed_at'),
+    processingAt: ts('processing_at'),
+    shippedAt: ts('shipped_at'),
+    deliveredAt: ts('delivered_at'),
+    cancelledAt: ts('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    uniqueIndex('orders_number_uq').on(t.storeId, t.number),
+    index('orders_customer_idx').on(t.storeId, t.customerId, t.createdAt),
+    index('orders_store_created_idx').on(t.storeId, t.createdAt),
+    index('orders_store_status_idx').on(t.storeId, t.status, t.createdAt),
+    check(
+      'orders_amounts',
+      sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.totalPaise} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid('order_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    image: text('image'),
+    quantity: integer('quantity').notNull(),
+    /** The price paid per unit (GST included). */
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    costPaise: integer('cost_paise'),
+    taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }),
+    index('order_items_order_idx').on(t.storeId, t.orderId),
+    index('order_items_product_idx').on(t.storeId, t.productId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Each status change of an order: the timeline and the back office's activity read these. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid('order_id').notNull(),
+    status: text('status').notNull(),
+    note: text('note'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    index('order_events_order_idx').on(t.storeId, t.orderId, t.createdAt),
+  ],
+);
+
+/** Payments against orders: cash on delivery and UPI start PENDING until the vendor confirms receipt. */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    storeId: storeId(),
+    id: id(),
+    reference: text('reference').notNull(),
+    orderId: uuid('order_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    paymentMode: text('payment_mode', { enum: ['COD', 'UPI', 'CASH', 'CARD'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['PENDING', 'SUCCESS', 'FAILED', 'REFUNDED', 'CANCELLED'] })
+      .notNull()
+      .default('PENDING'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    uniqueIndex('payment_transactions_reference_uq').on(t.storeId, t.reference),
+    foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    index('payment_transactions_order_idx').on(t.storeId, t.orderId),
+    index('payment_transactions_created_idx').on(t.storeId, t.createdAt),
+  ],
+);
+
+/** Every change of a product's stock, signed, with the stock after it: the product's History tab. */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    storeId: storeId(),
+    id: id(),
+    productId: uuid('product_id').notNull(),
+    change: integer('change').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: text('reason', {
+      enum: ['INITIAL', 'ADJUSTMENT', 'SALE', 'CANCELLATION', 'RETURN', 'IMPORT'],
+    }).notNull(),
+    note: text('note'),
+    orderId: uuid('order_id'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete('cascade'),
+    index('stock_ledger_product_idx').on(t.storeId, t.productId, t.createdAt),
+  ],
+);
+
+/** Idempotency keys of place-order requests: a retry answers with the first order. */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    storeId: storeId(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: uuid('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.customerId, t.key] })],
+);
+
+/** A customer's request to return a delivered order, for the vendor to act on. */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid('order_id').notNull(),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['REQUESTED', 'APPROVED', 'REJECTED', 'COMPLETED'] })
+      .notNull()
+      .default('REQUESTED'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('return_requests_order_uq').on(t.storeId, t.orderId),
+  ],
+);
+
+/** Notify Me on an upcoming sale: mailed once when the sale starts. */
+export const saleSubscriptions = pgTable(
+  'sale_subscriptions',
+  {
+    storeId: storeId(),
+    id: id(),
+    dealId: uuid('deal_id').notNull(),
+    email: text('email').notNull(),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    notifiedAt: ts('notified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({ columns: [t.storeId, t.dealId], foreignColumns: [deals.storeId, deals.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('sale_subscriptions_uq').on(t.storeId, t.dealId, t.email),
+    index('sale_subscriptions_due_idx').on(t.storeId).where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+/** A shop's own newsletter list (the storefront footer). */
+export const shopNewsletterSubscriptions = pgTable(
+  'shop_newsletter_subscriptions',
+  {
+    storeId: storeId(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.email] })],
+);

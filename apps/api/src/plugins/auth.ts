@@ -1,7 +1,7 @@
 import type { Role } from '@haat/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
-import { forbidden, unauthenticated } from '../lib/errors.ts';
+import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
 import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.ts';
 import { findRequestStore } from '../modules/stores/stores.service.ts';
 
@@ -33,4 +33,15 @@ export async function optionalActor(deps: Deps, req: FastifyRequest): Promise<Ac
   } catch {
     return null;
   }
+}
+
+/**
+ * The vendor's shop named by the store-origin header (or host), for back-office calls: signed in as a vendor
+ * (or the platform operator) who owns it. Another vendor's shop answers 404, exactly like an unknown one.
+ */
+export async function requireVendorStore(deps: Deps, req: FastifyRequest) {
+  const actor = await requireActor(deps, req, ['VENDOR', 'ADMIN']);
+  const store = await findRequestStore(deps, req);
+  if (!store || (store.ownerId !== actor.userId && actor.role !== 'ADMIN')) throw notFound('Store not found');
+  return { actor, store };
 }

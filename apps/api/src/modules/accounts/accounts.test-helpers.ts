@@ -1,6 +1,7 @@
 import { schema } from '@haat/db';
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../../test/harness.ts';
+import { DEMO_VENDOR_PASSWORD } from './bootstrap-accounts.ts';
 
 /** The newest 6-digit code mailed to an address, read from the real outbox. */
 export async function lastCode(t: TestApp, to: string): Promise<string> {
@@ -90,4 +91,27 @@ export async function verifiedCustomer(t: TestApp, slug: string) {
       headers: { authorization: `Bearer ${session.access_token}`, ...headers, ...extra },
     });
   return { email, session, call };
+}
+
+/** Signs the demo owner of a seeded shop into the back office; `call` sends admin requests for that shop. */
+export async function demoVendor(t: TestApp, shop: { id: string; slug: string }) {
+  const [owner] = await t.owner
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .innerJoin(schema.stores, eq(schema.stores.ownerId, schema.users.id))
+    .where(eq(schema.stores.id, shop.id));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/admin-login/',
+    payload: { email: owner?.email ?? '', password: DEMO_VENDOR_PASSWORD, role_name: 'VENDOR' },
+  });
+  const token = res.json().data.access_token as string;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, slug = shop.slug) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${token}`, 'store-origin': slug },
+    });
+  return { token, call };
 }

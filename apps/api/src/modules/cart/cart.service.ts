@@ -12,7 +12,7 @@ const SHIPPING_PAISE = SHIPPING_CHARGE_RUPEES * 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Carts belong to a shop's own customers: a customer token of this shop (the audience check saw to that). */
-function requireCustomer(actor: Actor, store: StoreRow) {
+export function requireCustomer(actor: Actor, store: StoreRow) {
   if (actor.role !== 'CUSTOMER' || actor.storeId !== store.id) {
     throw new AppError(403, 'FORBIDDEN', 'Please login as a customer of this shop to use the cart.');
   }

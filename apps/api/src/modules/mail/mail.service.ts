@@ -14,10 +14,10 @@ export type MailMessage = {
 export type OtpMailPurpose = 'VERIFY_EMAIL' | 'LOGIN' | 'RESET_PASSWORD';
 
 /** The name mail is signed with: the shop's when the account belongs to a shop, otherwise the platform's. */
-const brandOf = (shopName?: string | null) => oneLine(shopName ?? '') || 'Haat';
+export const brandOf = (shopName?: string | null) => oneLine(shopName ?? '') || 'Haat';
 /** Header-safe: no line breaks, collapsed spaces. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-const greeting = (firstName?: string | null) => {
+export const greeting = (firstName?: string | null) => {
   const name = oneLine(firstName ?? '');
   return name ? `Hi ${name},` : 'Hi there,';
 };
@@ -25,7 +25,7 @@ const greeting = (firstName?: string | null) => {
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 /** The HTML shell every mail shares: a card with the brand on top. `body` is already-escaped HTML. */
-function layout(brand: string, body: string) {
+export function layout(brand: string, body: string) {
   return [
     `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f4f5;${FONT};color:#18181b">`,
     '<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:28px">',
@@ -37,7 +37,7 @@ function layout(brand: string, body: string) {
   ].join('');
 }
 
-const para = (text: string) =>
+export const para = (text: string) =>
   `<p style="margin:0 0 14px;font-size:15px;line-height:1.5">${escapeHtml(text)}</p>`;
 
 const OTP_COPY: Record<
@@ -139,4 +139,76 @@ export function accountExistsMail(input: {
     [para(greeting(input.firstName)), para(what), para(ifYou), para(ifNot)].join(''),
   );
   return { to: input.to, subject: `You already have a ${brand} account`, text: text.join('\n'), html };
+}
+
+const wholeRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+});
+/** ₹1,499 for whole rupees, ₹1,499.50 otherwise. */
+const formatPaise = (paise: number) => (paise % 100 ? rupeesAndPaise : wholeRupees).format(paise / 100);
+const istDateTime = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+
+/**
+ * Notify Me: an upcoming sale the shopper asked about has started. Prices in paise; `productUrl` is the
+ * product on the shop's own address, built by the caller.
+ */
+export function saleLiveMail(input: {
+  to: string;
+  shopName: string;
+  dealTitle: string;
+  productName: string;
+  dealPricePaise: number;
+  listPricePaise: number;
+  endsAt: Date;
+  productUrl: string;
+}): MailMessage {
+  const brand = brandOf(input.shopName);
+  const title = oneLine(input.dealTitle) || oneLine(input.productName);
+  const price = formatPaise(input.dealPricePaise);
+  const was =
+    input.listPricePaise > input.dealPricePaise ? ` (was ${formatPaise(input.listPricePaise)})` : '';
+  const started = `The sale you asked us to tell you about has started: ${title}.`;
+  const offer = `${oneLine(input.productName)} is now ${price}${was}, until ${istDateTime.format(input.endsAt)} IST or while stock lasts.`;
+  const why = `You are getting this one email because you asked ${brand} to tell you when this sale starts. We will not email you about it again.`;
+  const text = [
+    greeting(null),
+    '',
+    started,
+    offer,
+    '',
+    `Shop now: ${input.productUrl}`,
+    '',
+    why,
+    '',
+    `— ${brand}`,
+  ];
+  const html = layout(
+    brand,
+    [
+      para(greeting(null)),
+      para(started),
+      para(offer),
+      '<p style="margin:22px 0">',
+      `<a href="${escapeHtml(input.productUrl)}" style="display:inline-block;background:#c2410c;color:#ffffff;`,
+      'text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:6px">Shop now</a></p>',
+      para(why),
+    ].join(''),
+  );
+  return {
+    to: input.to,
+    subject: `${title} is live at ${brand}`,
+    text: text.join('\n'),
+    html,
+  };
 }

@@ -26,12 +26,15 @@ import {
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { uploadRoutes } from './modules/media/uploads.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { geocodeRoutes } from './modules/onboarding/geocode.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { adminOrderRoutes, orderRoutes } from './modules/orders/orders.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -142,6 +145,10 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   await app.register(catalogRoutes(deps), { prefix: '/api/store' });
   await app.register(productRoutes(deps), { prefix: '/api/store' });
   await app.register(cartRoutes(deps), { prefix: '/api/store' });
+  await app.register(checkoutRoutes(deps), { prefix: '/api/store' });
+  await app.register(orderRoutes(deps), { prefix: '/api/store' });
+  await app.register(adminOrderRoutes(deps), { prefix: '/api/admin' });
+  await app.register(engagementRoutes(deps), { prefix: '/api/store' });
   await app.register(mediaRoutes(), { prefix: '/media' });
   if (config.NODE_ENV !== 'production') await app.register(mailRoutes(deps));
   await registerWeb(app, deps, config.WEB_DIST ?? defaultWebDist);

@@ -6,6 +6,7 @@ import { seedDemo } from '@haat/db/seed';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/bootstrap-accounts.ts';
+import { startSaleNotifier } from './modules/engagement/sale-notifier.ts';
 import { startMailWorker } from './modules/mail/mail.worker.ts';
 
 /** Starts the product: database (PGlite unless DATABASE_URL), migrations, demo seed, HTTP server. */
@@ -27,6 +28,8 @@ async function main() {
   const db = await database.app();
   const app = await buildApp({ db, config, authSecret: authSecretFor(config, embedded ? dataDir : null) });
   const mail = startMailWorker({ db, config, log: app.log });
+  // Sale reminders link to the shop at the address and port this process actually serves.
+  const notifier = startSaleNotifier({ db, config, log: app.log, origin: () => publicOrigin(config, app) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,6 +39,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await notifier.stop();
     await mail.stop();
     await database.close();
     process.exit(0);
@@ -66,6 +70,15 @@ async function main() {
   console.log(
     `  back office: http://admin.localhost:${port}/    API docs: http://localhost:${port}/api/docs\n`,
   );
+}
+
+/** How shoppers reach this process: https behind the production proxy, else http on the port it listens on. */
+function publicOrigin(config: Config, app: { server: { address(): unknown } }) {
+  if (config.NODE_ENV === 'production') return { protocol: 'https', port: null };
+  const address = app.server.address();
+  const port =
+    typeof address === 'object' && address && 'port' in address ? Number(address.port) : config.PORT;
+  return { protocol: 'http', port };
 }
 
 /**

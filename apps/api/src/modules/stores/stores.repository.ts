@@ -102,6 +102,23 @@ export async function listOpenStores(db: Db, f: StoreListFilter) {
   return { rows, count: total?.n ?? 0 };
 }
 
+/** Distinct cities of the open shops (case-insensitively one entry each), with how many shops are in each. */
+export async function listOpenStoreCities(db: Db) {
+  const key = sql`lower(btrim(${stores.city}))`;
+  return db
+    .select({ city: sql<string>`min(btrim(${stores.city}))`, count: count() })
+    .from(stores)
+    .where(
+      and(
+        inArray(stores.onlineStatus, ['PUBLISHED', 'ONLINE']),
+        isNotNull(stores.city),
+        sql`btrim(${stores.city}) <> ''`,
+      ),
+    )
+    .groupBy(key)
+    .orderBy(key);
+}
+
 export async function listStoreCategories(db: Db, limit: number, offset: number) {
   return db
     .select({ id: storeCategories.id, name: storeCategories.name })

@@ -4,6 +4,7 @@ import {
   hostInfo,
   pageQuery,
   storeCategory,
+  storeCitiesData,
   storeContact,
   storeDetail,
   storeListData,
@@ -40,6 +41,15 @@ export const storesRoutes =
         });
         return ok(data, data.count ? 'Stores fetched' : 'No Shops Found');
       },
+    });
+
+    app.get('/get-store/cities/', {
+      schema: {
+        tags: ['stores'],
+        summary: 'Marketplace: the cities that have open shops, with how many each (for the city filter)',
+        response: { 200: envelope(storeCitiesData), ...errors },
+      },
+      handler: async () => ok(await stores.listStoreCities(deps), 'Cities fetched'),
     });
 
     app.get('/store/:slug/', {

@@ -74,7 +74,7 @@ export const unavailable = (status: StoreStatus) =>
 
 /** The shop's own address: custom domain (enterprise, verified), subdomain (professional+), or /store/{slug}. */
 export function storeUrl(
-  deps: Deps,
+  deps: { config: Pick<Deps['config'], 'PLATFORM_DOMAIN'> },
   store: Pick<StoreRow, 'slug' | 'plan' | 'customDomain'>,
   origin: Origin,
 ) {
@@ -160,6 +160,9 @@ export function describeStore(deps: Deps, r: StoreRow, origin: Origin, book: Add
     status_until: r.statusUntil ? r.statusUntil.toISOString() : null,
   };
 }
+
+/** Cities of the open shops for the marketplace's city filter. */
+export const listStoreCities = (deps: Deps) => repo.listOpenStoreCities(deps.db);
 
 export const listStoreCategories = (deps: Deps, limit: number, offset: number) =>
   repo.listStoreCategories(deps.db, limit, offset);

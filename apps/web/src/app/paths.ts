@@ -17,5 +17,10 @@ export const paths = {
     products: (base: string) => `${base}/products`,
     product: (base: string, id: string) => `${base}/product/${id}`,
     cart: (base: string) => `${base}/cart`,
+    checkout: (base: string) => `${base}/checkout`,
+    orders: (base: string, status?: string) =>
+      status && status !== 'all' ? `${base}/orders?status=${encodeURIComponent(status)}` : `${base}/orders`,
+    order: (base: string, id: string) => `${base}/orders/${encodeURIComponent(id)}`,
+    orderSuccess: (base: string, id: string) => `${base}/order/success?orderId=${encodeURIComponent(id)}`,
   },
 };

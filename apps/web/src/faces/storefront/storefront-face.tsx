@@ -31,6 +31,15 @@ const ProfilePage = lazy(() =>
 );
 const ProductPage = lazy(() => import('./product-page.tsx').then((m) => ({ default: m.ProductPage })));
 const ProductsPage = lazy(() => import('./products-page.tsx').then((m) => ({ default: m.ProductsPage })));
+// Checkout and orders carry the order schemas: loaded only when visited.
+const CheckoutPage = lazy(() => import('./checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
+const OrderSuccessPage = lazy(() =>
+  import('./order-success-page.tsx').then((m) => ({ default: m.OrderSuccessPage })),
+);
+const OrdersPage = lazy(() => import('./orders-page.tsx').then((m) => ({ default: m.OrdersPage })));
+const OrderDetailPage = lazy(() =>
+  import('./order-detail-page.tsx').then((m) => ({ default: m.OrderDetailPage })),
+);
 const fullPage = (el: ReactNode) => (
   <Suspense fallback={<FullPageMessage title="Loading.." />}>{el}</Suspense>
 );
@@ -45,6 +54,9 @@ const inLayout = (el: ReactNode) => (
     {el}
   </Suspense>
 );
+
+// Checkout and orders: a signed-in customer of this shop.
+const customerOnly = (el: ReactNode) => <RequireRole roles={['CUSTOMER']}>{inLayout(el)}</RequireRole>;
 
 /** Keeps the description meta tag on the shop's own words while the face is shown. */
 function useMetaDescription(description: string | null | undefined) {
@@ -113,6 +125,23 @@ export default function StorefrontFace() {
                 <CartPage base={base} />
               </RequireRole>
             }
+          />
+          <Route
+            path={paths.shop.checkout(base)}
+            element={customerOnly(<CheckoutPage slug={slug} base={base} />)}
+          />
+          <Route
+            path={`${base}/order/success`}
+            element={customerOnly(<OrderSuccessPage slug={slug} base={base} />)}
+          />
+          <Route
+            path={paths.shop.orders(base)}
+            element={customerOnly(<OrdersPage slug={slug} base={base} />)}
+          />
+          <Route path={`${base}/order`} element={customerOnly(<OrdersPage slug={slug} base={base} />)} />
+          <Route
+            path={`${base}/orders/:id`}
+            element={customerOnly(<OrderDetailPage slug={slug} base={base} />)}
           />
           <Route path="*" element={<ShopPageNotFound base={base} />} />
         </Route>

@@ -1,0 +1,175 @@
+import type { CheckoutData, PaymentOption } from '@haat/contracts';
+import { CircleAlert, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { AddressSection } from './address-section.tsx';
+import { useCheckout } from './checkout-api.ts';
+import { CheckoutItems } from './checkout-items.tsx';
+import { ContactBlock } from './contact-block.tsx';
+import { DeliveryOptions } from './delivery-options.tsx';
+import { PaymentMethods } from './payment-methods.tsx';
+import { TotalCard } from './total-card.tsx';
+import { usePlaceOrder } from './use-place-order.ts';
+
+const page = 'mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
+const layout = 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]';
+
+function CheckoutSkeleton() {
+  return (
+    <div role="status" aria-label="Loading checkout" className={layout}>
+      <div className="space-y-4">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="h-32 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none" />
+        ))}
+      </div>
+      <div className="h-80 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none" />
+    </div>
+  );
+}
+
+function NothingSelected({ base }: { base: string }) {
+  return (
+    <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+      <div className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <ShoppingCart aria-hidden className="size-8" />
+      </div>
+      <h1 className="text-2xl font-bold text-slate-900">Nothing to check out</h1>
+      <p className="text-slate-600">Select the items you want to order in your cart, then come back here.</p>
+      <Link to={paths.shop.cart(base)} className={buttonStyles.primary}>
+        Back to cart
+      </Link>
+    </div>
+  );
+}
+
+/** The choices as shown: the picked ones, else the default address / first option / default payment. */
+function resolveChoices(
+  data: CheckoutData,
+  picked: { address: string | null; option: string | null; payment: PaymentOption | null },
+) {
+  const addresses = data.user_address;
+  const address =
+    addresses.find((a) => a.id === picked.address) ??
+    addresses.find((a) => a.is_default) ??
+    addresses[0] ??
+    null;
+  const option = data.delivery_option.find((o) => o.id === picked.option) ?? data.delivery_option[0] ?? null;
+  const methods = data.payment_methods;
+  const payment =
+    methods.find((m) => m.id === picked.payment) ?? methods.find((m) => m.isDefault) ?? methods[0] ?? null;
+  // The server's totals are for the first option; another option changes only the delivery charge.
+  const od = data.order_data;
+  const delivery = option ? option.delivery_charge : od.shipping_charge;
+  const total = Math.round((od.total_price - od.shipping_charge + delivery) * 100) / 100;
+  return { address, option, payment, delivery, total };
+}
+
+/** Checkout (02 §3): what is ordered, contact, address, delivery, payment and the total with Place Order. */
+export function CheckoutView({ slug, base }: { slug: string; base: string }) {
+  const checkout = useCheckout(slug);
+  const [picked, setPicked] = useState({
+    address: null as string | null,
+    option: null as string | null,
+    payment: null as PaymentOption | null,
+  });
+  const { place, busy, problem } = usePlaceOrder(slug, base);
+  const data = checkout.data;
+
+  if (!data) {
+    return (
+      <div className={page}>
+        <h1 className="mb-4 text-2xl font-bold text-slate-900">Checkout</h1>
+        {checkout.isError ? (
+          <div className="py-10 text-center">
+            <p className="font-semibold text-slate-900">We couldn't load checkout</p>
+            <button
+              type="button"
+              onClick={() => checkout.refetch()}
+              className={`${buttonStyles.primary} mt-4`}
+            >
+              Try again
+            </button>
+          </div>
+        ) : (
+          <CheckoutSkeleton />
+        )}
+      </div>
+    );
+  }
+  if (data.cart_data.length === 0) return <NothingSelected base={base} />;
+
+  const { address, option, payment, delivery, total } = resolveChoices(data, picked);
+  const blocker = !address
+    ? 'Add a delivery address to place your order.'
+    : !option
+      ? 'Choose a delivery option to place your order.'
+      : null;
+  const onPlace = () => {
+    if (!address || !option) return;
+    place({
+      cart_item: data.cart_data.map((l) => ({ id: l.id, quantity: l.quantity, unit_price: l.unit_price })),
+      shipping_address: address.id,
+      delivery_type: option.id,
+      payment_option: payment?.id ?? 'COD',
+      total_amount: total,
+    });
+  };
+
+  return (
+    <div className={page}>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">Checkout</h1>
+      {problem ? (
+        <div
+          role="alert"
+          className="mb-4 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <p>
+            {problem} <span className="block">We've refreshed checkout with the latest details.</span>
+          </p>
+        </div>
+      ) : null}
+      <div className={layout}>
+        <div className="space-y-4">
+          <CheckoutItems lines={data.cart_data} itemCount={data.order_data.total_items} total={total} />
+          <ContactBlock slug={slug} contact={data.user_contact} />
+          <AddressSection
+            slug={slug}
+            addresses={data.user_address}
+            selectedId={address?.id ?? null}
+            onSelect={(id) => setPicked((p) => ({ ...p, address: id }))}
+          />
+          <DeliveryOptions
+            options={data.delivery_option}
+            selectedId={option?.id ?? null}
+            onSelect={(id) => setPicked((p) => ({ ...p, option: id }))}
+          />
+          <PaymentMethods
+            methods={data.payment_methods}
+            selected={payment?.id ?? null}
+            onSelect={(id) => setPicked((p) => ({ ...p, payment: id }))}
+          />
+        </div>
+        <div className="lg:sticky lg:top-20">
+          <TotalCard
+            orderData={data.order_data}
+            delivery={delivery}
+            total={total}
+            notes={data.notes}
+            busy={busy}
+            blocker={blocker}
+            onPlace={onPlace}
+          />
+          <Link
+            to={paths.shop.cart(base)}
+            className="mt-3 block text-center text-sm font-medium text-brand-700 hover:underline"
+          >
+            Back to cart
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { CheckoutData, PaymentOption } from '@haat/contracts';
+import { Banknote, QrCode } from 'lucide-react';
+import { useId } from 'react';
+import { PAYMENT_METHOD_LABELS } from '../orders/order-facts.tsx';
+import { CheckoutSection } from './checkout-section.tsx';
+
+const optionClass =
+  'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-500 has-[:checked]:ring-1 has-[:checked]:ring-brand-500';
+
+/** Cash on Delivery always; UPI when the shop has a UPI id (the link and QR come after placing the order). */
+export function PaymentMethods({
+  methods,
+  selected,
+  onSelect,
+}: {
+  methods: CheckoutData['payment_methods'];
+  selected: PaymentOption | null;
+  onSelect: (id: PaymentOption) => void;
+}) {
+  const name = useId();
+  return (
+    <CheckoutSection title="Payment Method">
+      <fieldset>
+        <legend className="sr-only">Choose how to pay</legend>
+        <ul className="space-y-3">
+          {methods.map((m) => {
+            const Icon = m.id === 'UPI' ? QrCode : Banknote;
+            return (
+              <li key={m.id}>
+                <label className={optionClass}>
+                  <input
+                    type="radio"
+                    name={name}
+                    checked={selected === m.id}
+                    onChange={() => onSelect(m.id)}
+                    className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                  />
+                  <span className="min-w-0 flex-1 text-sm">
+                    <span className="flex items-center gap-2 font-semibold text-slate-900">
+                      <Icon aria-hidden className="size-4 text-slate-500" />
+                      {PAYMENT_METHOD_LABELS[m.id]}
+                    </span>
+                    {m.description ? <span className="block text-slate-600">{m.description}</span> : null}
+                    {m.id === 'UPI' ? (
+                      <span className="block text-slate-600">
+                        After you place the order you will see a UPI payment link and a QR code for the exact
+                        amount.
+                      </span>
+                    ) : null}
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+    </CheckoutSection>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+
+const dangerButton = buttonStyles.primary
+  .replace('bg-brand-600', 'bg-red-600')
+  .replace('hover:bg-brand-700', 'hover:bg-red-700');
+
+/** A yes-or-no question before something that cannot be undone (cancel an order, delete an address). */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy,
+  onConfirm,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} description={description} size="max-w-md">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onClose} className={buttonStyles.secondary} data-autofocus>
+          {cancelLabel}
+        </button>
+        <button type="button" onClick={onConfirm} disabled={busy} aria-busy={busy} className={dangerButton}>
+          {busy ? <Spinner /> : null}
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+import type { CustomerOrder } from '@haat/contracts';
+import { BadgeCheck, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useOrderActions } from './orders-api.ts';
+import { ReturnDialog } from './return-dialog.tsx';
+import { ReviewDialog } from './review-dialog.tsx';
+
+/** The order page, scrolled to its timeline. */
+export const trackingPath = (base: string, id: string) => `${paths.shop.order(base, id)}#timeline`;
+
+/** A note under an order: a requested return, or that every item has been reviewed. */
+export function OrderNotes({ order }: { order: CustomerOrder }) {
+  const allReviewed = order.status === 'DELIVERED' && order.product.items.every((i) => i.reviewed);
+  if (!order.return_request && !allReviewed) return null;
+  return (
+    <div className="space-y-1 text-sm">
+      {order.return_request ? (
+        <p className="flex items-center gap-1.5 font-medium text-amber-800">
+          <RotateCcw aria-hidden className="size-4" />
+          Return requested on {formatDate(order.return_request.created_at)}
+        </p>
+      ) : null}
+      {allReviewed ? (
+        <p className="flex items-center gap-1.5 font-medium text-green-700">
+          <BadgeCheck aria-hidden className="size-4" />
+          {order.product.items.length > 1 ? 'All items reviewed' : 'Reviewed'}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * What the customer can do with an order (02 §2): review and return once delivered, track once shipped,
+ * cancel while it has not shipped, buy the same again, and open the order page (on cards).
+ */
+export function OrderActions({
+  order,
+  slug,
+  base,
+  onOrderPage = false,
+}: {
+  order: CustomerOrder;
+  slug: string;
+  base: string;
+  onOrderPage?: boolean;
+}) {
+  const { cancel, requestReturn, review, buyAgain } = useOrderActions(slug, base);
+  const [dialog, setDialog] = useState<'review' | 'return' | 'cancel' | null>(null);
+  const close = () => setDialog(null);
+  const canReview =
+    order.status === 'DELIVERED' && order.can_review && order.product.items.some((i) => !i.reviewed);
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canReview ? (
+        <button type="button" onClick={() => setDialog('review')} className={buttonStyles.primary}>
+          Write a Review
+        </button>
+      ) : null}
+      {order.can_return && !order.return_request ? (
+        <button type="button" onClick={() => setDialog('return')} className={buttonStyles.secondary}>
+          Return Item
+        </button>
+      ) : null}
+      {order.status === 'SHIPPED' && !onOrderPage ? (
+        <Link to={trackingPath(base, order.id)} className={buttonStyles.primary}>
+          Track Package
+        </Link>
+      ) : null}
+      {order.can_cancel ? (
+        <button type="button" onClick={() => setDialog('cancel')} className={buttonStyles.secondary}>
+          Cancel Order
+        </button>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => buyAgain.mutate(order.id)}
+        disabled={buyAgain.isPending}
+        aria-busy={buyAgain.isPending}
+        className={buttonStyles.secondary}
+      >
+        {buyAgain.isPending ? <Spinner /> : null}
+        Buy Again
+      </button>
+      {onOrderPage ? null : (
+        <Link to={paths.shop.order(base, order.id)} className={buttonStyles.ghost}>
+          View Order Details
+        </Link>
+      )}
+
+      {dialog === 'review' ? <ReviewDialog order={order} onClose={close} review={review} /> : null}
+      {dialog === 'return' ? (
+        <ReturnDialog order={order} onClose={close} requestReturn={requestReturn} />
+      ) : null}
+      <ConfirmDialog
+        open={dialog === 'cancel'}
+        onClose={close}
+        title="Are you sure you want to cancel this order?"
+        description={`${order.order_number} will be cancelled and its items go back on sale.`}
+        confirmLabel="Yes, Cancel Order"
+        cancelLabel="Keep Order"
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate({ id: order.id }, { onSuccess: close })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { CustomerOrder } from '@haat/contracts';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../lib/format.ts';
+
+/** The tracking number is given when the shop ships the order. */
+export const NO_TRACKING = 'Not generated yet it will be generated soon';
+
+export const PAYMENT_METHOD_LABELS: Record<CustomerOrder['payment_method'], string> = {
+  COD: 'Cash on Delivery',
+  UPI: 'UPI',
+};
+const PAYMENT_STATUS_LABELS: Record<CustomerOrder['payment_status'], string> = {
+  PENDING: 'Pending',
+  SUCCESS: 'Paid',
+  FAILED: 'Failed',
+  REFUNDED: 'Refunded',
+  CANCELLED: 'Cancelled',
+};
+
+/** Expected delivery as the customer reads it: the date, and the option's usual time. */
+export function estimatedDelivery(order: CustomerOrder): string {
+  const time = order.delivery_type.estimated_time;
+  return order.expected_delivery ? `${formatDate(order.expected_delivery)} (${time})` : time;
+}
+
+export function FactCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+      <div className="mt-2 space-y-1 text-sm text-slate-800">{children}</div>
+    </section>
+  );
+}
+
+/** Where it goes, how it travels, how it is paid and its tracking: the order page's side cards. */
+export function OrderFacts({ order }: { order: CustomerOrder }) {
+  const a = order.shipping_address;
+  return (
+    <>
+      <FactCard title="Delivery address">
+        <p className="font-semibold text-slate-900">{a.full_name}</p>
+        <p>{a.address_line1}</p>
+        {a.address_line2 ? <p>{a.address_line2}</p> : null}
+        <p>
+          {a.city}, {a.state} {a.postal_code}
+        </p>
+        <p>{a.country}</p>
+        {a.phone_number ? <p>Phone: +91 {a.phone_number}</p> : null}
+      </FactCard>
+      <FactCard title="Delivery">
+        <p className="font-semibold text-slate-900">{order.delivery_type.name}</p>
+        <p>Estimated delivery: {estimatedDelivery(order)}</p>
+        {order.shippedDate ? <p>Shipped on {formatDate(order.shippedDate)}</p> : null}
+        {order.deliveryDate ? <p>Delivered on {formatDate(order.deliveryDate)}</p> : null}
+      </FactCard>
+      <FactCard title="Payment">
+        <p className="font-semibold text-slate-900">{PAYMENT_METHOD_LABELS[order.payment_method]}</p>
+        <p>Payment status: {PAYMENT_STATUS_LABELS[order.payment_status]}</p>
+      </FactCard>
+      <FactCard title="Tracking">
+        <p>
+          Tracking number:{' '}
+          <span className="font-medium break-all text-slate-900">{order.trackingNumber ?? NO_TRACKING}</span>
+        </p>
+        {order.carrier ? <p>Carrier: {order.carrier}</p> : null}
+      </FactCard>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { CircleCheck } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatAmount } from './amount.ts';
+import { celebrate } from './confetti.ts';
+import { trackingPath } from './order-actions.tsx';
+import { OrderNotFound } from './order-detail.tsx';
+import { estimatedDelivery, NO_TRACKING } from './order-facts.tsx';
+import { itemsText, OrderStatusBadge } from './order-status.tsx';
+import { useOrder } from './orders-api.ts';
+import { awaitsUpi, UpiPayment } from './upi-payment.tsx';
+
+export const CONFETTI_MS = 5000;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="min-w-0 font-medium break-words text-slate-900 sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+/** /order/success?orderId=: the thank-you screen with the order's key facts and, for UPI, how to pay. */
+export function OrderSuccess({ slug, base, orderId }: { slug: string; base: string; orderId: string }) {
+  const query = useOrder(slug, orderId, 'success');
+  const order = query.data;
+  const found = !!order;
+
+  useEffect(() => (found ? celebrate(CONFETTI_MS) : undefined), [found]);
+
+  if (!orderId) return <OrderNotFound base={base} />;
+  if (query.isPending) {
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 px-4 py-20 text-slate-600">
+        <Spinner /> Loading your order..
+      </p>
+    );
+  }
+  if (!order) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <OrderNotFound base={base} />;
+    return (
+      <div className="mx-auto max-w-md px-6 py-16 text-center">
+        <h1 className="text-xl font-bold text-slate-900">We couldn't load your order</h1>
+        <button type="button" onClick={() => query.refetch()} className={`${buttonStyles.primary} mt-4`}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const a = order.shipping_address;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
+      <div className="text-center">
+        <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-50 text-green-600">
+          <CircleCheck aria-hidden className="size-9" />
+        </div>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">Thank you for your order!</h1>
+        <p className="mt-2 text-slate-600">
+          We've sent the details to your email. The shop will start preparing your order soon.
+        </p>
+      </div>
+
+      <section
+        aria-labelledby="success-summary"
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <h2 id="success-summary" className="sr-only">
+          Order summary
+        </h2>
+        <dl className="divide-y divide-slate-100" data-testid="success-facts">
+          <Fact label="Order number">{order.order_number}</Fact>
+          <Fact label="Total amount">{formatAmount(order.total_amount)}</Fact>
+          <Fact label="Items">{itemsText(order.total_items)}</Fact>
+          <Fact label="Tracking number">{order.trackingNumber ?? NO_TRACKING}</Fact>
+          <Fact label="Estimated delivery">{estimatedDelivery(order)}</Fact>
+          <Fact label="Delivery address">
+            {a.address_line1}, {a.city}
+          </Fact>
+          <Fact label="Status">
+            <OrderStatusBadge status={order.status} />
+          </Fact>
+        </dl>
+      </section>
+
+      {awaitsUpi(order) ? (
+        <div className="mt-6">
+          <UpiPayment order={order} />
+        </div>
+      ) : null}
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to={trackingPath(base, order.id)} className={buttonStyles.primary}>
+          Track Order
+        </Link>
+        <Link to={paths.shop.order(base, order.id)} className={buttonStyles.secondary}>
+          View Order Details
+        </Link>
+        <Link to={paths.shop.products(base)} className={buttonStyles.ghost}>
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -34,6 +34,7 @@ import { uploadRoutes } from './modules/media/uploads.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { geocodeRoutes } from './modules/onboarding/geocode.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { adminOrderRoutes, orderRoutes } from './modules/orders/orders.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -145,6 +146,8 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   await app.register(productRoutes(deps), { prefix: '/api/store' });
   await app.register(cartRoutes(deps), { prefix: '/api/store' });
   await app.register(checkoutRoutes(deps), { prefix: '/api/store' });
+  await app.register(orderRoutes(deps), { prefix: '/api/store' });
+  await app.register(adminOrderRoutes(deps), { prefix: '/api/admin' });
   await app.register(engagementRoutes(deps), { prefix: '/api/store' });
   await app.register(mediaRoutes(), { prefix: '/media' });
   if (config.NODE_ENV !== 'production') await app.register(mailRoutes(deps));

@@ -1,7 +1,7 @@
 import { schema } from '@haat/db';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../../test/harness.ts';
-import { DEMO_VENDOR_PASSWORD } from './bootstrap-accounts.ts';
+import { DEMO_VENDOR_PASSWORD, setDemoVendorPasswords } from './bootstrap-accounts.ts';
 
 /** The newest 6-digit code mailed to an address, read from the real outbox. */
 export async function lastCode(t: TestApp, to: string): Promise<string> {
@@ -95,6 +95,7 @@ export async function verifiedCustomer(t: TestApp, slug: string) {
 
 /** Signs the demo owner of a seeded shop into the back office; `call` sends admin requests for that shop. */
 export async function demoVendor(t: TestApp, shop: { id: string; slug: string }) {
+  await setDemoVendorPasswords(t.owner);
   const [owner] = await t.owner
     .select({ email: schema.users.email })
     .from(schema.users)

@@ -1,0 +1,142 @@
+import { CANCELLABLE_STATUSES, type CustomerOrder, paiseToRupees } from '@haat/contracts';
+import type { Tx } from '@haat/db';
+import QRCode from 'qrcode';
+import * as repo from './orders.repository.ts';
+
+export const orderNumber = (n: number) => `ORD-${n}`;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The exact-amount UPI payment link (NPCI's upi://pay) for an order. */
+export function upiLink(upiId: string, shopName: string, o: repo.OrderRow) {
+  const q = new URLSearchParams({
+    pa: upiId,
+    pn: shopName,
+    am: (o.totalPaise / 100).toFixed(2),
+    cu: 'INR',
+    tn: `${orderNumber(o.number)} at ${shopName}`,
+  });
+  return `upi://pay?${q.toString()}`;
+}
+
+export interface ViewContext {
+  /** The shop's UPI id and name, for UPI orders awaiting payment. */
+  upi: { id: string | null; shopName: string };
+  withUpiQr: boolean;
+}
+
+/** Orders as the customer sees them, with their items, payment, return request and review state. */
+export async function viewOrders(
+  tx: Tx,
+  customerId: string,
+  rows: repo.OrderRow[],
+  ctx: ViewContext,
+): Promise<CustomerOrder[]> {
+  const ids = rows.map((o) => o.id);
+  const [items, payments, returns] = await Promise.all([
+    repo.itemsOf(tx, ids),
+    repo.paymentsOf(tx, ids),
+    repo.returnsOf(tx, ids),
+  ]);
+  const delivered = rows.some((o) => o.status === 'DELIVERED');
+  const reviewed = delivered
+    ? await repo.reviewedProducts(tx, customerId, [...new Set(items.map((i) => i.productId))])
+    : new Set<string>();
+  return Promise.all(
+    rows.map(async (o) => {
+      const mine = items.filter((i) => i.orderId === o.id);
+      const payment = payments.find((x) => x.orderId === o.id);
+      const ret = returns.find((r) => r.orderId === o.id);
+      const list = mine.map((i) => ({
+        id: i.id,
+        product_id: i.productId,
+        name: i.name,
+        sku: i.sku,
+        image: i.image,
+        quantity: i.quantity,
+        unit_price: paiseToRupees(i.unitPricePaise),
+        line_total: paiseToRupees(i.unitPricePaise * i.quantity),
+        reviewed: reviewed.has(i.productId),
+      }));
+      const first = list[0];
+      const paid = o.paymentStatus === 'SUCCESS';
+      const upiPending =
+        ctx.withUpiQr &&
+        o.paymentMethod === 'UPI' &&
+        o.paymentStatus === 'PENDING' &&
+        o.status !== 'CANCELLED';
+      const link = upiPending && ctx.upi.id ? upiLink(ctx.upi.id, ctx.upi.shopName, o) : null;
+      const processed = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RETURNED'].includes(o.status);
+      const shipped = ['SHIPPED', 'DELIVERED', 'RETURNED'].includes(o.status);
+      const done = ['DELIVERED', 'RETURNED'].includes(o.status);
+      return {
+        id: o.id,
+        order_number: orderNumber(o.number),
+        created_at: o.createdAt.toISOString(),
+        status: o.status,
+        payment_method: o.paymentMethod,
+        payment_status: o.paymentStatus,
+        subtotal: paiseToRupees(o.subtotalPaise),
+        discount: paiseToRupees(o.discountPaise),
+        coupon_code: o.couponCode,
+        shipping_charge: paiseToRupees(o.shippingPaise),
+        tax: paiseToRupees(o.taxPaise),
+        total_amount: paiseToRupees(o.totalPaise),
+        total_items: o.totalItems,
+        trackingNumber: o.trackingNumber,
+        carrier: o.carrier,
+        expected_delivery: done || o.status === 'CANCELLED' ? null : iso(o.expectedDeliveryAt),
+        deliveryDate: iso(o.deliveredAt),
+        shippedDate: iso(o.shippedAt),
+        cancelledDate: iso(o.cancelledAt),
+        delivery_type: { name: o.deliveryName, estimated_time: o.deliveryEstimate },
+        shipping_address: {
+          full_name: o.shipName,
+          address_line1: o.shipLine1,
+          address_line2: o.shipLine2,
+          city: o.shipCity,
+          state: o.shipState,
+          postal_code: o.shipPostalCode,
+          country: o.shipCountry,
+          phone_number: o.shipPhone,
+        },
+        product: {
+          image: first?.image ?? null,
+          name: first?.name ?? '',
+          quantity: first?.quantity ?? 0,
+          items: list,
+        },
+        can_cancel: CANCELLABLE_STATUSES.includes(o.status),
+        can_review: o.status === 'DELIVERED' && list.some((i) => !i.reviewed),
+        can_return: o.status === 'DELIVERED' && !ret,
+        return_request: ret
+          ? { reason: ret.reason, status: ret.status, created_at: ret.createdAt.toISOString() }
+          : null,
+        timeline: [
+          { key: 'PLACED', label: 'Order Placed', complete: true, at: iso(o.createdAt) },
+          {
+            key: 'PAYMENT',
+            label: 'Payment Confirmed',
+            complete: paid,
+            at: paid ? iso(payment?.updatedAt) : null,
+          },
+          {
+            key: 'PROCESSING',
+            label: 'Processing',
+            complete: processed,
+            at: iso(o.processingAt ?? o.confirmedAt),
+          },
+          { key: 'SHIPPED', label: 'Shipped', complete: shipped, at: iso(o.shippedAt) },
+          { key: 'DELIVERED', label: 'Delivered', complete: done, at: iso(o.deliveredAt) },
+        ],
+        upi:
+          link && ctx.upi.id
+            ? {
+                link,
+                upi_id: ctx.upi.id,
+                qr_svg: await QRCode.toString(link, { type: 'svg', margin: 1, width: 220 }),
+              }
+            : null,
+      } satisfies CustomerOrder;
+    }),
+  );
+}

@@ -1,0 +1,311 @@
+import { rowsOf, schema, type Tx } from '@haat/db';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { effectivePricePaise } from '../catalog/catalog.repository.ts';
+
+const {
+  cartItems: ci,
+  cartCoupons,
+  coupons,
+  orders,
+  orderItems,
+  orderEvents,
+  orderRequests,
+  paymentTransactions,
+  products: p,
+  returnRequests,
+  reviews,
+  stockLedger,
+} = schema;
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderInsert = typeof orders.$inferInsert;
+
+/**
+ * Claims an idempotency key for this customer. A concurrent request with the same key waits here until the
+ * first one commits (then finds its row) or rolls back (then claims the key itself). False: already claimed.
+ */
+export async function claimRequest(tx: Tx, storeId: string, customerId: string, key: string, hash: string) {
+  const rows = await tx
+    .insert(orderRequests)
+    .values({ storeId, customerId, key, requestHash: hash })
+    .onConflictDoNothing()
+    .returning({ key: orderRequests.key });
+  return rows.length === 1;
+}
+
+export async function findRequest(tx: Tx, customerId: string, key: string) {
+  const [row] = await tx
+    .select()
+    .from(orderRequests)
+    .where(and(eq(orderRequests.customerId, customerId), eq(orderRequests.key, key)));
+  return row ?? null;
+}
+
+export async function settleRequest(tx: Tx, customerId: string, key: string, orderId: string) {
+  await tx
+    .update(orderRequests)
+    .set({ orderId })
+    .where(and(eq(orderRequests.customerId, customerId), eq(orderRequests.key, key)));
+}
+
+/** The cart lines being ordered with their products' current price, stock and details. */
+export function linesToOrder(tx: Tx, customerId: string, lineIds: string[]) {
+  return tx
+    .select({
+      lineId: ci.id,
+      quantity: ci.quantity,
+      productId: p.id,
+      name: p.name,
+      sku: p.sku,
+      image: sql<string | null>`${p.images}[1]`,
+      unitPricePaise: effectivePricePaise,
+      costPaise: p.costPaise,
+      taxPercent: p.taxPercent,
+      freeShipping: p.freeShipping,
+      status: p.status,
+      stock: p.quantity,
+    })
+    .from(ci)
+    .innerJoin(p, and(eq(p.storeId, ci.storeId), eq(p.id, ci.productId)))
+    .where(and(eq(ci.customerId, customerId), inArray(ci.id, lineIds)))
+    .orderBy(asc(p.id));
+}
+export type LineToOrder = Awaited<ReturnType<typeof linesToOrder>>[number];
+
+/**
+ * Takes stock for a sale in one conditional statement: it cannot go below zero however many orders race
+ * (they queue on the product's row). Null: not enough stock (or the product is gone).
+ */
+export async function takeStock(tx: Tx, productId: string, quantity: number) {
+  const [row] = await tx
+    .update(p)
+    .set({
+      quantity: sql`${p.quantity} - ${quantity}`,
+      unitsSold: sql`${p.unitsSold} + ${quantity}`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(p.id, productId), eq(p.status, 'ACTIVE'), sql`${p.quantity} >= ${quantity}`))
+    .returning({ quantity: p.quantity });
+  return row ?? null;
+}
+
+/** Puts stock back (a cancelled order); returns the stock after. */
+export async function returnStock(tx: Tx, productId: string, quantity: number) {
+  const [row] = await tx
+    .update(p)
+    .set({
+      quantity: sql`${p.quantity} + ${quantity}`,
+      unitsSold: sql`greatest(${p.unitsSold} - ${quantity}, 0)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(p.id, productId))
+    .returning({ quantity: p.quantity });
+  return row?.quantity ?? null;
+}
+
+export async function currentStock(tx: Tx, productId: string) {
+  const [row] = await tx
+    .select({ quantity: p.quantity, status: p.status })
+    .from(p)
+    .where(eq(p.id, productId));
+  return row ?? null;
+}
+
+/** The shop's next human order number (1001, 1002, ...). */
+export async function nextOrderNumber(tx: Tx, storeId: string) {
+  const [row] = rowsOf<{ last_number: number }>(
+    await tx.execute(sql`
+      insert into order_counters (store_id, last_number) values (${storeId}, 1001)
+      on conflict (store_id) do update set last_number = order_counters.last_number + 1
+      returning last_number`),
+  );
+  if (!row) throw new Error('order counter returned no row');
+  return Number(row.last_number);
+}
+
+/** Counts one use of a coupon, unless its usage limit is reached. False: used up. */
+export async function useCoupon(tx: Tx, couponId: string) {
+  const rows = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  return rows.length === 1;
+}
+
+export async function releaseCoupon(tx: Tx, couponId: string) {
+  await tx
+    .update(coupons)
+    .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+    .where(eq(coupons.id, couponId));
+}
+
+export async function insertOrder(tx: Tx, v: OrderInsert) {
+  const [row] = await tx.insert(orders).values(v).returning();
+  if (!row) throw new Error('order insert returned no row');
+  return row;
+}
+
+export async function insertItems(tx: Tx, rows: (typeof orderItems.$inferInsert)[]) {
+  await tx.insert(orderItems).values(rows);
+}
+
+export async function insertEvent(tx: Tx, v: typeof orderEvents.$inferInsert) {
+  await tx.insert(orderEvents).values(v);
+}
+
+export async function insertPayment(tx: Tx, v: typeof paymentTransactions.$inferInsert) {
+  await tx.insert(paymentTransactions).values(v);
+}
+
+export async function setPaymentStatus(
+  tx: Tx,
+  orderId: string,
+  status: (typeof paymentTransactions.$inferSelect)['paymentStatus'],
+) {
+  await tx
+    .update(paymentTransactions)
+    .set({ paymentStatus: status, updatedAt: new Date() })
+    .where(eq(paymentTransactions.orderId, orderId));
+}
+
+export async function insertLedger(tx: Tx, rows: (typeof stockLedger.$inferInsert)[]) {
+  if (rows.length) await tx.insert(stockLedger).values(rows);
+}
+
+/** Removes the ordered lines and the applied coupon from the customer's cart. */
+export async function clearOrderedLines(tx: Tx, customerId: string, lineIds: string[]) {
+  await tx.delete(ci).where(and(eq(ci.customerId, customerId), inArray(ci.id, lineIds)));
+  await tx.delete(cartCoupons).where(eq(cartCoupons.customerId, customerId));
+}
+
+export async function findOrder(tx: Tx, orderId: string, customerId?: string) {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), customerId ? eq(orders.customerId, customerId) : undefined));
+  return row ?? null;
+}
+
+/** Locks an order for a status change. */
+export async function lockOrder(tx: Tx, orderId: string, customerId?: string) {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), customerId ? eq(orders.customerId, customerId) : undefined))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateOrder(tx: Tx, orderId: string, v: Partial<OrderInsert>) {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!row) throw new Error('order update returned no row');
+  return row;
+}
+
+const TAB_STATUSES = {
+  processing: ['PENDING', 'CONFIRMED', 'PROCESSING'],
+  shipped: ['SHIPPED'],
+  delivered: ['DELIVERED', 'RETURNED'],
+  cancelled: ['CANCELLED'],
+} as const;
+
+/** A page of the customer's orders, newest first, after a (created_at, id) cursor. */
+export function listCustomerOrders(
+  tx: Tx,
+  customerId: string,
+  tab: 'all' | keyof typeof TAB_STATUSES,
+  limit: number,
+  after: { createdAt: Date; id: string } | null,
+) {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        tab === 'all' ? undefined : inArray(orders.status, [...TAB_STATUSES[tab]]),
+        after
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+export function itemsOf(tx: Tx, orderIds: string[]) {
+  if (!orderIds.length) return Promise.resolve([] as OrderItemRow[]);
+  return tx
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.name), asc(orderItems.id));
+}
+
+/** When each order's payment was confirmed, for the timeline. */
+export async function paymentsOf(tx: Tx, orderIds: string[]) {
+  if (!orderIds.length) return [];
+  return tx
+    .select({
+      orderId: paymentTransactions.orderId,
+      status: paymentTransactions.paymentStatus,
+      updatedAt: paymentTransactions.updatedAt,
+    })
+    .from(paymentTransactions)
+    .where(inArray(paymentTransactions.orderId, orderIds));
+}
+
+export async function returnsOf(tx: Tx, orderIds: string[]) {
+  if (!orderIds.length) return [];
+  return tx.select().from(returnRequests).where(inArray(returnRequests.orderId, orderIds));
+}
+
+export async function insertReturn(tx: Tx, v: typeof returnRequests.$inferInsert) {
+  const rows = await tx.insert(returnRequests).values(v).onConflictDoNothing().returning();
+  return rows[0] ?? null;
+}
+
+/** Products this customer has reviewed, among the given ones. */
+export async function reviewedProducts(tx: Tx, customerId: string, productIds: string[]) {
+  if (!productIds.length) return new Set<string>();
+  const rows = await tx
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.customerId, customerId),
+        isNotNull(reviews.customerId),
+        inArray(reviews.productId, productIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.productId));
+}
+
+/** Whether the customer has a delivered order containing the product (a verified purchase). */
+export async function deliveredPurchase(tx: Tx, customerId: string, productId: string, orderId?: string) {
+  const [row] = await tx
+    .select({ orderId: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, and(eq(orderItems.storeId, orders.storeId), eq(orderItems.orderId, orders.id)))
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        inArray(orders.status, ['DELIVERED', 'RETURNED']),
+        eq(orderItems.productId, productId),
+        orderId ? eq(orders.id, orderId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

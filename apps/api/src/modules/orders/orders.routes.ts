@@ -1,0 +1,218 @@
+import {
+  cancelOrderBody,
+  cartData,
+  customerOrder,
+  envelope,
+  errorEnvelope,
+  orderListQuery,
+  orderStatusBody,
+  placedOrder,
+  placeOrderBody,
+  returnRequestBody,
+  reviewBody,
+  reviewItem,
+} from '@haat/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { requireActor, requireVendorStore } from '../../plugins/auth.ts';
+import { requireOpenStore } from '../stores/stores.service.ts';
+import * as orders from './orders.service.ts';
+import { placeOrder } from './place-order.service.ts';
+import { writeReview } from './review.service.ts';
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+};
+const headers = z.object({ 'store-origin': z.string().max(100).optional() });
+const idParam = z.object({ id: z.string().max(100) });
+const orderReply = { 200: envelope(customerOrder), ...errors };
+const KEY = /^[\w-]{8,100}$/;
+
+/** The customer's orders at a shop (02 §7 order/create-order/, order/{id}/success-order/, store-order). */
+export const orderRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const who = async (req: FastifyRequest) => {
+      const store = await requireOpenStore(deps, req);
+      return { store, actor: await requireActor(deps, req, ['CUSTOMER']) };
+    };
+
+    app.post('/order/create-order/', {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Place an order from selected cart lines (Idempotency-Key required; a retry returns the first order)',
+        headers: headers.extend({ 'idempotency-key': z.string().max(200).optional() }),
+        body: placeOrderBody,
+        response: { 200: envelope(placedOrder), 201: envelope(placedOrder), ...errors },
+      },
+      handler: async (req, reply) => {
+        const { store, actor } = await who(req);
+        const key = req.headers['idempotency-key'];
+        if (!key || !KEY.test(key)) {
+          const message =
+            'Send an Idempotency-Key header (8 to 100 letters, digits, - or _) with each new order';
+          throw badRequest(message, [{ path: 'Idempotency-Key', message }]);
+        }
+        const result = await placeOrder(deps, actor, store, req.body, key);
+        const data = { order_id: result.order.id, order: result.order };
+        return reply
+          .code(result.created ? 201 : 200)
+          .send(ok(data, result.created ? 'Order placed successfully!' : 'Order already placed'));
+      },
+    });
+
+    app.get('/order/:id/success-order/', {
+      schema: {
+        tags: ['orders'],
+        summary: 'A placed order, for the success page',
+        headers,
+        params: idParam,
+        response: orderReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await who(req);
+        return ok(await orders.getOrder(deps, actor, store, req.params.id), 'Order fetched');
+      },
+    });
+
+    app.get('/store-user/store-order/user/', {
+      schema: {
+        tags: ['orders'],
+        summary: "The customer's orders, newest first; the next page's cursor is in X-Next-Cursor",
+        headers,
+        querystring: orderListQuery,
+        response: { 200: envelope(z.array(customerOrder)), ...errors },
+      },
+      handler: async (req, reply) => {
+        const { store, actor } = await who(req);
+        const page = await orders.listOrders(deps, actor, store, req.query);
+        if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+        return ok(page.orders, 'Orders fetched');
+      },
+    });
+
+    app.get('/store-user/store-order/:id/', {
+      schema: {
+        tags: ['orders'],
+        summary: 'One of the customer’s orders with its timeline',
+        headers,
+        params: idParam,
+        response: orderReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await who(req);
+        return ok(await orders.getOrder(deps, actor, store, req.params.id), 'Order fetched');
+      },
+    });
+
+    app.post('/store-user/store-order/:id/cancel/', {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an order while pending or processing: stock goes back, a mail goes out',
+        headers,
+        params: idParam,
+        body: cancelOrderBody,
+        response: orderReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await who(req);
+        return ok(
+          await orders.cancelOrder(deps, actor, store, req.params.id, req.body.reason),
+          'Order cancelled',
+        );
+      },
+    });
+
+    app.post('/store-user/store-order/:id/buy-again/', {
+      schema: {
+        tags: ['orders'],
+        summary: "Add an order's products to the cart again at today's prices",
+        headers,
+        params: idParam,
+        response: {
+          200: envelope(
+            z.object({
+              cart: cartData,
+              added: z.number().int(),
+              skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+            }),
+          ),
+          ...errors,
+        },
+      },
+      handler: async (req) => {
+        const { store, actor } = await who(req);
+        const data = await orders.buyAgain(deps, actor, store, req.params.id);
+        return ok(
+          data,
+          data.added
+            ? `Added ${data.added} item${data.added === 1 ? '' : 's'} to your cart`
+            : 'Nothing could be added',
+        );
+      },
+    });
+
+    app.post('/store-user/store-order/:id/return/', {
+      schema: {
+        tags: ['orders'],
+        summary: 'Ask to return a delivered order, with a reason for the shop',
+        headers,
+        params: idParam,
+        body: returnRequestBody,
+        response: orderReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await who(req);
+        return ok(
+          await orders.requestReturn(deps, actor, store, req.params.id, req.body.reason),
+          'Return requested',
+        );
+      },
+    });
+
+    app.post('/stores/product/:id/product-reviews/', {
+      schema: {
+        tags: ['orders'],
+        summary: 'Review a product from a delivered order (a verified purchase)',
+        headers,
+        params: idParam,
+        body: reviewBody,
+        response: { 201: envelope(reviewItem), ...errors },
+      },
+      handler: async (req, reply) => {
+        const { store, actor } = await who(req);
+        const review = await writeReview(deps, actor, store, req.params.id, req.body);
+        return reply.code(201).send(ok(review, 'Thanks for your review!'));
+      },
+    });
+  };
+
+/** The vendor's order actions (admin service); the back office's order screens build on these. */
+export const adminOrderRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.put('/order/:id/status/', {
+      schema: {
+        tags: ['admin orders'],
+        summary: 'Move an order along: confirm, process, ship (tracking), deliver, cancel (restocks), return',
+        headers,
+        params: idParam,
+        body: orderStatusBody,
+        response: orderReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        const view = await orders.setOrderStatus(deps, actor, store, req.params.id, req.body);
+        return ok(view, `Order status updated to ${req.body.status}`);
+      },
+    });
+  };

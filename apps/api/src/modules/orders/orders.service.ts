@@ -1,0 +1,273 @@
+import { CANCELLABLE_STATUSES, type CartData, type OrderStatus, type OrderTab } from '@haat/contracts';
+import { type Tx, withStore } from '@haat/db';
+import type { Deps } from '../../lib/deps.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import * as cartRepo from '../cart/cart.repository.ts';
+import { readCart, requireCustomer } from '../cart/cart.service.ts';
+import * as checkoutRepo from '../checkout/checkout.repository.ts';
+import { isUuid } from '../checkout/checkout.service.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import type { StoreRow } from '../stores/stores.repository.ts';
+import { orderCancelledMail } from './order-mails.ts';
+import { orderNumber, viewOrders } from './order-view.ts';
+import * as repo from './orders.repository.ts';
+import { upiContext } from './place-order.service.ts';
+
+function asCustomer<T>(
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  fn: (tx: Tx, customerId: string) => Promise<T>,
+) {
+  const customerId = requireCustomer(actor, store);
+  return withStore(deps.db, store.id, (tx) => fn(tx, customerId));
+}
+
+async function viewOne(tx: Tx, store: StoreRow, customerId: string, order: repo.OrderRow) {
+  const settings = await checkoutRepo.findSettings(tx);
+  const [view] = await viewOrders(tx, customerId, [order], upiContext(store, settings?.upiId ?? null));
+  if (!view) throw new Error('order view missing');
+  return view;
+}
+
+async function ownOrder(tx: Tx, customerId: string, orderId: string, lock = false) {
+  if (!isUuid(orderId)) throw notFound('Order not found');
+  const order = lock
+    ? await repo.lockOrder(tx, orderId, customerId)
+    : await repo.findOrder(tx, orderId, customerId);
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+export const getOrder = (deps: Deps, actor: Actor, store: StoreRow, orderId: string) =>
+  asCustomer(deps, actor, store, async (tx, customerId) =>
+    viewOne(tx, store, customerId, await ownOrder(tx, customerId, orderId)),
+  );
+
+const encodeCursor = (o: repo.OrderRow) =>
+  Buffer.from(`${o.createdAt.toISOString()}|${o.id}`, 'utf8').toString('base64url');
+function decodeCursor(cursor: string) {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) {
+    throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
+  }
+  return { createdAt, id };
+}
+
+/** A page of the customer's orders for a tab, newest first, and the cursor of the next page (null at the end). */
+export const listOrders = (
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  q: { status: OrderTab; limit: number; cursor?: string },
+) =>
+  asCustomer(deps, actor, store, async (tx, customerId) => {
+    const after = q.cursor ? decodeCursor(q.cursor) : null;
+    const rows = await repo.listCustomerOrders(tx, customerId, q.status, q.limit + 1, after);
+    const page = rows.slice(0, q.limit);
+    const last = page.at(-1);
+    // A list shows no UPI QR codes; the order's own page does.
+    const orders = await viewOrders(tx, customerId, page, {
+      upi: { id: null, shopName: store.storeName },
+      withUpiQr: false,
+    });
+    return { orders, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
+  });
+
+/** Cancels an order and everything it held: stock back (ledger rows), coupon use, payment; mails the customer. */
+async function cancelInTx(
+  tx: Tx,
+  store: StoreRow,
+  order: repo.OrderRow,
+  actorId: string,
+  reason: string | undefined,
+  byShop: boolean,
+) {
+  if (!CANCELLABLE_STATUSES.includes(order.status)) {
+    throw conflict(
+      `This order is ${order.status.toLowerCase()} and can no longer be cancelled.`,
+      'ORDER_NOT_CANCELLABLE',
+    );
+  }
+  const items = await repo.itemsOf(tx, [order.id]);
+  const ledger = [];
+  for (const i of [...items].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    const after = await repo.returnStock(tx, i.productId, i.quantity);
+    if (after !== null) {
+      ledger.push({
+        storeId: store.id,
+        productId: i.productId,
+        change: i.quantity,
+        quantityAfter: after,
+        reason: 'CANCELLATION' as const,
+        note: orderNumber(order.number),
+        orderId: order.id,
+        actorId,
+      });
+    }
+  }
+  await repo.insertLedger(tx, ledger);
+  if (order.couponId) await repo.releaseCoupon(tx, order.couponId);
+  const updated = await repo.updateOrder(tx, order.id, {
+    status: 'CANCELLED',
+    cancelledAt: new Date(),
+    cancelReason: reason || null,
+    paymentStatus: order.paymentStatus === 'SUCCESS' ? 'REFUNDED' : 'CANCELLED',
+  });
+  await repo.setPaymentStatus(tx, order.id, updated.paymentStatus);
+  await repo.insertEvent(tx, {
+    storeId: store.id,
+    orderId: order.id,
+    status: 'CANCELLED',
+    note: reason,
+    actorId,
+  });
+  if (order.contactEmail) {
+    const user = order.customerId ? await checkoutRepo.findUser(tx, order.customerId) : null;
+    await enqueueMail(
+      tx,
+      orderCancelledMail({
+        to: order.contactEmail,
+        firstName: user?.firstName ?? null,
+        shopName: store.storeName,
+        storeId: store.id,
+        order: updated,
+        byShop,
+      }),
+    );
+  }
+  return updated;
+}
+
+export const cancelOrder = (deps: Deps, actor: Actor, store: StoreRow, orderId: string, reason?: string) =>
+  asCustomer(deps, actor, store, async (tx, customerId) => {
+    const order = await ownOrder(tx, customerId, orderId, true);
+    const updated = await cancelInTx(tx, store, order, customerId, reason, false);
+    return viewOne(tx, store, customerId, updated);
+  });
+
+/** Adds an order's products back to the cart at today's price, as many as stock allows; says what was skipped. */
+export const buyAgain = (deps: Deps, actor: Actor, store: StoreRow, orderId: string) =>
+  asCustomer(deps, actor, store, async (tx, customerId) => {
+    const order = await ownOrder(tx, customerId, orderId);
+    const items = await repo.itemsOf(tx, [order.id]);
+    let added = 0;
+    const skipped: { name: string; reason: string }[] = [];
+    for (const i of items) {
+      const stock = await repo.currentStock(tx, i.productId);
+      if (stock?.status !== 'ACTIVE') {
+        skipped.push({ name: i.name, reason: 'No longer sold' });
+        continue;
+      }
+      if (await cartRepo.addLine(tx, store.id, customerId, i.productId, i.quantity, true)) {
+        added += 1;
+        continue;
+      }
+      const s = await cartRepo.stockAndLine(tx, customerId, i.productId);
+      const room = s ? s.stock - s.inCart : 0;
+      if (room > 0 && (await cartRepo.addLine(tx, store.id, customerId, i.productId, room, true))) {
+        added += 1;
+        skipped.push({ name: i.name, reason: `Only ${room} more could be added` });
+      } else {
+        skipped.push({
+          name: i.name,
+          reason: stock.quantity === 0 ? 'Out of stock' : 'Already in your cart',
+        });
+      }
+    }
+    const cart: CartData = await readCart(tx, customerId);
+    return { cart, added, skipped };
+  });
+
+/** Records a return request for a delivered order, for the vendor to act on. */
+export const requestReturn = (deps: Deps, actor: Actor, store: StoreRow, orderId: string, reason: string) =>
+  asCustomer(deps, actor, store, async (tx, customerId) => {
+    const order = await ownOrder(tx, customerId, orderId, true);
+    if (order.status !== 'DELIVERED') {
+      throw conflict('Only delivered orders can be returned.', 'ORDER_NOT_RETURNABLE');
+    }
+    const created = await repo.insertReturn(tx, { storeId: store.id, orderId: order.id, customerId, reason });
+    if (!created) throw conflict('A return was already requested for this order.', 'RETURN_EXISTS');
+    await repo.insertEvent(tx, {
+      storeId: store.id,
+      orderId: order.id,
+      status: 'RETURN_REQUESTED',
+      note: reason,
+      actorId: customerId,
+    });
+    return viewOne(tx, store, customerId, order);
+  });
+
+/** Which status changes a vendor may make (02 §4), and the timestamps they set. */
+const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
+  PENDING: ['CONFIRMED', 'PROCESSING', 'CANCELLED'],
+  CONFIRMED: ['PROCESSING', 'SHIPPED', 'CANCELLED'],
+  PROCESSING: ['SHIPPED', 'CANCELLED'],
+  SHIPPED: ['DELIVERED'],
+  DELIVERED: ['RETURNED'],
+  CANCELLED: [],
+  RETURNED: [],
+};
+
+/** The vendor moves an order along (back office); delivering a cash-on-delivery order marks it paid. */
+export async function setOrderStatus(
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  orderId: string,
+  v: { status: Exclude<OrderStatus, 'PENDING'>; tracking_number?: string; carrier?: string; reason?: string },
+) {
+  return withStore(deps.db, store.id, async (tx) => {
+    if (!isUuid(orderId)) throw notFound('Order not found');
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound('Order not found');
+    if (!NEXT[order.status].includes(v.status)) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `A ${order.status.toLowerCase()} order cannot become ${v.status.toLowerCase()}.`,
+        {
+          reason: 'INVALID_TRANSITION',
+        },
+      );
+    }
+    let updated: repo.OrderRow;
+    if (v.status === 'CANCELLED') {
+      updated = await cancelInTx(tx, store, order, actor.userId, v.reason, true);
+    } else {
+      const now = new Date();
+      const stamp: Partial<repo.OrderInsert> = { status: v.status };
+      if (v.status === 'CONFIRMED') stamp.confirmedAt = now;
+      if (v.status === 'PROCESSING') stamp.processingAt = now;
+      if (v.status === 'SHIPPED') {
+        stamp.shippedAt = now;
+        if (v.tracking_number) stamp.trackingNumber = v.tracking_number;
+        if (v.carrier) stamp.carrier = v.carrier;
+      }
+      if (v.status === 'DELIVERED') {
+        stamp.deliveredAt = now;
+        if (order.paymentMethod === 'COD') stamp.paymentStatus = 'SUCCESS';
+      }
+      updated = await repo.updateOrder(tx, order.id, stamp);
+      if (stamp.paymentStatus) await repo.setPaymentStatus(tx, order.id, stamp.paymentStatus);
+      await repo.insertEvent(tx, {
+        storeId: store.id,
+        orderId: order.id,
+        status: v.status,
+        note: v.reason ?? null,
+        actorId: actor.userId,
+      });
+    }
+    const settings = await checkoutRepo.findSettings(tx);
+    const [view] = await viewOrders(
+      tx,
+      updated.customerId ?? actor.userId,
+      [updated],
+      upiContext(store, settings?.upiId ?? null),
+    );
+    if (!view) throw new Error('order view missing');
+    return view;
+  });
+}

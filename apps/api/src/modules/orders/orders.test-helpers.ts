@@ -1,0 +1,72 @@
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
+
+export type Card = {
+  id: string;
+  product_name: string;
+  product_price: number;
+  discount_price: number | null;
+  product_quantity: number;
+  free_shipping: boolean;
+};
+
+export const ADDRESS = '/api/store/address/';
+export const CART = '/api/store/store-user/store-cart/';
+export const PLACE = '/api/store/order/create-order/';
+export const ORDERS = '/api/store/store-user/store-order/';
+export const home = {
+  full_name: 'Ravi Kumar',
+  address_line1: '14 Residency Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postal_code: '560025',
+};
+
+export async function productsOf(t: TestApp, slug: string): Promise<Card[]> {
+  const res = await t.app.inject({
+    url: '/api/store/stores/product?limit=100',
+    headers: { 'store-origin': slug },
+  });
+  return res.json().data;
+}
+
+export async function stockOf(t: TestApp, slug: string, id: string): Promise<number> {
+  const res = await t.app.inject({
+    url: `/api/store/stores/product/${id}`,
+    headers: { 'store-origin': slug },
+  });
+  return res.json().data.product_quantity;
+}
+
+/** A signed-in customer with an address and the given products in the cart, ready to check out. */
+export async function shopperWithCart(t: TestApp, slug: string, lines: { id: string; quantity: number }[]) {
+  const c = await verifiedCustomer(t, slug);
+  const address = (await c.call('POST', ADDRESS, home)).json().data;
+  for (const l of lines) {
+    const res = await c.call('POST', CART, { product_id: l.id, quantity: l.quantity });
+    expect(res.statusCode).toBe(201);
+  }
+  const checkout = async () => (await c.call('GET', '/api/store/store-user/user-checkout/')).json().data;
+  /** The body the checkout screen sends for everything selected, with a delivery option (first by default). */
+  const orderBody = async (option = 0, payment = 'COD') => {
+    const d = await checkout();
+    const delivery = d.delivery_option[option];
+    return {
+      cart_item: d.cart_data.map((l: { id: string; quantity: number; unit_price: number }) => ({
+        id: l.id,
+        quantity: l.quantity,
+        unit_price: l.unit_price,
+      })),
+      shipping_address: address.id,
+      delivery_type: delivery.id,
+      payment_option: payment,
+      total_amount:
+        Math.round((d.order_data.total_cart_value - d.order_data.discount + delivery.delivery_charge) * 100) /
+        100,
+    };
+  };
+  const place = (body: object, key: string = crypto.randomUUID()) =>
+    c.call('POST', PLACE, body, { 'idempotency-key': key });
+  return { ...c, address, checkout, orderBody, place };
+}

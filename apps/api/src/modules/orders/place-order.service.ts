@@ -1,0 +1,299 @@
+import { createHash } from 'node:crypto';
+import { type PaymentOption, paiseToRupees, type placeOrderBody } from '@haat/contracts';
+import { type Tx, withStore } from '@haat/db';
+import type { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import * as cartRepo from '../cart/cart.repository.ts';
+import { requireCustomer } from '../cart/cart.service.ts';
+import { couponDiscount, couponProblem } from '../cart/coupon.ts';
+import * as checkoutRepo from '../checkout/checkout.repository.ts';
+import { deliveryChargePaise, expectedDelivery } from '../checkout/delivery.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import type { StoreRow } from '../stores/stores.repository.ts';
+import { orderPlacedMail } from './order-mails.ts';
+import { orderNumber, viewOrders } from './order-view.ts';
+import * as repo from './orders.repository.ts';
+
+type Body = z.output<typeof placeOrderBody>;
+const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
+
+/** A test seam: called after each step so a test can fail the transaction there. */
+export type StepHook = (step: 'stock' | 'order' | 'items' | 'payment' | 'ledger' | 'cart') => void;
+
+const lineConflict = (reason: string, message: string, lineId: string) =>
+  new AppError(409, 'CONFLICT', message, { reason, issues: [{ path: `cart_item.${lineId}`, message }] });
+
+/** A stable hash of what was asked, so a reused key with another body is refused. */
+function requestHash(body: Body) {
+  const lines = body.cart_item
+    .map((l) => (typeof l === 'string' ? { id: l } : l))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const delivery = typeof body.delivery_type === 'string' ? body.delivery_type : body.delivery_type.id;
+  const canon = {
+    lines,
+    address: body.shipping_address,
+    delivery,
+    payment: body.payment_option,
+    total: body.total_amount ?? null,
+  };
+  return createHash('sha256').update(JSON.stringify(canon)).digest('hex');
+}
+
+export interface PlaceOrderResult {
+  created: boolean;
+  order: Awaited<ReturnType<typeof viewOrders>>[number];
+}
+
+/**
+ * Places a cash-on-delivery (or UPI) order in one transaction: re-prices every line from the database, checks
+ * the coupon again, takes stock with conditional updates, writes the order, its lines, a pending payment,
+ * stock-ledger rows and the mail, and removes the lines from the cart. Any failure rolls all of it back.
+ */
+export async function placeOrder(
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  body: Body,
+  key: string,
+  onStep: StepHook = () => {},
+): Promise<PlaceOrderResult> {
+  const customerId = requireCustomer(actor, store);
+  const hash = requestHash(body);
+  return withStore(deps.db, store.id, async (tx) => {
+    if (!(await repo.claimRequest(tx, store.id, customerId, key, hash))) {
+      return { created: false, order: await replay(tx, customerId, key, hash, store) };
+    }
+    const settings = await checkoutRepo.findSettings(tx);
+    const payment = checkPayment(body.payment_option, settings);
+    const lineIds = body.cart_item.map((l) => (typeof l === 'string' ? l : l.id));
+    const deliveryId = typeof body.delivery_type === 'string' ? body.delivery_type : body.delivery_type.id;
+    const [lines, address, options, coupon, contact] = await Promise.all([
+      repo.linesToOrder(tx, customerId, lineIds),
+      checkoutRepo.findAddress(tx, customerId, body.shipping_address),
+      checkoutRepo.listDeliveryOptions(tx),
+      cartRepo.appliedCoupon(tx, customerId),
+      checkoutRepo.findUser(tx, customerId),
+    ]);
+    if (!address) throw notFound('Address not found');
+    const option = options.find((o) => o.id === deliveryId);
+    if (!option) {
+      throw badRequest('Choose a delivery option', [
+        { path: 'delivery_type', message: 'Choose a delivery option' },
+      ]);
+    }
+    checkLines(body, lineIds, lines);
+
+    const subtotal = lines.reduce((n, l) => n + l.unitPricePaise * l.quantity, 0);
+    const problem = coupon ? couponProblem(coupon, subtotal) : null;
+    const discount = coupon && !problem ? couponDiscount(coupon, subtotal) : 0;
+    const allFree = lines.every((l) => l.freeShipping);
+    const shipping = deliveryChargePaise(option, subtotal, allFree);
+    const total = subtotal - discount + shipping;
+    if (body.total_amount !== undefined && Math.round(body.total_amount * 100) !== total) {
+      const why =
+        problem && coupon ? ` Coupon ${coupon.code} can no longer be used: ${problem.message}.` : '';
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `Your order total changed from ${inr(Math.round(body.total_amount * 100))} to ${inr(total)}.${why} Please review your order.`,
+        { reason: 'PRICE_CHANGED' },
+      );
+    }
+
+    for (const l of lines) {
+      const left = await repo.takeStock(tx, l.productId, l.quantity);
+      if (!left) throw outOfStock(l, (await repo.currentStock(tx, l.productId))?.quantity ?? 0);
+      (l as typeof l & { after: number }).after = left.quantity;
+    }
+    onStep('stock');
+    if (coupon && discount > 0 && !(await repo.useCoupon(tx, coupon.id))) {
+      throw conflict(`Coupon ${coupon.code} has been fully used. Remove it to continue.`, 'COUPON_USED_UP');
+    }
+
+    const number = await repo.nextOrderNumber(tx, store.id);
+    const ratio = subtotal ? (subtotal - discount) / subtotal : 0;
+    const tax = Math.round(
+      lines.reduce(
+        (n, l) => n + (l.unitPricePaise * l.quantity * ratio * l.taxPercent) / (100 + l.taxPercent),
+        0,
+      ),
+    );
+    const now = new Date();
+    const order = await repo.insertOrder(tx, {
+      storeId: store.id,
+      number,
+      customerId,
+      paymentMethod: payment,
+      subtotalPaise: subtotal,
+      discountPaise: discount,
+      couponId: discount > 0 ? (coupon?.id ?? null) : null,
+      couponCode: discount > 0 ? (coupon?.code ?? null) : null,
+      shippingPaise: shipping,
+      taxPaise: tax,
+      totalPaise: total,
+      totalItems: lines.reduce((n, l) => n + l.quantity, 0),
+      deliveryName: option.name,
+      deliveryEstimate: option.estimatedTime,
+      expectedDeliveryAt: expectedDelivery(now, option.maxDays),
+      shipName: address.fullName,
+      shipPhone: address.phoneNumber ?? contact?.phone ?? null,
+      shipLine1: address.addressLine1,
+      shipLine2: address.addressLine2,
+      shipCity: address.city,
+      shipState: address.state,
+      shipPostalCode: address.postalCode,
+      shipCountry: address.country,
+      contactEmail: contact?.email ?? null,
+      contactPhone: contact?.phone ?? null,
+    });
+    onStep('order');
+    const items = lines.map((l) => ({
+      storeId: store.id,
+      orderId: order.id,
+      productId: l.productId,
+      name: l.name,
+      sku: l.sku,
+      image: l.image,
+      quantity: l.quantity,
+      unitPricePaise: l.unitPricePaise,
+      costPaise: l.costPaise,
+      taxPercent: l.taxPercent,
+    }));
+    await repo.insertItems(tx, items);
+    onStep('items');
+    await repo.insertEvent(tx, {
+      storeId: store.id,
+      orderId: order.id,
+      status: 'PENDING',
+      actorId: customerId,
+    });
+    await repo.insertPayment(tx, {
+      storeId: store.id,
+      orderId: order.id,
+      reference: `TXN-${number}`,
+      amountPaise: total,
+      paymentMode: payment,
+    });
+    onStep('payment');
+    await repo.insertLedger(
+      tx,
+      lines.map((l) => ({
+        storeId: store.id,
+        productId: l.productId,
+        change: -l.quantity,
+        quantityAfter: (l as typeof l & { after: number }).after,
+        reason: 'SALE' as const,
+        note: orderNumber(number),
+        orderId: order.id,
+        actorId: customerId,
+      })),
+    );
+    onStep('ledger');
+    await repo.clearOrderedLines(tx, customerId, lineIds);
+    onStep('cart');
+    if (contact?.email) {
+      await enqueueMail(
+        tx,
+        orderPlacedMail({
+          to: contact.email,
+          firstName: contact.firstName,
+          shopName: store.storeName,
+          storeId: store.id,
+          order,
+          items,
+        }),
+      );
+    }
+    await repo.settleRequest(tx, customerId, key, order.id);
+    const [view] = await viewOrders(tx, customerId, [order], upiContext(store, settings?.upiId ?? null));
+    if (!view) throw new Error('order view missing');
+    return { created: true, order: view };
+  });
+}
+
+export const upiContext = (store: StoreRow, upiId: string | null) => ({
+  upi: { id: upiId, shopName: store.storeName },
+  withUpiQr: true,
+});
+
+/** A key seen before: the same request gets the first order back; another body with it is refused. */
+async function replay(tx: Tx, customerId: string, key: string, hash: string, store: StoreRow) {
+  const prior = await repo.findRequest(tx, customerId, key);
+  if (!prior || prior.requestHash !== hash) {
+    throw conflict(
+      'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+  }
+  const order = prior.orderId ? await repo.findOrder(tx, prior.orderId, customerId) : null;
+  if (!order) throw conflict('This order is still being placed. Try again in a moment.', 'IN_PROGRESS');
+  const settings = await checkoutRepo.findSettings(tx);
+  const [view] = await viewOrders(tx, customerId, [order], upiContext(store, settings?.upiId ?? null));
+  if (!view) throw new Error('order view missing');
+  return view;
+}
+
+function checkPayment(
+  option: PaymentOption,
+  settings: Awaited<ReturnType<typeof checkoutRepo.findSettings>>,
+) {
+  const methods = settings?.paymentMethods ?? ['COD'];
+  const ok = methods.includes(option) && (option === 'COD' || !!settings?.upiId);
+  if (!ok) {
+    const message =
+      option === 'UPI' ? 'This shop does not take UPI payments' : 'This shop does not take cash on delivery';
+    throw badRequest(message, [{ path: 'payment_option', message }]);
+  }
+  return option;
+}
+
+/** Every requested line must still be in the cart, available, and as the customer saw it. */
+function checkLines(body: Body, lineIds: string[], lines: repo.LineToOrder[]) {
+  if (new Set(lineIds).size !== lineIds.length) {
+    throw badRequest('An item is listed twice', [{ path: 'cart_item', message: 'An item is listed twice' }]);
+  }
+  for (const id of lineIds) {
+    if (!lines.some((l) => l.lineId === id)) {
+      throw lineConflict(
+        'CART_CHANGED',
+        'An item in your order is no longer in your cart. Please review your cart.',
+        id,
+      );
+    }
+  }
+  for (const asked of body.cart_item) {
+    if (typeof asked === 'string') continue;
+    const l = lines.find((x) => x.lineId === asked.id);
+    if (!l) continue;
+    if (asked.quantity !== undefined && asked.quantity !== l.quantity) {
+      throw lineConflict(
+        'CART_CHANGED',
+        `The quantity of ${l.name} in your cart is now ${l.quantity}. Please review your order.`,
+        l.lineId,
+      );
+    }
+    if (asked.unit_price !== undefined && Math.round(asked.unit_price * 100) !== l.unitPricePaise) {
+      throw lineConflict(
+        'PRICE_CHANGED',
+        `The price of ${l.name} changed from ${inr(Math.round(asked.unit_price * 100))} to ${inr(l.unitPricePaise)}.`,
+        l.lineId,
+      );
+    }
+  }
+  for (const l of lines) {
+    if (l.status !== 'ACTIVE') throw lineConflict('OUT_OF_STOCK', `${l.name} is no longer sold.`, l.lineId);
+    if (l.quantity > l.stock) throw outOfStock(l, l.stock);
+  }
+}
+
+function outOfStock(l: repo.LineToOrder, stock: number) {
+  return lineConflict(
+    'OUT_OF_STOCK',
+    stock === 0
+      ? `${l.name} is out of stock. Remove it from your order to continue.`
+      : `Only ${stock} of ${l.name} left. Lower the quantity to continue.`,
+    l.lineId,
+  );
+}

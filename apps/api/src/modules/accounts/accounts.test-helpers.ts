@@ -79,7 +79,7 @@ export async function verifiedCustomer(t: TestApp, slug: string) {
     })
   ).json().data;
   const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
     extra: Record<string, string> = {},

@@ -14,22 +14,23 @@ import { ReviewDialog } from './review-dialog.tsx';
 /** The order page, scrolled to its timeline. */
 export const trackingPath = (base: string, id: string) => `${paths.shop.order(base, id)}#timeline`;
 
-/** A note under an order: a requested return, or that every item has been reviewed. */
+/** A note under an order: a requested return, and which items have been reviewed. */
 export function OrderNotes({ order }: { order: CustomerOrder }) {
-  const allReviewed = order.status === 'DELIVERED' && order.product.items.every((i) => i.reviewed);
-  if (!order.return_request && !allReviewed) return null;
+  const items = order.product.items;
+  const reviewed = items.filter((i) => i.reviewed);
+  if (!order.return_request && reviewed.length === 0) return null;
   return (
     <div className="space-y-1 text-sm">
       {order.return_request ? (
         <p className="flex items-center gap-1.5 font-medium text-amber-800">
-          <RotateCcw aria-hidden className="size-4" />
+          <RotateCcw aria-hidden className="size-4 shrink-0" />
           Return requested on {formatDate(order.return_request.created_at)}
         </p>
       ) : null}
-      {allReviewed ? (
-        <p className="flex items-center gap-1.5 font-medium text-green-700">
-          <BadgeCheck aria-hidden className="size-4" />
-          {order.product.items.length > 1 ? 'All items reviewed' : 'Reviewed'}
+      {reviewed.length > 0 ? (
+        <p className="flex items-start gap-1.5 font-medium text-green-700">
+          <BadgeCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {items.length === 1 ? 'Reviewed' : `Reviewed: ${reviewed.map((i) => i.name).join(', ')}`}
         </p>
       ) : null}
     </div>

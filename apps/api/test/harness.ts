@@ -7,9 +7,13 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import type { Deps } from '../src/lib/deps.ts';
+import { TtlCache } from '../src/lib/ttl-cache.ts';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
+  /** Service-layer dependencies on the same database, for tests that call services directly. */
+  deps: Deps;
   /** Owner connection (bypasses nothing on purpose only in tests that set up data). */
   owner: Db;
   /** The app-role connection the server uses. */
@@ -20,7 +24,9 @@ export interface TestApp {
 }
 
 /** A private copy of the seeded database for this test file, and the app built on it. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(
+  poolSize = 4,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const template = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (template && url) {
@@ -29,7 +35,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     await admin.unsafe(`create database ${name} template ${template}`);
     const u = new URL(url);
     u.pathname = `/${name}`;
-    const database = await openDatabase({ url: u.toString(), poolSize: 4 });
+    const database = await openDatabase({ url: u.toString(), poolSize });
     return {
       database,
       drop: async () => {
@@ -51,9 +57,9 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: NodeJS.WritableStream } = {},
+  opts: { logStream?: NodeJS.WritableStream; poolSize?: number } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(opts.poolSize);
   const appDb = await database.app();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const logger = opts.logStream
@@ -62,9 +68,17 @@ export async function createTestApp(
       ? { level: env.LOG_LEVEL }
       : false;
   const app = await buildApp({ db: appDb, config, logger });
+  const deps: Deps = {
+    db: appDb,
+    config,
+    authSecret: new TextEncoder().encode('test-only-secret'),
+    storeCache: new TtlCache(10_000),
+    storefrontCache: new TtlCache(2_000, 5_000),
+  };
   await app.ready();
   return {
     app,
+    deps,
     owner: database.owner,
     appDb,
     database,

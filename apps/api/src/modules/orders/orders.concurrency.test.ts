@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { schema, type Tx, withStore } from '@haat/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import type { AppError } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import type { StoreRow } from '../stores/stores.repository.ts';
+import { findStoreBySlug } from '../stores/stores.service.ts';
+import { placeOrder, type StepHook } from './place-order.service.ts';
+
+/*
+ * No overselling and no partial orders, at the service layer on the real database. The races only mean
+ * something on PostgreSQL (PGlite is one connection); CI runs this file on both.
+ * (The owner connection reads every shop on PostgreSQL, where it bypasses row-level security: filter by shop.)
+ */
+let t: TestApp;
+let store: StoreRow;
+let standardId: string;
+const customers: { actor: Actor; addressId: string }[] = [];
+
+const inShop = <T>(fn: (tx: Tx) => Promise<T>) => withStore(t.owner, store.id, fn);
+
+beforeAll(async () => {
+  t = await createTestApp({}, { poolSize: 20 });
+  const shops = await demoShops(t.owner);
+  const found = await findStoreBySlug(t.deps, shops.a.slug);
+  if (!found) throw new Error('demo shop');
+  store = found;
+  const [option] = await inShop((tx) =>
+    tx
+      .select()
+      .from(schema.deliveryOptions)
+      .where(eq(schema.deliveryOptions.storeId, store.id))
+      .orderBy(schema.deliveryOptions.position),
+  );
+  standardId = option?.id ?? '';
+  if (!standardId) throw new Error(`no delivery option for ${store.id}`);
+  const users = await t.owner
+    .insert(schema.users)
+    .values(
+      Array.from({ length: 200 }, (_, i) => ({
+        storeId: store.id,
+        role: 'CUSTOMER' as const,
+        email: `race.${i}.${randomUUID().slice(0, 8)}@example.in`,
+        firstName: 'Race',
+        lastName: String(i),
+      })),
+    )
+    .returning({ id: schema.users.id });
+  const addresses = await inShop((tx) =>
+    tx
+      .insert(schema.customerAddresses)
+      .values(
+        users.map((u) => ({
+          storeId: store.id,
+          customerId: u.id,
+          fullName: 'Race Buyer',
+          addressLine1: '1 Test Street',
+          city: 'Pune',
+          state: 'Maharashtra',
+          postalCode: '411001',
+          isDefault: true,
+        })),
+      )
+      .returning({ id: schema.customerAddresses.id, customerId: schema.customerAddresses.customerId }),
+  );
+  for (const a of addresses) {
+    customers.push({
+      actor: { userId: a.customerId, role: 'CUSTOMER', storeId: store.id, familyId: randomUUID() },
+      addressId: a.id,
+    });
+  }
+});
+afterAll(() => t?.close());
+
+/** A fresh product with `stock` units and one cart line of the given quantity per customer. */
+async function productWithCarts(stock: number, quantities: number[]) {
+  return inShop(async (tx) => {
+    const [p] = await tx
+      .insert(schema.products)
+      .values({
+        storeId: store.id,
+        slug: `race-${randomUUID()}`,
+        name: 'Race Kettle',
+        pricePaise: 500_00,
+        quantity: stock,
+      })
+      .returning({ id: schema.products.id });
+    if (!p) throw new Error('product');
+    const lines = await tx
+      .insert(schema.cartItems)
+      .values(
+        quantities.map((q, i) => ({
+          storeId: store.id,
+          customerId: customers[i]?.actor.userId ?? '',
+          productId: p.id,
+          quantity: q,
+        })),
+      )
+      .returning({
+        id: schema.cartItems.id,
+        customerId: schema.cartItems.customerId,
+        quantity: schema.cartItems.quantity,
+      });
+    return { productId: p.id, lines };
+  });
+}
+
+const order = (i: number, lineId: string, onStep?: StepHook, key = randomUUID()) => {
+  const c = customers[i];
+  if (!c) throw new Error('customer');
+  return placeOrder(
+    t.deps,
+    c.actor,
+    store,
+    { cart_item: [lineId], shipping_address: c.addressId, delivery_type: standardId, payment_option: 'COD' },
+    key,
+    onStep,
+  );
+};
+
+async function stockAndLedger(productId: string) {
+  return inShop(async (tx) => {
+    const [p] = await tx
+      .select({ quantity: schema.products.quantity })
+      .from(schema.products)
+      .where(eq(schema.products.id, productId));
+    const ledger = await tx
+      .select()
+      .from(schema.stockLedger)
+      .where(eq(schema.stockLedger.productId, productId));
+    const items = await tx.select().from(schema.orderItems).where(eq(schema.orderItems.productId, productId));
+    return { stock: p?.quantity ?? -1, ledger, items };
+  });
+}
+
+// PGlite serialises everything, so there it checks the same bookkeeping in two rounds; PostgreSQL races 20.
+const ROUNDS = process.env.DATABASE_URL ? 20 : 2;
+
+describe('200 concurrent orders for 50 in stock', () => {
+  it(`never oversell, over ${ROUNDS} rounds with different splits of quantity`, {
+    timeout: 240_000,
+  }, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      // Round 0: one each, so exactly 50 orders. Later rounds: 1 to 3 each in a pattern that shifts per round.
+      const quantities = customers.map((_, i) => (round === 0 ? 1 : 1 + ((i * 7 + round) % 3)));
+      const { productId, lines } = await productWithCarts(50, quantities);
+      const results = await Promise.allSettled(
+        lines.map((l) =>
+          order(
+            customers.findIndex((c) => c.actor.userId === l.customerId),
+            l.id,
+          ),
+        ),
+      );
+      const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [lines[i]?.quantity ?? 0] : []));
+      const lost = results.flatMap((r, i) =>
+        r.status === 'rejected' ? [{ q: lines[i]?.quantity ?? 0, e: r.reason as AppError }] : [],
+      );
+      for (const l of lost) {
+        expect(l.e.statusCode).toBe(409);
+        expect(l.e.extra.reason).toBe('OUT_OF_STOCK');
+      }
+      const sold = won.reduce((n, q) => n + q, 0);
+      const { stock, ledger, items } = await stockAndLedger(productId);
+      expect(stock).toBeGreaterThanOrEqual(0);
+      expect(stock + sold).toBe(50);
+      expect(-ledger.reduce((n, l) => n + l.change, 0)).toBe(sold);
+      expect(items.reduce((n, l) => n + l.quantity, 0)).toBe(sold);
+      expect(items).toHaveLength(won.length);
+      // Every refusal was honest: what was left could not cover it.
+      if (lost.length) expect(stock).toBeLessThan(Math.min(...lost.map((l) => l.q)));
+      if (round === 0) {
+        expect(won).toHaveLength(50);
+        expect(stock).toBe(0);
+      }
+    }
+  });
+});
+
+describe('a failure at any step leaves nothing behind', () => {
+  const steps = ['stock', 'order', 'items', 'payment', 'ledger', 'cart'] as const;
+  it.each(steps)(
+    'crash after %s: no order, stock and cart as before, and the key is free again',
+    async (step) => {
+      const { productId, lines } = await productWithCarts(5, [2]);
+      const line = lines[0];
+      if (!line) throw new Error('line');
+      const key = randomUUID();
+      const crash: StepHook = (s) => {
+        if (s === step) throw new Error(`injected crash after ${s}`);
+      };
+      await expect(order(0, line.id, crash, key)).rejects.toThrow(`injected crash after ${step}`);
+      const after = await stockAndLedger(productId);
+      expect(after).toMatchObject({ stock: 5, ledger: [], items: [] });
+      const cart = await inShop((tx) =>
+        tx.select().from(schema.cartItems).where(eq(schema.cartItems.id, line.id)),
+      );
+      expect(cart).toHaveLength(1);
+      const orders = await inShop((tx) =>
+        tx
+          .select()
+          .from(schema.orders)
+          .where(
+            and(
+              eq(schema.orders.customerId, customers[0]?.actor.userId ?? ''),
+              inArray(schema.orders.status, ['PENDING']),
+            ),
+          ),
+      );
+      const placedForProduct = orders.length
+        ? await inShop((tx) =>
+            tx
+              .select()
+              .from(schema.orderItems)
+              .where(
+                and(
+                  inArray(
+                    schema.orderItems.orderId,
+                    orders.map((o) => o.id),
+                  ),
+                  eq(schema.orderItems.productId, productId),
+                ),
+              ),
+          )
+        : [];
+      expect(placedForProduct).toEqual([]);
+      // The same key works afterwards: the failed attempt did not keep it.
+      const retry = await order(0, line.id, undefined, key);
+      expect(retry.created).toBe(true);
+      expect((await stockAndLedger(productId)).stock).toBe(3);
+    },
+  );
+});

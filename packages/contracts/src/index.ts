@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './engagement.ts';
 export * from './envelope.ts';
 export * from './indian-states.ts';
+export * from './inventory.ts';
 export * from './money.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './backoffice.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './platform.ts';

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { suppliers } from './backoffice.ts';
 import { stores, users } from './platform.ts';
 
 /*
@@ -131,6 +132,17 @@ export const products = pgTable(
     freeShipping: boolean('free_shipping').notNull().default(false),
     shippingChargePaise: integer('shipping_charge_paise').notNull().default(4000),
     taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(18),
+    barcode: text('barcode'),
+    serialNo: text('product_serial_no'),
+    unit: text('unit').notNull().default('Piece'),
+    brand: text('brand'),
+    color: text('color'),
+    warranty: text('warranty'),
+    location: text('location'),
+    weightKg: numeric('weight_kg', { precision: 10, scale: 3, mode: 'number' }),
+    dimensions: text('dimensions'),
+    hsnCode: text('hsn_code'),
+    supplierId: uuid('supplier_id'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     categoryId: uuid('category_id'),
     subCategoryId: uuid('sub_category_id'),
@@ -154,9 +166,17 @@ export const products = pgTable(
       columns: [t.storeId, t.subCategoryId],
       foreignColumns: [productSubCategories.storeId, productSubCategories.id],
     }),
+    foreignKey({
+      columns: [t.storeId, t.supplierId],
+      foreignColumns: [suppliers.storeId, suppliers.id],
+    }),
     uniqueIndex('products_slug_uq').on(t.storeId, t.slug),
     uniqueIndex('products_sku_uq').on(t.storeId, t.sku),
     index('products_listing_idx').on(t.storeId, t.status, t.createdAt),
+    index('products_updated_idx').on(t.storeId, t.updatedAt),
+    index('products_stock_idx').on(t.storeId, t.quantity),
+    index('products_barcode_idx').on(t.storeId, t.barcode),
+    check('products_hsn_valid', sql`${t.hsnCode} is null or ${t.hsnCode} ~ '^[0-9]{4,8}$'`),
     index('products_category_idx').on(t.storeId, t.categoryId),
     index('products_featured_idx').on(t.storeId, t.isFeatured),
     check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
@@ -247,4 +267,6 @@ export const TENANT_TABLES = [
   'return_requests',
   'sale_subscriptions',
   'shop_newsletter_subscriptions',
+  'suppliers',
+  'audit_events',
 ] as const;

@@ -19,7 +19,7 @@ function AddressText({ a }: { a: Address }) {
       <span className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
         {a.full_name}
         {a.is_default ? (
-          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
             Default
           </span>
         ) : null}

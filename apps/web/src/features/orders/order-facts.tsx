@@ -17,8 +17,11 @@ const PAYMENT_STATUS_LABELS: Record<CustomerOrder['payment_status'], string> = {
   CANCELLED: 'Cancelled',
 };
 
-/** Expected delivery as the customer reads it: the date, and the option's usual time. */
-export function estimatedDelivery(order: CustomerOrder): string {
+const ARRIVING: readonly CustomerOrder['status'][] = ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED'];
+
+/** Expected delivery as the customer reads it (the date and the option's usual time); null once it is over. */
+export function estimatedDelivery(order: CustomerOrder): string | null {
+  if (!ARRIVING.includes(order.status)) return null;
   const time = order.delivery_type.estimated_time;
   return order.expected_delivery ? `${formatDate(order.expected_delivery)} (${time})` : time;
 }
@@ -35,6 +38,7 @@ export function FactCard({ title, children }: { title: string; children: ReactNo
 /** Where it goes, how it travels, how it is paid and its tracking: the order page's side cards. */
 export function OrderFacts({ order }: { order: CustomerOrder }) {
   const a = order.shipping_address;
+  const estimate = estimatedDelivery(order);
   return (
     <>
       <FactCard title="Delivery address">
@@ -49,7 +53,7 @@ export function OrderFacts({ order }: { order: CustomerOrder }) {
       </FactCard>
       <FactCard title="Delivery">
         <p className="font-semibold text-slate-900">{order.delivery_type.name}</p>
-        <p>Estimated delivery: {estimatedDelivery(order)}</p>
+        {estimate ? <p>Estimated delivery: {estimate}</p> : null}
         {order.shippedDate ? <p>Shipped on {formatDate(order.shippedDate)}</p> : null}
         {order.deliveryDate ? <p>Delivered on {formatDate(order.deliveryDate)}</p> : null}
       </FactCard>

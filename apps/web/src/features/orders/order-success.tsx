@@ -54,6 +54,7 @@ export function OrderSuccess({ slug, base, orderId }: { slug: string; base: stri
   }
 
   const a = order.shipping_address;
+  const estimate = estimatedDelivery(order);
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
       <div className="text-center">
@@ -78,7 +79,7 @@ export function OrderSuccess({ slug, base, orderId }: { slug: string; base: stri
           <Fact label="Total amount">{formatAmount(order.total_amount)}</Fact>
           <Fact label="Items">{itemsText(order.total_items)}</Fact>
           <Fact label="Tracking number">{order.trackingNumber ?? NO_TRACKING}</Fact>
-          <Fact label="Estimated delivery">{estimatedDelivery(order)}</Fact>
+          {estimate ? <Fact label="Estimated delivery">{estimate}</Fact> : null}
           <Fact label="Delivery address">
             {a.address_line1}, {a.city}
           </Fact>

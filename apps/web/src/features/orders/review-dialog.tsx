@@ -29,7 +29,7 @@ function StarPicker({
         {[1, 2, 3, 4, 5].map((n) => (
           <label
             key={n}
-            className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
+            className="relative rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
           >
             <input
               type="radio"
@@ -38,11 +38,11 @@ function StarPicker({
               checked={value === n}
               onChange={() => onChange(n)}
               aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
-              className="sr-only"
+              className="absolute inset-0 size-full cursor-pointer appearance-none rounded-md"
             />
             <Star
               aria-hidden
-              className={`size-8 ${n <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300'}`}
+              className={`pointer-events-none relative size-8 ${n <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300'}`}
             />
           </label>
         ))}

@@ -16,7 +16,7 @@ export function UpiPayment({ order }: { order: CustomerOrder }) {
   return (
     <section
       aria-labelledby="upi-title"
-      className="rounded-xl border border-brand-200 bg-brand-50 p-4 sm:p-5"
+      className="rounded-xl border border-brand-100 bg-brand-50 p-4 sm:p-5"
       data-testid="upi-payment"
     >
       <h2 id="upi-title" className="text-lg font-bold text-slate-900">

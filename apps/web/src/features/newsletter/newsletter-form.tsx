@@ -2,18 +2,35 @@ import { newsletterBody } from '@haat/contracts';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { newsletterErrorText, useNewsletterSubscribe } from './use-newsletter-subscribe.ts';
+import {
+  type NewsletterTarget,
+  newsletterErrorText,
+  PLATFORM_NEWSLETTER,
+  useNewsletterSubscribe,
+} from './use-newsletter-subscribe.ts';
 
-/** The footer's newsletter box: checked with the shared schema, then really subscribed on the server. */
-export function NewsletterForm() {
+/**
+ * A footer's newsletter box: checked with the shared schema, then really subscribed on the server, to the
+ * platform's list or a shop's own (`target`). `preview` shows it inert (the template editor). The field and
+ * button sit side by side once the box itself is wide enough (a container query, so a narrow footer column
+ * stacks them even on a wide screen).
+ */
+export function NewsletterForm({
+  target = PLATFORM_NEWSLETTER,
+  preview = false,
+}: {
+  target?: NewsletterTarget;
+  preview?: boolean;
+}) {
   const [email, setEmail] = useState('');
   const [clientError, setClientError] = useState<string | null>(null);
-  const subscribe = useNewsletterSubscribe();
+  const subscribe = useNewsletterSubscribe(target);
   const inputId = useId();
   const messageId = useId();
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (preview) return;
     const parsed = newsletterBody.safeParse({ email: email.trim() });
     if (!parsed.success) {
       setClientError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
@@ -28,11 +45,11 @@ export function NewsletterForm() {
   const succeeded = subscribe.isSuccess && !clientError;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Newsletter" className="w-full">
+    <form onSubmit={onSubmit} noValidate aria-label="Newsletter" className="@container w-full">
       <label htmlFor={inputId} className="text-sm font-medium text-slate-200">
         Email address
       </label>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+      <fieldset disabled={preview} className="mt-2 flex min-w-0 flex-col gap-2 @xs:flex-row">
         <input
           id={inputId}
           type="email"
@@ -57,7 +74,7 @@ export function NewsletterForm() {
           {subscribe.isPending ? <Spinner /> : null}
           {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
         </button>
-      </div>
+      </fieldset>
       <div id={messageId} aria-live="polite" className="mt-2 min-h-5 text-sm">
         {error ? (
           <p className="flex items-start gap-1.5 text-red-300">

@@ -5,13 +5,29 @@ export interface NewsletterSubscription {
   email: string;
 }
 
-/** POST /api/user/newsletter/: 201 on success, 409 when the address is already subscribed. */
-export function useNewsletterSubscribe() {
+/** Which list a newsletter box signs up to. */
+export interface NewsletterTarget {
+  /** POST endpoint: 201 on success, 409 when the address is already on the list. */
+  endpoint: string;
+  /** The shop slug for a shop's own list (sent as store-origin). */
+  storeOrigin?: string | null;
+}
+
+/** The platform newsletter of the marketing site's footer. */
+export const PLATFORM_NEWSLETTER: NewsletterTarget = { endpoint: '/api/user/newsletter/' };
+/** A shop's own newsletter, from its storefront footer. */
+export const shopNewsletter = (slug: string): NewsletterTarget => ({
+  endpoint: '/api/store/newsletter/',
+  storeOrigin: slug,
+});
+
+export function useNewsletterSubscribe(target: NewsletterTarget = PLATFORM_NEWSLETTER) {
   return useMutation({
     mutationFn: (email: string) =>
-      queryApi<NewsletterSubscription>('/api/user/newsletter/', {
+      queryApi<NewsletterSubscription>(target.endpoint, {
         method: 'POST',
         body: { email },
+        storeOrigin: target.storeOrigin,
         // Failures are shown next to the field; success also gets the catalogue's Created toast.
         silent: true,
         successToast: true,
@@ -24,8 +40,9 @@ export function newsletterErrorText(err: unknown): string {
   if (!(err instanceof ApiError)) return 'Something went wrong. Please try again.';
   if (err.status === 0) return 'You appear to be offline. Please check your connection and try again.';
   if (err.status >= 500) return 'Something went wrong on our end. Please try again later.';
-  if (err.status === 429) return 'Too many attempts. Please wait a moment and try again.';
+  if (err.status === 429) return err.message || 'Too many attempts. Please wait a moment and try again.';
   const issue = err.envelope?.error.issues?.[0]?.message;
   if (err.status === 409) return err.message || 'This email is already subscribed';
+  if (err.status === 403) return err.message || 'This shop is not taking sign-ups right now.';
   return issue || err.message || 'Please check your email address and try again.';
 }

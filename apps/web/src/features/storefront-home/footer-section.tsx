@@ -2,6 +2,8 @@ import type { FooterConfig, StoreDetail } from '@haat/contracts';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { HTMLAttributes } from 'react';
 import { Link } from 'react-router';
+import { NewsletterForm } from '../newsletter/newsletter-form.tsx';
+import { shopNewsletter } from '../newsletter/use-newsletter-subscribe.ts';
 import { storePhones } from './store-phones.ts';
 import type { EditHook } from './text-style.ts';
 
@@ -68,9 +70,9 @@ function LinkColumn({
 }
 
 /**
- * The shop footer: about the shop (with its city and state), the theme's quick links, customer service
- * and contact, then copyright and legal links. The theme's newsletter heading and text are shown; the
- * sign-up box itself comes with the storefront newsletter, so no email field pretends to subscribe yet.
+ * The shop footer: about the shop (with its city and state) and its newsletter sign-up (the shop's own list),
+ * the theme's quick links, customer service and contact, then copyright and legal links. In the template
+ * editor the sign-up box is shown but inert.
  */
 export function FooterSection({
   config,
@@ -102,21 +104,24 @@ export function FooterSection({
               {place}
             </p>
           ) : null}
-          {config?.newsletter.heading ? (
-            <div className="pt-2">
-              <h3
-                {...edit?.('newsletter.heading', 'Newsletter heading')}
-                className="text-sm font-semibold text-white"
-              >
-                {config.newsletter.heading}
-              </h3>
-              {config.newsletter.description ? (
-                <p {...edit?.('newsletter.description', 'Newsletter text')} className="mt-1 text-sm">
-                  {config.newsletter.description}
-                </p>
-              ) : null}
+          <div className="pt-2">
+            <h3
+              {...edit?.('newsletter.heading', 'Newsletter heading')}
+              className="text-sm font-semibold text-white"
+            >
+              {config?.newsletter.heading.trim() || 'Newsletter'}
+            </h3>
+            {config?.newsletter.description || edit ? (
+              <p {...edit?.('newsletter.description', 'Newsletter text')} className="mt-1 text-sm">
+                {config?.newsletter.description || 'Add a line about what subscribers get'}
+              </p>
+            ) : (
+              <p className="mt-1 text-sm">News and offers from {store.store_name}, now and then.</p>
+            )}
+            <div className="mt-3">
+              <NewsletterForm target={shopNewsletter(store.slug)} preview={!!edit} />
             </div>
-          ) : null}
+          </div>
         </div>
         {config ? (
           <LinkColumn

@@ -14,12 +14,15 @@ export function DealCard({
   item,
   base,
   note,
+  action,
   style,
 }: {
   item: DealItem;
   base: string;
   /** A line under the price, e.g. when the sale starts. */
   note?: ReactNode;
+  /** A control under the note (e.g. Notify Me); it sits above the card-wide link, so it gets its own clicks. */
+  action?: ReactNode;
   style?: CSSProperties;
 }) {
   const { product } = item;
@@ -53,7 +56,12 @@ export function DealCard({
           salePrice={item.discount_price}
           discountPercentage={item.discount_percentage}
         />
-        {note ? <p className="mt-auto text-xs text-slate-600">{note}</p> : null}
+        {note || action ? (
+          <div className="mt-auto flex flex-col gap-2 pt-1">
+            {note ? <p className="text-xs text-slate-600">{note}</p> : null}
+            {action}
+          </div>
+        ) : null}
       </div>
     </article>
   );

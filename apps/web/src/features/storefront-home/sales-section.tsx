@@ -2,13 +2,13 @@ import type { DealItem, SalesConfig } from '@haat/contracts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Countdown } from './countdown.tsx';
 import { DEAL_CELL, DEAL_GRID, DealCard } from './deal-card.tsx';
+import { NotifyMeButton } from './notify-me.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { type EditHook, safeColor, textOf, textStyle } from './text-style.ts';
 
 /**
  * The upcoming-sale block: a days-to-seconds countdown to the first sale's start and the items going on
- * sale. The theme's "Notify Me" button is left out on purpose until sale reminders exist: a button that
- * only pretends to subscribe would mislead shoppers.
+ * sale, each with the theme's Notify Me button (one email when that sale starts; see notify-me.tsx).
  */
 export function SalesSection({
   config,
@@ -24,6 +24,8 @@ export function SalesSection({
   const first = sales[0];
   if (!first) return null;
   const cardBg = safeColor(config.product_cart?.backgroundColor);
+  // Each item's button: the theme's card button text, else the section's.
+  const cardButton = config.product_cart?.button;
   return (
     <section
       aria-labelledby="sales-heading"
@@ -54,6 +56,13 @@ export function SalesSection({
                 item={s}
                 base={base}
                 note={`Sale starts ${formatDateTime(s.deal.start_time)} IST`}
+                action={
+                  <NotifyMeButton
+                    sale={s}
+                    label={textOf(cardButton ?? config.button, 'Notify Me')}
+                    edit={edit?.(cardButton ? 'product_cart.button' : 'button', 'Notify Me button')}
+                  />
+                }
                 style={cardBg ? { backgroundColor: cardBg } : undefined}
               />
             </li>

@@ -1,0 +1,102 @@
+import type { SaleNotifyData } from '@haat/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { useHost } from '../../app/host.tsx';
+import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { useSession } from '../accounts/session-context.tsx';
+
+const STORAGE_KEY = 'haat:notified-sales';
+const listeners = new Set<() => void>();
+
+function readNotified(): string[] {
+  try {
+    const raw = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Sales this browser signed up for, so the button still says so after a reload (the server is the record). */
+function rememberNotified(dealId: string) {
+  const ids = readNotified().filter((id) => id !== dealId);
+  ids.push(dealId);
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(ids.slice(-100)));
+  } catch {
+    // Storage full or blocked: the button still shows the state until the page is left.
+  }
+  for (const l of listeners) l();
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === STORAGE_KEY) l();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(l);
+    window.removeEventListener('storage', onStorage);
+  };
+};
+const snapshot = () => localStorage.getItem(STORAGE_KEY) ?? '';
+
+export function useNotifiedSale(dealId: string): boolean {
+  const raw = useSyncExternalStore(subscribe, snapshot, () => '');
+  return raw.includes(`"${dealId}"`);
+}
+
+/** The shop's signed-in customer, whose account email is used (null: the shopper must give one). */
+export function useShopCustomer() {
+  const host = useHost();
+  const { status, session } = useSession();
+  const slug = host.storeSlug;
+  const isCustomer =
+    status === 'authenticated' && session?.role_type === 'CUSTOMER' && !!slug && session.storeSlug === slug;
+  return { slug, status, email: isCustomer ? (session?.email ?? null) : null };
+}
+
+/**
+ * Notify Me (POST …/store-deals/{id}/notify/). Success is told in a toast with the server's words (a repeat
+ * is "You're already on the list", not an error); failures come back to the caller, which shows a field error
+ * in its form or announces them.
+ */
+export function useSaleNotify(dealId: string) {
+  const { slug } = useShopCustomer();
+  return useMutation({
+    mutationFn: (email: string | null) =>
+      queryApi<SaleNotifyData>(
+        `/api/store/stores/product/store-deals/${encodeURIComponent(dealId)}/notify/`,
+        {
+          method: 'POST',
+          body: email ? { email } : {},
+          storeOrigin: slug,
+          silent: true,
+        },
+      ),
+    onSuccess: (data) => {
+      rememberNotified(dealId);
+      toast.success(
+        data.already_subscribed ? "You're already on the list" : "We'll email you when the sale starts",
+        {
+          description: `We'll write to ${data.email} once.`,
+        },
+      );
+    },
+  });
+}
+
+/** A failure the dialog does not show beside its field is announced the usual way. */
+export const announceNotifyFailure = (err: unknown) => {
+  if (err instanceof ApiError) announceFailure(err.status, err.message);
+};
+
+/** The text under the email field for a failed Notify Me. */
+export function notifyErrorText(err: unknown): string {
+  if (!(err instanceof ApiError)) return 'Something went wrong. Please try again.';
+  if (err.status === 0) return 'You appear to be offline. Please check your connection and try again.';
+  if (err.status >= 500) return 'Something went wrong on our end. Please try again later.';
+  return err.envelope?.error.issues?.[0]?.message || err.message || 'Please check your email address.';
+}

@@ -10,6 +10,7 @@ import { MarketingLayout } from './marketing-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PricingPage } from './pricing-page.tsx';
 import { ShopRegistrationPage } from './shop-registration-page.tsx';
+import { ShopsPage } from './shops-page.tsx';
 
 // The account pages carry the form schemas: loaded only when visited.
 const accountPages = () => import('./account-pages.tsx');
@@ -40,13 +41,14 @@ const inLayout = (el: ReactNode) => (
   </Suspense>
 );
 
-/** The main-domain face: landing page with shop discovery, pricing, about, vendor accounts and the 403 page. */
+/** The main-domain face: landing page with shop discovery, all shops, pricing, about, vendor accounts and the 403 page. */
 export default function MarketingFace() {
   useDocumentTitle('Build Your Online Store');
   return (
     <Routes>
       <Route element={<MarketingLayout />}>
         <Route index element={<LandingPage />} />
+        <Route path="shops" element={<ShopsPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="profile" element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />

@@ -1,8 +1,8 @@
-import type { ShopCategory, StoreCard } from '@haat/contracts';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { ShopCategory, StoreCard, StoreCities } from '@haat/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryApi } from '../../lib/api.ts';
 
-/** Shops per request; "View All Shops" pages on by this much until every shop is shown. */
+/** Shops per page (two rows of three on a desktop). */
 export const SHOPS_PAGE_SIZE = 6;
 export const SHOPS_ERROR_MESSAGE = 'Failed to fetch shops. Please try again later.';
 
@@ -11,38 +11,54 @@ export type CategoryFilter = ShopCategory | 'All';
 export interface StoreListFilters {
   search: string;
   category: CategoryFilter;
+  /** '' for every city. */
+  city: string;
 }
 
-/** One page of GET /api/store/get-store/. */
+/** One page of GET /api/store/get-store/ (best rated first), with the page number it is. */
 export interface StoreListPage {
   results: StoreCard[];
   count: number;
+  /** 1-based; while another page loads, the shown (previous) data keeps its own number. */
+  page: number;
 }
 
-export const storeListKey = (filters: StoreListFilters) => ['marketplace', 'stores', filters] as const;
+export const storeListKey = (filters: StoreListFilters, page: number) =>
+  ['marketplace', 'stores', filters, page] as const;
 
-/** The marketplace's shop list: search and category filter on the server, offset paging. */
-export function useStoreList(filters: StoreListFilters) {
-  return useInfiniteQuery({
-    queryKey: storeListKey(filters),
-    queryFn: ({ pageParam, signal }) =>
-      queryApi<StoreListPage>('/api/store/get-store/', {
+/** One page (1-based) of the marketplace's shops: search, category and city filtered on the server. */
+export function useStorePage(filters: StoreListFilters, page: number) {
+  return useQuery({
+    queryKey: storeListKey(filters, page),
+    queryFn: async ({ signal }): Promise<StoreListPage> => ({
+      page,
+      ...(await queryApi<Omit<StoreListPage, 'page'>>('/api/store/get-store/', {
         query: {
           search: filters.search || undefined,
           // 'All' means no category filter.
           category: filters.category === 'All' ? undefined : filters.category,
+          city: filters.city || undefined,
           limit: SHOPS_PAGE_SIZE,
-          offset: pageParam,
+          offset: (page - 1) * SHOPS_PAGE_SIZE,
         },
         errorMessage: SHOPS_ERROR_MESSAGE,
         signal,
-      }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.results.length, 0);
-      return last.results.length > 0 && loaded < last.count ? loaded : undefined;
-    },
-    // Keep showing the previous shops (dimmed) while a new search loads, instead of flashing a loader.
+      })),
+    }),
+    // Keep showing the previous shops (dimmed) while a new search or page loads, instead of flashing a loader.
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The cities that have open shops, for the city filter. */
+export function useStoreCities() {
+  return useQuery({
+    queryKey: ['marketplace', 'cities'],
+    queryFn: ({ signal }) =>
+      queryApi<StoreCities>('/api/store/get-store/cities/', {
+        signal,
+        silent: true,
+      }),
+    staleTime: 5 * 60_000,
   });
 }

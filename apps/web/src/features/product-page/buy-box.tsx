@@ -1,6 +1,8 @@
 import type { ProductDetail } from '@haat/contracts';
 import { Minus, Plus, ShoppingCart, Star } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useSession } from '../accounts/session-context.tsx';
 import { useAddToCart } from '../cart/use-cart.ts';
@@ -15,23 +17,80 @@ const STOCK: Record<ProductDetail['stock_status'], [string, (qty: number) => str
 const stepClass =
   'flex size-10 items-center justify-center text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40';
 
+/**
+ * An Add to Cart that had to wait for the shopper to sign in: kept in this tab's storage while they sign up or
+ * in, and carried out when they are back on the same product (01 §4: "back to this product with the item
+ * added"). Only for a short while, so an abandoned sign-in does not add it on some later visit.
+ */
+const PENDING_KEY = 'haat:pending-add';
+const PENDING_MS = 30 * 60_000;
+type PendingAdd = { slug: string; productId: string; quantity: number; at: number };
+
+function keepPendingAdd(p: Omit<PendingAdd, 'at'>) {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...p, at: Date.now() }));
+  } catch {
+    // Storage blocked: the shopper adds it again after signing in.
+  }
+}
+
+/** The pending add for this product of this shop, removed from storage as it is read. */
+function takePendingAdd(slug: string, productId: string): number | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    if (!raw) return null;
+    const p = JSON.parse(raw) as Partial<PendingAdd>;
+    if (p.slug !== slug || p.productId !== productId) return null;
+    sessionStorage.removeItem(PENDING_KEY);
+    const fresh = typeof p.at === 'number' && Date.now() - p.at < PENDING_MS;
+    return fresh && typeof p.quantity === 'number' && p.quantity >= 1 ? Math.floor(p.quantity) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Name, rating, price, stock, quantity and the Add to Cart button of a product page. */
 export function BuyBox({ product }: { product: ProductDetail }) {
-  const { status } = useSession();
+  const { status, session } = useSession();
+  const host = useHost();
+  const slug = host.storeSlug;
+  const isCustomer =
+    status === 'authenticated' && session?.role_type === 'CUSTOMER' && !!slug && session.storeSlug === slug;
   const add = useAddToCart();
   const [busy, setBusy] = useState(false);
   const stock = Math.max(0, product.product_quantity);
   const out = product.stock_status === 'OUT_OF_STOCK' || stock === 0;
   const [qty, setQty] = useState(1);
-  const set = (n: number) => setQty(Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, stock)));
+  const clamp = (n: number) => Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, stock));
+  const set = (n: number) => setQty(clamp(n));
   const [tone, label] = STOCK[out ? 'OUT_OF_STOCK' : product.stock_status];
 
-  // Signed out, this asks the customer to sign in and brings them back to this product.
+  // Signed out, this asks the customer to sign in and brings them back to this product, where the
+  // effect below finishes the add.
   const addToCart = async () => {
+    if (!isCustomer && slug) keepPendingAdd({ slug, productId: product.id, quantity: qty });
     setBusy(true);
     await add(product.id, qty);
     setBusy(false);
   };
+
+  // Back from signing in: add what the shopper chose before they were asked to sign in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the shopper becomes a customer here
+  useEffect(() => {
+    if (!isCustomer || !slug) return;
+    const pending = takePendingAdd(slug, product.id);
+    if (pending === null) return;
+    if (out) {
+      toast.warning('Out of Stock', {
+        description: `${product.product_name} sold out while you were signing in.`,
+      });
+      return;
+    }
+    const quantity = clamp(pending);
+    setQty(quantity);
+    setBusy(true);
+    void add(product.id, quantity).finally(() => setBusy(false));
+  }, [isCustomer, slug, product.id]);
 
   return (
     <div className="flex flex-col gap-4">

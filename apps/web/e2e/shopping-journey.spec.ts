@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppHandle, startApp } from './harness.ts';
+
+let app: AppHandle;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const run = Date.now().toString(36);
+const shopper = { first: 'Kavya', last: 'Nair', email: `journey-${run}@example.com`, password: 'shopper123' };
+
+type Mail = { text: string };
+async function codeFor(email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
+    const [newest] = ((await res.json()).data ?? []) as Mail[];
+    const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+type Product = { id: string; product_name: string; product_quantity: number; stock_status: string };
+
+describe('a signed-out shopper', () => {
+  it('adds 2 of a product, signs up on the way, and finds them in the cart', async () => {
+    const shop = app.demo.openShop;
+    const listed = await fetch(app.url('/api/store/stores/product?limit=48'), {
+      headers: { 'store-origin': shop },
+    });
+    const product = ((await listed.json()).data as Product[]).find(
+      (p) => p.stock_status === 'IN_STOCK' && p.product_quantity >= 5,
+    );
+    if (!product) throw new Error('the demo shop has a product in stock');
+    const productPath = `/product/${product.id}`;
+
+    const page = await app.newPage();
+    await page.goto(app.url(productPath, shop));
+    await page.getByRole('heading', { level: 1, name: product.product_name }).waitFor();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    expect(await page.getByRole('spinbutton', { name: 'Quantity' }).inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+
+    // The spec's info toast, then the shop's customer login with the way back.
+    await page.getByText('Please login to add items to cart').waitFor();
+    await page.waitForURL((u) => u.pathname === '/login');
+    const login = new URL(page.url());
+    expect(login.searchParams.get('userType')).toBe('customer');
+    expect(login.searchParams.get('redirect')).toBe(productPath);
+
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('First name').fill(shopper.first);
+    await page.getByLabel('Last name').fill(shopper.last);
+    await page.getByLabel('Email').fill(shopper.email);
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(shopper.password);
+    await page.getByLabel('I agree to the Terms and Privacy Policy').check();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/verification');
+    await page.getByLabel('Digit 1').click();
+    await page.keyboard.type(await codeFor(shopper.email));
+    await page.getByRole('button', { name: 'Verify & Continue' }).click();
+
+    // Back on the same product, signed in, and the two are added without another click.
+    await page.waitForURL((u) => u.pathname === productPath && u.hostname.startsWith(shop));
+    await page.getByText('Added to cart').waitFor();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+
+    await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+    await page.waitForURL((u) => u.pathname === '/cart');
+    const line = page.getByTestId('cart-line').filter({ hasText: product.product_name });
+    await line.waitFor();
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
+    expect(
+      await line.getByRole('status', { name: `Quantity of ${product.product_name}` }).textContent(),
+    ).toBe('2');
+
+    // Coming back to the product later does not add it again.
+    await page.goto(app.url(productPath, shop));
+    await page.getByRole('heading', { level: 1, name: product.product_name }).waitFor();
+    await page.waitForTimeout(1000);
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,270 @@
+import {
+  adminProduct,
+  category,
+  categoryBody,
+  envelope,
+  errorEnvelope,
+  importReport,
+  inventoryPage,
+  inventoryQuery,
+  ledgerPage,
+  ledgerQuery,
+  productDeleted,
+  productFormBody,
+  productStats,
+  supplier,
+  supplierBody,
+} from '@haat/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { requireVendorStore } from '../../plugins/auth.ts';
+import { exportCsv, importCsv } from './csv.service.ts';
+import * as inventory from './inventory.service.ts';
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+};
+const headers = z.object({ 'store-origin': z.string().max(100).optional() });
+const idParam = z.object({ id: z.string().max(100) });
+const productReply = { 200: envelope(adminProduct), ...errors };
+
+/** The vendor's inventory (02 §7 admin calls): products, stats, stock history, categories, suppliers, units, CSV. */
+export const inventoryRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addContentTypeParser(
+      'text/csv',
+      { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+
+    app.get('/product/', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'A page of the inventory with filters and sorting',
+        headers,
+        querystring: inventoryQuery,
+        response: { 200: envelope(inventoryPage), ...errors },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await inventory.listProducts(deps, store, req.query), 'Products fetched');
+      },
+    });
+
+    app.get('/product/stats/', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Totals: products in stock, low, out of stock; units and value',
+        headers,
+        response: { 200: envelope(productStats), ...errors },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await inventory.productStats(deps, store), 'Product stats fetched');
+      },
+    });
+
+    app.get('/product/export.csv', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'The filtered product list as CSV',
+        headers,
+        querystring: inventoryQuery,
+        response: { 200: z.string(), ...errors },
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const csv = await exportCsv(deps, store, { ...req.query, limit: 100, offset: 0 });
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${store.slug}-products-${day}.csv"`)
+          .send(csv);
+      },
+    });
+
+    app.post('/product/import/', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Import products from CSV (create or update by SKU); dry_run=true only checks and reports',
+        headers,
+        querystring: z.object({ dry_run: z.enum(['true', 'false']).default('true') }),
+        body: z
+          .string({ error: 'Send the CSV file as the body (content-type text/csv)' })
+          .min(1, 'The file is empty'),
+        response: { 200: envelope(importReport), ...errors },
+      },
+      handler: async (req) => {
+        const { actor, store } = await requireVendorStore(deps, req);
+        const dryRun = req.query.dry_run === 'true';
+        const report = await importCsv(deps, actor, store, req.body, dryRun);
+        const message = dryRun
+          ? `${report.valid_rows} of ${report.total_rows} rows are ready to import`
+          : `Imported ${report.created} new and updated ${report.updated} products`;
+        return ok(report, message);
+      },
+    });
+
+    app.get('/product/:id/', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'One product with its figures',
+        headers,
+        params: idParam,
+        response: productReply,
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await inventory.getProduct(deps, store, req.params.id), 'Product fetched');
+      },
+    });
+
+    app.post('/product/', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Add a product (its opening stock starts the stock history)',
+        headers,
+        body: productFormBody,
+        response: { 201: envelope(adminProduct), ...errors },
+      },
+      handler: async (req, reply) => {
+        const { actor, store } = await requireVendorStore(deps, req);
+        return reply
+          .code(201)
+          .send(ok(await inventory.createProduct(deps, actor, store, req.body), 'Product added'));
+      },
+    });
+
+    app.put('/product/:id/', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Change a product; a stock change needs stock_reason',
+        headers,
+        params: idParam,
+        body: productFormBody,
+        response: productReply,
+      },
+      handler: async (req) => {
+        const { actor, store } = await requireVendorStore(deps, req);
+        return ok(
+          await inventory.updateProduct(deps, actor, store, req.params.id, req.body),
+          'Product updated',
+        );
+      },
+    });
+
+    app.delete('/product/:id/', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Delete a product, or archive it when orders refer to it',
+        headers,
+        params: idParam,
+        response: { 200: envelope(productDeleted), ...errors },
+      },
+      handler: async (req) => {
+        const { actor, store } = await requireVendorStore(deps, req);
+        const result = await inventory.deleteProduct(deps, actor, store, req.params.id);
+        return ok(
+          result,
+          result.archived ? 'This product has orders, so it was archived instead' : 'Product deleted',
+        );
+      },
+    });
+
+    app.get('/product/:id/stock-history/', {
+      schema: {
+        tags: ['inventory'],
+        summary: "The product's stock ledger, newest first",
+        headers,
+        params: idParam,
+        querystring: ledgerQuery,
+        response: { 200: envelope(ledgerPage), ...errors },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(
+          await inventory.stockHistory(deps, store, req.params.id, req.query),
+          'Stock history fetched',
+        );
+      },
+    });
+
+    app.get('/category/', {
+      schema: {
+        tags: ['inventory'],
+        summary: "The shop's product categories",
+        headers,
+        response: { 200: envelope(z.array(category)), ...errors },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await inventory.listCategories(deps, store), 'Categories fetched');
+      },
+    });
+
+    app.post('/category/', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Add a category (an existing one of the same name is returned)',
+        headers,
+        body: categoryBody,
+        response: { 200: envelope(category), 201: envelope(category), ...errors },
+      },
+      handler: async (req, reply) => {
+        const { actor, store } = await requireVendorStore(deps, req);
+        const r = await inventory.addCategory(deps, actor, store, req.body.name);
+        return reply
+          .code(r.created ? 201 : 200)
+          .send(ok(r.category, r.created ? 'Category added' : 'Category already exists'));
+      },
+    });
+
+    app.get('/supplier/', {
+      schema: {
+        tags: ['inventory'],
+        summary: "The shop's suppliers",
+        headers,
+        response: { 200: envelope(z.array(supplier)), ...errors },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await inventory.listSuppliers(deps, store), 'Suppliers fetched');
+      },
+    });
+
+    app.post('/supplier/', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Add a supplier (GSTIN checked)',
+        headers,
+        body: supplierBody,
+        response: { 201: envelope(supplier), ...errors },
+      },
+      handler: async (req, reply) => {
+        const { actor, store } = await requireVendorStore(deps, req);
+        return reply
+          .code(201)
+          .send(ok(await inventory.addSupplier(deps, actor, store, req.body), 'Supplier added'));
+      },
+    });
+
+    app.get('/units/', {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Units: the defaults plus those the shop uses',
+        headers,
+        response: { 200: envelope(z.array(z.string())), ...errors },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await inventory.listUnits(deps, store), 'Units fetched');
+      },
+    });
+  };

@@ -1,5 +1,6 @@
 import { CANCELLABLE_STATUSES, type CartData, type OrderStatus, type OrderTab } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
+import { recordAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -260,6 +261,14 @@ export async function setOrderStatus(
         actorId: actor.userId,
       });
     }
+    await recordAudit(tx, store.id, actor, {
+      entity: 'ORDER',
+      entityId: order.id,
+      action: 'STATUS',
+      summary: `Order ${orderNumber(order.number)} marked ${v.status.toLowerCase()}${v.tracking_number ? ` (tracking ${v.tracking_number})` : ''}`,
+      before: { status: order.status },
+      after: { status: updated.status, tracking_number: updated.trackingNumber },
+    });
     const settings = await checkoutRepo.findSettings(tx);
     const [view] = await viewOrders(
       tx,

@@ -1,4 +1,5 @@
 import { COUNTRIES } from '@haat/contracts';
+import { INDIAN_STATES } from '@haat/contracts/indian-states';
 import { Crosshair } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -6,7 +7,6 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { queryApi } from '../../lib/api.ts';
 import type { FieldErrors } from '../accounts/auth-api.ts';
 import { TextField } from '../accounts/fields.tsx';
-import { INDIAN_STATES } from '@haat/contracts/indian-states';
 import { useGeolocation } from './use-geolocation.ts';
 import { SelectField, StepCard } from './wizard-fields.tsx';
 import type { Address, Country } from './wizard-state.ts';

@@ -1,0 +1,50 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { MobileBar } from './mobile-bar.tsx';
+import { SelectedShopProvider, useSelectedShop } from './selected-shop.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { useStoredFlag } from './stored-value.ts';
+
+const COLLAPSED_KEY = 'haat.admin.sidebar-collapsed';
+
+export function PageLoading() {
+  return (
+    <div role="status" className="flex min-h-[60dvh] items-center justify-center gap-2 text-slate-600">
+      <Spinner />
+      Loading..
+    </div>
+  );
+}
+
+function Content() {
+  const { shop } = useSelectedShop();
+  return (
+    <main id="main" className="min-w-0 flex-1">
+      <Suspense fallback={<PageLoading />}>
+        {/* A different shop is a different set of screens: nothing typed or paged carries over. */}
+        <Outlet key={shop?.slug ?? 'none'} />
+      </Suspense>
+    </main>
+  );
+}
+
+/** The back office's frame (02 §2): the sidebar (a top bar with a drawer on phones) and the screen beside it. */
+export function AdminLayout() {
+  const [collapsed, setCollapsed] = useStoredFlag(COLLAPSED_KEY);
+  return (
+    <SelectedShopProvider>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <div className="min-h-dvh bg-slate-50 md:flex">
+        <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
+        <MobileBar />
+        <Content />
+      </div>
+    </SelectedShopProvider>
+  );
+}

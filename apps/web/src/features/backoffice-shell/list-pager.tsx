@@ -1,0 +1,86 @@
+/** Page numbers to show: the first, the last, and one either side of the current one, with gaps. */
+export function pageWindow(current: number, count: number): (number | 'gap')[] {
+  const pages: (number | 'gap')[] = [];
+  for (let p = 1; p <= count; p++) {
+    if (p === 1 || p === count || Math.abs(p - current) <= 1) pages.push(p);
+    else if (pages.at(-1) !== 'gap') pages.push('gap');
+  }
+  return pages;
+}
+
+const item =
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40';
+const idle = 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50';
+const count = new Intl.NumberFormat('en-IN');
+
+/**
+ * A server-paged list's footer: "Showing 11-20 of 134 products" with Previous, page numbers and Next.
+ * `noun` is plural ("products", "changes").
+ */
+export function ListPager({
+  page,
+  pageSize,
+  total,
+  noun,
+  onPage,
+  label = 'Pagination',
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  noun: string;
+  onPage: (page: number) => void;
+  label?: string;
+}) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+      <p className="text-sm text-slate-600" aria-live="polite">
+        Showing{' '}
+        <span className="font-semibold text-slate-900">
+          {count.format(first)}-{count.format(last)}
+        </span>{' '}
+        of <span className="font-semibold text-slate-900">{count.format(total)}</span> {noun}
+      </p>
+      <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1">
+        <button
+          type="button"
+          className={`${item} ${idle}`}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
+          Previous
+        </button>
+        {pageWindow(page, pageCount).map((p, i) =>
+          p === 'gap' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
+            <span key={`gap-${i}`} aria-hidden className="px-1 text-slate-500">
+              …
+            </span>
+          ) : (
+            <button
+              key={p}
+              type="button"
+              aria-label={`Page ${p}`}
+              aria-current={p === page ? 'page' : undefined}
+              onClick={() => onPage(p)}
+              className={`${item} ${p === page ? 'border-brand-600 bg-brand-600 text-white' : idle}`}
+            >
+              {p}
+            </button>
+          ),
+        )}
+        <button
+          type="button"
+          className={`${item} ${idle}`}
+          disabled={page >= pageCount}
+          onClick={() => onPage(page + 1)}
+        >
+          Next
+        </button>
+      </nav>
+    </div>
+  );
+}

@@ -9,5 +9,6 @@ export * from './money.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './product.ts';
+export * from './shop-settings.ts';
 export * from './store.ts';
 export * from './theme.ts';

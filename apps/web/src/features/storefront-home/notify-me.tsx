@@ -1,7 +1,7 @@
 import type { DealItem } from '@haat/contracts';
 import { saleNotifyBody } from '@haat/contracts';
 import { Bell, BellRing } from 'lucide-react';
-import { type FormEvent, type HTMLAttributes, useId, useState } from 'react';
+import { type CSSProperties, type FormEvent, type HTMLAttributes, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -26,10 +26,13 @@ const buttonClass =
 export function NotifyMeButton({
   sale,
   label,
+  labelStyle,
   edit,
 }: {
   sale: DealItem;
   label: string;
+  /** The theme's colour and size for the button text. */
+  labelStyle?: CSSProperties;
   edit?: HTMLAttributes<HTMLElement>;
 }) {
   const name = sale.product.product_name;
@@ -44,7 +47,7 @@ export function NotifyMeButton({
     return (
       <span {...edit} className={`${buttonClass} self-start bg-brand-600 text-white`}>
         <Bell aria-hidden className="size-4" />
-        {label}
+        <span style={labelStyle}>{label}</span>
       </span>
     );
   }
@@ -77,7 +80,7 @@ export function NotifyMeButton({
         className={`${buttonClass} self-start bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60`}
       >
         {notify.isPending && !asking ? <Spinner /> : <Bell aria-hidden className="size-4" />}
-        {label}
+        <span style={labelStyle}>{label}</span>
       </button>
       <Dialog
         open={asking}

@@ -60,6 +60,7 @@ export function SalesSection({
                   <NotifyMeButton
                     sale={s}
                     label={textOf(cardButton ?? config.button, 'Notify Me')}
+                    labelStyle={textStyle(cardButton ?? config.button)}
                     edit={edit?.(cardButton ? 'product_cart.button' : 'button', 'Notify Me button')}
                   />
                 }

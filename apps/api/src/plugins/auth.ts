@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
 import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.ts';
-import { findRequestStore } from '../modules/stores/stores.service.ts';
+import { findRequestStore, requireOpenStore } from '../modules/stores/stores.service.ts';
 
 export type Actor = AccessClaims;
 
@@ -44,4 +44,10 @@ export async function requireVendorStore(deps: Deps, req: FastifyRequest) {
   const store = await findRequestStore(deps, req);
   if (!store || (store.ownerId !== actor.userId && actor.role !== 'ADMIN')) throw notFound('Store not found');
   return { actor, store };
+}
+
+/** The signed-in customer of the open shop a storefront call names (cart, checkout, orders). */
+export async function requireShopCustomer(deps: Deps, req: FastifyRequest) {
+  const store = await requireOpenStore(deps, req);
+  return { store, actor: await requireActor(deps, req, ['CUSTOMER']) };
 }

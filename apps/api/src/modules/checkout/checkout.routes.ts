@@ -13,39 +13,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { optionalActor, requireActor } from '../../plugins/auth.ts';
+import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { optionalActor, requireShopCustomer } from '../../plugins/auth.ts';
 import { requireOpenStore } from '../stores/stores.service.ts';
 import * as checkout from './checkout.service.ts';
-
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
-const headers = z.object({ 'store-origin': z.string().max(100).optional() });
-const idParam = z.object({ id: z.string().max(100) });
 
 /** Addresses, contact, delivery options and the checkout screen's data (01 §7, 02 §7; store service). */
 export const checkoutRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    const who = async (req: FastifyRequest) => {
-      const store = await requireOpenStore(deps, req);
-      return { store, actor: await requireActor(deps, req, ['CUSTOMER']) };
-    };
-
     app.get('/address/', {
       schema: {
         tags: ['checkout'],
         summary: "The customer's delivery addresses at this shop, default first",
-        headers,
+        storeOriginHeaders,
         querystring: z.object({ address_type: z.literal('CUSTOMER_ADDRESS').optional() }),
-        response: { 200: envelope(z.array(address)), ...errors },
+        response: { 200: envelope(z.array(address)), ...errorReplies },
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return ok(await checkout.listAddresses(deps, actor, store), 'Addresses fetched');
       },
     });
@@ -54,12 +40,12 @@ export const checkoutRoutes =
       schema: {
         tags: ['checkout'],
         summary: 'Add a delivery address (the first, or one marked default, becomes the default)',
-        headers,
+        storeOriginHeaders,
         body: addressBody,
-        response: { 201: envelope(address), ...errors },
+        response: { 201: envelope(address), ...errorReplies },
       },
       handler: async (req, reply) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return reply
           .code(201)
           .send(ok(await checkout.createAddress(deps, actor, store, req.body), 'Address saved'));
@@ -70,13 +56,13 @@ export const checkoutRoutes =
       schema: {
         tags: ['checkout'],
         summary: 'Change an address',
-        headers,
+        storeOriginHeaders,
         params: idParam,
         body: addressBody,
-        response: { 200: envelope(address), ...errors },
+        response: { 200: envelope(address), ...errorReplies },
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return ok(
           await checkout.updateAddress(deps, actor, store, req.params.id, req.body),
           'Address updated',
@@ -88,12 +74,12 @@ export const checkoutRoutes =
       schema: {
         tags: ['checkout'],
         summary: 'Delete an address (the newest remaining one becomes the default)',
-        headers,
+        storeOriginHeaders,
         params: idParam,
-        response: { 200: envelope(z.object({ id: z.string() })), ...errors },
+        response: { 200: envelope(z.object({ id: z.string() })), ...errorReplies },
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return ok(await checkout.deleteAddress(deps, actor, store, req.params.id), 'Address deleted');
       },
     });
@@ -102,11 +88,11 @@ export const checkoutRoutes =
       schema: {
         tags: ['checkout'],
         summary: "The customer's contact for delivery (email, phone)",
-        headers,
-        response: { 200: envelope(userContact), ...errors },
+        storeOriginHeaders,
+        response: { 200: envelope(userContact), ...errorReplies },
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return ok(await checkout.getContact(deps, actor, store), 'Contact fetched');
       },
     });
@@ -115,12 +101,12 @@ export const checkoutRoutes =
       schema: {
         tags: ['checkout'],
         summary: "Change the customer's phone number for delivery",
-        headers,
+        storeOriginHeaders,
         body: userContactBody,
-        response: { 200: envelope(userContact), ...errors },
+        response: { 200: envelope(userContact), ...errorReplies },
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return ok(await checkout.updateContact(deps, actor, store, req.body.phone_number), 'Contact updated');
       },
     });
@@ -129,8 +115,8 @@ export const checkoutRoutes =
       schema: {
         tags: ['checkout'],
         summary: "The shop's delivery options, priced for the signed-in customer's cart",
-        headers,
-        response: { 200: envelope(z.object({ delivery_options: z.array(deliveryOption) })), ...errors },
+        storeOriginHeaders,
+        response: { 200: envelope(z.object({ delivery_options: z.array(deliveryOption) })), ...errorReplies },
       },
       handler: async (req) => {
         const store = await requireOpenStore(deps, req);
@@ -145,11 +131,11 @@ export const checkoutRoutes =
         tags: ['checkout'],
         summary:
           'Checkout data: selected cart lines, totals, addresses, delivery options, contact, payment methods',
-        headers,
-        response: { 200: envelope(checkoutData), ...errors },
+        storeOriginHeaders,
+        response: { 200: envelope(checkoutData), ...errorReplies },
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return ok(await checkout.checkoutData(deps, actor, store), 'Checkout data fetched');
       },
     });

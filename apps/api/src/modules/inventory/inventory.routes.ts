@@ -19,20 +19,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
 import { exportCsv, importCsv } from './csv.service.ts';
 import * as inventory from './inventory.service.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
-const headers = z.object({ 'store-origin': z.string().max(100).optional() });
-const idParam = z.object({ id: z.string().max(100) });
-const productReply = { 200: envelope(adminProduct), ...errors };
+const productReply = { 200: envelope(adminProduct), ...errorReplies };
 
 /** The vendor's inventory (02 §7 admin calls): products, stats, stock history, categories, suppliers, units, CSV. */
 export const inventoryRoutes =
@@ -48,9 +40,9 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'A page of the inventory with filters and sorting',
-        headers,
+        storeOriginHeaders,
         querystring: inventoryQuery,
-        response: { 200: envelope(inventoryPage), ...errors },
+        response: { 200: envelope(inventoryPage), ...errorReplies },
       },
       handler: async (req) => {
         const { store } = await requireVendorStore(deps, req);
@@ -62,8 +54,8 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'Totals: products in stock, low, out of stock; units and value',
-        headers,
-        response: { 200: envelope(productStats), ...errors },
+        storeOriginHeaders,
+        response: { 200: envelope(productStats), ...errorReplies },
       },
       handler: async (req) => {
         const { store } = await requireVendorStore(deps, req);
@@ -75,9 +67,9 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'The filtered product list as CSV',
-        headers,
+        storeOriginHeaders,
         querystring: inventoryQuery,
-        response: { 200: z.string(), ...errors },
+        response: { 200: z.string(), ...errorReplies },
       },
       handler: async (req, reply) => {
         const { store } = await requireVendorStore(deps, req);
@@ -94,12 +86,12 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'Import products from CSV (create or update by SKU); dry_run=true only checks and reports',
-        headers,
+        storeOriginHeaders,
         querystring: z.object({ dry_run: z.enum(['true', 'false']).default('true') }),
         body: z
           .string({ error: 'Send the CSV file as the body (content-type text/csv)' })
           .min(1, 'The file is empty'),
-        response: { 200: envelope(importReport), ...errors },
+        response: { 200: envelope(importReport), ...errorReplies },
       },
       handler: async (req) => {
         const { actor, store } = await requireVendorStore(deps, req);
@@ -116,7 +108,7 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'One product with its figures',
-        headers,
+        storeOriginHeaders,
         params: idParam,
         response: productReply,
       },
@@ -130,9 +122,9 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'Add a product (its opening stock starts the stock history)',
-        headers,
+        storeOriginHeaders,
         body: productFormBody,
-        response: { 201: envelope(adminProduct), ...errors },
+        response: { 201: envelope(adminProduct), ...errorReplies },
       },
       handler: async (req, reply) => {
         const { actor, store } = await requireVendorStore(deps, req);
@@ -146,7 +138,7 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'Change a product; a stock change needs stock_reason',
-        headers,
+        storeOriginHeaders,
         params: idParam,
         body: productFormBody,
         response: productReply,
@@ -164,9 +156,9 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'Delete a product, or archive it when orders refer to it',
-        headers,
+        storeOriginHeaders,
         params: idParam,
-        response: { 200: envelope(productDeleted), ...errors },
+        response: { 200: envelope(productDeleted), ...errorReplies },
       },
       handler: async (req) => {
         const { actor, store } = await requireVendorStore(deps, req);
@@ -182,10 +174,10 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: "The product's stock ledger, newest first",
-        headers,
+        storeOriginHeaders,
         params: idParam,
         querystring: ledgerQuery,
-        response: { 200: envelope(ledgerPage), ...errors },
+        response: { 200: envelope(ledgerPage), ...errorReplies },
       },
       handler: async (req) => {
         const { store } = await requireVendorStore(deps, req);
@@ -200,8 +192,8 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: "The shop's product categories",
-        headers,
-        response: { 200: envelope(z.array(category)), ...errors },
+        storeOriginHeaders,
+        response: { 200: envelope(z.array(category)), ...errorReplies },
       },
       handler: async (req) => {
         const { store } = await requireVendorStore(deps, req);
@@ -213,9 +205,9 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'Add a category (an existing one of the same name is returned)',
-        headers,
+        storeOriginHeaders,
         body: categoryBody,
-        response: { 200: envelope(category), 201: envelope(category), ...errors },
+        response: { 200: envelope(category), 201: envelope(category), ...errorReplies },
       },
       handler: async (req, reply) => {
         const { actor, store } = await requireVendorStore(deps, req);
@@ -230,8 +222,8 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: "The shop's suppliers",
-        headers,
-        response: { 200: envelope(z.array(supplier)), ...errors },
+        storeOriginHeaders,
+        response: { 200: envelope(z.array(supplier)), ...errorReplies },
       },
       handler: async (req) => {
         const { store } = await requireVendorStore(deps, req);
@@ -243,9 +235,9 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'Add a supplier (GSTIN checked)',
-        headers,
+        storeOriginHeaders,
         body: supplierBody,
-        response: { 201: envelope(supplier), ...errors },
+        response: { 201: envelope(supplier), ...errorReplies },
       },
       handler: async (req, reply) => {
         const { actor, store } = await requireVendorStore(deps, req);
@@ -259,8 +251,8 @@ export const inventoryRoutes =
       schema: {
         tags: ['inventory'],
         summary: 'Units: the defaults plus those the shop uses',
-        headers,
-        response: { 200: envelope(z.array(z.string())), ...errors },
+        storeOriginHeaders,
+        response: { 200: envelope(z.array(z.string())), ...errorReplies },
       },
       handler: async (req) => {
         const { store } = await requireVendorStore(deps, req);

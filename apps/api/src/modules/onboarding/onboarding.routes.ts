@@ -16,18 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { errorReplies } from '../../lib/route-schemas.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { verifyCustomDomain } from './domain-verification.ts';
 import * as launch from './launch.service.ts';
 import * as onboarding from './onboarding.service.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
 const OWNERS = ['VENDOR', 'ADMIN'] as const;
 const dnsRecord = z.object({ type: z.literal('CNAME'), name: z.string(), value: z.string() });
 const createdStore = z.object({
@@ -74,7 +68,7 @@ export const onboardingRoutes =
               }),
             ),
           ),
-          ...errors,
+          ...errorReplies,
         },
       },
       handler: async (req) =>
@@ -86,7 +80,7 @@ export const onboardingRoutes =
         tags: ['onboarding'],
         summary: 'Wizard step 1: create a draft shop',
         body: storeDetailsBody,
-        response: { 201: envelope(createdStore), ...errors },
+        response: { 201: envelope(createdStore), ...errorReplies },
       },
       handler: async (req, reply) => {
         const actor = await requireActor(deps, req, OWNERS);
@@ -101,7 +95,7 @@ export const onboardingRoutes =
         summary: "Edit a shop's details (wizard step 1 again)",
         params: z.object({ id: z.uuid() }),
         body: storeDetailsBody,
-        response: { 200: envelope(createdStore), ...errors },
+        response: { 200: envelope(createdStore), ...errorReplies },
       },
       handler: async (req) => {
         const actor = await requireActor(deps, req, OWNERS);
@@ -123,7 +117,7 @@ export const onboardingRoutes =
               .object({ store_id: z.string(), city: z.string(), state: z.string(), postal_code: z.string() })
               .loose(),
           ),
-          ...errors,
+          ...errorReplies,
         },
       },
       handler: async (req) =>
@@ -138,7 +132,7 @@ export const onboardingRoutes =
         tags: ['onboarding'],
         summary: 'Wizard step 3: choose the plan',
         body: storePlanBody,
-        response: { 200: envelope(z.object({ store_id: z.string(), plan: z.string() })), ...errors },
+        response: { 200: envelope(z.object({ store_id: z.string(), plan: z.string() })), ...errorReplies },
       },
       handler: async (req) =>
         ok(
@@ -157,7 +151,7 @@ export const onboardingRoutes =
         tags: ['onboarding'],
         summary: 'Is a subdomain or custom domain free? data.status true means available',
         body: checkDomainBody,
-        response: { 200: envelope(domainAvailability), ...errors },
+        response: { 200: envelope(domainAvailability), ...errorReplies },
       },
       handler: async (req) => {
         const actor = await requireActor(deps, req, OWNERS);
@@ -184,7 +178,7 @@ export const onboardingRoutes =
               dns_record: dnsRecord.nullable(),
             }),
           ),
-          ...errors,
+          ...errorReplies,
         },
       },
       handler: async (req) => {
@@ -217,7 +211,7 @@ export const onboardingRoutes =
               dns_record: dnsRecord,
             }),
           ),
-          ...errors,
+          ...errorReplies,
         },
       },
       handler: async (req) =>
@@ -232,7 +226,7 @@ export const onboardingRoutes =
         tags: ['onboarding'],
         summary: 'Save one whole theme section; answers with the stored config',
         body: themeSectionBody,
-        response: { 200: envelope(themeData), ...errors },
+        response: { 200: envelope(themeData), ...errorReplies },
       },
       handler: async (req) => {
         const actor = await requireActor(deps, req, OWNERS);
@@ -248,7 +242,7 @@ export const onboardingRoutes =
         tags: ['onboarding'],
         summary: 'Load one theme section (defaults when none is saved)',
         querystring: z.object({ store_id: z.uuid(), name: z.enum(SECTION_NAMES) }),
-        response: { 200: envelope(themeData), ...errors },
+        response: { 200: envelope(themeData), ...errorReplies },
       },
       handler: async (req) => {
         const actor = await requireActor(deps, req, OWNERS);
@@ -264,7 +258,7 @@ export const onboardingRoutes =
         tags: ['onboarding'],
         summary: 'Launch settings: published or draft, payment methods (omitted: kept), currency',
         body: storeSettingBody,
-        response: { 200: envelope(launchSettings), ...errors },
+        response: { 200: envelope(launchSettings), ...errorReplies },
       },
       handler: async (req) =>
         ok(
@@ -278,7 +272,7 @@ export const onboardingRoutes =
         tags: ['onboarding'],
         summary: "The shop's launch settings",
         querystring: z.object({ store_id: z.uuid() }),
-        response: { 200: envelope(launchSettings), ...errors },
+        response: { 200: envelope(launchSettings), ...errorReplies },
       },
       handler: async (req) =>
         ok(

@@ -18,44 +18,30 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { requireActor, requireVendorStore } from '../../plugins/auth.ts';
-import { requireOpenStore } from '../stores/stores.service.ts';
+import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { requireShopCustomer, requireVendorStore } from '../../plugins/auth.ts';
 import * as orders from './orders.service.ts';
 import { placeOrder } from './place-order.service.ts';
 import { writeReview } from './review.service.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
-const headers = z.object({ 'store-origin': z.string().max(100).optional() });
-const idParam = z.object({ id: z.string().max(100) });
-const orderReply = { 200: envelope(customerOrder), ...errors };
+const orderReply = { 200: envelope(customerOrder), ...errorReplies };
 const KEY = /^[\w-]{8,100}$/;
 
 /** The customer's orders at a shop (02 §7 order/create-order/, order/{id}/success-order/, store-order). */
 export const orderRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    const who = async (req: FastifyRequest) => {
-      const store = await requireOpenStore(deps, req);
-      return { store, actor: await requireActor(deps, req, ['CUSTOMER']) };
-    };
-
     app.post('/order/create-order/', {
       schema: {
         tags: ['orders'],
         summary:
           'Place an order from selected cart lines (Idempotency-Key required; a retry returns the first order)',
-        headers: headers.extend({ 'idempotency-key': z.string().max(200).optional() }),
+        headers: storeOriginHeaders.extend({ 'idempotency-key': z.string().max(200).optional() }),
         body: placeOrderBody,
-        response: { 200: envelope(placedOrder), 201: envelope(placedOrder), ...errors },
+        response: { 200: envelope(placedOrder), 201: envelope(placedOrder), ...errorReplies },
       },
       handler: async (req, reply) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         const key = req.headers['idempotency-key'];
         if (!key || !KEY.test(key)) {
           const message =
@@ -74,12 +60,12 @@ export const orderRoutes =
       schema: {
         tags: ['orders'],
         summary: 'A placed order, for the success page',
-        headers,
+        storeOriginHeaders,
         params: idParam,
         response: orderReply,
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return ok(await orders.getOrder(deps, actor, store, req.params.id), 'Order fetched');
       },
     });
@@ -88,12 +74,12 @@ export const orderRoutes =
       schema: {
         tags: ['orders'],
         summary: "The customer's orders, newest first; the next page's cursor is in X-Next-Cursor",
-        headers,
+        storeOriginHeaders,
         querystring: orderListQuery,
-        response: { 200: envelope(z.array(customerOrder)), ...errors },
+        response: { 200: envelope(z.array(customerOrder)), ...errorReplies },
       },
       handler: async (req, reply) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         const page = await orders.listOrders(deps, actor, store, req.query);
         if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
         return ok(page.orders, 'Orders fetched');
@@ -104,12 +90,12 @@ export const orderRoutes =
       schema: {
         tags: ['orders'],
         summary: 'One of the customer’s orders with its timeline',
-        headers,
+        storeOriginHeaders,
         params: idParam,
         response: orderReply,
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return ok(await orders.getOrder(deps, actor, store, req.params.id), 'Order fetched');
       },
     });
@@ -118,13 +104,13 @@ export const orderRoutes =
       schema: {
         tags: ['orders'],
         summary: 'Cancel an order while pending or processing: stock goes back, a mail goes out',
-        headers,
+        storeOriginHeaders,
         params: idParam,
         body: cancelOrderBody,
         response: orderReply,
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return ok(
           await orders.cancelOrder(deps, actor, store, req.params.id, req.body.reason),
           'Order cancelled',
@@ -136,7 +122,7 @@ export const orderRoutes =
       schema: {
         tags: ['orders'],
         summary: "Add an order's products to the cart again at today's prices",
-        headers,
+        storeOriginHeaders,
         params: idParam,
         response: {
           200: envelope(
@@ -146,11 +132,11 @@ export const orderRoutes =
               skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
             }),
           ),
-          ...errors,
+          ...errorReplies,
         },
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         const data = await orders.buyAgain(deps, actor, store, req.params.id);
         return ok(
           data,
@@ -165,13 +151,13 @@ export const orderRoutes =
       schema: {
         tags: ['orders'],
         summary: 'Ask to return a delivered order, with a reason for the shop',
-        headers,
+        storeOriginHeaders,
         params: idParam,
         body: returnRequestBody,
         response: orderReply,
       },
       handler: async (req) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         return ok(
           await orders.requestReturn(deps, actor, store, req.params.id, req.body.reason),
           'Return requested',
@@ -183,13 +169,13 @@ export const orderRoutes =
       schema: {
         tags: ['orders'],
         summary: 'Review a product from a delivered order (a verified purchase)',
-        headers,
+        storeOriginHeaders,
         params: idParam,
         body: reviewBody,
-        response: { 201: envelope(reviewItem), ...errors },
+        response: { 201: envelope(reviewItem), ...errorReplies },
       },
       handler: async (req, reply) => {
-        const { store, actor } = await who(req);
+        const { store, actor } = await requireShopCustomer(deps, req);
         const review = await writeReview(deps, actor, store, req.params.id, req.body);
         return reply.code(201).send(ok(review, 'Thanks for your review!'));
       },
@@ -204,7 +190,7 @@ export const adminOrderRoutes =
       schema: {
         tags: ['admin orders'],
         summary: 'Move an order along: confirm, process, ship (tracking), deliver, cancel (restocks), return',
-        headers,
+        storeOriginHeaders,
         params: idParam,
         body: orderStatusBody,
         response: orderReply,

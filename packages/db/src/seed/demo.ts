@@ -26,6 +26,7 @@ import {
   demoDealWindow,
   demoOwnerEmail,
 } from './demo-data.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 
 export interface SeedDemoResult {
   /** Demo shops created by this run. */
@@ -34,6 +35,8 @@ export interface SeedDemoResult {
   existingStores: number;
   /** Deals whose window was moved so the demo keeps showing live deals and upcoming sales. */
   refreshedDeals: number;
+  /** Orders written as the order history of published demo shops that had none. */
+  seededOrders: number;
 }
 
 const HOUR = 3_600_000;
@@ -67,7 +70,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedD
     );
   const existingIds = new Map(existing.map((s) => [s.slug, s.id]));
 
-  const result: SeedDemoResult = { createdStores: 0, existingStores: 0, refreshedDeals: 0 };
+  const result: SeedDemoResult = { createdStores: 0, existingStores: 0, refreshedDeals: 0, seededOrders: 0 };
   for (const { shop, products: items } of catalogue) {
     const storeId = existingIds.get(shop.slug);
     if (storeId) {
@@ -84,6 +87,21 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedD
     catalogue.map((c) => c.shop.slug),
     now,
   );
+  // Four months of orders for each published demo shop (once; see demo-orders.ts).
+  const published = catalogue.filter((c) => c.shop.status === 'PUBLISHED').map((c) => c.shop);
+  const ids = await db
+    .select({ id: stores.id, slug: stores.slug })
+    .from(stores)
+    .where(
+      inArray(
+        stores.slug,
+        published.map((s) => s.slug),
+      ),
+    );
+  for (const shop of published) {
+    const id = ids.find((r) => r.slug === shop.slug)?.id;
+    if (id) result.seededOrders += await seedDemoOrders(db, shop, id, now);
+  }
   return result;
 }
 

@@ -4,7 +4,6 @@ import {
   couponFormBody,
   deliveryOptionBody,
   envelope,
-  errorEnvelope,
   shopAddress,
   shopAddressBody,
   shopContacts,
@@ -16,20 +15,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
 import * as coupons from './coupons.service.ts';
 import * as delivery from './delivery-options.service.ts';
 import * as settings from './store-settings.service.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
-const headers = z.object({ 'store-origin': z.string().max(100).optional() });
-const idParam = z.object({ id: z.string().max(100) });
+const errors = errorReplies;
+const headers = storeOriginHeaders;
 const removed = envelope(z.object({ id: z.string() }));
 const tags = ['shop settings'];
 

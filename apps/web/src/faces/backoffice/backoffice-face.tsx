@@ -1,39 +1,39 @@
-import { lazy, Suspense } from 'react';
-import { Link, Route, Routes } from 'react-router';
-import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
 import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
+import { AdminLayout } from '../../features/backoffice-shell/admin-layout.tsx';
 import { AdminLoginPage } from './admin-login-page.tsx';
-import { DashboardPage } from './dashboard-page.tsx';
 
+// Each screen is its own chunk: the dashboard does not load the inventory's forms, and none of it reaches shoppers.
+const DashboardPage = lazy(() => import('./dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
+const InventoryPage = lazy(() =>
+  import('../../features/inventory/inventory-page.tsx').then((m) => ({ default: m.InventoryPage })),
+);
+const ProductDetailPage = lazy(() =>
+  import('../../features/inventory/product-detail-page.tsx').then((m) => ({ default: m.ProductDetailPage })),
+);
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
 
-/** The admin host's face: the portal sign-in, the (interim) dashboard and the profile. */
+/**
+ * The admin host's face (02 §2 Admin route set): the portal sign-in at /, and the back office for vendors in the
+ * shell (sidebar, shop switcher). Anyone else is sent to the root page.
+ */
 export default function BackofficeFace() {
   useDocumentTitle('Admin Panel');
   return (
     <Routes>
       <Route path="/unauthorized" element={<UnauthorizedPage />} />
-      <Route element={<RequireRole roles={['VENDOR', 'ADMIN']} />}>
-        <Route path="/dashboard" element={<DashboardPage />} />
-        <Route
-          path="/profile"
-          element={
-            <Suspense fallback={<FullPageMessage title="Loading.." />}>
-              <div className="min-h-dvh bg-slate-50">
-                <nav aria-label="Back office" className="mx-auto max-w-2xl px-4 pt-6 sm:px-6 lg:px-0">
-                  <Link to="/dashboard" className="text-sm font-semibold text-brand-700 hover:underline">
-                    ← Back to dashboard
-                  </Link>
-                </nav>
-                <ProfilePage />
-              </div>
-            </Suspense>
-          }
-        />
+      <Route element={<RequireRole roles={['VENDOR', 'ADMIN']} unauthorizedPath="/" />}>
+        <Route element={<AdminLayout />}>
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/inventory" element={<InventoryPage />} />
+          <Route path="/inventory/:productId" element={<ProductDetailPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+        </Route>
       </Route>
       <Route path="*" element={<AdminLoginPage />} />
     </Routes>

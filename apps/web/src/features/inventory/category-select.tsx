@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { type Ref, useId, useRef, useState } from 'react';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { type FieldControl, selectClass } from './form-field.tsx';
+import { type Category, inventoryApi, inventoryKeys, useCategories, useShopSlug } from './inventory-api.ts';
+
+const linkButton =
+  'mt-1.5 inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
+
+/**
+ * The Category select with "+ Add New Category" (02 §2, §5): a name typed inline is created and selected;
+ * a blank name, or one the shop already has, sends nothing (the existing category is selected).
+ */
+export function CategorySelect({
+  control,
+  value,
+  onChange,
+  onBlur,
+  selectRef,
+  invalid,
+}: {
+  control: FieldControl;
+  value: string;
+  onChange: (id: string) => void;
+  onBlur: () => void;
+  selectRef: Ref<HTMLSelectElement>;
+  invalid: boolean;
+}) {
+  const slug = useShopSlug();
+  const queryClient = useQueryClient();
+  const categories = useCategories();
+  const [adding, setAdding] = useState(false);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const newId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const list = categories.data ?? [];
+
+  const add = async () => {
+    const clean = name.trim().replace(/\s+/g, ' ');
+    if (!clean) {
+      inputRef.current?.focus();
+      return;
+    }
+    const existing = list.find((c) => c.name.toLowerCase() === clean.toLowerCase());
+    if (existing) {
+      onChange(existing.id);
+      setAdding(false);
+      setName('');
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await inventoryApi.addCategory(slug, clean);
+      queryClient.setQueryData<Category[]>(inventoryKeys.categories(slug), (old) =>
+        old ? [...old.filter((c) => c.id !== created.id), created] : [created],
+      );
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.categories(slug) });
+      onChange(created.id);
+      setAdding(false);
+      setName('');
+    } catch {
+      // The api client has said why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <select
+        {...control}
+        ref={selectRef}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        className={`mt-1.5 ${selectClass(invalid)}`}
+      >
+        <option value="">{categories.isPending ? 'Loading categories..' : 'Select a category'}</option>
+        {list.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      {adding ? (
+        <div className="mt-2 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+          <label htmlFor={newId} className="block text-xs font-medium text-slate-700">
+            New category name
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              ref={inputRef}
+              id={newId}
+              value={name}
+              maxLength={80}
+              autoComplete="off"
+              // biome-ignore lint/a11y/noAutofocus: the field the vendor just asked for
+              autoFocus
+              onChange={(e) => setName(e.target.value)}
+              onKeyDown={(e) => {
+                // Enter adds the category; it must not submit the product form around it.
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  void add();
+                }
+                if (e.key === 'Escape') {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  setAdding(false);
+                }
+              }}
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm"
+            />
+            <button
+              type="button"
+              onClick={() => void add()}
+              disabled={busy}
+              className={`${buttonStyles.primary} shrink-0 px-3 py-2`}
+            >
+              {busy ? <Spinner /> : null}
+              Add Category
+            </button>
+          </div>
+          <button
+            type="button"
+            onClick={() => setAdding(false)}
+            className="mt-1 text-xs font-medium text-slate-600 hover:underline"
+          >
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" onClick={() => setAdding(true)} className={linkButton}>
+          <Plus aria-hidden className="size-4" />
+          Add New Category
+        </button>
+      )}
+    </>
+  );
+}

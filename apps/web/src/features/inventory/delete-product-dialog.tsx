@@ -1,0 +1,95 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  type AdminProduct,
+  inventoryApi,
+  type ProductDeleted,
+  useRefreshShop,
+  useShopSlug,
+} from './inventory-api.ts';
+
+export const dangerButton = buttonStyles.primary
+  .replace('bg-brand-600', 'bg-red-600')
+  .replace('hover:bg-brand-700', 'hover:bg-red-700');
+
+/**
+ * Delete asks first (02 §2: "Are you sure you want to delete this product?"). A product that orders refer to is
+ * archived by the server instead, and the toast says so.
+ */
+export function DeleteProductDialog({
+  product,
+  onClose,
+  onDeleted,
+}: {
+  product: AdminProduct | null;
+  onClose: () => void;
+  onDeleted?: (result: ProductDeleted) => void;
+}) {
+  const slug = useShopSlug();
+  const refresh = useRefreshShop();
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    if (!product) return;
+    setBusy(true);
+    try {
+      const result = await inventoryApi.remove(slug, product.id);
+      if (result.archived) {
+        toast.success('Product archived', {
+          description: `${product.product_name} has orders, so it was archived instead`,
+        });
+      } else {
+        toast.success('Product deleted', { description: `${product.product_name} was deleted` });
+      }
+      void refresh();
+      onDeleted?.(result);
+      onClose();
+    } catch {
+      // The api client has said why; the dialog stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={product !== null}
+      onClose={onClose}
+      title="Delete product"
+      description="Are you sure you want to delete this product? This action cannot be undone."
+      size="max-w-md"
+    >
+      {product ? (
+        <div className="space-y-5">
+          <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200">
+            <span className="block font-semibold break-words text-slate-900">{product.product_name}</span>
+            <span className="font-mono text-xs text-slate-500">{product.sku ?? 'No SKU'}</span>
+          </p>
+          <p className="text-sm text-slate-600">
+            A product that is part of any order is archived instead: it leaves the shop but stays in the order
+            history.
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" onClick={onClose} className={buttonStyles.secondary} data-autofocus>
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={confirm}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              className={dangerButton}
+            >
+              {busy ? <Spinner /> : <Trash2 aria-hidden className="size-4" />}
+              Delete
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

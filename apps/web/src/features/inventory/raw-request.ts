@@ -1,0 +1,107 @@
+import type { ErrorEnvelope } from '@haat/contracts';
+import { ApiError, announceFailure, SERVICE_TIMEOUT_MS } from '../../lib/api.ts';
+
+/**
+ * The few calls the JSON client cannot make: multipart image uploads and CSV imports (both with upload progress,
+ * so XMLHttpRequest) and the CSV download (a file, not an envelope). They send the same bearer token and
+ * store-origin header, and failures are announced the same way (the catalogue's toasts).
+ */
+export interface RawOptions {
+  token: string | null | undefined;
+  storeOrigin?: string | null;
+  /** Upload progress from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  /** Text used when the server gave none. */
+  errorMessage?: string;
+  /** No toast on failure: the caller shows the problem itself. */
+  silent?: boolean;
+  /** Server work can take long (a big import): allow this long. */
+  timeoutMs?: number;
+}
+
+const headersFor = (opts: RawOptions) => {
+  const h: Record<string, string> = { accept: 'application/json' };
+  if (opts.token) h.authorization = `Bearer ${opts.token}`;
+  if (opts.storeOrigin) h['store-origin'] = opts.storeOrigin;
+  return h;
+};
+
+/** Sends a body with XMLHttpRequest (for upload progress) and unwraps the `{ success, data }` envelope. */
+export function sendWithProgress<T>(
+  method: 'POST' | 'PUT',
+  url: string,
+  body: FormData | Blob | string,
+  opts: RawOptions & { contentType?: string },
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.timeout = opts.timeoutMs ?? SERVICE_TIMEOUT_MS;
+    for (const [k, v] of Object.entries(headersFor(opts))) xhr.setRequestHeader(k, v);
+    if (opts.contentType) xhr.setRequestHeader('content-type', opts.contentType);
+    if (opts.onProgress) {
+      const report = opts.onProgress;
+      xhr.upload.addEventListener('progress', (e) => {
+        if (e.lengthComputable && e.total > 0) report(e.loaded / e.total);
+      });
+      xhr.upload.addEventListener('load', () => report(1));
+    }
+    const offline = () => {
+      if (!opts.silent) announceFailure(0, undefined);
+      reject(new ApiError(0, 'Network error'));
+    };
+    xhr.addEventListener('error', offline);
+    xhr.addEventListener('timeout', offline);
+    xhr.addEventListener('load', () => {
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        parsed = null;
+      }
+      const envelope = parsed as { success?: boolean; data?: T; message?: string } | null;
+      if (xhr.status >= 200 && xhr.status < 300 && envelope?.success === true) {
+        resolve(envelope.data as T);
+        return;
+      }
+      const message = envelope?.message || opts.errorMessage || 'An error occurred';
+      if (!opts.silent) announceFailure(xhr.status, envelope?.message, opts.errorMessage);
+      reject(new ApiError(xhr.status, message, (envelope as ErrorEnvelope | null) ?? undefined));
+    });
+    xhr.send(body);
+  });
+}
+
+/** Downloads a file the API builds (CSV export) and hands it to the browser as a download. */
+export async function downloadFile(url: string, fallbackName: string, opts: RawOptions): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { ...headersFor(opts), accept: 'text/csv, application/json' } });
+  } catch {
+    if (!opts.silent) announceFailure(0, undefined);
+    throw new ApiError(0, 'Network error');
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as ErrorEnvelope | null;
+    if (!opts.silent) announceFailure(res.status, body?.message, opts.errorMessage);
+    throw new ApiError(
+      res.status,
+      body?.message ?? opts.errorMessage ?? 'An error occurred',
+      body ?? undefined,
+    );
+  }
+  const blob = await res.blob();
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = decodeURIComponent(name);
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The browser has taken the file by the next task.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return a.download;
+}

@@ -1,0 +1,292 @@
+import { CONTACT_TYPES, INDIAN_STATES, shopAddressBody, shopContactsBody } from '@haat/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { FieldError, FieldShell, PhoneField } from '../accounts/fields.tsx';
+import { schemaResolver, showServerErrors } from './form-support.ts';
+import {
+  type AddressInput,
+  type ContactsInput,
+  type ShopAddress,
+  type ShopContacts,
+  settingsApi,
+  settingsKeys,
+  useShopAddress,
+  useShopContacts,
+} from './settings-api.ts';
+import {
+  CardState,
+  FormProblem,
+  inputClass,
+  SaveButton,
+  SettingsCard,
+  selectClass,
+  smallButton,
+} from './settings-ui.tsx';
+
+type ContactType = (typeof CONTACT_TYPES)[number];
+interface ContactValues {
+  contacts: { contact_type: ContactType; phone_number: string }[];
+}
+
+const contactsResolver = schemaResolver<ContactValues, ContactsInput>(
+  (b) => shopContactsBody.safeParse(b),
+  (v) => v,
+);
+
+function ContactsForm({ slug, data }: { slug: string; data: ShopContacts }) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactValues, unknown, ContactsInput>({
+    defaultValues: {
+      contacts: data.contacts.length ? data.contacts : [{ contact_type: 'Primary', phone_number: '' }],
+    },
+    resolver: contactsResolver,
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'contacts' });
+
+  const submit = handleSubmit(async (body) => {
+    setProblem(null);
+    try {
+      const saved = await settingsApi.saveContacts(slug, body);
+      queryClient.setQueryData(settingsKeys.contacts(slug), saved);
+      reset({ contacts: saved.contacts });
+      toast.success('Contact numbers saved');
+    } catch (err) {
+      setProblem(showServerErrors(err, ['contacts'], setError, 'Contact numbers could not be saved'));
+    }
+  });
+
+  const used = new Set(fields.map((f) => f.contact_type));
+  const nextType = CONTACT_TYPES.find((t) => !used.has(t));
+  const listError = errors.contacts?.message ?? errors.contacts?.root?.message;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Contact numbers">
+      <h3 className="text-base font-semibold text-slate-900">Phone numbers</h3>
+      <ul className="space-y-3">
+        {fields.map((field, i) => {
+          const rowErrors = errors.contacts?.[i];
+          return (
+            <li key={field.id}>
+              <fieldset className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-[9rem_minmax(0,1fr)_auto] sm:bg-transparent sm:p-0 sm:ring-0">
+                <legend className="sr-only">Phone number {i + 1}</legend>
+                <div className="col-span-2 sm:col-span-1">
+                  <FieldShell label="Type" error={rowErrors?.contact_type?.message}>
+                    {(c) => (
+                      <select
+                        {...c}
+                        {...register(`contacts.${i}.contact_type`)}
+                        className={`mt-1.5 ${selectClass(!!rowErrors?.contact_type)}`}
+                      >
+                        {CONTACT_TYPES.map((t) => (
+                          <option key={t} value={t}>
+                            {t}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </FieldShell>
+                </div>
+                <Controller
+                  control={control}
+                  name={`contacts.${i}.phone_number`}
+                  render={({ field: f }) => (
+                    <PhoneField
+                      label="Phone"
+                      value={f.value}
+                      onValue={f.onChange}
+                      error={rowErrors?.phone_number?.message}
+                    />
+                  )}
+                />
+                <button
+                  type="button"
+                  onClick={() => remove(i)}
+                  disabled={fields.length === 1}
+                  aria-label={`Remove phone number ${i + 1}`}
+                  className="mt-7 self-start rounded-lg p-2.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
+                >
+                  <X aria-hidden className="size-5" />
+                </button>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ul>
+      <FieldError id="contacts-error" error={listError} />
+      <div className="flex flex-wrap gap-2">
+        {nextType ? (
+          <button
+            type="button"
+            onClick={() => append({ contact_type: nextType, phone_number: '' })}
+            className={smallButton(buttonStyles.secondary)}
+          >
+            <Plus aria-hidden className="size-4" />
+            Add phone number
+          </button>
+        ) : null}
+      </div>
+      <FormProblem>{problem}</FormProblem>
+      <SaveButton busy={isSubmitting} label="Save phone numbers" />
+    </form>
+  );
+}
+
+interface AddressValues {
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+}
+const ADDRESS_FIELDS = [
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+] as const;
+
+const addressValues = (a: ShopAddress): AddressValues => ({
+  address_line_1: a.address_line_1 ?? '',
+  address_line_2: a.address_line_2 ?? '',
+  city: a.city ?? '',
+  state: a.state && (INDIAN_STATES as readonly string[]).includes(a.state) ? a.state : '',
+  postal_code: a.postal_code ?? '',
+});
+
+const addressResolver = schemaResolver<AddressValues, AddressInput>(
+  (b) => shopAddressBody.safeParse(b),
+  (v) => ({ ...v, state: v.state || undefined, country: 'India' }),
+);
+
+function AddressForm({ slug, data }: { slug: string; data: ShopAddress }) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<AddressValues, unknown, AddressInput>({
+    defaultValues: addressValues(data),
+    resolver: addressResolver,
+  });
+
+  const submit = handleSubmit(async (body) => {
+    setProblem(null);
+    try {
+      const saved = await settingsApi.saveAddress(slug, body);
+      queryClient.setQueryData(settingsKeys.address(slug), saved);
+      reset(addressValues(saved));
+      toast.success('Address saved', { description: `${saved.city}, ${saved.state}` });
+    } catch (err) {
+      setProblem(showServerErrors(err, ADDRESS_FIELDS, setError, 'The address could not be saved', setFocus));
+    }
+  });
+
+  const text = (
+    name: 'address_line_1' | 'address_line_2' | 'city' | 'postal_code',
+    label: string,
+    extra: { autoComplete: string; placeholder?: string; inputMode?: 'numeric' },
+  ) => (
+    <FieldShell label={label} error={errors[name]?.message}>
+      {(c) => (
+        <input
+          {...c}
+          {...register(name)}
+          autoComplete={extra.autoComplete}
+          inputMode={extra.inputMode}
+          placeholder={extra.placeholder}
+          className={`mt-1.5 ${inputClass(!!errors[name])}`}
+        />
+      )}
+    </FieldShell>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Shop address">
+      <h3 className="text-base font-semibold text-slate-900">Address</h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          {text('address_line_1', 'Address line 1', {
+            autoComplete: 'address-line1',
+            placeholder: 'Shop 4, MG Road',
+          })}
+        </div>
+        <div className="sm:col-span-2">
+          {text('address_line_2', 'Address line 2 (optional)', { autoComplete: 'address-line2' })}
+        </div>
+        {text('city', 'City', { autoComplete: 'address-level2' })}
+        <FieldShell label="State" error={errors.state?.message}>
+          {(c) => (
+            <select
+              {...c}
+              {...register('state')}
+              autoComplete="address-level1"
+              className={`mt-1.5 ${selectClass(!!errors.state)}`}
+            >
+              <option value="">Choose a state</option>
+              {INDIAN_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+        {text('postal_code', 'PIN code', {
+          autoComplete: 'postal-code',
+          inputMode: 'numeric',
+          placeholder: '560001',
+        })}
+        <FieldShell label="Country">
+          {(c) => <input {...c} value="India" readOnly className={`mt-1.5 ${inputClass(false)}`} />}
+        </FieldShell>
+      </div>
+      <FormProblem>{problem}</FormProblem>
+      <SaveButton busy={isSubmitting} label="Save address" />
+    </form>
+  );
+}
+
+/** The shop's phone numbers and address (storefront footer and shop details; the marketplace shows the city). */
+export function ContactCard({ slug }: { slug: string }) {
+  const contacts = useShopContacts(slug);
+  const address = useShopAddress(slug);
+  return (
+    <SettingsCard
+      id="contact"
+      title="Contact & address"
+      description="Your storefront shows these; the marketplace lists your city."
+    >
+      <div className="grid gap-8 lg:grid-cols-2">
+        <div className="min-w-0">
+          <CardState
+            loading={contacts.isPending}
+            error={contacts.isError}
+            onRetry={() => contacts.refetch()}
+          />
+          {contacts.data ? <ContactsForm slug={slug} data={contacts.data} /> : null}
+        </div>
+        <div className="min-w-0">
+          <CardState loading={address.isPending} error={address.isError} onRetry={() => address.refetch()} />
+          {address.data ? <AddressForm slug={slug} data={address.data} /> : null}
+        </div>
+      </div>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,265 @@
+import { COUPON_MAX_PERCENT, couponFormBody } from '@haat/contracts';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FieldShell } from '../accounts/fields.tsx';
+import {
+  isoFromLocal,
+  localDateTime,
+  numberOr,
+  numberText,
+  schemaResolver,
+  showServerErrors,
+} from './form-support.ts';
+import {
+  type AdminCoupon,
+  type CouponInput,
+  settingsApi,
+  settingsKeys,
+  useRefreshSettings,
+} from './settings-api.ts';
+import { FormProblem, inputClass, SaveButton, selectClass, Toggle } from './settings-ui.tsx';
+
+interface CouponValues {
+  code: string;
+  kind: 'PERCENT' | 'FIXED';
+  value: string;
+  max_discount: string;
+  min_order: string;
+  starts_at: string;
+  expires_at: string;
+  usage_limit: string;
+  active: boolean;
+}
+const FIELDS = [
+  'code',
+  'kind',
+  'value',
+  'max_discount',
+  'min_order',
+  'starts_at',
+  'expires_at',
+  'usage_limit',
+  'active',
+] as const;
+
+const initial = (c: AdminCoupon | null): CouponValues => ({
+  code: c?.code ?? '',
+  kind: c?.kind ?? 'PERCENT',
+  value: numberText(c?.value),
+  max_discount: numberText(c?.max_discount),
+  min_order: c ? String(c.min_order) : '0',
+  starts_at: localDateTime(c?.starts_at ?? new Date().toISOString()),
+  expires_at: localDateTime(c?.expires_at),
+  usage_limit: numberText(c?.usage_limit),
+  active: c?.active ?? true,
+});
+
+const couponBody = (v: CouponValues) => ({
+  code: v.code,
+  kind: v.kind,
+  value: numberOr(v.value, undefined),
+  max_discount: v.kind === 'PERCENT' ? numberOr(v.max_discount, null) : null,
+  min_order: numberOr(v.min_order, 0),
+  starts_at: isoFromLocal(v.starts_at) ?? undefined,
+  expires_at: isoFromLocal(v.expires_at),
+  usage_limit: numberOr(v.usage_limit, null),
+  active: v.active,
+});
+
+function CouponForm({
+  slug,
+  coupon,
+  onDone,
+}: {
+  slug: string;
+  coupon: AdminCoupon | null;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const refresh = useRefreshSettings();
+  const [problem, setProblem] = useState<string | null>(null);
+  // Edits check "not below the uses so far" before sending, as the server will.
+  const [resolver] = useState(() =>
+    schemaResolver<CouponValues, CouponInput>(
+      (b) => couponFormBody.safeParse(b),
+      couponBody,
+      (v) => {
+        const limit = numberOr(v.usage_limit, null);
+        return coupon && limit != null && limit < coupon.used_count
+          ? [
+              {
+                path: 'usage_limit',
+                message: `Already used ${coupon.used_count} times: the limit cannot be lower`,
+              },
+            ]
+          : [];
+      },
+    ),
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CouponValues, unknown, CouponInput>({ defaultValues: initial(coupon), resolver });
+  const kind = watch('kind');
+
+  const submit = handleSubmit(async (body) => {
+    setProblem(null);
+    try {
+      const saved = coupon
+        ? await settingsApi.saveCoupon(slug, coupon.id, body)
+        : await settingsApi.addCoupon(slug, body);
+      toast.success(coupon ? 'Coupon saved' : 'Coupon added', {
+        description: `${saved.code}: ${saved.description}`,
+      });
+      void refresh(settingsKeys.coupons(slug));
+      onDone();
+    } catch (err) {
+      setProblem(showServerErrors(err, FIELDS, setError, 'The coupon could not be saved', setFocus));
+    }
+  });
+
+  const codeField = register('code');
+  const number = (
+    name: 'value' | 'max_discount' | 'min_order' | 'usage_limit',
+    label: string,
+    opts: { step: string; hint?: string; placeholder?: string },
+  ) => {
+    const error = errors[name]?.message;
+    return (
+      <FieldShell label={label} error={error} hint={opts.hint}>
+        {(c) => (
+          <input
+            {...c}
+            {...register(name)}
+            type="number"
+            inputMode={opts.step === '1' ? 'numeric' : 'decimal'}
+            min={0}
+            step={opts.step}
+            placeholder={opts.placeholder}
+            className={`mt-1.5 ${inputClass(!!error)}`}
+          />
+        )}
+      </FieldShell>
+    );
+  };
+  const date = (name: 'starts_at' | 'expires_at', label: string, hint: string) => {
+    const error = errors[name]?.message;
+    return (
+      <FieldShell label={label} error={error} hint={hint}>
+        {(c) => (
+          <input
+            {...c}
+            {...register(name)}
+            type="datetime-local"
+            className={`mt-1.5 ${inputClass(!!error)}`}
+          />
+        )}
+      </FieldShell>
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Coupon">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FieldShell
+          label="Code"
+          error={errors.code?.message}
+          hint="3 to 20 letters and digits; shoppers type it."
+        >
+          {(c) => (
+            <input
+              {...c}
+              {...codeField}
+              onChange={(e) => {
+                e.target.value = e.target.value.toUpperCase();
+                return codeField.onChange(e);
+              }}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              placeholder="DIWALI10"
+              data-autofocus
+              className={`mt-1.5 font-mono uppercase ${inputClass(!!errors.code)}`}
+            />
+          )}
+        </FieldShell>
+        <FieldShell label="Discount type" error={errors.kind?.message}>
+          {(c) => (
+            <select {...c} {...register('kind')} className={`mt-1.5 ${selectClass(!!errors.kind)}`}>
+              <option value="PERCENT">Percentage (%)</option>
+              <option value="FIXED">Fixed amount (₹)</option>
+            </select>
+          )}
+        </FieldShell>
+        {number('value', kind === 'PERCENT' ? 'Discount (%)' : 'Discount (₹)', {
+          step: kind === 'PERCENT' ? '1' : '0.01',
+          placeholder: kind === 'PERCENT' ? '10' : '100',
+          hint: kind === 'PERCENT' ? `A whole number from 1 to ${COUPON_MAX_PERCENT}.` : undefined,
+        })}
+        {kind === 'PERCENT'
+          ? number('max_discount', 'Max discount (₹)', {
+              step: '0.01',
+              placeholder: '200',
+              hint: 'Optional cap on the discount.',
+            })
+          : null}
+        {number('min_order', 'Minimum order (₹)', { step: '0.01', hint: '0: any order.' })}
+        {number('usage_limit', 'Usage limit', {
+          step: '1',
+          hint: coupon
+            ? `Used ${coupon.used_count} times so far. Blank: no limit.`
+            : 'Orders that may use it in all. Blank: no limit.',
+        })}
+        {date('starts_at', 'Starts', 'When shoppers can start using it.')}
+        {date('expires_at', 'Ends (optional)', 'Blank: never ends.')}
+      </div>
+      <Toggle
+        id={`${id}-active`}
+        label="Active"
+        hint="Turn off to pause the coupon without deleting it."
+        error={errors.active?.message}
+        {...register('active')}
+      />
+      <FormProblem>{problem}</FormProblem>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onDone} className={buttonStyles.secondary}>
+          Cancel
+        </button>
+        <SaveButton busy={isSubmitting} label={coupon ? 'Save coupon' : 'Add coupon'} />
+      </div>
+    </form>
+  );
+}
+
+/** Add or edit a coupon (`coupon` null: a new one). */
+export function CouponDialog({
+  slug,
+  open,
+  coupon,
+  onClose,
+}: {
+  slug: string;
+  open: boolean;
+  coupon: AdminCoupon | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={coupon ? `Edit ${coupon.code}` : 'Add coupon'}
+      description="Shoppers apply one coupon per order in their cart."
+      size="max-w-2xl"
+    >
+      <CouponForm key={coupon?.id ?? 'new'} slug={slug} coupon={coupon} onDone={onClose} />
+    </Dialog>
+  );
+}

@@ -181,8 +181,10 @@ export async function insertLedger(tx: Tx, rows: (typeof stockLedger.$inferInser
 
 /** Removes the ordered lines and the applied coupon from the customer's cart. */
 export async function clearOrderedLines(tx: Tx, customerId: string, lineIds: string[]) {
-  await tx.delete(ci).where(and(eq(ci.customerId, customerId), inArray(ci.id, lineIds)));
-  await tx.delete(cartCoupons).where(eq(cartCoupons.customerId, customerId));
+  await Promise.all([
+    tx.delete(ci).where(and(eq(ci.customerId, customerId), inArray(ci.id, lineIds))),
+    tx.delete(cartCoupons).where(eq(cartCoupons.customerId, customerId)),
+  ]);
 }
 
 export async function findOrder(tx: Tx, orderId: string, customerId?: string) {

@@ -10,20 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { errorReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { optionalActor } from '../../plugins/auth.ts';
 import { requireOpenStore } from '../stores/stores.service.ts';
 import * as engagement from './engagement.service.ts';
 
-const errors = {
-  400: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  429: errorEnvelope,
-};
-const headers = z.object({
-  'store-origin': z.string().max(100).optional().describe('The shop slug; otherwise the host names the shop'),
-});
+const errors = { ...errorReplies, 429: errorEnvelope };
+const headers = storeOriginHeaders;
 
 /** Shopper sign-ups of a storefront (store service): Notify Me on upcoming sales and the footer newsletter. */
 export const engagementRoutes =

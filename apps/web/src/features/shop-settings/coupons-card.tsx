@@ -13,7 +13,7 @@ import {
   useCoupons,
   useRefreshSettings,
 } from './settings-api.ts';
-import { CardState, SettingsCard, smallButton } from './settings-ui.tsx';
+import { CardState, problemText, SettingsCard, smallButton } from './settings-ui.tsx';
 
 const STATE_TONE: Record<CouponState, string> = {
   ACTIVE: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
@@ -105,6 +105,7 @@ export function CouponsCard({ slug }: { slug: string }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminCoupon | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
 
   const open = (c: AdminCoupon | null) => {
     setEditing(c);
@@ -119,8 +120,8 @@ export function CouponsCard({ slug }: { slug: string }) {
       toast.success('Coupon deleted', { description: deleting.code });
       setDeleting(null);
       void refresh(settingsKeys.coupons(slug));
-    } catch {
-      // Announced by the api client; the dialog stays for another try.
+    } catch (err) {
+      setDeleteProblem(problemText(err, 'The coupon could not be deleted'));
     } finally {
       setBusy(false);
     }
@@ -227,14 +228,27 @@ export function CouponsCard({ slug }: { slug: string }) {
       <CouponDialog slug={slug} open={dialogOpen} coupon={editing} onClose={() => setDialogOpen(false)} />
       <ConfirmDialog
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
+        onClose={() => {
+          setDeleting(null);
+          setDeleteProblem(null);
+        }}
         title="Delete coupon"
         description={
-          deleting
-            ? `Delete ${deleting.code}? Carts that applied it lose it. Orders already placed keep their discount.${
+          deleting ? (
+            <>
+              {`Delete ${deleting.code}? Carts that applied it lose it. Orders already placed keep their discount.${
                 deleting.state === 'ACTIVE' ? ' To stop it for now, edit it and turn Active off instead.' : ''
-              }`
-            : undefined
+              }`}
+              {deleteProblem ? (
+                <span
+                  role="alert"
+                  className="mt-3 block rounded-lg bg-red-50 px-3 py-2 text-red-700 ring-1 ring-red-200"
+                >
+                  {deleteProblem}
+                </span>
+              ) : null}
+            </>
+          ) : undefined
         }
         confirmLabel="Delete"
         busy={busy}

@@ -14,7 +14,7 @@ import {
   useRefreshSettings,
   useShopSettings,
 } from './settings-api.ts';
-import { CardState, SettingsCard, smallButton } from './settings-ui.tsx';
+import { CardState, problemText, SettingsCard, smallButton } from './settings-ui.tsx';
 
 const money = (n: number) => formatINR(n, { paise: !Number.isInteger(n) });
 
@@ -129,6 +129,7 @@ export function DeliveryOptionsCard({ slug }: { slug: string }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminDeliveryOption | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
 
   const open = (o: AdminDeliveryOption | null) => {
     setEditing(o);
@@ -157,8 +158,9 @@ export function DeliveryOptionsCard({ slug }: { slug: string }) {
       toast.success('Delivery option deleted', { description: deleting.name });
       setDeleting(null);
       void refresh(settingsKeys.all(slug));
-    } catch {
-      // The api client has said why (e.g. the last active option stays); the dialog stays for another try.
+    } catch (err) {
+      // Said inside the dialog (e.g. the last active option stays); the dialog stays for another try.
+      setDeleteProblem(problemText(err, 'The delivery option could not be deleted'));
     } finally {
       setBusy(false);
     }
@@ -217,12 +219,25 @@ export function DeliveryOptionsCard({ slug }: { slug: string }) {
       />
       <ConfirmDialog
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
+        onClose={() => {
+          setDeleting(null);
+          setDeleteProblem(null);
+        }}
         title="Delete delivery option"
         description={
-          deleting
-            ? `Delete ${deleting.name}? Shoppers will no longer see it. Orders already placed keep their delivery details.`
-            : undefined
+          deleting ? (
+            <>
+              {`Delete ${deleting.name}? Shoppers will no longer see it. Orders already placed keep their delivery details.`}
+              {deleteProblem ? (
+                <span
+                  role="alert"
+                  className="mt-3 block rounded-lg bg-red-50 px-3 py-2 text-red-700 ring-1 ring-red-200"
+                >
+                  {deleteProblem}
+                </span>
+              ) : null}
+            </>
+          ) : undefined
         }
         confirmLabel="Delete"
         busy={busy}

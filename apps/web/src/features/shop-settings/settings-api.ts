@@ -42,7 +42,7 @@ export const settingsApi = {
       silent: true,
     }),
   removeDeliveryOption: (slug: string, optionId: string) =>
-    adminCall<Removed>(slug, `/delivery-option/${id(optionId)}/`, { method: 'DELETE' }),
+    adminCall<Removed>(slug, `/delivery-option/${id(optionId)}/`, { method: 'DELETE', silent: true }),
 
   coupons: (slug: string, signal?: AbortSignal) =>
     adminCall<AdminCoupon[]>(slug, '/coupon/', { signal, silent: true }),
@@ -51,7 +51,7 @@ export const settingsApi = {
   saveCoupon: (slug: string, couponId: string, body: CouponInput) =>
     adminCall<AdminCoupon>(slug, `/coupon/${id(couponId)}/`, { method: 'PUT', body, silent: true }),
   removeCoupon: (slug: string, couponId: string) =>
-    adminCall<Removed>(slug, `/coupon/${id(couponId)}/`, { method: 'DELETE' }),
+    adminCall<Removed>(slug, `/coupon/${id(couponId)}/`, { method: 'DELETE', silent: true }),
 
   settings: (slug: string, signal?: AbortSignal) =>
     adminCall<ShopSettings>(slug, '/store-setting/', { signal, silent: true }),

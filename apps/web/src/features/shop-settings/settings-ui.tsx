@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { inputClass } from '../accounts/fields.tsx';
 
 export { inputClass };
@@ -147,3 +148,7 @@ export function CardState({
   }
   return null;
 }
+
+/** The server's reason for a failed call, for showing where the vendor is looking. */
+export const problemText = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : fallback;

@@ -141,6 +141,9 @@ describe('search engines and sharing', () => {
     expect(map.body.match(/\/product\//g)?.length).toBeGreaterThanOrEqual(20);
     const main = await page('localhost:4000', '/sitemap.xml');
     expect(main.body).toContain(`<loc>http://${shops.a.slug}.localhost:4000/</loc>`);
+    expect(main.body).toContain('<loc>http://localhost:4000/shops</loc>');
+    expect(robots.body).toContain('Disallow: /orders');
+    expect((await page('localhost:4000', '/shops')).body).toContain('<title>All Shops | Haat</title>');
     expect(main.body).not.toContain(shops.byStatus('DRAFT').slug);
     expect((await page(`${shops.byStatus('DRAFT').slug}.localhost:4000`, '/sitemap.xml')).statusCode).toBe(
       404,

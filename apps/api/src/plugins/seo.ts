@@ -20,6 +20,13 @@ const clip = (s: string | null | undefined, n = 160) =>
 
 /** Title, description and image of a shop's product and listing pages, for the served HTML (search and sharing). */
 export async function pageMeta(deps: Deps, host: HostInfo, path: string): Promise<PageMeta> {
+  if (host.face === 'marketing' && /^\/shops\/?$/.test(path)) {
+    return {
+      title: 'All Shops | Haat',
+      description:
+        'Browse independent Indian shops on Haat by category and city: fashion, electronics, food, beauty and home.',
+    };
+  }
   const store = host.store;
   if (host.face !== 'storefront' || !store || !isOpen(store.online_status)) return {};
   const m = PRODUCT.exec(path);
@@ -58,7 +65,7 @@ export function registerSeoRoutes(app: FastifyInstance, deps: Deps) {
     const body =
       host.face === 'backoffice'
         ? 'User-agent: *\nDisallow: /\n'
-        : `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nSitemap: ${base(req)}/sitemap.xml\n`;
+        : `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /orders\nDisallow: /order/\nDisallow: /profile\nSitemap: ${base(req)}/sitemap.xml\n`;
     return reply.header('content-type', 'text/plain; charset=utf-8').send(body);
   });
 
@@ -78,7 +85,7 @@ export function registerSeoRoutes(app: FastifyInstance, deps: Deps) {
       );
       for (const r of rows) urls.push(`${root}/product/${r.id}`);
     } else if (host.face === 'marketing') {
-      urls.push(`${base(req)}/`, `${base(req)}/pricing`, `${base(req)}/about`);
+      urls.push(`${base(req)}/`, `${base(req)}/shops`, `${base(req)}/pricing`, `${base(req)}/about`);
       const shops = await deps.db
         .select({ slug: schema.stores.slug, plan: schema.stores.plan })
         .from(schema.stores)

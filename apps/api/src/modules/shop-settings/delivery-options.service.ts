@@ -58,6 +58,8 @@ const valuesOf = (b: OptionInput, position: number): repo.DeliveryOptionValues =
 });
 
 const actorOf = (a: Actor) => ({ userId: a.userId });
+/** Names the options that lost the Recommended badge to this one. */
+const instead = (names: string[]) => (names.length ? ` (recommended instead of ${names.join(', ')})` : '');
 
 async function requireOption(tx: Parameters<typeof repo.findDeliveryOption>[0], id: string) {
   const row = isUuid(id) ? await repo.findDeliveryOption(tx, id) : null;
@@ -73,7 +75,7 @@ export const listOptions = (deps: Deps, store: StoreRow) =>
 export async function createOption(deps: Deps, actor: Actor, store: StoreRow, b: OptionInput) {
   const option = await withStore(deps.db, store.id, async (tx) => {
     await repo.lockActiveOptions(tx);
-    if (b.is_recommended) await repo.clearRecommended(tx);
+    const unrecommended = b.is_recommended ? await repo.clearRecommended(tx) : [];
     const position = b.position ?? (await repo.nextOptionPosition(tx));
     const row = await repo.insertDeliveryOption(tx, store.id, valuesOf(b, position));
     if ((await repo.countActiveOptions(tx)) === 0) throw conflict(LAST_ACTIVE, 'LAST_DELIVERY_OPTION');
@@ -83,7 +85,7 @@ export async function createOption(deps: Deps, actor: Actor, store: StoreRow, b:
       entity: 'DELIVERY_OPTION',
       entityId: row.id,
       action: 'CREATE',
-      summary: `Added delivery option ${row.name}`,
+      summary: `Added delivery option ${row.name}${instead(unrecommended)}`,
       after: snapshot(view),
     });
     return view;
@@ -97,7 +99,7 @@ export async function updateOption(deps: Deps, actor: Actor, store: StoreRow, id
   const option = await withStore(deps.db, store.id, async (tx) => {
     await repo.lockActiveOptions(tx);
     const before = await requireOption(tx, id);
-    if (b.is_recommended) await repo.clearRecommended(tx, id);
+    const unrecommended = b.is_recommended ? await repo.clearRecommended(tx, id) : [];
     const row = await repo.updateDeliveryOption(tx, id, valuesOf(b, b.position ?? before.position));
     if (!row) throw notFound('Delivery option not found');
     if ((await repo.countActiveOptions(tx)) === 0) throw conflict(LAST_ACTIVE, 'LAST_DELIVERY_OPTION');
@@ -109,7 +111,7 @@ export async function updateOption(deps: Deps, actor: Actor, store: StoreRow, id
         entity: 'DELIVERY_OPTION',
         entityId: row.id,
         action: 'UPDATE',
-        summary: `Edited delivery option ${row.name}: ${diff.changed.join(', ')}`,
+        summary: `Edited delivery option ${row.name}: ${diff.changed.join(', ')}${instead(unrecommended)}`,
         before: diff.before,
         after: diff.after,
       });

@@ -97,6 +97,7 @@ describe('delivery options', () => {
     const audit = await auditRows(t, shops.a.id, 'DELIVERY_OPTION', created.id);
     expect(audit.at(-1)).toMatchObject({
       action: 'UPDATE',
+      summary: expect.stringContaining('(recommended instead of Standard Delivery)'),
       before: { charge: 149.5, is_recommended: false },
       after: { charge: 60, is_recommended: true, position: 0 },
     });

@@ -38,12 +38,14 @@ export async function nextOptionPosition(tx: Tx) {
   return Math.min(row?.n ?? 0, 999);
 }
 
-/** Only one option is recommended: clears the flag on the others. */
+/** Only one option is recommended: clears the flag on the others and names the ones it was on. */
 export async function clearRecommended(tx: Tx, exceptId?: string) {
-  await tx
+  const rows = await tx
     .update(dopt)
     .set({ isRecommended: false })
-    .where(and(eq(dopt.isRecommended, true), exceptId ? ne(dopt.id, exceptId) : undefined));
+    .where(and(eq(dopt.isRecommended, true), exceptId ? ne(dopt.id, exceptId) : undefined))
+    .returning({ name: dopt.name });
+  return rows.map((r) => r.name);
 }
 
 export async function insertDeliveryOption(tx: Tx, storeId: string, v: DeliveryOptionValues) {

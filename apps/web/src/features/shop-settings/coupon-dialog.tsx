@@ -57,14 +57,18 @@ const initial = (c: AdminCoupon | null): CouponValues => ({
   active: c?.active ?? true,
 });
 
-const couponBody = (v: CouponValues) => ({
+/** A time input's value as ISO; an untouched one keeps the stored time exactly (the input shows only minutes). */
+const timeOf = (value: string, stored: string | null | undefined) =>
+  stored && value === localDateTime(stored) ? stored : isoFromLocal(value);
+
+const couponBody = (v: CouponValues, original: AdminCoupon | null) => ({
   code: v.code,
   kind: v.kind,
   value: numberOr(v.value, undefined),
   max_discount: v.kind === 'PERCENT' ? numberOr(v.max_discount, null) : null,
   min_order: numberOr(v.min_order, 0),
-  starts_at: isoFromLocal(v.starts_at) ?? undefined,
-  expires_at: isoFromLocal(v.expires_at),
+  starts_at: timeOf(v.starts_at, original?.starts_at) ?? undefined,
+  expires_at: timeOf(v.expires_at, original?.expires_at),
   usage_limit: numberOr(v.usage_limit, null),
   active: v.active,
 });
@@ -85,7 +89,7 @@ function CouponForm({
   const [resolver] = useState(() =>
     schemaResolver<CouponValues, CouponInput>(
       (b) => couponFormBody.safeParse(b),
-      couponBody,
+      (v) => couponBody(v, coupon),
       (v) => {
         const limit = numberOr(v.usage_limit, null);
         return coupon && limit != null && limit < coupon.used_count

@@ -151,6 +151,8 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.storeId, t.customerId, t.createdAt),
     index('orders_store_created_idx').on(t.storeId, t.createdAt),
     index('orders_store_status_idx').on(t.storeId, t.status, t.createdAt),
+    /** The dashboard's distinct customers of a period, read from the index alone. */
+    index('orders_store_created_customer_idx').on(t.storeId, t.createdAt, t.customerId),
     check(
       'orders_amounts',
       sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.totalPaise} >= 0`,
@@ -204,6 +206,8 @@ export const orderEvents = pgTable(
       'cascade',
     ),
     index('order_events_order_idx').on(t.storeId, t.orderId, t.createdAt),
+    /** The dashboard's Recent Activity: a shop's latest events. */
+    index('order_events_recent_idx').on(t.storeId, t.createdAt),
   ],
 );
 
@@ -258,6 +262,10 @@ export const stockLedger = pgTable(
       foreignColumns: [products.storeId, products.id],
     }).onDelete('cascade'),
     index('stock_ledger_product_idx').on(t.storeId, t.productId, t.createdAt),
+    /** The dashboard's Recent Activity reads only these rows (adjustments, returns, sales that sold out). */
+    index('stock_ledger_activity_idx')
+      .on(t.storeId, t.createdAt)
+      .where(sql`reason in ('ADJUSTMENT', 'RETURN') or (reason = 'SALE' and quantity_after = 0)`),
   ],
 );
 

@@ -269,4 +269,5 @@ export const TENANT_TABLES = [
   'shop_newsletter_subscriptions',
   'suppliers',
   'audit_events',
+  'order_day_stats',
 ] as const;

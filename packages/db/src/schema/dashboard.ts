@@ -1,0 +1,34 @@
+import { bigint, date, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { stores } from './platform.ts';
+
+/**
+ * The dashboard's incrementally kept aggregates: one row per shop and day (in India time) of the orders placed
+ * that day. Triggers on orders and order_items keep it in step in the same transaction as every order write
+ * (migrations/0011_dashboard_stats.sql), so the dashboard reads at most a few hundred rows however many orders a
+ * shop has. "Counted" orders are those not cancelled or returned: they make revenue and profit.
+ */
+export const orderDayStats = pgTable(
+  'order_day_stats',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Every order placed that day, whatever its status now. */
+    orders: integer('orders').notNull().default(0),
+    countedOrders: integer('counted_orders').notNull().default(0),
+    revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull().default(0),
+    /** Orders that reached the customer (delivered, or delivered and then returned). */
+    deliveredOrders: integer('delivered_orders').notNull().default(0),
+    returnedOrders: integer('returned_orders').notNull().default(0),
+    /** Over the lines of counted orders that have a cost price: (price − cost) × quantity less the line's share of the coupon discount. */
+    profitPaise: numeric('profit_paise', { precision: 20, scale: 4, mode: 'number' }).notNull().default(0),
+    /** The same lines' revenue (after their discount share), for the margin. */
+    costedRevenuePaise: numeric('costed_revenue_paise', { precision: 20, scale: 4, mode: 'number' })
+      .notNull()
+      .default(0),
+    /** Lines of counted orders without a cost price (left out of profit). */
+    linesWithoutCost: integer('lines_without_cost').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day] })],
+);

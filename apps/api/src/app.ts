@@ -27,6 +27,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   await app.register(checkoutRoutes(deps), { prefix: '/api/store' });
   await app.register(orderRoutes(deps), { prefix: '/api/store' });
   await app.register(adminOrderRoutes(deps), { prefix: '/api/admin' });
+  await app.register(dashboardRoutes(deps), { prefix: '/api/admin' });
   await app.register(shopSettingsRoutes(deps), { prefix: '/api/admin' });
   await app.register(inventoryRoutes(deps), { prefix: '/api/admin' });
   await app.register(engagementRoutes(deps), { prefix: '/api/store' });

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './cart.ts';
 export * from './constants.ts';
+export * from './dashboard.ts';
 export * from './engagement.ts';
 export * from './envelope.ts';
 export * from './indian-states.ts';

@@ -1,0 +1,208 @@
+import { rowsOf, type Tx } from '@haat/db';
+import { sql } from 'drizzle-orm';
+
+/*
+ * The dashboard's reads: four statements over one shop. Order figures come from order_day_stats, the daily
+ * aggregates that triggers keep in step with orders and order_items (migration 0011), so a period costs at most
+ * a few hundred rows however many orders the shop has. Distinct customers are counted from
+ * orders_store_created_customer_idx alone; recent activity walks the (store_id, created_at) indexes of its three
+ * sources. Every statement names the shop as well as running under its row-level security context.
+ */
+
+const n = (v: unknown) => (v == null ? 0 : Number(v));
+const iso = (d: Date) => d.toISOString();
+
+export interface DayFigures {
+  /** The day in India time, YYYY-MM-DD. */
+  day: string;
+  orders: number;
+  countedOrders: number;
+  revenuePaise: number;
+  deliveredOrders: number;
+  returnedOrders: number;
+  profitPaise: number;
+  costedRevenuePaise: number;
+  linesWithoutCost: number;
+}
+
+/** The shop's daily order figures from `from` (a YYYY-MM-DD day in India time) on. */
+export async function dayFigures(tx: Tx, storeId: string, from: string): Promise<DayFigures[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, orders, counted_orders, revenue_paise, delivered_orders,
+             returned_orders, profit_paise, costed_revenue_paise, lines_without_cost
+        from order_day_stats
+       where store_id = ${storeId} and day >= ${from}::date
+       order by day`),
+  );
+  return rows.map((r) => ({
+    day: String(r.day),
+    orders: n(r.orders),
+    countedOrders: n(r.counted_orders),
+    revenuePaise: n(r.revenue_paise),
+    deliveredOrders: n(r.delivered_orders),
+    returnedOrders: n(r.returned_orders),
+    profitPaise: n(r.profit_paise),
+    costedRevenuePaise: n(r.costed_revenue_paise),
+    linesWithoutCost: n(r.lines_without_cost),
+  }));
+}
+
+/**
+ * Distinct customers with an order in the window [from, now) and in the one before [previousFrom, from), and
+ * the delivered orders of the window with a return request that was not rejected (returned orders are in the
+ * daily figures).
+ */
+export async function customerFigures(tx: Tx, storeId: string, from: Date, previousFrom: Date) {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      select
+        (select count(*) from (
+           select distinct customer_id from orders
+            where store_id = ${storeId} and created_at >= ${iso(from)}::timestamptz and customer_id is not null
+         ) c) as customers,
+        (select count(*) from (
+           select distinct customer_id from orders
+            where store_id = ${storeId} and created_at >= ${iso(previousFrom)}::timestamptz
+              and created_at < ${iso(from)}::timestamptz and customer_id is not null
+         ) p) as previous_customers,
+        (select count(*) from return_requests r
+           join orders o on o.store_id = r.store_id and o.id = r.order_id
+          where r.store_id = ${storeId} and o.store_id = ${storeId} and r.status <> 'REJECTED'
+            and o.status = 'DELIVERED' and o.created_at >= ${iso(from)}::timestamptz) as requested`),
+  );
+  return {
+    customers: n(row?.customers),
+    previousCustomers: n(row?.previous_customers),
+    returnRequested: n(row?.requested),
+  };
+}
+
+/** Stock over active products: units, value at cost (selling price when there is no cost), low and out of stock. */
+export async function inventoryFigures(tx: Tx, storeId: string) {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      select
+        count(*) as products,
+        coalesce(sum(quantity), 0) as units,
+        coalesce(sum(quantity::bigint * coalesce(cost_paise, sale_price_paise, price_paise)), 0) as value,
+        count(*) filter (where cost_paise is null and quantity > 0) as valued_at_price,
+        count(*) filter (where quantity > 0 and quantity <= low_stock_threshold) as low,
+        count(*) filter (where quantity = 0) as out_of_stock
+      from products
+      where store_id = ${storeId} and status = 'ACTIVE'`),
+  );
+  return {
+    products: n(row?.products),
+    units: n(row?.units),
+    valuePaise: n(row?.value),
+    valuedAtPrice: n(row?.valued_at_price),
+    low: n(row?.low),
+    outOfStock: n(row?.out_of_stock),
+  };
+}
+
+export type ActivityRow =
+  | {
+      src: 'order';
+      id: string;
+      at: number;
+      status: string;
+      note: string | null;
+      by_customer: boolean;
+      order_id: string;
+      number: number;
+      name: string;
+      total_paise: number;
+      items: number;
+    }
+  | {
+      src: 'stock';
+      id: string;
+      at: number;
+      reason: string;
+      note: string | null;
+      change: number;
+      after: number;
+      product_id: string;
+      product: string;
+      actor: string | null;
+    }
+  | {
+      src: 'audit';
+      id: string;
+      at: number;
+      entity: string;
+      entity_id: string | null;
+      action: string;
+      summary: string;
+      actor: string | null;
+      /** For order status changes: the status the order moved to. */
+      status: string | null;
+    };
+
+/**
+ * Ledger rows that no audit event describes and that are worth a line: stock adjustments and returns, and
+ * sales that sold a product out. (Sales and cancellations otherwise show as their orders; imports and edits
+ * as their audit events.) The partial index stock_ledger_activity_idx has exactly this predicate.
+ */
+export const STOCK_ACTIVITY = sql.raw(
+  `(l.reason in ('ADJUSTMENT', 'RETURN') or (l.reason = 'SALE' and l.quantity_after = 0))`,
+);
+
+/**
+ * The latest events of the shop from three sources, newest first: orders placed, cancelled and returned
+ * (order_events), stock changes (stock_ledger) and recorded edits (audit_events). An order event or a stock
+ * change written in the same transaction as an audit event about the same order or product (a vendor's action)
+ * is left to the audit event, which names who did it.
+ */
+export async function recentActivity(tx: Tx, storeId: string, limit: number): Promise<ActivityRow[]> {
+  const rows = rowsOf<{ at: number; d: ActivityRow | string }>(
+    await tx.execute(sql`
+      select at, d from (
+        (select e.created_at as ts, extract(epoch from e.created_at) * 1000 as at,
+            json_build_object('src', 'order', 'id', e.id, 'status', e.status, 'note', e.note,
+              'by_customer', e.actor_id is not null and e.actor_id = o.customer_id, 'order_id', o.id,
+              'number', o.number, 'name', o.ship_name, 'total_paise', o.total_paise, 'items', o.total_items) as d
+           from order_events e
+           join orders o on o.store_id = e.store_id and o.id = e.order_id
+          where e.store_id = ${storeId} and o.store_id = ${storeId}
+            and e.status in ('PENDING', 'CANCELLED', 'RETURN_REQUESTED', 'RETURNED')
+            and not exists (
+              select 1 from audit_events a
+               where a.store_id = e.store_id and a.entity = 'ORDER'
+                 and a.entity_id = e.order_id::text and a.created_at = e.created_at)
+          order by e.created_at desc
+          limit ${limit})
+        union all
+        (select l.created_at, extract(epoch from l.created_at) * 1000,
+            json_build_object('src', 'stock', 'id', l.id, 'reason', l.reason, 'note', l.note, 'change', l.change,
+              'after', l.quantity_after, 'product_id', l.product_id, 'product', p.product_name,
+              'actor', nullif(trim(u.first_name || ' ' || u.last_name), ''))
+           from stock_ledger l
+           join products p on p.store_id = l.store_id and p.id = l.product_id
+           left join users u on u.id = l.actor_id
+          where l.store_id = ${storeId} and p.store_id = ${storeId} and ${STOCK_ACTIVITY}
+            and not exists (
+              select 1 from audit_events a
+               where a.store_id = l.store_id and a.entity in ('PRODUCT', 'STOCK')
+                 and a.entity_id = l.product_id::text and a.created_at = l.created_at)
+          order by l.created_at desc
+          limit ${limit})
+        union all
+        (select a.created_at, extract(epoch from a.created_at) * 1000,
+            json_build_object('src', 'audit', 'id', a.id, 'entity', a.entity, 'entity_id', a.entity_id,
+              'action', a.action, 'summary', a.summary, 'actor', a.actor_name, 'status', a.after->>'status')
+           from audit_events a
+          where a.store_id = ${storeId}
+          order by a.created_at desc
+          limit ${limit})
+      ) activity
+      order by ts desc
+      limit ${limit}`),
+  );
+  return rows.map((r) => {
+    const d = (typeof r.d === 'string' ? JSON.parse(r.d) : r.d) as ActivityRow;
+    return { ...d, at: Number(r.at) };
+  });
+}

@@ -1,0 +1,294 @@
+import {
+  type ActivityItem,
+  type ActivityKind,
+  DASHBOARD_PERIODS,
+  type DashboardPeriod,
+  type DashboardStats,
+  type PeriodFigure,
+  paiseToRupees,
+  RECENT_ACTIVITY_LIMIT,
+  SERIES_GRANULARITY,
+} from '@haat/contracts';
+import { withStore } from '@haat/db';
+import type { Deps } from '../../lib/deps.ts';
+import type { StoreRow } from '../stores/stores.repository.ts';
+import * as repo from './dashboard.repository.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** India Standard Time is UTC+05:30 all year (no daylight saving). */
+const IST = 5.5 * HOUR;
+
+/** A run of whole days in India time, as day numbers (days since 1970-01-01), both ends included. */
+export interface DayRange {
+  from: number;
+  to: number;
+}
+
+export interface PeriodWindows {
+  current: DayRange;
+  previous: DayRange;
+  /** First day of each chart bucket, ascending; the first is the window's first day. */
+  buckets: number[];
+}
+
+/** The day number of an instant in India time. */
+export const istDay = (t: number) => Math.floor((t + IST) / DAY);
+/** Midnight in India starting a day. */
+export const istMidnight = (day: number) => new Date(day * DAY - IST);
+const dayOf = (text: string) => Date.parse(`${text}T00:00:00Z`) / DAY;
+const dayText = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/**
+ * The windows of each period at `now`, in whole days of India time (today counts so far). Monthly: the last
+ * 30 days by day, against the 30 days before. Quarterly: the last 13 weeks (91 days) by week, against the 91
+ * days before. Yearly: this month and the 11 before it by month, against the 12 months before those.
+ */
+export function periodWindows(now: Date): Record<DashboardPeriod, PeriodWindows> {
+  const today = istDay(now.getTime());
+  const local = new Date(now.getTime() + IST);
+  const monthStart = (k: number) => Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + k, 1) / DAY;
+  const days = (count: number, step: number): PeriodWindows => {
+    const length = count * step;
+    const from = today - length + 1;
+    return {
+      current: { from, to: today },
+      previous: { from: from - length, to: from - 1 },
+      buckets: Array.from({ length: count }, (_, i) => from + i * step),
+    };
+  };
+  return {
+    monthly: days(30, 1),
+    quarterly: days(13, 7),
+    yearly: {
+      current: { from: monthStart(-11), to: today },
+      previous: { from: monthStart(-23), to: monthStart(-11) - 1 },
+      buckets: Array.from({ length: 12 }, (_, i) => monthStart(i - 11)),
+    },
+  };
+}
+
+interface Totals {
+  orders: number;
+  counted: number;
+  revenuePaise: number;
+  delivered: number;
+  returned: number;
+  profitPaise: number;
+  costedRevenuePaise: number;
+  linesWithoutCost: number;
+}
+const zero = (): Totals => ({
+  orders: 0,
+  counted: 0,
+  revenuePaise: 0,
+  delivered: 0,
+  returned: 0,
+  profitPaise: 0,
+  costedRevenuePaise: 0,
+  linesWithoutCost: 0,
+});
+function add(t: Totals, d: repo.DayFigures) {
+  t.orders += d.orders;
+  t.counted += d.countedOrders;
+  t.revenuePaise += d.revenuePaise;
+  t.delivered += d.deliveredOrders;
+  t.returned += d.returnedOrders;
+  t.profitPaise += d.profitPaise;
+  t.costedRevenuePaise += d.costedRevenuePaise;
+  t.linesWithoutCost += d.linesWithoutCost;
+}
+const within = (day: number, r: DayRange) => day >= r.from && day <= r.to;
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** A figure with its growth against the previous period (null growth when there is nothing to compare with). */
+export function figure(value: number, previous: number): PeriodFigure {
+  return {
+    value,
+    previous,
+    growth: previous > 0 ? round1(((value - previous) / previous) * 100) : null,
+    isPositive: value >= previous,
+  };
+}
+
+const inrFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const inr = (paise: number) => `₹${inrFormat.format(paiseToRupees(paise))}`;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+const AUDIT_KINDS: Record<string, ActivityKind> = {
+  PRODUCT: 'PRODUCT',
+  STOCK: 'STOCK',
+  CATEGORY: 'CATALOGUE',
+  SUPPLIER: 'CATALOGUE',
+  IMPORT: 'CATALOGUE',
+  ORDER: 'ORDER_UPDATED',
+  SETTINGS: 'SETTINGS',
+  DELIVERY_OPTION: 'SETTINGS',
+  COUPON: 'SETTINGS',
+};
+
+/** A sentence and a link target for one event. */
+export function describeActivity(r: repo.ActivityRow): ActivityItem {
+  const at = new Date(r.at).toISOString();
+  if (r.src === 'order') {
+    const order = `ORD-${r.number}`;
+    const target = { type: 'order' as const, id: r.order_id };
+    const because = r.note ? `: ${r.note}` : '';
+    switch (r.status) {
+      case 'CANCELLED':
+        return {
+          id: r.id,
+          kind: 'ORDER_CANCELLED',
+          at,
+          text: `Order ${order} cancelled by ${r.by_customer ? r.name : 'the shop'}${because}`,
+          target,
+        };
+      case 'RETURN_REQUESTED':
+        return {
+          id: r.id,
+          kind: 'RETURN_REQUESTED',
+          at,
+          text: `${r.name} asked to return order ${order}${because}`,
+          target,
+        };
+      case 'RETURNED':
+        return { id: r.id, kind: 'ORDER_RETURNED', at, text: `Order ${order} was returned`, target };
+      default:
+        return {
+          id: r.id,
+          kind: 'ORDER_PLACED',
+          at,
+          text: `Order ${order} placed by ${r.name}: ${plural(r.items, 'item')}, ${inr(r.total_paise)}`,
+          target,
+        };
+    }
+  }
+  if (r.src === 'stock') {
+    const target = { type: 'product' as const, id: r.product_id };
+    const by = r.actor ? ` by ${r.actor}` : '';
+    let text: string;
+    if (r.reason === 'SALE') text = `${r.product} sold out${r.note ? ` with order ${r.note}` : ''}`;
+    else if (r.reason === 'RETURN')
+      text = `${plural(r.change, 'unit')} of ${r.product} back in stock from a return, now ${r.after}`;
+    else
+      text = `Stock of ${r.product} ${r.change > 0 ? '+' : ''}${r.change} to ${r.after}${r.note ? ` (${r.note})` : ''}${by}`;
+    return { id: r.id, kind: 'STOCK', at, text, target };
+  }
+  const kind =
+    r.entity === 'ORDER' && r.status === 'CANCELLED'
+      ? 'ORDER_CANCELLED'
+      : r.entity === 'ORDER' && r.status === 'RETURNED'
+        ? 'ORDER_RETURNED'
+        : (AUDIT_KINDS[r.entity] ?? 'SETTINGS');
+  const gone = r.action === 'DELETE';
+  const target =
+    r.entity_id && !gone && (kind === 'PRODUCT' || kind === 'STOCK')
+      ? { type: 'product' as const, id: r.entity_id }
+      : r.entity_id && r.entity === 'ORDER'
+        ? { type: 'order' as const, id: r.entity_id }
+        : null;
+  return { id: r.id, kind, at, text: r.actor ? `${r.summary} (${r.actor})` : r.summary, target };
+}
+
+/**
+ * Every dashboard figure of one shop for a period, from the database, in one transaction of four statements:
+ * the daily order figures of the last two years, distinct customers and open return requests, the stock, and
+ * the recent activity.
+ */
+export async function getDashboard(
+  deps: Deps,
+  store: StoreRow,
+  period: DashboardPeriod,
+  now = new Date(),
+): Promise<DashboardStats> {
+  const windows = periodWindows(now);
+  const selected = windows[period];
+  const earliest = Math.min(...DASHBOARD_PERIODS.map((p) => windows[p].previous.from));
+  const from = istMidnight(selected.current.from);
+  const [days, people, stock, activity] = await withStore(deps.db, store.id, (tx) =>
+    Promise.all([
+      repo.dayFigures(tx, store.id, dayText(earliest)),
+      repo.customerFigures(tx, store.id, from, istMidnight(selected.previous.from)),
+      repo.inventoryFigures(tx, store.id),
+      repo.recentActivity(tx, store.id, RECENT_ACTIVITY_LIMIT),
+    ]),
+  );
+
+  const totals = {} as Record<DashboardPeriod, { current: Totals; previous: Totals }>;
+  for (const p of DASHBOARD_PERIODS) totals[p] = { current: zero(), previous: zero() };
+  const buckets = selected.buckets.map(() => zero());
+  for (const d of days) {
+    const day = dayOf(d.day);
+    for (const p of DASHBOARD_PERIODS) {
+      if (within(day, windows[p].current)) add(totals[p].current, d);
+      else if (within(day, windows[p].previous)) add(totals[p].previous, d);
+    }
+    if (within(day, selected.current)) {
+      const i = selected.buckets.findLastIndex((start) => start <= day);
+      const bucket = buckets[i];
+      if (bucket) add(bucket, d);
+    }
+  }
+
+  const byPeriod = (pick: (t: Totals) => number) => {
+    const out = {} as Record<DashboardPeriod, PeriodFigure>;
+    for (const p of DASHBOARD_PERIODS) out[p] = figure(pick(totals[p].current), pick(totals[p].previous));
+    return out;
+  };
+  const aov = (t: Totals) => (t.counted ? paiseToRupees(t.revenuePaise / t.counted) : 0);
+  const cur = totals[period].current;
+  const profitPaise = Math.round(cur.profitPaise);
+  const lines = cur.linesWithoutCost;
+  const returned = cur.returned + people.returnRequested;
+
+  return {
+    period,
+    range: {
+      from: from.toISOString(),
+      to: now.toISOString(),
+      previous_from: istMidnight(selected.previous.from).toISOString(),
+      previous_to: istMidnight(selected.previous.to + 1).toISOString(),
+    },
+    revenue: byPeriod((t) => paiseToRupees(t.revenuePaise)),
+    total_order: byPeriod((t) => t.orders),
+    total_inventory: {
+      units: stock.units,
+      value: paiseToRupees(stock.valuePaise),
+      products: stock.products,
+      valued_at_price: stock.valuedAtPrice,
+    },
+    profit: {
+      value: paiseToRupees(profitPaise),
+      margin_percent: cur.costedRevenuePaise
+        ? round1((cur.profitPaise / cur.costedRevenuePaise) * 100)
+        : null,
+      lines_without_cost: lines,
+      profit_note: lines
+        ? `${plural(lines, 'sold line')} without a cost price ${lines === 1 ? 'is' : 'are'} not counted. Add cost prices in Inventory to include them.`
+        : null,
+    },
+    active_customers: figure(people.customers, people.previousCustomers),
+    avg_order_value: figure(aov(cur), aov(totals[period].previous)),
+    return_rate: {
+      value: cur.delivered ? round1((returned / cur.delivered) * 100) : null,
+      returned,
+      delivered: cur.delivered,
+    },
+    low_stock: { count: stock.low, out_of_stock: stock.outOfStock },
+    revenue_series: {
+      granularity: SERIES_GRANULARITY[period],
+      points: selected.buckets.map((start, i) => {
+        const next = selected.buckets[i + 1];
+        const b = buckets[i] ?? zero();
+        return {
+          start: istMidnight(start).toISOString(),
+          end: (next === undefined ? now : istMidnight(next)).toISOString(),
+          revenue: paiseToRupees(b.revenuePaise),
+          orders: b.orders,
+        };
+      }),
+    },
+    recent_activity: activity.map(describeActivity),
+  };
+}

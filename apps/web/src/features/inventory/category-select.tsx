@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { type Ref, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { type FieldControl, selectClass } from './form-field.tsx';
 import { type Category, inventoryApi, inventoryKeys, useCategories, useShopSlug } from './inventory-api.ts';
 
@@ -34,6 +35,7 @@ export function CategorySelect({
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const newId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const list = categories.data ?? [];
@@ -52,6 +54,7 @@ export function CategorySelect({
       return;
     }
     setBusy(true);
+    setProblem(null);
     try {
       const created = await inventoryApi.addCategory(slug, clean);
       queryClient.setQueryData<Category[]>(inventoryKeys.categories(slug), (old) =>
@@ -61,8 +64,9 @@ export function CategorySelect({
       onChange(created.id);
       setAdding(false);
       setName('');
-    } catch {
-      // The api client has said why.
+    } catch (err) {
+      // Said here: a toast would sit behind the dialog's backdrop.
+      setProblem(err instanceof ApiError && err.message ? err.message : 'The category could not be added');
     } finally {
       setBusy(false);
     }
@@ -99,7 +103,12 @@ export function CategorySelect({
               autoComplete="off"
               // biome-ignore lint/a11y/noAutofocus: the field the vendor just asked for
               autoFocus
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value);
+                setProblem(null);
+              }}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${newId}-error` : undefined}
               onKeyDown={(e) => {
                 // Enter adds the category; it must not submit the product form around it.
                 if (e.key === 'Enter') {
@@ -124,6 +133,11 @@ export function CategorySelect({
               Add Category
             </button>
           </div>
+          {problem ? (
+            <p id={`${newId}-error`} role="alert" className="mt-1 text-sm text-red-600">
+              {problem}
+            </p>
+          ) : null}
           <button
             type="button"
             onClick={() => setAdding(false)}

@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { FormProblem } from './form-field.tsx';
 import {
   type AdminProduct,
   inventoryApi,
@@ -32,10 +34,12 @@ export function DeleteProductDialog({
   const slug = useShopSlug();
   const refresh = useRefreshShop();
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
 
   const confirm = async () => {
     if (!product) return;
     setBusy(true);
+    setProblem(null);
     try {
       const result = await inventoryApi.remove(slug, product.id);
       if (result.archived) {
@@ -48,8 +52,9 @@ export function DeleteProductDialog({
       void refresh();
       onDeleted?.(result);
       onClose();
-    } catch {
-      // The api client has said why; the dialog stays for another try.
+    } catch (err) {
+      // Said inside the dialog (a toast would sit behind its backdrop); it stays for another try.
+      setProblem(err instanceof ApiError && err.message ? err.message : 'The product could not be deleted');
     } finally {
       setBusy(false);
     }
@@ -58,7 +63,10 @@ export function DeleteProductDialog({
   return (
     <Dialog
       open={product !== null}
-      onClose={onClose}
+      onClose={() => {
+        setProblem(null);
+        onClose();
+      }}
       title="Delete product"
       description="Are you sure you want to delete this product? This action cannot be undone."
       size="max-w-md"
@@ -73,6 +81,7 @@ export function DeleteProductDialog({
             A product that is part of any order is archived instead: it leaves the shop but stays in the order
             history.
           </p>
+          <FormProblem>{problem}</FormProblem>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button type="button" onClick={onClose} className={buttonStyles.secondary} data-autofocus>
               Cancel

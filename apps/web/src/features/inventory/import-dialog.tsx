@@ -1,10 +1,11 @@
 import { CheckCircle2, FileUp, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../accounts/session-context.tsx';
+import { FormProblem } from './form-field.tsx';
 import type { ImportReport } from './inventory-api.ts';
 import { useRefreshShop, useShopSlug } from './inventory-api.ts';
 import { sendWithProgress } from './raw-request.ts';
@@ -16,10 +17,14 @@ const count = new Intl.NumberFormat('en-IN');
 const IMPORT_TIMEOUT_MS = 5 * 60_000;
 
 type Step =
-  | { kind: 'choose' }
+  | { kind: 'choose'; problem?: string }
   | { kind: 'working'; phase: 'check' | 'apply'; file: File; rows: number; progress: number }
-  | { kind: 'preview'; file: File; text: string; report: ImportReport }
+  | { kind: 'preview'; file: File; text: string; report: ImportReport; problem?: string }
   | { kind: 'done'; report: ImportReport };
+
+/** What went wrong, said inside the dialog (a toast would sit behind its backdrop). */
+const failure = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.message ? err.message : fallback;
 
 /** Rows in the file (lines after the header that are not blank); only for the progress text. */
 const countRows = (text: string) =>
@@ -111,6 +116,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
       onProgress,
       timeoutMs: IMPORT_TIMEOUT_MS,
       errorMessage: dryRun ? 'The file could not be checked' : 'The file could not be imported',
+      silent: true,
     });
 
   const check = async (file: File) => {
@@ -122,8 +128,8 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
         setStep((s) => (s.kind === 'working' ? { ...s, progress } : s)),
       );
       setStep({ kind: 'preview', file, text, report });
-    } catch {
-      setStep({ kind: 'choose' });
+    } catch (err) {
+      setStep({ kind: 'choose', problem: failure(err, 'The file could not be checked') });
     }
   };
 
@@ -133,13 +139,16 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
       const done = await send(text, false, (progress) =>
         setStep((s) => (s.kind === 'working' ? { ...s, progress } : s)),
       );
-      toast.success('Import finished', {
-        description: `${count.format(done.created)} added, ${count.format(done.updated)} updated`,
-      });
       void refresh();
       setStep({ kind: 'done', report: done });
-    } catch {
-      setStep({ kind: 'preview', file, text, report });
+    } catch (err) {
+      setStep({
+        kind: 'preview',
+        file,
+        text,
+        report,
+        problem: failure(err, 'The file could not be imported'),
+      });
     }
   };
 
@@ -200,6 +209,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
               <IssuesTable report={report} />
             </>
           ) : null}
+          <FormProblem>{step.problem}</FormProblem>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button
               type="button"
@@ -224,6 +234,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
 
     return (
       <div className="space-y-4">
+        <FormProblem>{step.problem}</FormProblem>
         <label
           htmlFor={inputId}
           className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center hover:border-brand-500 hover:bg-slate-50 focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-100"

@@ -51,7 +51,10 @@ export const inventoryApi = {
       silent: true,
     }),
   remove: (slug: string, id: string) =>
-    adminCall<ProductDeleted>(slug, `/product/${encodeURIComponent(id)}/`, { method: 'DELETE' }),
+    adminCall<ProductDeleted>(slug, `/product/${encodeURIComponent(id)}/`, {
+      method: 'DELETE',
+      silent: true,
+    }),
   history: (
     slug: string,
     id: string,
@@ -61,7 +64,7 @@ export const inventoryApi = {
   categories: (slug: string, signal?: AbortSignal) =>
     adminCall<Category[]>(slug, '/category/', { signal, silent: true }),
   addCategory: (slug: string, name: string) =>
-    adminCall<Category>(slug, '/category/', { method: 'POST', body: { name } }),
+    adminCall<Category>(slug, '/category/', { method: 'POST', body: { name }, silent: true }),
   suppliers: (slug: string, signal?: AbortSignal) =>
     adminCall<Supplier[]>(slug, '/supplier/', { signal, silent: true }),
   addSupplier: (slug: string, body: SupplierInput) =>

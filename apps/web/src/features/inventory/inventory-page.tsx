@@ -1,5 +1,5 @@
 import { Download, PackageOpen, Plus, SearchX, Upload } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
@@ -128,6 +128,13 @@ export function InventoryPage() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
   const [importing, setImporting] = useState(false);
+
+  // A page past the end (the last product of the last page was deleted, or an old link): go to the last page.
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : null;
+  useEffect(() => {
+    if (lastPage !== null && !list.isPlaceholderData && filters.page > lastPage)
+      update({ page: lastPage }, { replace: true });
+  }, [lastPage, list.isPlaceholderData, filters.page, update]);
 
   if (!shop) return loading ? <PageLoading /> : <NoShop />;
 

@@ -25,6 +25,9 @@ type TabId = (typeof TABS)[number]['id'];
 const money = (n: number | null | undefined) =>
   n == null ? null : formatINR(n, { paise: !Number.isInteger(n) });
 const qty = new Intl.NumberFormat('en-IN');
+/** Stock value as the spec reads it: quantity times selling price (the server's stock_value is at cost). */
+const sellingValue = (p: AdminProduct) =>
+  Math.round(Math.max(0, p.product_quantity) * p.product_price * 100) / 100;
 
 /** A fact of the detail page: missing values read "Not added" (02 §2). */
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -92,7 +95,7 @@ function QuickStats({ p }: { p: AdminProduct }) {
     ['Current stock', `${qty.format(p.product_quantity)} ${p.unit}`],
     ['Selling price', money(p.product_price) ?? ''],
     ['Units sold', qty.format(p.units_sold)],
-    ['Stock value', money(p.stock_value) ?? ''],
+    ['Stock value', money(sellingValue(p)) ?? ''],
   ];
   return (
     <section
@@ -203,7 +206,7 @@ function Tabs({ p }: { p: AdminProduct }) {
             tabIndex={current === t.id ? 0 : -1}
             onClick={() => select(t.id)}
             onKeyDown={(e) => onKey(e, i)}
-            className={`-mb-px shrink-0 border-b-2 px-3 py-3 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:px-4 ${
+            className={`-mb-px flex-1 shrink-0 border-b-2 px-1 py-3 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:flex-none sm:px-4 ${
               current === t.id
                 ? 'border-brand-600 text-brand-700'
                 : 'border-transparent text-slate-600 hover:text-slate-900'
@@ -253,7 +256,8 @@ function Tabs({ p }: { p: AdminProduct }) {
               ['Unit', p.unit],
               ['Minimum stock', `${qty.format(p.low_stock_threshold)} ${p.unit}`],
               ['Stock status', <StockBadge key="s" status={p.stock_status} />],
-              ['Stock value', money(p.stock_value)],
+              ['Stock value (at selling price)', money(sellingValue(p))],
+              ['Stock value (at cost)', p.original_price == null ? null : money(p.stock_value)],
               ['Cost price', money(p.original_price)],
               ['Selling price', money(p.product_price)],
               ['Sale price', money(p.discount_price)],
@@ -324,7 +328,10 @@ export function ProductDetailPage() {
           </div>
           <p className="mt-1 text-sm text-slate-600">
             SKU <span className="font-mono text-slate-800">{p.sku ?? 'Not added'}</span>
-            <span aria-hidden> · </span>
+            <span aria-hidden className="hidden sm:inline">
+              {' '}
+              ·{' '}
+            </span>
             <span className="block sm:inline">Last updated {formatDateTime(p.updated_at)}</span>
           </p>
         </div>
@@ -344,8 +351,8 @@ export function ProductDetailPage() {
         </div>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <div className="space-y-4">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className="mx-auto w-full max-w-sm space-y-4 lg:max-w-none">
           <Gallery key={p.images.join('|')} p={p} />
           <QuickStats p={p} />
         </div>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError, announceFailure } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { formatINR } from '../../lib/format.ts';
 import { CategorySelect } from './category-select.tsx';
 import { Field, type FieldControl, FormProblem, inputClass, selectClass } from './form-field.tsx';
@@ -115,8 +115,8 @@ function ProductForm({
       }
       if (first && first !== 'images') setFocus(first);
       if (!first) {
+        // Said inside the dialog: a toast would sit behind its backdrop.
         const fallback = product ? 'Failed to update product' : 'Failed to save product';
-        if (err instanceof ApiError) announceFailure(err.status, err.message, fallback);
         setProblem(other[0] ?? (err instanceof ApiError && err.message ? err.message : fallback));
       }
     }

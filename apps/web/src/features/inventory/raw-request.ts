@@ -65,7 +65,9 @@ export function sendWithProgress<T>(
         return;
       }
       const message = envelope?.message || opts.errorMessage || 'An error occurred';
-      if (!opts.silent) announceFailure(xhr.status, envelope?.message, opts.errorMessage);
+      // Silent callers show the problem themselves, but an expired session is still handled (sign in again).
+      if (!opts.silent || xhr.status === 401)
+        announceFailure(xhr.status, envelope?.message, opts.errorMessage);
       reject(new ApiError(xhr.status, message, (envelope as ErrorEnvelope | null) ?? undefined));
     });
     xhr.send(body);

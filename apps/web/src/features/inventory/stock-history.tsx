@@ -1,7 +1,7 @@
 import { LEDGER_REASONS } from '@haat/contracts';
 import { History } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { ListPager } from '../backoffice-shell/list-pager.tsx';
 import { type LedgerPage, type LedgerReason, useStockHistory } from './inventory-api.ts';
 import { controlClass } from './inventory-filters.tsx';
@@ -17,6 +17,7 @@ export const REASON_LABELS: Record<LedgerReason, string> = {
 };
 const qty = new Intl.NumberFormat('en-IN', { signDisplay: 'exceptZero' });
 const plain = new Intl.NumberFormat('en-IN');
+const timeIST = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 type Entry = LedgerPage['results'][number];
 
@@ -126,7 +127,10 @@ export function StockHistory({ productId, unit }: { productId: string; unit: str
                 {rows.map((e) => (
                   <tr key={e.id}>
                     <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">
-                      {formatDateTime(e.created_at)}
+                      <span className="block">{formatDate(e.created_at)}</span>
+                      <span className="block text-xs text-slate-500">
+                        {timeIST.format(new Date(e.created_at))}
+                      </span>
                     </td>
                     <td className="px-3 py-2.5 text-right">
                       <Change n={e.change} />
@@ -135,7 +139,7 @@ export function StockHistory({ productId, unit }: { productId: string; unit: str
                       {plain.format(e.quantity_after)} <span className="text-xs text-slate-500">{unit}</span>
                     </td>
                     <td className="px-3 py-2.5 text-slate-800">{REASON_LABELS[e.reason]}</td>
-                    <td className="max-w-64 px-3 py-2.5 text-slate-700">
+                    <td className="px-3 py-2.5 text-slate-700">
                       <Note e={e} />
                     </td>
                     <td className="px-3 py-2.5 text-slate-700">{e.actor_name ?? 'System'}</td>

@@ -3,11 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError, announceFailure } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { phoneDigits } from '../accounts/fields.tsx';
 import { Field, FormProblem, inputClass } from './form-field.tsx';
 import {
@@ -64,7 +63,6 @@ function SupplierForm({ onSaved, onCancel }: { onSaved: (s: Supplier) => void; o
         list ? [...list.filter((s) => s.id !== saved.id), saved] : [saved],
       );
       void queryClient.invalidateQueries({ queryKey: inventoryKeys.suppliers(slug) });
-      toast.success('Supplier added', { description: saved.supplier_name });
       onSaved(saved);
     } catch (err) {
       const issues = err instanceof ApiError ? (err.envelope?.error.issues ?? []) : [];
@@ -77,7 +75,6 @@ function SupplierForm({ onSaved, onCancel }: { onSaved: (s: Supplier) => void; o
       }
       if (first) setFocus(first);
       else {
-        if (err instanceof ApiError) announceFailure(err.status, err.message);
         setProblem(err instanceof ApiError ? err.message : 'The supplier could not be saved');
       }
     }

@@ -228,9 +228,21 @@ describe('inventory (back office)', () => {
     await page.context().close();
   });
 
-  it('fits a 360 px phone: cards instead of the table, the sidebar as a drawer', async () => {
-    const page = await app.newPage({ width: 360, height: 780 });
+  it('remembers the collapsed sidebar, and on a 360 px phone shows cards and a drawer', async () => {
+    const page = await app.newPage();
     await signIn(page);
+    const sidebar = page.getByRole('complementary');
+    const nav = sidebar.getByRole('navigation', { name: 'Back office' });
+    for (const name of ['Dashboard', 'Inventory', 'Settings'])
+      await nav.getByRole('link', { name }).waitFor();
+    await sidebar.getByText(`owner@${shop}.demo.haat.in`).waitFor();
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor();
+
+    await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(app.url('/inventory/', 'admin'));
     await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
     const cards = page.getByRole('list', { name: 'Products' });
@@ -240,9 +252,15 @@ describe('inventory (back office)', () => {
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'Settings' }).waitFor();
     await menu.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL((u) => u.pathname === '/dashboard/');
     await menu.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
     await page.context().close();
   });
 });

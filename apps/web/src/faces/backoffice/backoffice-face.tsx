@@ -14,6 +14,7 @@ const InventoryPage = lazy(() =>
 const ProductDetailPage = lazy(() =>
   import('../../features/inventory/product-detail-page.tsx').then((m) => ({ default: m.ProductDetailPage })),
 );
+const SettingsPage = lazy(() => import('./settings-page.tsx'));
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
@@ -32,6 +33,7 @@ export default function BackofficeFace() {
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/inventory" element={<InventoryPage />} />
           <Route path="/inventory/:productId" element={<ProductDetailPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
           <Route path="/profile" element={<ProfilePage />} />
         </Route>
       </Route>

@@ -1,4 +1,4 @@
-import { Boxes, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { Boxes, LayoutDashboard, type LucideIcon, Settings } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -13,4 +13,5 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard/', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/inventory/', label: 'Inventory', icon: Boxes },
+  { to: '/settings/', label: 'Settings', icon: Settings },
 ];

@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../test/harness.ts';
 
@@ -12,10 +13,14 @@ beforeAll(async () => {
     join(dist, 'index.html'),
     '<html><head><title>Build Your Online Store</title><meta name="description" content="x" /><!--haat-head--></head><body></body></html>',
   );
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'entry-Ab12Cd34.js'), ASSET);
   t = await createTestApp({ WEB_DIST: dist });
   shops = await demoShops(t.owner);
 });
 afterAll(() => t?.close());
+
+const ASSET = `export const greeting = ${JSON.stringify('namaste '.repeat(200))};\n`;
 
 const page = (host: string, url = '/') =>
   t.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
@@ -60,6 +65,39 @@ describe('the server', () => {
     expect(res.headers['x-request-id']).toBe('test-request-0001');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('the built assets', () => {
+  it('go out compressed when the browser accepts it, with a year of caching, and as they are otherwise', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        url: '/assets/entry-Ab12Cd34.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      vary: 'accept-encoding',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    expect(br.rawPayload.length).toBeLessThan(ASSET.length / 4);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+    expect((await get('br')).statusCode).toBe(200);
+    // A name that is not in the build is left to the routes as before (no compressed answer).
+    const missing = await t.app.inject({
+      url: '/assets/missing-0000.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(missing.headers['content-encoding']).toBeUndefined();
   });
 });
 
@@ -126,6 +164,10 @@ describe('search engines and sharing', () => {
     expect(res.body).toContain('<meta property="og:type" content="product" />');
     expect(res.body).toContain(
       `<meta property="og:image" content="${card.thumbnail.replaceAll('&', '&amp;')}" />`,
+    );
+    // Its first image (the largest paint) starts loading with the HTML.
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="${card.thumbnail.replaceAll('&', '&amp;')}" fetchpriority="high" />`,
     );
     const listing = await page(`${shops.a.slug}.localhost:4000`, '/products');
     expect(listing.body).toMatch(/<title>All Products \| /);

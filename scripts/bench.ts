@@ -3,11 +3,9 @@
 // shops, and measures: cold start, req/s and p99 under 20 connections, server CPU per request, SQL statements per
 // request, and the shopper's initial JavaScript (gzip).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { openDatabase, schema } from '@haat/db';
 import { seedDemo } from '@haat/db/seed';
 import autocannon from 'autocannon';
@@ -19,6 +17,7 @@ import {
   DEMO_VENDOR_PASSWORD,
   setDemoVendorPasswords,
 } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
+import { initialJs } from './bench-kit.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -176,16 +175,9 @@ async function main() {
       );
     server = servers.pop();
 
-    // The shopper's initial JavaScript: the entry, its preloaded imports and the storefront face chunk.
-    const dist = 'apps/web/dist';
-    const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
-    const face = readdirSync(join(dist, 'assets')).filter(
-      (f) => f.startsWith('storefront-face') && f.endsWith('.js'),
-    );
-    const files = [...new Set([...entry, ...face.map((f) => `assets/${f}`)])];
-    const gz = files.reduce((n, f) => n + gzipSync(readFileSync(join(dist, f))).length, 0);
-
+    // The shopper's initial JavaScript: the entry, its preloaded imports and the storefront face chunk, and
+    // also everything those import statically (what the browser really fetches before the shop renders).
+    const js = initialJs();
     console.log(
       `\n### ${new Date().toISOString().slice(0, 10)}: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL\n`,
     );
@@ -195,7 +187,9 @@ async function main() {
     console.log('|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
     console.log(`\n- Cold start (process start to first 200 on /api/health): ${Math.round(coldMs)} ms`);
-    console.log(`- Shopper's initial JavaScript (gzip): ${(gz / 1024).toFixed(1)} KB (${files.join(', ')})`);
+    console.log(
+      `- Shopper's initial JavaScript (gzip): ${js.listed.kb.toFixed(1)} KB (${js.listed.files.join(', ')}); with the chunks they import statically ${js.closure.kb.toFixed(1)} KB (${js.closure.files.length} files)`,
+    );
   } finally {
     server?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));

@@ -1,0 +1,236 @@
+// Shared by the benchmark scripts (bench-scale, bench-orders, lighthouse): a fresh database, the built server as a
+// child process, a quiet machine before each measurement, and latency percentiles from every response.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+
+export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+export const AUTH_SECRET = 'bench-only-secret-bench-only-secret-0000';
+
+/** A new empty database on the local server; `drop()` removes it (with force) and closes the admin connection. */
+export async function freshDatabase(prefix: string) {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    name,
+    url: u.toString(),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+/** utime + stime of a process in ms (clock ticks of 10 ms). */
+export const cpuMs = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+};
+
+export interface Server {
+  port: number;
+  pid: number;
+  origin: string;
+  coldMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the bundled server (apps/api/dist/server.mjs) on a free port against `url`; resolves once /api/health is 200. */
+export async function startServer(
+  url: string | undefined,
+  extra: Record<string, string> = {},
+): Promise<Server> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    NODE_ENV: 'production',
+    AUTH_SECRET,
+    RATE_LIMITS: 'off',
+    ...extra,
+  };
+  if (url) env.DATABASE_URL = url;
+  else delete env.DATABASE_URL;
+  // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.mjs'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 5000).unref();
+    });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break;
+    } catch {}
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (performance.now() - t0 > 60_000) {
+      await stop();
+      throw new Error('server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return {
+    port,
+    pid: child.pid ?? 0,
+    origin: `http://127.0.0.1:${port}`,
+    coldMs: performance.now() - t0,
+    stop,
+  };
+}
+
+const QUIET_LOAD = Number(process.env.BENCH_QUIET_LOAD ?? 1.0);
+const QUIET_WAIT_S = Number(process.env.BENCH_QUIET_WAIT_S ?? 600);
+
+/**
+ * Other work shares the two cores: before a measurement, wait (polling every 30 s, up to 10 minutes) until the
+ * 1-minute load average is below 1.0. Returns the load when the measurement starts and whether it got there.
+ */
+export async function waitForQuiet(log = (line: string) => console.error(line)) {
+  const t0 = performance.now();
+  for (;;) {
+    const load = loadavg()[0] ?? 0;
+    if (load < QUIET_LOAD) return { load, quiet: true, waitedS: Math.round((performance.now() - t0) / 1000) };
+    const waited = (performance.now() - t0) / 1000;
+    if (waited >= QUIET_WAIT_S) {
+      log(`  load ${load.toFixed(2)} after ${Math.round(waited)} s: measuring anyway`);
+      return { load, quiet: false, waitedS: Math.round(waited) };
+    }
+    log(`  load ${load.toFixed(2)}: waiting for < ${QUIET_LOAD} (${Math.round(waited)} s so far)`);
+    await new Promise((r) => setTimeout(r, 30_000));
+  }
+}
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) : 0;
+
+export interface Measured {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  statuses: Record<string, number>;
+  errors: number;
+  cpuMsPerReq: number | null;
+  load: number;
+  quiet: boolean;
+}
+
+type CannonOptions = Parameters<typeof autocannon>[0];
+
+/**
+ * One measurement: waits for a quiet machine, runs `prepare`, warms up (unless `warmup` is 0), then runs autocannon
+ * and records every response's latency (autocannon's own summary has no p95).
+ */
+export async function measure(
+  opts: CannonOptions,
+  { warmup = 3, pid, prepare }: { warmup?: number; pid?: number; prepare?: () => Promise<unknown> } = {},
+): Promise<Measured> {
+  const { load, quiet } = await waitForQuiet();
+  await prepare?.();
+  if (warmup > 0) await autocannon({ ...opts, duration: warmup, amount: undefined });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const cpu0 = pid ? cpuMs(pid) : 0;
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on('response', (_client, status, _bytes, ms) => {
+      latencies.push(ms);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
+  const cpu = pid ? cpuMs(pid) - cpu0 : 0;
+  latencies.sort((a, b) => a - b);
+  const seconds = (r.duration ?? 0) || 1;
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    statuses,
+    errors: r.errors,
+    cpuMsPerReq: pid && latencies.length ? cpu / latencies.length : null,
+    load,
+    quiet,
+  };
+}
+
+export const ms = (n: number) => (n < 10 ? n.toFixed(1) : String(Math.round(n)));
+export const loadNote = (m: { load: number; quiet: boolean }) =>
+  m.quiet ? `${m.load.toFixed(2)}` : `${m.load.toFixed(2)} (busy)`;
+
+/**
+ * Statements of one request as the driver saw them: transaction control (BEGIN/COMMIT), the store context
+ * (`select set_config('app.store_id', ...)`, its own statement in withStore) and the rest (queries).
+ */
+export function classify(statements: string[]) {
+  const tx = statements.filter((s) => /^\s*(begin|commit|rollback|savepoint|release)\b/i.test(s)).length;
+  const context = statements.filter((s) => /set_config\('app\.store_id'/i.test(s)).length;
+  return { all: statements.length, tx, context, queries: statements.length - tx - context };
+}
+
+export async function machine() {
+  const pg = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const [v] = await pg`select current_setting('server_version') as v`;
+  await pg.end();
+  return `${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${v?.v}`;
+}
+
+/**
+ * The shopper's initial JavaScript (gzip). `listed`: the entry and what index.html preloads, plus the storefront
+ * face chunk (the measure since issue 2). `closure`: the same plus every chunk those import statically, which the
+ * browser must fetch before the storefront renders (dynamic `import()`s are left out).
+ */
+export function initialJs(dist = 'apps/web/dist') {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  const face = readdirSync(join(dist, 'assets')).filter(
+    (f) => f.startsWith('storefront-face') && f.endsWith('.js'),
+  );
+  const listed = [...new Set([...entry, ...face])];
+  const closure = new Set<string>();
+  const queue = [...listed];
+  for (let f = queue.pop(); f !== undefined; f = queue.pop()) {
+    if (closure.has(f)) continue;
+    closure.add(f);
+    const src = readFileSync(join(dist, 'assets', f), 'utf8');
+    for (const m of src.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)) if (m[1]) queue.push(m[1]);
+  }
+  const gz = (files: Iterable<string>) =>
+    [...files].reduce((n, f) => n + gzipSync(readFileSync(join(dist, 'assets', f))).length, 0) / 1024;
+  return {
+    listed: { files: listed, kb: gz(listed) },
+    closure: { files: [...closure], kb: gz(closure) },
+  };
+}

@@ -1,0 +1,138 @@
+// `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) on a demo shop's home, listing and product
+// page, served by the built server (apps/api/dist/server.mjs, apps/web/dist) on a fresh PostgreSQL database with
+// the demo seed, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Prints the four category scores
+// and LCP/TBT/CLS per page, the audits that cost points where a target is missed (performance >= 90,
+// accessibility >= 95), and writes the full JSON reports to LIGHTHOUSE_OUT (default /tmp/haat-lighthouse).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from '@haat/db';
+import { seedDemo } from '@haat/db/seed';
+import * as chromeLauncher from 'chrome-launcher';
+import { sql } from 'drizzle-orm';
+import lighthouse from 'lighthouse';
+import { freshDatabase, machine, type Server, startServer, waitForQuiet } from './bench-kit.ts';
+
+const OUT = process.env.LIGHTHOUSE_OUT ?? '/tmp/haat-lighthouse';
+const TARGETS: Record<string, number> = { performance: 90, accessibility: 95 };
+process.env.CHROME_PATH ??= '/usr/bin/chromium';
+const rows = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
+
+type Audit = {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+  numericValue?: number;
+};
+type Category = { score: number | null; auditRefs: { id: string; weight: number }[] };
+
+async function main() {
+  const db = await freshDatabase('haat_lighthouse');
+  let server: Server | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const setup = await openDatabase({ url: db.url });
+    await setup.migrate();
+    await seedDemo(setup.owner);
+    // An open shop on its own subdomain (basic-plan shops redirect to /store/{slug}), and one of its products.
+    const [shop] = rows<{ slug: string; product: string }>(
+      await setup.owner.execute(sql`
+        select s.slug, (select p.id from products p where p.store_id = s.id and p.status = 'ACTIVE'
+                        order by p.is_featured desc, p.units_sold desc, p.id limit 1) as product
+        from stores s where s.online_status = 'PUBLISHED' and s.plan <> 'basic'
+        order by (select count(*) from products p where p.store_id = s.id) desc, s.slug limit 1`),
+    );
+    await setup.close();
+    if (!shop?.product) throw new Error('no open demo shop with products');
+
+    server = await startServer(db.url, { HOST: 'localhost' });
+    const base = `http://${shop.slug}.localhost:${server.port}`;
+    const pages = [
+      { name: 'Shop home', url: `${base}/` },
+      { name: 'Listing', url: `${base}/products` },
+      { name: 'Product page', url: `${base}/product/${shop.product}` },
+    ];
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH,
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    mkdirSync(OUT, { recursive: true });
+
+    const table: string[] = [];
+    const misses: string[] = [];
+    let version = '';
+    for (const page of pages) {
+      // Warm the shop lookup and the home bundle, as a shopper arriving after others would find them.
+      await fetch(`${server.origin}/api/store/stores/home/`, { headers: { 'store-origin': shop.slug } });
+      const quiet = await waitForQuiet();
+      console.error(`lighthouse ${page.url}`);
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`no result for ${page.url}`);
+      const lhr = result.lhr;
+      version = lhr.lighthouseVersion;
+      writeFileSync(
+        join(OUT, `${page.name.toLowerCase().replace(/\s+/g, '-')}.json`),
+        JSON.stringify(lhr, null, 1),
+      );
+      const categories = lhr.categories as unknown as Record<string, Category>;
+      const audits = lhr.audits as unknown as Record<string, Audit>;
+      const score = (c: string) => Math.round((categories[c]?.score ?? 0) * 100);
+      const metric = (id: string) => audits[id]?.displayValue ?? '-';
+      table.push(
+        `| ${page.name} (\`${new URL(page.url).pathname}\`) | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ${metric('cumulative-layout-shift')} | ${metric('first-contentful-paint')} | ${quiet.load.toFixed(2)}${quiet.quiet ? '' : ' (busy)'} |`,
+      );
+      // Where a category misses its target (or is below 100 for the other two), the audits that cost points.
+      for (const [id, cat] of Object.entries(categories)) {
+        const target = TARGETS[id] ?? 100;
+        if (score(id) >= target && score(id) === 100) continue;
+        const failing = cat.auditRefs
+          .filter((r) => r.weight > 0)
+          .map((r) => audits[r.id])
+          .filter(
+            (a): a is Audit => !!a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'manual',
+          )
+          .map((a) => `${a.id} (${a.score?.toFixed(2)}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+        const insights = Object.values(audits)
+          .filter(
+            (a) =>
+              id === 'performance' &&
+              a.scoreDisplayMode === 'metricSavings' &&
+              a.score !== null &&
+              a.score < 0.9 &&
+              !cat.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+          )
+          .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+        if (failing.length || insights.length)
+          misses.push(
+            `- ${page.name}, ${id} ${score(id)}${score(id) < target ? ` (target ${target}: MISSED)` : ''}: ${[...failing, ...insights].join('; ')}`,
+          );
+      }
+    }
+
+    console.log(
+      `\n### ${new Date().toISOString().slice(0, 10)}, Lighthouse ${version}: ${await machine()}, Chromium (${process.env.CHROME_PATH})\n`,
+    );
+    console.log(
+      '| Page (mobile, simulated throttling) | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | FCP | load avg at start |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of table) console.log(r);
+    console.log(`\nShop ${shop.slug}; reports in ${OUT}.`);
+    if (misses.length) console.log(`\nAudits that cost points:\n${misses.join('\n')}`);
+  } finally {
+    chrome?.kill();
+    await server?.stop();
+    await db.drop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -30,7 +30,11 @@ export function SelectedShopProvider({ children }: { children: ReactNode }) {
   const owned = useOwnedShops();
   const queryClient = useQueryClient();
   const userId = session?.userId ?? '';
-  const [chosen, setChosen] = useState<string | null>(() => (userId ? readStored(storageKey(userId)) : null));
+  // Without a stored choice, the first shop of the sign-in snapshot, pinned: the live list (newest first) may
+  // order the shops differently, and the screen must not switch shops under the vendor when it arrives.
+  const [chosen, setChosen] = useState<string | null>(
+    () => (userId ? readStored(storageKey(userId)) : null) ?? session?.stores[0]?.slug ?? null,
+  );
 
   const shops = useMemo<OwnedShop[]>(
     () =>

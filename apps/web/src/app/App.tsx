@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { FullPageMessage } from '../components/ui/full-page-message.tsx';
+import { ToastLayer } from '../components/ui/toast-layer.tsx';
 import { SessionProvider } from '../features/accounts/session-context.tsx';
 import { HostProvider, useHost } from './host.tsx';
 
@@ -52,7 +52,7 @@ export function App() {
           </SessionProvider>
         </HostProvider>
       </BrowserRouter>
-      <Toaster position="top-right" duration={4000} richColors closeButton />
+      <ToastLayer />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { raiseToasts } from './toast-layer.tsx';
 
 interface DialogProps {
   open: boolean;
@@ -28,6 +29,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'ma
     if (!el) return;
     if (open && !el.open) {
       el.showModal();
+      raiseToasts();
       // showModal focuses the first focusable element (the close button); prefer the marked one.
       el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
       const { overflow } = document.body.style;

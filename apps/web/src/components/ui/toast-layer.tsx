@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Toaster } from 'sonner';
+
+const LAYER_ID = 'toast-layer';
+
+/**
+ * Toasts live in a manual popover so they sit in the browser's top layer: a modal <dialog> is in that layer
+ * too, and a toast shown while one is open would otherwise be hidden behind its backdrop.
+ */
+export function ToastLayer() {
+  useEffect(() => {
+    raiseToasts();
+  }, []);
+  return (
+    <div
+      id={LAYER_ID}
+      popover="manual"
+      className="m-0 h-0 w-0 overflow-visible border-0 bg-transparent p-0"
+      style={{ inset: 'auto' }}
+    >
+      <Toaster position="top-right" duration={4000} richColors closeButton />
+    </div>
+  );
+}
+
+/** Puts the toasts above everything else in the top layer (call after opening a modal dialog). */
+export function raiseToasts() {
+  const el = document.getElementById(LAYER_ID);
+  if (!el || typeof el.showPopover !== 'function') return;
+  if (el.matches(':popover-open')) el.hidePopover();
+  el.showPopover();
+}

@@ -426,7 +426,7 @@ function ProductForm({
           <button
             type="button"
             onClick={onCancel}
-            className={`${buttonStyles.secondary} flex-1 sm:flex-none`}
+            className={`${buttonStyles.secondary} flex-1 px-3 whitespace-nowrap sm:flex-none sm:px-5`}
           >
             Cancel
           </button>
@@ -434,7 +434,7 @@ function ProductForm({
             type="submit"
             disabled={isSubmitting || uploading}
             aria-busy={isSubmitting || undefined}
-            className={`${buttonStyles.primary} flex-1 sm:flex-none`}
+            className={`${buttonStyles.primary} flex-1 px-3 whitespace-nowrap sm:flex-none sm:px-5`}
           >
             {isSubmitting ? <Spinner /> : null}
             {isSubmitting ? 'Saving...' : 'Save Product'}

@@ -4,6 +4,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { toProductCard } from '../catalog/catalog.service.ts';
+import { listDeliveryOptions } from '../checkout/checkout.repository.ts';
+import { deliveryChargePaise } from '../checkout/delivery.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './cart.repository.ts';
 import { couponDiscount, couponProblem, describeCoupon } from './coupon.ts';
@@ -19,7 +21,10 @@ export function requireCustomer(actor: Actor, store: StoreRow) {
   return actor.userId;
 }
 
-/** The cart with its summary, computed here from current prices: selected lines only, GST included in prices. */
+/**
+ * The cart with its summary, computed here from current prices: selected lines only, GST included in prices,
+ * shipping from the shop's first delivery option (what checkout preselects).
+ */
 export async function readCart(tx: Tx, customerId: string): Promise<CartData> {
   const now = Date.now();
   const rows = (await repo.listLines(tx, customerId)).filter((r) => r.status === 'ACTIVE');
@@ -29,11 +34,21 @@ export async function readCart(tx: Tx, customerId: string): Promise<CartData> {
   });
   const selected = lines.filter((l) => l.r.isSelected);
   const subtotal = selected.reduce((n, l) => n + l.total, 0);
-  const coupon = await repo.appliedCoupon(tx, customerId);
+  const [coupon, options] = await Promise.all([repo.appliedCoupon(tx, customerId), listDeliveryOptions(tx)]);
   const problem = coupon ? couponProblem(coupon, subtotal, now) : null;
   const discount = coupon && !problem && selected.length ? couponDiscount(coupon, subtotal) : 0;
-  const shippingFree = selected.length === 0 || selected.every((l) => l.r.freeShipping);
-  const shipping = shippingFree ? 0 : SHIPPING_PAISE;
+  // Shipping as checkout will first offer it: the shop's first delivery option for these lines.
+  const everyFree = selected.every((l) => l.r.freeShipping);
+  const first = options[0];
+  const shipping =
+    selected.length === 0
+      ? 0
+      : first
+        ? deliveryChargePaise(first, subtotal, everyFree)
+        : everyFree
+          ? 0
+          : SHIPPING_PAISE;
+  const shippingFree = shipping === 0;
   // GST is inside the prices: each line's share after the discount, times rate / (100 + rate).
   const ratio = subtotal ? (subtotal - discount) / subtotal : 0;
   const gst = selected.reduce((n, l) => {

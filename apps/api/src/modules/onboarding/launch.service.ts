@@ -1,4 +1,5 @@
 import { withStore } from '@haat/db';
+import { changedFields, recordAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -38,7 +39,11 @@ export async function saveSettings(
     ]);
   }
   const methods = s.payment_methods;
-  const saved = await withStore(deps.db, store.id, async (tx) => {
+  // Offline and maintenance tell shoppers why and until when; other statuses clear it.
+  const away =
+    s.online_status === 'OFFLINE' || s.online_status === 'MAINTENANCE' || s.online_status === 'SUSPENDED';
+  const { saved, updated } = await withStore(deps.db, store.id, async (tx) => {
+    const before = await repo.findSettings(tx);
     if (methods) {
       await repo.upsertSettings(tx, {
         storeId: store.id,
@@ -46,15 +51,37 @@ export async function saveSettings(
         upiId: methods.includes('UPI') ? (s.upi_id ?? null) : null,
       });
     }
-    return repo.findSettings(tx);
-  });
-  // Offline and maintenance tell shoppers why and until when; other statuses clear it.
-  const away =
-    s.online_status === 'OFFLINE' || s.online_status === 'MAINTENANCE' || s.online_status === 'SUSPENDED';
-  const updated = await repo.updateStore(deps.db, store.id, {
-    onlineStatus: s.online_status,
-    statusNote: away ? (s.status_note ?? null) : null,
-    statusUntil: away && s.status_until ? new Date(s.status_until) : null,
+    const updated = await repo.updateStore(tx, store.id, {
+      onlineStatus: s.online_status,
+      statusNote: away ? (s.status_note ?? null) : null,
+      statusUntil: away && s.status_until ? new Date(s.status_until) : null,
+    });
+    const saved = await repo.findSettings(tx);
+    const diff = changedFields(
+      {
+        status: store.onlineStatus,
+        payment_methods: before?.paymentMethods ?? null,
+        upi_id: before?.upiId ?? null,
+      },
+      {
+        status: s.online_status,
+        payment_methods: saved?.paymentMethods ?? null,
+        upi_id: saved?.upiId ?? null,
+      },
+    );
+    if (diff.changed.length) {
+      await recordAudit(tx, store.id, actor, {
+        entity: 'SETTINGS',
+        action: 'UPDATE',
+        summary:
+          store.onlineStatus !== s.online_status
+            ? `Shop status changed from ${store.onlineStatus.toLowerCase()} to ${s.online_status.toLowerCase()}`
+            : `Payment settings changed: ${diff.changed.join(', ')}`,
+        before: diff.before,
+        after: diff.after,
+      });
+    }
+    return { saved, updated };
   });
   forgetStorefront(deps, store);
   return settingsView(updated ?? store, saved);

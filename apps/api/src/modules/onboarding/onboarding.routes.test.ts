@@ -1,4 +1,4 @@
-import { schema } from '@haat/db';
+import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
@@ -125,6 +125,10 @@ describe('the registration wizard, end to end through the API', () => {
     });
     expect(launch.statusCode).toBe(200);
     expect(launch.json().data).toMatchObject({ slug: 'meera-looms', online_status: 'PUBLISHED' });
+    const audit = await withStore(t.owner, store.id, (tx) =>
+      tx.select().from(schema.auditEvents).where(eq(schema.auditEvents.storeId, store.id)),
+    );
+    expect(audit.map((a) => a.summary)).toContain('Shop status changed from draft to published');
 
     // Changing only the status keeps the saved payment methods.
     expect(

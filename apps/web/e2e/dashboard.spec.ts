@@ -1,0 +1,155 @@
+import type { DashboardPeriod, DashboardStats } from '@haat/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppHandle, startApp } from './harness.ts';
+
+let app: AppHandle;
+/** A published demo shop the other browser tests leave alone (they use the first, second and last). */
+let shop: string;
+let token: string;
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const inrPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+});
+const count = new Intl.NumberFormat('en-IN');
+const percent = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+
+beforeAll(async () => {
+  app = await startApp();
+  const shops = (await (await fetch(app.url('/api/store/get-store/?limit=100'))).json()).data.results as {
+    slug: string;
+  }[];
+  const pick = shops.slice(2, -1).find((s) => s.slug !== app.demo.openShop);
+  if (!pick) throw new Error('no spare published demo shop');
+  shop = pick.slug;
+  const login = await fetch(app.url('/api/admin/admin-login/'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `owner@${shop}.demo.haat.in`,
+      password: 'haat-demo-2026',
+      role_name: 'VENDOR',
+    }),
+  });
+  token = (await login.json()).data.access_token;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** What the server says the dashboard is, for comparing with the screen. */
+async function expected(period: DashboardPeriod): Promise<DashboardStats> {
+  const res = await fetch(app.url(`/api/admin/dashboard/?period=${period}`), {
+    headers: { authorization: `Bearer ${token}`, 'store-origin': shop },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()).data;
+}
+
+async function signIn(page: Page) {
+  await page.goto(app.url('/', 'admin'));
+  await page.getByLabel('Email').fill(`owner@${shop}.demo.haat.in`);
+  await page.getByLabel('Password', { exact: true }).fill('haat-demo-2026');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+}
+
+const tile = (page: Page, name: string) => page.getByRole('article', { name });
+
+async function expectFigures(page: Page, d: DashboardStats) {
+  const p = d.period;
+  await expect.poll(() => tile(page, 'Total Revenue').innerText()).toContain(inr.format(d.revenue[p].value));
+  for (const other of ['monthly', 'quarterly', 'yearly'] as const) {
+    expect(await tile(page, 'Total Revenue').innerText()).toContain(inr.format(d.revenue[other].value));
+  }
+  expect(await tile(page, 'Total Orders').innerText()).toContain(count.format(d.total_order[p].value));
+  expect(await tile(page, 'Profit').innerText()).toContain(inr.format(d.profit.value));
+  expect(await tile(page, 'Active Customers').innerText()).toContain(count.format(d.active_customers.value));
+  const inventory = await tile(page, 'Total Inventory').innerText();
+  expect(inventory).toContain(`${count.format(d.total_inventory.units)} units`);
+  expect(inventory).toContain(inr.format(d.total_inventory.value));
+  expect(await tile(page, 'Avg Order Value').innerText()).toContain(inrPaise.format(d.avg_order_value.value));
+  expect(await tile(page, 'Return Rate').innerText()).toContain(
+    d.return_rate.value === null ? 'No delivered orders yet' : `${percent.format(d.return_rate.value)}%`,
+  );
+  expect(await tile(page, 'Low Stock Alert').innerText()).toContain(count.format(d.low_stock.count));
+  const growth = d.revenue[p].growth;
+  if (growth !== null && growth !== 0) {
+    expect(await tile(page, 'Total Revenue').innerText()).toContain(`${percent.format(Math.abs(growth))}%`);
+  }
+}
+
+async function noSidewaysScroll(page: Page) {
+  const [scroll, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+describe('back-office dashboard', () => {
+  it('shows the figures of the seeded orders, switches period, and draws the chart and recent activity', async () => {
+    const page = await app.newPage();
+    await signIn(page);
+
+    const monthly = await expected('monthly');
+    expect(monthly.total_order.quarterly.value).toBeGreaterThan(0);
+    await expectFigures(page, monthly);
+    const low = tile(page, 'Low Stock Alert').getByRole('link', { name: 'View low stock products' });
+    expect(await low.getAttribute('href')).toBe('/inventory/?stock=low_stock');
+
+    // The chart (a canvas) and the same numbers as a table.
+    const chart = page.getByRole('region', { name: 'Revenue over time' });
+    await chart.locator('[data-testid="revenue-chart"] canvas').first().waitFor();
+    await chart.getByText('Show as table').click();
+    const rows = chart.locator('tbody tr');
+    expect(await rows.count()).toBe(30);
+    const last = monthly.revenue_series.points.at(-2);
+    expect(await rows.nth(28).innerText()).toContain(inr.format(last?.revenue ?? 0));
+
+    // Recent activity: the server's events, newest first; products link to their page.
+    const activity = page.getByRole('region', { name: 'Recent Activity' });
+    const items = activity.getByRole('listitem');
+    expect(await items.count()).toBe(monthly.recent_activity.length);
+    expect(monthly.recent_activity.length).toBeGreaterThan(0);
+    for (const [i, a] of monthly.recent_activity.slice(0, 5).entries()) {
+      expect(await items.nth(i).innerText()).toContain(a.text);
+    }
+    const productEvent = monthly.recent_activity.findIndex((a) => a.target?.type === 'product');
+    if (productEvent >= 0) {
+      const target = monthly.recent_activity[productEvent]?.target;
+      expect(await items.nth(productEvent).getByRole('link').getAttribute('href')).toBe(
+        `/inventory/${target?.id}`,
+      );
+    }
+
+    // Another period: the address keeps it, every figure follows, the chart goes by week.
+    await page.getByRole('group', { name: 'Period' }).getByText('Quarterly').click();
+    await page.waitForURL((u) => u.searchParams.get('period') === 'quarterly');
+    const quarterly = await expected('quarterly');
+    await expectFigures(page, quarterly);
+    await chart.getByText('By week, last 13 weeks').waitFor();
+    await expect.poll(() => rows.count()).toBe(13);
+    expect(await page.getByRole('radio', { name: 'Quarterly' }).isChecked()).toBe(true);
+
+    await page.reload();
+    await expectFigures(page, quarterly);
+    await page.context().close();
+  });
+
+  it('fits a 360 px phone without sideways scrolling', async () => {
+    const page = await app.newPage({ width: 360, height: 780 });
+    await signIn(page);
+    await expectFigures(page, await expected('monthly'));
+    await page.getByRole('region', { name: 'Revenue over time' }).locator('canvas').first().waitFor();
+    await noSidewaysScroll(page);
+    await page.getByRole('group', { name: 'Period' }).getByText('Yearly').click();
+    await expectFigures(page, await expected('yearly'));
+    await noSidewaysScroll(page);
+    await page.context().close();
+  });
+});

@@ -32,7 +32,7 @@ function toPoints(series: DashboardStats['revenue_series']): ChartPoint[] {
   });
 }
 
-/** Revenue over the period as a bar chart (loaded on demand) with the same figures as a table. */
+/** Revenue over the period as a bar chart (loaded on demand) with the same figures as a table; or why there is none. */
 export function RevenueCard({ data, period }: { data: DashboardStats; period: DashboardPeriod }) {
   const id = useId();
   const points = useMemo(() => toPoints(data.revenue_series), [data.revenue_series]);
@@ -75,38 +75,42 @@ export function RevenueCard({ data, period }: { data: DashboardStats; period: Da
           </Suspense>
         </div>
       )}
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700 hover:underline">Show as table</summary>
-        <div className="mt-2 max-h-72 overflow-auto rounded-lg ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Revenue and orders by {text.bucket}</caption>
-            <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {text.bucket.charAt(0).toUpperCase() + text.bucket.slice(1)}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Revenue
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Orders
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {points.map((p, i) => (
-                <tr key={data.revenue_series.points[i]?.start ?? i}>
-                  <th scope="row" className="px-3 py-1.5 font-normal text-slate-700">
-                    {p.long}
+      {empty ? null : (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
+            Show as table
+          </summary>
+          <div className="mt-2 max-h-72 overflow-auto rounded-lg ring-1 ring-slate-200">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Revenue and orders by {text.bucket}</caption>
+              <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {text.bucket.charAt(0).toUpperCase() + text.bucket.slice(1)}
                   </th>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatINR(p.revenue)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(p.orders)}</td>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Revenue
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Orders
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {points.map((p, i) => (
+                  <tr key={data.revenue_series.points[i]?.start ?? i}>
+                    <th scope="row" className="px-3 py-1.5 font-normal text-slate-700">
+                      {p.long}
+                    </th>
+                    <td className="px-3 py-1.5 text-right tabular-nums">{formatINR(p.revenue)}</td>
+                    <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(p.orders)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
     </section>
   );
 }

@@ -58,7 +58,15 @@ async function signIn(page: Page) {
   await page.getByLabel('Email').fill(`owner@${shop}.demo.haat.in`);
   await page.getByLabel('Password', { exact: true }).fill('haat-demo-2026');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+  // Either the dashboard opens, or the form says why not (e.g. too many sign-ins from this address).
+  const alert = page.getByRole('alert');
+  const opened = page.waitForURL((u) => u.pathname.startsWith('/dashboard')).then(() => true);
+  const refused = alert.waitFor().then(() => false);
+  // The loser of the race is left waiting until the page closes: its failure then means nothing.
+  opened.catch(() => {});
+  refused.catch(() => {});
+  if (!(await Promise.race([opened, refused])))
+    throw new Error(`sign-in refused: ${await alert.innerText()}`);
 }
 
 async function noSidewaysScroll(page: Page) {

@@ -1,6 +1,7 @@
-import { Menu, X } from 'lucide-react';
+import { LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useSession } from '../accounts/session-context.tsx';
 import { useSelectedShop } from './selected-shop.tsx';
 import { Brand, SidebarBody } from './sidebar.tsx';
 
@@ -12,6 +13,7 @@ export function MobileBar() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDialogElement>(null);
   const { shop } = useSelectedShop();
+  const { signOut } = useSession();
   const { pathname } = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the drawer
@@ -50,10 +52,17 @@ export function MobileBar() {
       >
         <Menu aria-hidden className="size-6" />
       </button>
-      <Brand />
-      {shop ? (
-        <span className="ml-auto min-w-0 truncate text-sm text-slate-300">{shop.store_name}</span>
-      ) : null}
+      <Brand compact />
+      <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-200">{shop?.store_name}</span>
+      <button
+        type="button"
+        onClick={signOut}
+        aria-label="Logout"
+        title="Logout"
+        className="shrink-0 rounded-lg p-2 text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        <LogOut aria-hidden className="size-5" />
+      </button>
       <dialog
         ref={ref}
         aria-label="Menu"

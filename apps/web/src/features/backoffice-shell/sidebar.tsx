@@ -7,17 +7,22 @@ import { ShopSwitcher } from './shop-switcher.tsx';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
 
-export function Brand({ collapsed = false }: { collapsed?: boolean }) {
+/** The logo, leading to the dashboard. Collapsed: the mark alone; compact (phone top bar): the name from sm up. */
+export function Brand({ collapsed = false, compact = false }: { collapsed?: boolean; compact?: boolean }) {
   return (
     <Link
       to="/dashboard/"
-      className={`flex min-w-0 items-center gap-2 rounded-lg font-bold text-white ${focusRing}`}
-      aria-label={collapsed ? 'Haat Admin, dashboard' : undefined}
+      className={`flex shrink-0 items-center gap-2 rounded-lg font-bold text-white ${focusRing}`}
+      aria-label={collapsed || compact ? 'Haat Admin, dashboard' : undefined}
     >
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-600">
         <Store aria-hidden className="size-5" />
       </span>
-      {collapsed ? null : <span className="truncate text-lg">Haat Admin</span>}
+      {collapsed ? null : (
+        <span aria-hidden={compact || undefined} className={`text-lg ${compact ? 'hidden sm:inline' : ''}`}>
+          Haat Admin
+        </span>
+      )}
     </Link>
   );
 }

@@ -277,6 +277,14 @@ describe('GET /api/admin/dashboard/', () => {
       expect(data.total_order.monthly.value).toBeGreaterThanOrEqual(4);
     }
 
+    // Another customer orders after the past days' customers were read: counted at once.
+    const before = (await vendor.call('GET', URL)).json().data as DashboardStats;
+    const late = await shopperWithCart(t, shop.slug, [{ id: p2.id, quantity: 1 }]);
+    expect((await late.place(await late.orderBody())).statusCode).toBe(201);
+    const again = await dashboardAndTruth((url) => vendor.call('GET', url), shop.id, 'monthly');
+    expectMatches(again.data, again.expected);
+    expect(again.data.active_customers.value).toBe(before.active_customers.value + 1);
+
     // Recent activity: newest first, real sentences, linked to the orders.
     const { data } = await dashboardAndTruth((url) => vendor.call('GET', url), shop.id, 'monthly');
     const times = data.recent_activity.map((a) => Date.parse(a.at));

@@ -9,8 +9,9 @@ import {
   RECENT_ACTIVITY_LIMIT,
   SERIES_GRANULARITY,
 } from '@haat/contracts';
-import { withStore } from '@haat/db';
+import { type Tx, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './dashboard.repository.ts';
 
@@ -191,10 +192,40 @@ export function describeActivity(r: repo.ActivityRow): ActivityItem {
   return { id: r.id, kind, at, text: r.actor ? `${r.summary} (${r.actor})` : r.summary, target };
 }
 
+/*
+ * Customers of days that are over are settled: orders are placed now, never back-dated, so who ordered on a past
+ * day does not change. Each instance keeps them per shop and window until India's midnight moves the window
+ * (the day is in the key), and a request then reads only today's orders for Active Customers, however long the
+ * period. (A customer account deleted since keeps counting until then.)
+ */
+const pastCustomers = new TtlCache<Set<string>>(DAY, 2_000);
+const pastCustomerCounts = new TtlCache<number>(DAY, 2_000);
+
+/** Distinct customers of the selected window and the one before, and the window's open return requests. */
+async function customerFigures(tx: Tx, storeId: string, w: PeriodWindows, today: number) {
+  const setKey = `${storeId}|${w.current.from}|${today}`;
+  const countKey = `${storeId}|${w.previous.from}|${w.previous.to}`;
+  const cachedSet = pastCustomers.get(setKey);
+  const cachedCount = pastCustomerCounts.get(countKey);
+  const [past, previous, recent] = await Promise.all([
+    cachedSet ??
+      repo
+        .customersBetween(tx, storeId, istMidnight(w.current.from), istMidnight(today))
+        .then((ids) => new Set(ids)),
+    cachedCount ??
+      repo.customerCount(tx, storeId, istMidnight(w.previous.from), istMidnight(w.previous.to + 1)),
+    repo.todayAndReturns(tx, storeId, istMidnight(today), istMidnight(w.current.from)),
+  ]);
+  if (!cachedSet) pastCustomers.set(setKey, past);
+  if (cachedCount === undefined) pastCustomerCounts.set(countKey, previous);
+  const customers = past.size + recent.todayCustomers.filter((id) => !past.has(id)).length;
+  return { customers, previousCustomers: previous, returnRequested: recent.returnRequested };
+}
+
 /**
- * Every dashboard figure of one shop for a period, from the database, in one transaction of four statements:
- * the daily order figures of the last two years, distinct customers and open return requests, the stock, and
- * the recent activity.
+ * Every dashboard figure of one shop for a period, from the database, in one transaction of four statements
+ * (six when the settled customers of past days are not kept yet): the daily order figures of the last two
+ * years, today's customers and the open return requests, the stock, and the recent activity.
  */
 export async function getDashboard(
   deps: Deps,
@@ -206,10 +237,11 @@ export async function getDashboard(
   const selected = windows[period];
   const earliest = Math.min(...DASHBOARD_PERIODS.map((p) => windows[p].previous.from));
   const from = istMidnight(selected.current.from);
+  const today = istDay(now.getTime());
   const [days, people, stock, activity] = await withStore(deps.db, store.id, (tx) =>
     Promise.all([
       repo.dayFigures(tx, store.id, dayText(earliest)),
-      repo.customerFigures(tx, store.id, from, istMidnight(selected.previous.from)),
+      customerFigures(tx, store.id, selected, today),
       repo.inventoryFigures(tx, store.id),
       repo.recentActivity(tx, store.id, RECENT_ACTIVITY_LIMIT),
     ]),

@@ -75,7 +75,7 @@ describe('POST /api/store/upload/', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 256 });
   });
 
-  it('judges the file by its bytes: text named .png, a GIF logo and files over 5 MB are refused', async () => {
+  it('judges the file by its bytes: text named .png, a GIF logo, a logo over 5 MB and a photo over 10 MB are refused', async () => {
     const v = await vendorWithShop('Upload Shop Two');
     const fake = await upload(
       v.auth,
@@ -91,10 +91,21 @@ describe('POST /api/store/upload/', () => {
     const gifRes = await upload(v.auth, v.storeId, 'logo', multipart(gif, 'x.png', 'image/png'));
     expect(gifRes.json().message).toBe('The logo must be a PNG or JPG image');
     const big = Buffer.concat([await png(10, 10), Buffer.alloc(5 * 1024 * 1024 + 10)]);
-    const bigRes = await upload(v.auth, v.storeId, 'banner', multipart(big, 'big.png', 'image/png'));
+    const bigRes = await upload(v.auth, v.storeId, 'logo', multipart(big, 'big.png', 'image/png'));
     expect(bigRes.statusCode).toBe(400);
     expect(bigRes.json().message).toBe('The image must be 5 MB or smaller');
+    const huge = Buffer.concat([await png(10, 10), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const hugeRes = await upload(v.auth, v.storeId, 'product', multipart(huge, 'huge.png', 'image/png'));
+    expect(hugeRes.statusCode).toBe(400);
+    expect(hugeRes.json().message).toBe('The image must be 10 MB or smaller');
     expect(() => readdirSync(join(uploadDir, v.storeId))).toThrow();
+    // A product photo of 6 MB is within its 10 MB.
+    const photo = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#c2410c' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);
+    const ok = await upload(v.auth, v.storeId, 'product', multipart(photo, 'photo.png', 'image/png'));
+    expect(ok.statusCode).toBe(201);
   });
 
   it("refuses another vendor's shop (404), a missing token (401) and a bad kind (400), writing nothing", async () => {

@@ -9,7 +9,7 @@ import { ok } from '../../lib/envelope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { requireOwnedStore } from '../onboarding/onboarding.service.ts';
-import { MAX_UPLOAD_BYTES, storeImage, UPLOAD_KINDS } from './uploads.service.ts';
+import { MAX_UPLOAD_BYTES, storeImage, tooLarge, UPLOAD_KINDS } from './uploads.service.ts';
 
 const errors = {
   400: errorEnvelope,
@@ -29,7 +29,7 @@ export const uploadRoutes =
       schema: {
         tags: ['onboarding'],
         summary:
-          'Upload an image (multipart field "file", up to 5 MB) for a shop; it is checked and re-encoded',
+          'Upload an image (multipart field "file"; logo up to 5 MB, banner and product photos up to 10 MB) for a shop; it is checked and re-encoded',
         querystring: z.object({
           store_id: z.uuid(),
           kind: z.enum(Object.keys(UPLOAD_KINDS) as [keyof typeof UPLOAD_KINDS]),
@@ -52,8 +52,8 @@ export const uploadRoutes =
           });
         const bytes = await file.toBuffer().catch((err: { code?: string }) => {
           if (err.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(400, 'VALIDATION_FAILED', 'The image must be 5 MB or smaller', {
-              issues: [{ path: 'file', message: 'The image must be 5 MB or smaller' }],
+            throw new AppError(400, 'VALIDATION_FAILED', tooLarge(req.query.kind), {
+              issues: [{ path: 'file', message: tooLarge(req.query.kind) }],
             });
           throw err;
         });

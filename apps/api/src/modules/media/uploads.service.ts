@@ -3,12 +3,22 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { AppError } from '../../lib/errors.ts';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MB = 1024 * 1024;
+/** Size in pixels after re-encoding, and the largest file accepted (product photos: 10 MB each, 02 §9). */
 export const UPLOAD_KINDS = {
-  logo: { width: 512, height: 512 },
-  banner: { width: 1600, height: 1000 },
-  product: { width: 1200, height: 1200 },
+  logo: { width: 512, height: 512, maxBytes: 5 * MB },
+  banner: { width: 1600, height: 1000, maxBytes: 10 * MB },
+  product: { width: 1200, height: 1200, maxBytes: 10 * MB },
 } as const;
+/** The largest upload of any kind (the multipart limit). */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_KINDS).map((k) => k.maxBytes));
+export const tooLarge = (kind: UploadKind) =>
+  `The image must be ${UPLOAD_KINDS[kind].maxBytes / MB} MB or smaller`;
+const FORMAT_NAMES: Record<UploadKind, string> = {
+  logo: 'The logo must be a PNG or JPG image',
+  banner: 'The image must be a PNG, JPG or WebP image',
+  product: 'The image must be a PNG, JPG, GIF or WebP image',
+};
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 /** Formats accepted per kind, judged from the bytes themselves, never from the file name or declared type. */
 const ACCEPTED: Record<UploadKind, string[]> = {
@@ -30,7 +40,7 @@ export async function storeImage(
   kind: UploadKind,
   bytes: Buffer,
 ): Promise<string> {
-  if (bytes.length > MAX_UPLOAD_BYTES) throw invalid('The image must be 5 MB or smaller');
+  if (bytes.length > UPLOAD_KINDS[kind].maxBytes) throw invalid(tooLarge(kind));
   // Loaded on first upload: sharp's native library costs start-up time every other request never needs.
   const { default: sharp } = await import('sharp');
   let format: string | undefined;
@@ -40,9 +50,7 @@ export async function storeImage(
     throw invalid('This file is not an image we can read');
   }
   if (!format || !ACCEPTED[kind].includes(format)) {
-    throw invalid(
-      kind === 'logo' ? 'The logo must be a PNG or JPG image' : 'The image must be a PNG, JPG or WebP image',
-    );
+    throw invalid(FORMAT_NAMES[kind]);
   }
   const { width, height } = UPLOAD_KINDS[kind];
   const out = await sharp(bytes)

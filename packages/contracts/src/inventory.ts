@@ -124,12 +124,16 @@ export const adminProduct = z.object({
   dimensions: z.string().nullable(),
   is_featured: z.boolean(),
   status: z.enum(['ACTIVE', 'ARCHIVED']),
+  /** Units sold in orders that were not cancelled or returned (the same order lines as total_profit). */
   units_sold: z.number().int(),
   /** (selling - cost) / selling, in percent; null without a cost price. */
   profit_margin: z.number().nullable(),
   /** Profit on units sold so far, from the order lines' prices and costs. */
   total_profit: z.number(),
+  /** Stock on hand at its selling price (the sale price when there is one), as the spec reads it. */
   stock_value: z.number(),
+  /** Stock on hand at cost; null without a cost price. */
+  stock_cost_value: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

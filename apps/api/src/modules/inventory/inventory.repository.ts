@@ -15,11 +15,19 @@ const totalProfit = sql<number>`coalesce((
    where li.store_id = products.store_id and li.product_id = products.id and li.cost_paise is not null
      and lo.status not in ('CANCELLED', 'RETURNED')), 0)`.mapWith(Number);
 
+/** Units sold over the same order lines. */
+const unitsSold = sql<number>`coalesce((
+  select sum(li.quantity) from order_items li
+    join orders lo on lo.store_id = li.store_id and lo.id = li.order_id
+   where li.store_id = products.store_id and li.product_id = products.id
+     and lo.status not in ('CANCELLED', 'RETURNED')), 0)`.mapWith(Number);
+
 export const adminColumns = {
   product: p,
   categoryName: c.name,
   supplierName: s.name,
   totalProfitPaise: totalProfit,
+  unitsSold,
 };
 
 const base = (tx: Tx) =>

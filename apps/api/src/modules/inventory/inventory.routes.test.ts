@@ -47,6 +47,9 @@ describe('products', () => {
       weight: 0.25,
       profit_margin: 51.8,
       status: 'ACTIVE',
+      stock_value: 2999.88,
+      stock_cost_value: 1446,
+      units_sold: 0,
     });
     expect(p.slug).toMatch(/^brass-diya-\d+/);
     const found = (
@@ -176,6 +179,8 @@ describe('products', () => {
         taxPercent: 18,
       });
     });
+    const soldView = (await vendor.call('GET', `/api/admin/product/${sold.id}/`)).json().data;
+    expect(soldView).toMatchObject({ units_sold: 1, total_profit: 0 });
     const archived = await vendor.call('DELETE', `/api/admin/product/${sold.id}/`);
     expect(archived.json()).toMatchObject({
       data: { archived: true },

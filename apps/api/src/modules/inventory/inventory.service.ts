@@ -56,13 +56,14 @@ export function toAdminProduct(r: repo.AdminRow): AdminProduct {
     dimensions: x.dimensions,
     is_featured: x.isFeatured,
     status: x.status,
-    units_sold: x.unitsSold,
+    units_sold: r.unitsSold,
     profit_margin:
       x.costPaise == null || selling <= 0
         ? null
         : Math.round(((selling - x.costPaise) / selling) * 1000) / 10,
     total_profit: paiseToRupees(r.totalProfitPaise),
-    stock_value: paiseToRupees(Math.max(x.quantity, 0) * (x.costPaise ?? x.pricePaise)),
+    stock_value: paiseToRupees(Math.max(x.quantity, 0) * selling),
+    stock_cost_value: x.costPaise == null ? null : paiseToRupees(Math.max(x.quantity, 0) * x.costPaise),
     created_at: x.createdAt.toISOString(),
     updated_at: x.updatedAt.toISOString(),
   };

@@ -25,9 +25,6 @@ type TabId = (typeof TABS)[number]['id'];
 const money = (n: number | null | undefined) =>
   n == null ? null : formatINR(n, { paise: !Number.isInteger(n) });
 const qty = new Intl.NumberFormat('en-IN');
-/** Stock value as the spec reads it: quantity times selling price (the server's stock_value is at cost). */
-const sellingValue = (p: AdminProduct) =>
-  Math.round(Math.max(0, p.product_quantity) * p.product_price * 100) / 100;
 
 /** A fact of the detail page: missing values read "Not added" (02 §2). */
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -95,7 +92,7 @@ function QuickStats({ p }: { p: AdminProduct }) {
     ['Current stock', `${qty.format(p.product_quantity)} ${p.unit}`],
     ['Selling price', money(p.product_price) ?? ''],
     ['Units sold', qty.format(p.units_sold)],
-    ['Stock value', money(sellingValue(p)) ?? ''],
+    ['Stock value', money(p.stock_value) ?? ''],
   ];
   return (
     <section
@@ -256,8 +253,8 @@ function Tabs({ p }: { p: AdminProduct }) {
               ['Unit', p.unit],
               ['Minimum stock', `${qty.format(p.low_stock_threshold)} ${p.unit}`],
               ['Stock status', <StockBadge key="s" status={p.stock_status} />],
-              ['Stock value (at selling price)', money(sellingValue(p))],
-              ['Stock value (at cost)', p.original_price == null ? null : money(p.stock_value)],
+              ['Stock value (at selling price)', money(p.stock_value)],
+              ['Stock value (at cost)', money(p.stock_cost_value)],
               ['Cost price', money(p.original_price)],
               ['Selling price', money(p.product_price)],
               ['Sale price', money(p.discount_price)],

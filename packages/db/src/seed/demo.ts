@@ -5,6 +5,7 @@ import { withStore } from '../context.ts';
 import {
   coupons,
   deals,
+  deliveryOptions,
   productCategories,
   productSubCategories,
   products,
@@ -166,6 +167,11 @@ async function createDemoShop(
       if (created.length === 0) throw new SlugTaken();
       await tx.insert(storeLocations).values(rows.location);
       await tx.insert(storeSettings).values(rows.settings);
+      // Standard delivery (created with the shop) turns free at the shop's own threshold.
+      await tx
+        .update(deliveryOptions)
+        .set({ freeAbovePaise: rows.settings.freeShippingThresholdPaise ?? null })
+        .where(and(eq(deliveryOptions.storeId, storeId), eq(deliveryOptions.name, 'Standard Delivery')));
       if (rows.contacts.length) await tx.insert(storeContacts).values(rows.contacts);
       await tx.insert(storeSections).values(rows.sections);
       await tx.insert(productCategories).values(rows.categories);

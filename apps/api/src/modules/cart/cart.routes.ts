@@ -1,4 +1,4 @@
-import { cartAddBody, cartData, cartUpdateBody, couponBody, envelope, errorEnvelope } from '@haat/contracts';
+import { cartAddBody, cartData, cartUpdateBody, couponBody, envelope } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';

@@ -4,11 +4,9 @@ import {
   checkoutData,
   deliveryOption,
   envelope,
-  errorEnvelope,
   userContact,
   userContactBody,
 } from '@haat/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';

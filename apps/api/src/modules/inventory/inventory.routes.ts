@@ -3,7 +3,6 @@ import {
   category,
   categoryBody,
   envelope,
-  errorEnvelope,
   importReport,
   inventoryPage,
   inventoryQuery,

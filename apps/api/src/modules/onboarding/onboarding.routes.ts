@@ -2,7 +2,6 @@ import {
   checkDomainBody,
   domainAvailability,
   envelope,
-  errorEnvelope,
   launchSettings,
   SECTION_NAMES,
   storeAddressBody,

@@ -3,7 +3,6 @@ import {
   cartData,
   customerOrder,
   envelope,
-  errorEnvelope,
   orderListQuery,
   orderStatusBody,
   placedOrder,
@@ -12,7 +11,6 @@ import {
   reviewBody,
   reviewItem,
 } from '@haat/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';

@@ -15,6 +15,13 @@ const inrPaise = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
 });
 const count = new Intl.NumberFormat('en-IN');
+/** The per-period strip under Total Revenue is in lakh/crore shorthand (the full figure is its title). */
+const compact = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 const percent = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 
 beforeAll(async () => {
@@ -64,7 +71,7 @@ async function expectFigures(page: Page, d: DashboardStats) {
   const p = d.period;
   await expect.poll(() => tile(page, 'Total Revenue').innerText()).toContain(inr.format(d.revenue[p].value));
   for (const other of ['monthly', 'quarterly', 'yearly'] as const) {
-    expect(await tile(page, 'Total Revenue').innerText()).toContain(inr.format(d.revenue[other].value));
+    expect(await tile(page, 'Total Revenue').innerText()).toContain(compact.format(d.revenue[other].value));
   }
   expect(await tile(page, 'Total Orders').innerText()).toContain(count.format(d.total_order[p].value));
   expect(await tile(page, 'Profit').innerText()).toContain(inr.format(d.profit.value));

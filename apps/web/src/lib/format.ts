@@ -18,3 +18,12 @@ const dateTimeIST = new Intl.DateTimeFormat('en-IN', {
 /** Dates are shown in India Standard Time. */
 export const formatDate = (iso: string | Date) => dateIST.format(new Date(iso));
 export const formatDateTime = (iso: string | Date) => dateTimeIST.format(new Date(iso));
+
+const compactINR = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+/** Rupees in lakh and crore shorthand (₹31.5K, ₹1.5L, ₹2.3Cr) for tight spaces; show the full figure beside or in a title. */
+export const formatINRCompact = (rupees: number) => compactINR.format(rupees);

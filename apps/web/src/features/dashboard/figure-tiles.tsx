@@ -15,7 +15,7 @@ import {
   Users,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatINR } from '../../lib/format.ts';
+import { formatINR, formatINRCompact } from '../../lib/format.ts';
 import { Growth } from './growth.tsx';
 import { formatCount, PERIOD_TEXT } from './period-text.ts';
 import { StatTile } from './stat-tile.tsx';
@@ -45,8 +45,11 @@ export function FigureTiles({ data, period }: { data: DashboardStats; period: Da
               >
                 {DASHBOARD_PERIOD_LABELS[p]}
               </dt>
-              <dd className="truncate text-xs font-semibold text-slate-900 tabular-nums">
-                {formatINR(data.revenue[p].value)}
+              <dd
+                className="truncate text-xs font-semibold text-slate-900 tabular-nums"
+                title={formatINR(data.revenue[p].value)}
+              >
+                {formatINRCompact(data.revenue[p].value)}
               </dd>
             </div>
           ))}

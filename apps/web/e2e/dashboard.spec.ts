@@ -15,13 +15,7 @@ const inrPaise = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
 });
 const count = new Intl.NumberFormat('en-IN');
-/** The per-period strip under Total Revenue is in lakh/crore shorthand (the full figure is its title). */
-const compact = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+
 const percent = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 
 beforeAll(async () => {
@@ -71,7 +65,9 @@ async function expectFigures(page: Page, d: DashboardStats) {
   const p = d.period;
   await expect.poll(() => tile(page, 'Total Revenue').innerText()).toContain(inr.format(d.revenue[p].value));
   for (const other of ['monthly', 'quarterly', 'yearly'] as const) {
-    expect(await tile(page, 'Total Revenue').innerText()).toContain(compact.format(d.revenue[other].value));
+    // The strip under the figure shows each period in lakh/crore shorthand, with the full figure as its title.
+    const full = tile(page, 'Total Revenue').locator(`[title="${inr.format(d.revenue[other].value)}"]`);
+    expect(await full.count()).toBe(1);
   }
   expect(await tile(page, 'Total Orders').innerText()).toContain(count.format(d.total_order[p].value));
   expect(await tile(page, 'Profit').innerText()).toContain(inr.format(d.profit.value));

@@ -1,7 +1,7 @@
 // Shared by the benchmark scripts (bench-scale, bench-orders, lighthouse): a fresh database, the built server as a
 // child process, a quiet machine before each measurement, and latency percentiles from every response.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +40,7 @@ export const freePort = () =>
 
 /** utime + stime of a process in ms (clock ticks of 10 ms). */
 export const cpuMs = (pid: number) => {
+  if (!existsSync(`/proc/${pid}/stat`)) return Number.NaN; // the process is gone
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 };
@@ -49,6 +50,8 @@ export interface Server {
   pid: number;
   origin: string;
   coldMs: number;
+  /** False once the process has exited (a crash, or something else on the machine ended it). */
+  alive(): boolean;
   stop(): Promise<void>;
 }
 
@@ -78,8 +81,13 @@ export async function startServer(
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`server ${child.pid} exited (code ${code}, signal ${signal})`);
+  });
   const stop = () =>
     new Promise<void>((resolve) => {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
@@ -104,24 +112,33 @@ export async function startServer(
     pid: child.pid ?? 0,
     origin: `http://127.0.0.1:${port}`,
     coldMs: performance.now() - t0,
+    alive: () => child.exitCode === null && child.signalCode === null,
     stop,
   };
 }
 
 const QUIET_LOAD = Number(process.env.BENCH_QUIET_LOAD ?? 1.0);
 const QUIET_WAIT_S = Number(process.env.BENCH_QUIET_WAIT_S ?? 600);
+/** Waiting in one run is capped in total too (a run has up to 13 measurements). */
+let budgetS = Number(process.env.BENCH_QUIET_BUDGET_S ?? 1800);
 
 /**
- * Other work shares the two cores: before a measurement, wait (polling every 30 s, up to 10 minutes) until the
- * 1-minute load average is below 1.0. Returns the load when the measurement starts and whether it got there.
+ * Other work shares the two cores: before a measurement, wait (polling every 30 s, up to 10 minutes, and at most
+ * 30 minutes in one run) until the 1-minute load average is below 1.0. Returns the load when the measurement
+ * starts and whether it got there.
  */
 export async function waitForQuiet(log = (line: string) => console.error(line)) {
   const t0 = performance.now();
+  const limit = Math.min(QUIET_WAIT_S, Math.max(0, budgetS));
   for (;;) {
     const load = loadavg()[0] ?? 0;
-    if (load < QUIET_LOAD) return { load, quiet: true, waitedS: Math.round((performance.now() - t0) / 1000) };
     const waited = (performance.now() - t0) / 1000;
-    if (waited >= QUIET_WAIT_S) {
+    if (load < QUIET_LOAD) {
+      budgetS -= waited;
+      return { load, quiet: true, waitedS: Math.round(waited) };
+    }
+    if (waited >= limit) {
+      budgetS -= waited;
       log(`  load ${load.toFixed(2)} after ${Math.round(waited)} s: measuring anyway`);
       return { load, quiet: false, waitedS: Math.round(waited) };
     }
@@ -180,7 +197,7 @@ export async function measure(
     p99: percentile(latencies, 99),
     statuses,
     errors: r.errors,
-    cpuMsPerReq: pid && latencies.length ? cpu / latencies.length : null,
+    cpuMsPerReq: pid && latencies.length && Number.isFinite(cpu) ? cpu / latencies.length : null,
     load,
     quiet,
   };

@@ -168,9 +168,15 @@ async function main() {
     await setup.close();
 
     server = await startServer(db.url);
-    const srv = server;
+    let srv = server;
+    const restarts: string[] = [];
     const created = { n: 0 };
     const run = async (jobs: Job[], amount: number, warmupOnly = false) => {
+      if (!srv.alive()) {
+        restarts.push(`run ${restarts.length + 1}`);
+        log('  the server is gone: starting it again');
+        srv = server = await startServer(db.url);
+      }
       const queue = [...jobs];
       const m = await measure(
         {
@@ -211,7 +217,7 @@ async function main() {
     const hotRun = await run(jobsOf(WARMUP, WARMUP + ORDERS + 40, 'hot'), ORDERS);
     log('(b) spread over the products');
     const spreadRun = await run(jobsOf(WARMUP, WARMUP + ORDERS + 40, 'spread'), ORDERS);
-    await server.stop();
+    await srv.stop();
     server = undefined;
 
     // No oversell: stock + sold = initial for every product, and every record agrees.
@@ -273,6 +279,7 @@ async function main() {
       `- SQL statements per order (counted in-process): ${perOrder.queries} (+${perOrder.context} context, +${perOrder.tx} BEGIN/COMMIT).`,
       `- Check afterwards: ${v?.products} products, stock + sold = initial for all but ${v?.bad_stock}, units_sold off on ${v?.bad_sold}, SALE ledger off on ${v?.bad_ledger}, negative stock ${v?.negative}; ${v?.orders} orders for ${expectedOrders} 201 answers (incl. warm-up and the probe), ${v?.duplicate_numbers} duplicate numbers; hot product ${v?.hot_sold} sold, ${v?.hot_left} left. ${consistent ? 'Consistent: no oversell.' : 'INCONSISTENT.'}`,
     ];
+    if (restarts.length) out.push(`- The server had exited and was started again (${restarts.join(', ')}).`);
     console.log(`\n${out.join('\n')}`);
     if (!consistent) process.exitCode = 1;
   } finally {

@@ -2,7 +2,7 @@ import { renderDemoImage } from '@haat/db/seed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** Demo images are generated, not downloaded: a deterministic SVG per kind, seed and label. */
+/** Demo images are generated, not downloaded: a deterministic SVG per kind, seed and label (so never stale). */
 export const mediaRoutes = (): FastifyPluginAsyncZod => async (app) => {
   app.get('/demo/:kind/:file', {
     schema: {
@@ -17,7 +17,7 @@ export const mediaRoutes = (): FastifyPluginAsyncZod => async (app) => {
       const seed = req.params.file.slice(0, -4);
       return reply
         .header('content-type', 'image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', 'public, max-age=31536000, immutable')
         .send(renderDemoImage(req.params.kind, seed, req.query.t));
     },
   });

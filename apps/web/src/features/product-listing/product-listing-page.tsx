@@ -138,9 +138,9 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
                 list.isPlaceholderData ? 'opacity-60' : ''
               }`}
             >
-              {data.items.map((p) => (
+              {data.items.map((p, i) => (
                 <li key={p.id}>
-                  <ProductCard product={p} base={base} headingLevel={2} />
+                  <ProductCard product={p} base={base} headingLevel={2} priority={i < 2} />
                 </li>
               ))}
             </ul>

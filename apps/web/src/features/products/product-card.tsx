@@ -26,8 +26,11 @@ export function ProductCard({
   base,
   tagText = 'NEW',
   headingLevel = 3,
+  priority = false,
 }: {
   product: Product;
+  /** The card is in the first row of the page (its image loads first). */
+  priority?: boolean;
   /** The shop's path prefix ('' on its own host, '/store/{slug}' on the main domain). */
   base: string;
   /** Text of the new-product tag (a shop may rename it in its theme). */
@@ -42,6 +45,7 @@ export function ProductCard({
         <ProductThumb
           src={product.thumbnail}
           alt={product.product_name}
+          priority={priority}
           className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
         />
         {product.is_new && tagText ? (

@@ -5,10 +5,13 @@ export function ProductThumb({
   src,
   alt,
   className = '',
+  priority = false,
 }: {
   src: string | null;
   alt: string;
   className?: string;
+  /** Above the fold on first load (the first row of a grid): fetched at once, first. */
+  priority?: boolean;
 }) {
   if (!src) {
     return (
@@ -21,7 +24,8 @@ export function ProductThumb({
     <img
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       width={400}
       height={400}

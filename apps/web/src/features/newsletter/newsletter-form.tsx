@@ -1,4 +1,3 @@
-import { newsletterBody } from '@haat/contracts';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -28,9 +27,11 @@ export function NewsletterForm({
   const inputId = useId();
   const messageId = useId();
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (preview) return;
+    // The schemas (and zod) load on the first submit, not with every page that shows the footer.
+    const { newsletterBody } = await import('@haat/contracts');
     const parsed = newsletterBody.safeParse({ email: email.trim() });
     if (!parsed.success) {
       setClientError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');

@@ -1,5 +1,4 @@
 import type { DealItem } from '@haat/contracts';
-import { saleNotifyBody } from '@haat/contracts';
 import { Bell, BellRing } from 'lucide-react';
 import { type CSSProperties, type FormEvent, type HTMLAttributes, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -108,9 +107,11 @@ function EmailForm({ sale, onDone }: { sale: DealItem; onDone: () => void }) {
   const inputId = useId();
   const errorId = useId();
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const value = email.trim();
+    // The schemas (and zod) load on the first submit, not with the shop's home page.
+    const { saleNotifyBody } = await import('@haat/contracts');
     const parsed = saleNotifyBody.safeParse({ email: value });
     if (!value || !parsed.success || !parsed.data.email) {
       setClientError(value ? 'Please enter a valid email address' : 'Please enter your email address');

@@ -35,7 +35,7 @@ export function AdminLoginPage() {
       <main className="flex flex-1 items-center justify-center px-4 py-12 sm:px-6">
         <div className="w-full max-w-md">
           <div className="text-center lg:text-left">
-            <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white lg:mx-0">
+            <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white lg:mx-0">
               <LayoutDashboard aria-hidden className="size-6" />
             </span>
             <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900">Admin Panel</h1>

@@ -15,7 +15,7 @@ export function ComingSoonSection() {
     <section aria-labelledby="coming-soon-heading" className="py-16 sm:py-20">
       <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
         <div className="rounded-3xl border-2 border-dashed border-brand-500/40 bg-brand-50/50 p-6 sm:p-10">
-          <p className="inline-block rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+          <p className="inline-block rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
             Coming soon
           </p>
           <h2 id="coming-soon-heading" className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">

@@ -44,7 +44,7 @@ export function HowItWorksSection() {
               className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
             >
               <div className="flex items-center gap-3">
-                <span className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+                <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
                   {i + 1}
                 </span>
                 <step.icon aria-hidden className="size-6 text-brand-600" />

@@ -94,7 +94,7 @@ function ChoiceCard({
       />
       <span
         className={`flex size-11 items-center justify-center rounded-lg ${
-          checked ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700'
+          checked ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700'
         }`}
       >
         {choice.icon}
@@ -106,7 +106,7 @@ function ChoiceCard({
         {choice.description}
       </span>
       {checked ? (
-        <span className="absolute top-3 right-3 flex size-6 items-center justify-center rounded-full bg-brand-600 text-white">
+        <span className="absolute top-3 right-3 flex size-6 items-center justify-center rounded-full bg-brand-700 text-white">
           <Check aria-hidden className="size-4" />
         </span>
       ) : null}

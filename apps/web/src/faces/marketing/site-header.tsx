@@ -61,7 +61,7 @@ export function SiteHeader() {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-slate-900">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-brand-700 text-white">
             <ShoppingBag aria-hidden className="size-5" />
           </span>
           Haat

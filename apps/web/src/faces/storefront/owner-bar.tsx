@@ -58,7 +58,7 @@ function OwnerBar({ store, status }: { store: StoreDetail; status: string }) {
             type="button"
             disabled={busy}
             onClick={() => void publish()}
-            className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            className="inline-flex items-center gap-1.5 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
           >
             {busy ? <Spinner /> : <Rocket aria-hidden className="size-4" />}
             Publish

@@ -92,7 +92,7 @@ export function ShopHeader({
           ) : (
             <span
               aria-hidden
-              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
             >
               {storeName.trim().charAt(0).toUpperCase()}
             </span>
@@ -114,7 +114,7 @@ export function ShopHeader({
           >
             <ShoppingCart aria-hidden className="size-6" />
             {cartCount > 0 ? (
-              <span className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-[11px] font-bold text-white">
+              <span className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-[11px] font-bold text-white">
                 {cartCount > 99 ? '99+' : cartCount}
               </span>
             ) : null}
@@ -125,7 +125,7 @@ export function ShopHeader({
             signedOut={
               <Link
                 to={loginHref}
-                className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:px-4"
+                className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:px-4"
               >
                 Login
               </Link>

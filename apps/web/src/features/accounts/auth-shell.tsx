@@ -12,7 +12,7 @@ function ShopMark({ target, size }: { target: AuthTarget; size: 'sm' | 'lg' }) {
   return (
     <span
       aria-hidden
-      className={`flex ${box} shrink-0 items-center justify-center bg-brand-600 font-bold text-white`}
+      className={`flex ${box} shrink-0 items-center justify-center bg-brand-700 font-bold text-white`}
     >
       {target.shop ? (
         name.trim().charAt(0).toUpperCase()

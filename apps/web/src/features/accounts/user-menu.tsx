@@ -77,7 +77,7 @@ export function UserMenu({
         aria-controls={menuId}
         aria-label={`Account menu for ${name}`}
         onClick={() => setOpen((o) => !o)}
-        className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         {initials(session)}
       </button>

@@ -66,7 +66,7 @@ export function ListPager({
               aria-label={`Page ${p}`}
               aria-current={p === page ? 'page' : undefined}
               onClick={() => onPage(p)}
-              className={`${item} ${p === page ? 'border-brand-600 bg-brand-600 text-white' : idle}`}
+              className={`${item} ${p === page ? 'border-brand-600 bg-brand-700 text-white' : idle}`}
             >
               {p}
             </button>

@@ -49,7 +49,7 @@ export function SidebarBody({ collapsed = false }: { collapsed?: boolean }) {
                 className={({ isActive }) =>
                   `flex items-center gap-3 rounded-lg py-2.5 text-sm font-medium transition-colors ${focusRing} ${
                     collapsed ? 'justify-center px-2' : 'px-3'
-                  } ${isActive ? 'bg-brand-600 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'}`
+                  } ${isActive ? 'bg-brand-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'}`
                 }
               >
                 <Icon aria-hidden className="size-5 shrink-0" />

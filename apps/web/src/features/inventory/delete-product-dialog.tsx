@@ -14,9 +14,7 @@ import {
   useShopSlug,
 } from './inventory-api.ts';
 
-export const dangerButton = buttonStyles.primary
-  .replace('bg-brand-600', 'bg-red-600')
-  .replace('hover:bg-brand-700', 'hover:bg-red-700');
+export const dangerButton = buttonStyles.danger;
 
 /**
  * Delete asks first (02 §2: "Are you sure you want to delete this product?"). A product that orders refer to is

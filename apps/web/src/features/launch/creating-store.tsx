@@ -92,7 +92,7 @@ export function CreatingStore({ storeId }: { storeId: string }) {
   }
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-gradient-to-br from-brand-50 to-white px-6 text-center">
-      <span className="flex size-16 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-lg">
+      <span className="flex size-16 items-center justify-center rounded-2xl bg-brand-700 text-white shadow-lg">
         <Store aria-hidden className="size-8" />
       </span>
       <div role="status" className="space-y-2">

@@ -71,7 +71,7 @@ export function ShopCard({ store }: { store: StoreCard }) {
           </p>
           <a
             href={store.store_url}
-            className="mt-auto inline-flex items-center justify-center gap-1.5 rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            className="mt-auto inline-flex items-center justify-center gap-1.5 rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
           >
             Visit Shop<span className="sr-only">: {store.store_name}</span>
             <ArrowUpRight aria-hidden className="size-4" />

@@ -47,7 +47,7 @@ export function ShopSearchControls({ filters, extra }: { filters: ShopFilters; e
             onClick={() => filters.setCategory(c)}
             className={`rounded-full px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
               filters.category === c
-                ? 'bg-brand-600 text-white shadow-sm'
+                ? 'bg-brand-700 text-white shadow-sm'
                 : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-brand-50 hover:text-brand-700'
             }`}
           >

@@ -70,7 +70,7 @@ export function NewsletterForm({
         <button
           type="submit"
           disabled={subscribe.isPending}
-          className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+          className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
         >
           {subscribe.isPending ? <Spinner /> : null}
           {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}

@@ -3,9 +3,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
-const dangerButton = buttonStyles.primary
-  .replace('bg-brand-600', 'bg-red-600')
-  .replace('hover:bg-brand-700', 'hover:bg-red-700');
+const dangerButton = buttonStyles.danger;
 
 /** A yes-or-no question before something that cannot be undone (cancel an order, delete an address). */
 export function ConfirmDialog({

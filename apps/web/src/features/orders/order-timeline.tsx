@@ -20,7 +20,7 @@ export function OrderTimeline({ steps }: { steps: CustomerOrder['timeline'] }) {
               aria-hidden
               className={`relative flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
                 step.complete
-                  ? 'bg-brand-600 text-white'
+                  ? 'bg-brand-700 text-white'
                   : 'border-2 border-slate-300 bg-white text-slate-500'
               }`}
             >

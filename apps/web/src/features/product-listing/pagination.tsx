@@ -46,7 +46,7 @@ export function Pagination({
             onClick={() => onPage(p)}
             className={`${item} ${
               p === page
-                ? 'border-brand-600 bg-brand-600 text-white'
+                ? 'border-brand-600 bg-brand-700 text-white'
                 : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
             }`}
           >

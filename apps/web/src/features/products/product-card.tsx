@@ -49,7 +49,7 @@ export function ProductCard({
           className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
         />
         {product.is_new && tagText ? (
-          <span className="absolute top-2 left-2 rounded bg-brand-600 px-2 py-0.5 text-xs font-bold tracking-wide text-white">
+          <span className="absolute top-2 left-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white">
             {tagText}
           </span>
         ) : null}

@@ -22,7 +22,7 @@ export function Stepper({ step }: { step: number }) {
               <span
                 className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
                   done
-                    ? 'bg-brand-600 text-white'
+                    ? 'bg-brand-700 text-white'
                     : current
                       ? 'bg-white text-brand-700 ring-2 ring-brand-600'
                       : 'bg-slate-200 text-slate-600'

@@ -10,9 +10,7 @@ export { inputClass };
 export const selectClass = (invalid: boolean) =>
   inputClass(invalid).replace('read-only:bg-slate-100 read-only:text-slate-600', '');
 
-export const dangerButton = buttonStyles.primary
-  .replace('bg-brand-600', 'bg-red-600')
-  .replace('hover:bg-brand-700', 'hover:bg-red-700');
+export const dangerButton = buttonStyles.danger;
 
 export const smallButton = (style: string) => style.replace('px-5 py-2.5', 'px-3 py-1.5');
 

@@ -72,7 +72,7 @@ export function BannerSection({
             <Link
               {...edit?.('primaryButtonText', 'First button')}
               to={paths.shop.products(base)}
-              className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+              className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 py-3 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
               style={textStyle(primary)}
             >
               {textOf(primary, 'Shop Now')}

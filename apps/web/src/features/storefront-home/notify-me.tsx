@@ -44,7 +44,7 @@ export function NotifyMeButton({
 
   if (edit) {
     return (
-      <span {...edit} className={`${buttonClass} self-start bg-brand-600 text-white`}>
+      <span {...edit} className={`${buttonClass} self-start bg-brand-700 text-white`}>
         <Bell aria-hidden className="size-4" />
         <span style={labelStyle}>{label}</span>
       </span>
@@ -76,7 +76,7 @@ export function NotifyMeButton({
         disabled={status === 'loading' || notify.isPending}
         aria-busy={notify.isPending || undefined}
         aria-label={`${label}: ${name}`}
-        className={`${buttonClass} self-start bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60`}
+        className={`${buttonClass} self-start bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}
       >
         {notify.isPending && !asking ? <Spinner /> : <Bell aria-hidden className="size-4" />}
         <span style={labelStyle}>{label}</span>

@@ -52,7 +52,7 @@ export function FilterPreview({ config, edit }: { config: FilterConfig; edit: Ed
         ) : null}
         <span
           {...edit('buttonText', 'Filter button')}
-          className="mt-4 flex w-full justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
+          className="mt-4 flex w-full justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white"
           style={textStyle(config.buttonText)}
         >
           {textOf(config.buttonText, 'Apply Filters')}

@@ -88,7 +88,7 @@ export function SectionFrame({
             <button
               type="button"
               onClick={() => editor.apply(editor.config)}
-              className={`${small} bg-brand-600 text-white hover:bg-brand-700`}
+              className={`${small} bg-brand-700 text-white hover:bg-brand-800`}
             >
               Save draft
             </button>

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
+import { accessTokenOf, codeFor, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {
@@ -18,44 +19,9 @@ const customer = {
   password: 'shopper123',
 };
 
-type Mail = { id: string; text: string };
-async function codeFor(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
-    const [newest] = ((await res.json()).data ?? []) as Mail[];
-    const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
 type Product = { id: string; product_name: string; product_quantity: number; stock_status: string };
 
-/** Signs the one customer up on the open shop's host and returns the page, signed in, on the shop home. */
-async function signUp(page: Page) {
-  await page.goto(app.url('/login?userType=customer', app.demo.openShop));
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('First name').fill(customer.first);
-  await page.getByLabel('Last name').fill(customer.last);
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Phone').fill('9876543210');
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(customer.password);
-  await page.getByLabel('I agree to the Terms and Privacy Policy').check();
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/verification');
-  await page.getByLabel('Digit 1').click();
-  await page.keyboard.type(await codeFor(customer.email));
-  await page.getByRole('button', { name: 'Verify & Continue' }).click();
-  await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(app.demo.openShop));
-}
-
-const token = (page: Page) =>
-  page.evaluate(() => {
-    const raw = sessionStorage.getItem('token') ?? localStorage.getItem('token');
-    return raw ? (JSON.parse(raw).accessToken as string) : null;
-  });
+const token = accessTokenOf;
 
 const summaryValue = async (page: Page, label: string) =>
   (
@@ -70,7 +36,7 @@ const summaryValue = async (page: Page, label: string) =>
 describe('cart (customer, server cart)', () => {
   it('lists lines, changes quantity and selection, applies coupons, removes a line and keeps it on reload', async () => {
     const page = await app.newPage({ width: 1366, height: 900 });
-    await signUp(page);
+    await signUpCustomer(app, page, customer);
     const bearer = await token(page);
     expect(bearer).toBeTruthy();
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
+import { codeFor, noSidewaysScroll, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {
@@ -18,38 +19,7 @@ const customer = {
   password: 'shopper123',
 };
 
-type Mail = { id: string; text: string };
-async function codeFor(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
-    const [newest] = ((await res.json()).data ?? []) as Mail[];
-    const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
 type Product = { id: string; product_name: string; product_quantity: number; stock_status: string };
-
-/** Signs the customer up on the open shop's host; the page ends signed in on the shop home. */
-async function signUp(page: Page) {
-  await page.goto(app.url('/login?userType=customer', app.demo.openShop));
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('First name').fill(customer.first);
-  await page.getByLabel('Last name').fill(customer.last);
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Phone').fill('9876543210');
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(customer.password);
-  await page.getByLabel('I agree to the Terms and Privacy Policy').check();
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/verification');
-  await page.getByLabel('Digit 1').click();
-  await page.keyboard.type(await codeFor(customer.email));
-  await page.getByRole('button', { name: 'Verify & Continue' }).click();
-  await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(app.demo.openShop));
-}
 
 const token = (page: Page) =>
   page.evaluate(() => {
@@ -79,14 +49,6 @@ const termValue = async (list: Locator, label: string) =>
       .locator('dd')
       .textContent()
   )?.trim();
-
-async function noSidewaysScroll(page: Page) {
-  const [scroll, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(scroll).toBeLessThanOrEqual(width);
-}
 
 /** Places the order shown on /checkout and returns its id and number from the success page. */
 async function placeOrder(page: Page) {
@@ -129,7 +91,7 @@ async function vendorSetStatus(orderId: string, bodies: Record<string, string>[]
 describe('checkout and orders (customer)', () => {
   it('adds an address, pays on delivery, cancels an order (stock returns), reviews a delivered one', async () => {
     const page = await app.newPage({ width: 1280, height: 900 });
-    await signUp(page);
+    await signUpCustomer(app, page, customer);
     const bearer = await token(page);
     expect(bearer).toBeTruthy();
 

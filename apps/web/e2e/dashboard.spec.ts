@@ -2,6 +2,7 @@ import type { DashboardPeriod, DashboardStats } from '@haat/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
+import { noSidewaysScroll, signInVendor } from './journeys.ts';
 
 let app: AppHandle;
 /** A published demo shop the other browser tests leave alone (they use the first, second and last). */
@@ -50,15 +51,6 @@ async function expected(period: DashboardPeriod): Promise<DashboardStats> {
   return (await res.json()).data;
 }
 
-async function signIn(page: Page) {
-  await page.goto(app.url('/', 'admin'));
-  await page.getByLabel('Email').fill(`owner@${shop}.demo.haat.in`);
-  await page.getByLabel('Password', { exact: true }).fill('haat-demo-2026');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
-  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
-}
-
 const tile = (page: Page, name: string) => page.getByRole('article', { name });
 
 async function expectFigures(page: Page, d: DashboardStats) {
@@ -86,18 +78,10 @@ async function expectFigures(page: Page, d: DashboardStats) {
   }
 }
 
-async function noSidewaysScroll(page: Page) {
-  const [scroll, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(scroll).toBeLessThanOrEqual(width);
-}
-
 describe('back-office dashboard', () => {
   it('shows the figures of the seeded orders, switches period, and draws the chart and recent activity', async () => {
     const page = await app.newPage();
-    await signIn(page);
+    await signInVendor(app, page, shop);
 
     const monthly = await expected('monthly');
     expect(monthly.total_order.quarterly.value).toBeGreaterThan(0);
@@ -146,7 +130,7 @@ describe('back-office dashboard', () => {
 
   it('fits a 360 px phone without sideways scrolling', async () => {
     const page = await app.newPage({ width: 360, height: 780 });
-    await signIn(page);
+    await signInVendor(app, page, shop);
     await expectFigures(page, await expected('monthly'));
     await page.getByRole('region', { name: 'Revenue over time' }).locator('canvas').first().waitFor();
     await noSidewaysScroll(page);

@@ -3,6 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
+import { noSidewaysScroll, signInVendor } from './journeys.ts';
 
 let app: AppHandle;
 /** A published demo shop the other browser tests leave alone (they use the first one of the directory). */
@@ -53,30 +54,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signIn(page: Page) {
-  await page.goto(app.url('/', 'admin'));
-  await page.getByLabel('Email').fill(`owner@${shop}.demo.haat.in`);
-  await page.getByLabel('Password', { exact: true }).fill('haat-demo-2026');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  // Either the dashboard opens, or the form says why not (e.g. too many sign-ins from this address).
-  const alert = page.getByRole('alert');
-  const opened = page.waitForURL((u) => u.pathname.startsWith('/dashboard')).then(() => true);
-  const refused = alert.waitFor().then(() => false);
-  // The loser of the race is left waiting until the page closes: its failure then means nothing.
-  opened.catch(() => {});
-  refused.catch(() => {});
-  if (!(await Promise.race([opened, refused])))
-    throw new Error(`sign-in refused: ${await alert.innerText()}`);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const [scroll, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(scroll).toBeLessThanOrEqual(width);
-}
-
 const selectedText = (select: Locator) => select.locator('option:checked').innerText();
 
 /** Types a search; the box waits 1000 ms after the last key, then the search is in the address. */
@@ -88,7 +65,7 @@ async function search(page: Page, text: string) {
 describe('inventory (back office)', () => {
   it('adds, finds, edits with a stock reason, exports, imports and deletes products', async () => {
     const page = await app.newPage();
-    await signIn(page);
+    await signInVendor(app, page, shop);
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Inventory' })
@@ -238,7 +215,7 @@ describe('inventory (back office)', () => {
 
   it('remembers the collapsed sidebar, and on a 360 px phone shows cards and a drawer', async () => {
     const page = await app.newPage();
-    await signIn(page);
+    await signInVendor(app, page, shop);
     const sidebar = page.getByRole('complementary');
     const nav = sidebar.getByRole('navigation', { name: 'Back office' });
     for (const name of ['Dashboard', 'Inventory', 'Settings'])

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
+import { accessTokenOf, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 /** A published demo shop no other spec changes settings of (not the first in the directory, nor the last). */
@@ -22,65 +23,25 @@ const optionName = `Same Day ${run}`;
 const couponCode = `FEST${run}`.toUpperCase();
 const upiId = `shop.${run}@okicici`;
 
-async function signInVendor(page: Page) {
-  await page.goto(app.url('/', 'admin'));
-  await page.getByLabel('Email').fill(`owner@${shop}.demo.haat.in`);
-  await page.getByLabel('Password', { exact: true }).fill('haat-demo-2026');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+/** Signs the demo vendor in and opens Settings. */
+async function openSettings(page: Page) {
+  await signInVendor(app, page, shop);
   await page.goto(app.url('/settings/', 'admin'));
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
   await page.getByRole('list', { name: 'Delivery options' }).waitFor();
 }
 
-async function noSidewaysScroll(page: Page) {
-  const [scroll, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(scroll).toBeLessThanOrEqual(width);
-}
-
-type Mail = { id: string; text: string };
-async function codeFor(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
-    const [newest] = ((await res.json()).data ?? []) as Mail[];
-    const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
-/** Signs a new customer up on the shop's own host; the page ends signed in on the shop home. */
-async function signUpCustomer(page: Page) {
-  const email = `settings-${run}@example.com`;
-  await page.goto(app.url('/login?userType=customer', shop));
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('First name').fill('Meera');
-  await page.getByLabel('Last name').fill('Iyer');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('9876501234');
-  await page.getByLabel('Password', { exact: true }).fill('shopper123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('shopper123');
-  await page.getByLabel('I agree to the Terms and Privacy Policy').check();
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/verification');
-  await page.getByLabel('Digit 1').click();
-  await page.keyboard.type(await codeFor(email));
-  await page.getByRole('button', { name: 'Verify & Continue' }).click();
-  await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shop));
-  return page.evaluate(() => {
-    const raw = sessionStorage.getItem('token') ?? localStorage.getItem('token');
-    return raw ? (JSON.parse(raw).accessToken as string) : '';
-  });
+/** Signs a new customer up on the shop's own host and returns their access token. */
+async function newCustomer(page: Page) {
+  const who = { first: 'Meera', last: 'Iyer', email: `settings-${run}@example.com`, password: 'shopper123' };
+  await signUpCustomer(app, page, who, shop);
+  return (await accessTokenOf(page)) ?? '';
 }
 
 describe('shop settings (back office)', () => {
   it('adds a delivery option and a coupon, turns on UPI with a checked id, and sets return days', async () => {
     const page = await app.newPage({ width: 1280, height: 900 });
-    await signInVendor(page);
+    await openSettings(page);
 
     // Delivery option: the form's own checks first, then a recommended one.
     await page.getByRole('button', { name: 'Add option' }).click();
@@ -184,7 +145,7 @@ describe('shop settings (back office)', () => {
 
   it("shows the new delivery option, UPI and the return days at a customer's checkout on the shop's host", async () => {
     const page = await app.newPage({ width: 1280, height: 900 });
-    const bearer = await signUpCustomer(page);
+    const bearer = await newCustomer(page);
     expect(bearer).toBeTruthy();
     const list = await (
       await fetch(app.url('/api/store/stores/product?limit=48'), { headers: { 'store-origin': shop } })
@@ -238,7 +199,7 @@ describe('shop settings (back office)', () => {
 
   it('fits a 360 px screen without sideways scrolling, dialogs included', async () => {
     const page = await app.newPage({ width: 360, height: 760 });
-    await signInVendor(page);
+    await openSettings(page);
     await page.getByRole('list', { name: 'Coupons' }).getByText(couponCode).waitFor();
     await noSidewaysScroll(page);
     await page.screenshot({ path: '/tmp/settings-e2e-360.png', fullPage: true });

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { AppHandle } from './harness.ts';
+
+/** Steps several journeys share: reading a mailed code, signing a customer up, signing a demo vendor in. */
+
+type Mail = { id: string; text: string };
+
+/** The newest 6-digit code mailed to an address (the dev mailbox), waiting briefly for the outbox. */
+export async function codeFor(app: AppHandle, email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
+    const [newest] = ((await res.json()).data ?? []) as Mail[];
+    const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+export interface Shopper {
+  first: string;
+  last: string;
+  email: string;
+  password: string;
+}
+
+/** Signs a customer up on a shop's host (the open demo shop by default); the page ends signed in on its home. */
+export async function signUpCustomer(app: AppHandle, page: Page, who: Shopper, shop = app.demo.openShop) {
+  await page.goto(app.url('/login?userType=customer', shop));
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First name').fill(who.first);
+  await page.getByLabel('Last name').fill(who.last);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Phone').fill('9876543210');
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(who.password);
+  await page.getByLabel('I agree to the Terms and Privacy Policy').check();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === '/verification');
+  await page.getByLabel('Digit 1').click();
+  await page.keyboard.type(await codeFor(app, who.email));
+  await page.getByRole('button', { name: 'Verify & Continue' }).click();
+  await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shop));
+}
+
+/** The signed-in customer's access token, as the web app keeps it. */
+export const accessTokenOf = (page: Page) =>
+  page.evaluate(() => {
+    const raw = sessionStorage.getItem('token') ?? localStorage.getItem('token');
+    return raw ? (JSON.parse(raw).accessToken as string) : null;
+  });
+
+/** Signs a demo shop's owner into the back office; the page ends on the dashboard (or says why it could not). */
+export async function signInVendor(app: AppHandle, page: Page, shop: string) {
+  await page.goto(app.url('/', 'admin'));
+  await page.getByLabel('Email').fill(`owner@${shop}.demo.haat.in`);
+  await page.getByLabel('Password', { exact: true }).fill('haat-demo-2026');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // Either the dashboard opens, or the form says why not (e.g. too many sign-ins from this address).
+  const alert = page.getByRole('alert');
+  const opened = page.waitForURL((u) => u.pathname.startsWith('/dashboard')).then(() => true);
+  const refused = alert.waitFor().then(() => false);
+  // The loser of the race is left waiting until the page closes: its failure then means nothing.
+  opened.catch(() => {});
+  refused.catch(() => {});
+  if (!(await Promise.race([opened, refused])))
+    throw new Error(`sign-in refused: ${await alert.innerText()}`);
+}
+
+/** The page does not scroll sideways (phones: 360 px). */
+export async function noSidewaysScroll(page: Page) {
+  const [scroll, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(width);
+}

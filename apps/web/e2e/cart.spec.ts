@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, codeFor, signUpCustomer } from './journeys.ts';
+import { accessTokenOf, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {

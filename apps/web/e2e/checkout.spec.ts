@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { codeFor, noSidewaysScroll, signUpCustomer } from './journeys.ts';
+import { noSidewaysScroll, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {

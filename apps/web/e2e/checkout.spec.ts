@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, signUpCustomer } from './journeys.ts';
+import { accessTokenOf, noSidewaysScroll, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {
@@ -21,11 +21,7 @@ const customer = {
 
 type Product = { id: string; product_name: string; product_quantity: number; stock_status: string };
 
-const token = (page: Page) =>
-  page.evaluate(() => {
-    const raw = sessionStorage.getItem('token') ?? localStorage.getItem('token');
-    return raw ? (JSON.parse(raw).accessToken as string) : '';
-  });
+const token = async (page: Page) => (await accessTokenOf(page)) ?? '';
 
 async function addToCart(bearer: string, productId: string, quantity = 1) {
   const res = await fetch(app.url('/api/store/store-user/store-cart/'), {

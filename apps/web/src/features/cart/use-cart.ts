@@ -50,8 +50,12 @@ export function useCartMutations() {
   const { slug } = useCartOwner();
   const client = useQueryClient();
   const put = (data: CartData) => client.setQueryData(cartKey(slug), data);
-  const send = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) =>
-    queryApi<CartData>(path, { method, body, storeOrigin: slug, silent: true });
+  // A cart read still in flight (e.g. the header's, started at sign-in) must not land after a change and put
+  // the older cart back: cancel it first; the change answers with the whole cart anyway.
+  const send = async (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) => {
+    await client.cancelQueries({ queryKey: cartKey(slug) });
+    return queryApi<CartData>(path, { method, body, storeOrigin: slug, silent: true });
+  };
 
   const add = useMutation({
     mutationFn: ({ productId, quantity }: { productId: string; quantity: number }) =>

@@ -1,14 +1,13 @@
 import { Plus } from 'lucide-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { formatINR } from '../../lib/format.ts';
 import { CategorySelect } from './category-select.tsx';
-import { Field, type FieldControl, FormProblem, inputClass, selectClass } from './form-field.tsx';
+import { Field, FormProblem, inputClass, selectClass } from './form-field.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import {
   type AdminProduct,
@@ -20,6 +19,13 @@ import {
   useUnits,
 } from './inventory-api.ts';
 import {
+  inputBuilders,
+  Section,
+  StockReasonField,
+  serverProblems,
+  UnitSelect,
+} from './product-form-parts.tsx';
+import {
   initialValues,
   type ProductField,
   type ProductFormContext,
@@ -30,24 +36,6 @@ import {
 import { SupplierDialog, upperCaseInput } from './supplier-dialog.tsx';
 
 const FIELDS = Object.keys(initialValues(null)) as ProductField[];
-const STOCK_REASONS = [
-  'Stock received',
-  'Stock count correction',
-  'Damaged or expired',
-  'Returned to supplier',
-];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="min-w-0 border-t border-slate-200 pt-4 first:border-t-0 first:pt-0">
-      <legend className="float-left mb-3 w-full text-sm font-bold tracking-wide text-slate-900 uppercase">
-        {title}
-      </legend>
-      <div className="clear-left grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
 function ProductForm({
   product,
   onSaved,
@@ -103,56 +91,20 @@ function ProductForm({
       void refresh();
       onSaved(saved);
     } catch (err) {
-      const issues = err instanceof ApiError ? (err.envelope?.error.issues ?? []) : [];
-      let first: ProductField | null = null;
-      const other: string[] = [];
-      for (const issue of issues) {
-        const field = issue.path.split('.')[0] as ProductField;
-        if (FIELDS.includes(field)) {
-          setError(field, { type: 'server', message: issue.message });
-          first ??= field;
-        } else other.push(issue.message);
-      }
+      const { fields, problem } = serverProblems(
+        err,
+        FIELDS,
+        product ? 'Failed to update product' : 'Failed to save product',
+      );
+      for (const [field, message] of fields) setError(field, { type: 'server', message });
+      const first = fields[0]?.[0];
       if (first && first !== 'images') setFocus(first);
-      if (!first) {
-        // Said inside the dialog: a toast would sit behind its backdrop.
-        const fallback = product ? 'Failed to update product' : 'Failed to save product';
-        setProblem(other[0] ?? (err instanceof ApiError && err.message ? err.message : fallback));
-      }
+      // Said inside the dialog, next to the form.
+      setProblem(problem);
     }
   });
 
-  const text = (name: ProductField, extra: { placeholder?: string; autoComplete?: string } = {}) => {
-    const error = errors[name]?.message;
-    return (c: FieldControl) => (
-      <input
-        {...c}
-        {...register(name)}
-        autoComplete={extra.autoComplete ?? 'off'}
-        placeholder={extra.placeholder}
-        className={`mt-1.5 ${inputClass(!!error)}`}
-      />
-    );
-  };
-  const number = (
-    name: ProductField,
-    opts: { step?: string; placeholder?: string; readOnly?: boolean } = {},
-  ) => {
-    const error = errors[name]?.message;
-    return (c: FieldControl) => (
-      <input
-        {...c}
-        {...register(name)}
-        type="number"
-        min={0}
-        step={opts.step ?? '0.01'}
-        inputMode={opts.step === '1' ? 'numeric' : 'decimal'}
-        placeholder={opts.placeholder}
-        readOnly={opts.readOnly}
-        className={`mt-1.5 ${inputClass(!!error)}`}
-      />
-    );
-  };
+  const { text, number } = inputBuilders(register, errors);
 
   return (
     <>
@@ -301,31 +253,7 @@ function ProductForm({
         </Section>
 
         <Section title="Stock">
-          <Field label="Unit" required error={errors.unit?.message}>
-            {(c) => (
-              <Controller
-                control={control}
-                name="unit"
-                render={({ field }) => (
-                  <select
-                    {...c}
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onChange={(e) => field.onChange(e.target.value)}
-                    onBlur={field.onBlur}
-                    className={`mt-1.5 ${selectClass(!!errors.unit)}`}
-                  >
-                    {unitOptions.map((u) => (
-                      <option key={u} value={u}>
-                        {u}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              />
-            )}
-          </Field>
+          <UnitSelect control={control} options={unitOptions} error={errors.unit?.message} />
           <Field label="Stock Qty" required error={errors.product_quantity?.message}>
             {number('product_quantity', { step: '1', placeholder: '0' })}
           </Field>
@@ -341,31 +269,12 @@ function ProductForm({
             {text('location', { placeholder: 'Shelf, rack or store room' })}
           </Field>
           {askReason ? (
-            <Field
-              label="Reason for stock change"
-              required
+            <StockReasonField
+              register={register}
               error={errors.stock_reason?.message}
-              hint={`Stock goes from ${product?.product_quantity ?? 0} to ${values.product_quantity}. The reason is kept in the stock history.`}
-              className="sm:col-span-2"
-            >
-              {(c) => (
-                <>
-                  <input
-                    {...c}
-                    {...register('stock_reason')}
-                    list={`${c.id}-reasons`}
-                    autoComplete="off"
-                    maxLength={300}
-                    className={`mt-1.5 ${inputClass(!!errors.stock_reason)}`}
-                  />
-                  <datalist id={`${c.id}-reasons`}>
-                    {STOCK_REASONS.map((r) => (
-                      <option key={r} value={r} />
-                    ))}
-                  </datalist>
-                </>
-              )}
-            </Field>
+              from={product?.product_quantity ?? 0}
+              to={values.product_quantity}
+            />
           ) : null}
         </Section>
 

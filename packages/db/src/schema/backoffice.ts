@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { stores, users } from './platform.ts';
+import { storeId } from './columns.ts';
+import { users } from './platform.ts';
 
 /*
  * Back-office tables: a shop's suppliers and its audit trail. Tenant tables like the rest, with row-level
  * security forced (migrations/0009_backoffice_tenancy.sql).
  */
-const storeId = () =>
-  uuid('store_id')
-    .notNull()
-    .references(() => stores.id, { onDelete: 'cascade' });
 
 export const suppliers = pgTable(
   'suppliers',

@@ -10,25 +10,17 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id, storeId, ts } from './columns.ts';
 import { users } from './platform.ts';
 import { deals, products } from './tenant.ts';
-import { stores } from './tenant-refs.ts';
 
 /*
  * Checkout and orders. Tenant tables like the rest: store_id leads every key, references between them are
  * composite, and row-level security is forced on each (migrations/0007_orders_tenancy.sql).
  */
-const storeId = () =>
-  uuid('store_id')
-    .notNull()
-    .references(() => stores.id, { onDelete: 'cascade' });
-const id = () => uuid('id').notNull().defaultRandom();
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const createdAt = () => ts('created_at').notNull().defaultNow();
 
 /** A customer's delivery addresses at one shop (customer accounts belong to a shop). */
 export const customerAddresses = pgTable(

@@ -17,20 +17,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { suppliers } from './backoffice.ts';
-import { stores, users } from './platform.ts';
+import { createdAt, id, storeId, updatedAt } from './columns.ts';
+import { users } from './platform.ts';
 
 /*
  * Tenant tables. Every row carries store_id; it leads every primary key and index, and every reference
  * between tenant tables includes it, so no row can point into another shop. Row-level security is
  * enabled and forced on each of these (see migrations/0001_tenancy.sql).
  */
-const storeId = () =>
-  uuid('store_id')
-    .notNull()
-    .references(() => stores.id, { onDelete: 'cascade' });
-const id = () => uuid('id').notNull().defaultRandom();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const storeLocations = pgTable('store_locations', {
   storeId: storeId().primaryKey(),

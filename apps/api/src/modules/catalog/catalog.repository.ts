@@ -2,6 +2,7 @@ import type { ProductListQuery } from '@haat/contracts';
 import { schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { isUuid } from '../../lib/ids.ts';
 import { addressBookColumns, escapeLike } from '../stores/stores.repository.ts';
 
 const { products: p, productCategories: c, productSubCategories: sc, deals: d, storeSections } = schema;
@@ -69,8 +70,6 @@ export const cardsFrom = <T extends SelectedFields>(tx: Tx, extra: T) =>
 /** How close a search word must be to a word of the name (0..1); 0.45 lets "kurtha" find "Kurta". */
 const SIMILARITY = 0.45;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Active products of the shop in context, filtered, sorted and paged, with the total count. */
 export async function listProductCards(tx: Tx, q: ProductListQuery) {
   const conds: SQL[] = [eq(p.status, 'ACTIVE')];
@@ -90,10 +89,10 @@ export async function listProductCards(tx: Tx, q: ProductListQuery) {
     rank = sql`(ts_rank(${sql.raw('products.search_vector')}, ${tsq}) + ${near})`;
   }
   if (q.category)
-    conds.push(UUID.test(q.category) ? eq(p.categoryId, q.category) : ilike(c.name, escapeLike(q.category)));
+    conds.push(isUuid(q.category) ? eq(p.categoryId, q.category) : ilike(c.name, escapeLike(q.category)));
   if (q.sub_category)
     conds.push(
-      UUID.test(q.sub_category)
+      isUuid(q.sub_category)
         ? eq(p.subCategoryId, q.sub_category)
         : ilike(sc.name, escapeLike(q.sub_category)),
     );

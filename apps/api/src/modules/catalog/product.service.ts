@@ -2,14 +2,14 @@ import { type ProductDetail, paiseToRupees } from '@haat/contracts';
 import { withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { toProductCard } from './catalog.service.ts';
 import * as repo from './product.repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id that is not a UUID names no product: Not Found, like another shop's product. */
 const requireUuid = (id: string) => {
-  if (!UUID.test(id)) throw notFound('Product not found');
+  if (!isUuid(id)) throw notFound('Product not found');
 };
 
 /** A product's page: the card, its description and images, its live deal, and offers from the shop's settings. */

@@ -3,12 +3,11 @@ import { withStore } from '@haat/db';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { enforceLimits } from '../../lib/rate-limit.ts';
 import { type Actor, clientIp } from '../../plugins/auth.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './engagement.repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Anyone may subscribe any address, so both sign-up boxes are limited per client address: enough for a family
@@ -47,7 +46,7 @@ export async function subscribeToSale(
       { path: 'email', message: 'Please enter your email address' },
     ]);
   }
-  if (!UUID.test(dealId)) throw notFound('Sale not found');
+  if (!isUuid(dealId)) throw notFound('Sale not found');
   return withStore(deps.db, store.id, async (tx) => {
     const deal = await repo.findDeal(tx, dealId);
     if (!deal) throw notFound('Sale not found');

@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import { changedFields, recordAudit } from '../../lib/audit.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { isUuid } from '../checkout/checkout.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './inventory.repository.ts';
 

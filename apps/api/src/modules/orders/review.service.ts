@@ -1,10 +1,10 @@
 import { schema, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { requireCustomer } from '../cart/cart.service.ts';
 import * as checkoutRepo from '../checkout/checkout.repository.ts';
-import { isUuid } from '../checkout/checkout.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './orders.repository.ts';
 

@@ -2,6 +2,7 @@ import { type CartData, paiseToRupees, SHIPPING_CHARGE_RUPEES } from '@haat/cont
 import { type Tx, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { toProductCard } from '../catalog/catalog.service.ts';
 import { listDeliveryOptions } from '../checkout/checkout.repository.ts';
@@ -11,7 +12,6 @@ import * as repo from './cart.repository.ts';
 import { couponDiscount, couponProblem, describeCoupon } from './coupon.ts';
 
 const SHIPPING_PAISE = SHIPPING_CHARGE_RUPEES * 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Carts belong to a shop's own customers: a customer token of this shop (the audience check saw to that). */
 export function requireCustomer(actor: Actor, store: StoreRow) {
@@ -19,6 +19,17 @@ export function requireCustomer(actor: Actor, store: StoreRow) {
     throw new AppError(403, 'FORBIDDEN', 'Please login as a customer of this shop to use the cart.');
   }
   return actor.userId;
+}
+
+/** Runs `fn` for the signed-in customer of this shop inside the shop's context. */
+export function asCustomer<T>(
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  fn: (tx: Tx, customerId: string) => Promise<T>,
+) {
+  const customerId = requireCustomer(actor, store);
+  return withStore(deps.db, store.id, (tx) => fn(tx, customerId));
 }
 
 /**
@@ -134,7 +145,7 @@ export async function updateCartLine(
   v: { quantity?: number; is_selected?: boolean },
 ) {
   const customerId = requireCustomer(actor, store);
-  if (!UUID.test(lineId)) throw notFound('Cart item not found');
+  if (!isUuid(lineId)) throw notFound('Cart item not found');
   return withStore(deps.db, store.id, async (tx) => {
     const line = await repo.findLine(tx, customerId, lineId);
     if (!line) throw notFound('Cart item not found');
@@ -148,7 +159,7 @@ export async function updateCartLine(
 
 export async function removeCartLine(deps: Deps, actor: Actor, store: StoreRow, lineId: string) {
   const customerId = requireCustomer(actor, store);
-  if (!UUID.test(lineId)) throw notFound('Cart item not found');
+  if (!isUuid(lineId)) throw notFound('Cart item not found');
   return withStore(deps.db, store.id, async (tx) => {
     if (!(await repo.deleteLine(tx, customerId, lineId))) throw notFound('Cart item not found');
     return readCart(tx, customerId);

@@ -9,14 +9,13 @@ import { type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { readCart, requireCustomer } from '../cart/cart.service.ts';
+import { asCustomer, readCart } from '../cart/cart.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './checkout.repository.ts';
 import { deliveryChargePaise, toDeliveryOption } from './delivery.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
 type AddressInput = z.output<typeof addressBody>;
 
 export function toAddress(r: repo.AddressRow): Address {
@@ -46,17 +45,6 @@ const values = (b: AddressInput): repo.AddressValues => ({
   country: b.country,
   isDefault: b.is_default,
 });
-
-/** Runs `fn` for the signed-in customer of this shop inside the shop's context. */
-function asCustomer<T>(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  fn: (tx: Tx, customerId: string) => Promise<T>,
-) {
-  const customerId = requireCustomer(actor, store);
-  return withStore(deps.db, store.id, (tx) => fn(tx, customerId));
-}
 
 export const listAddresses = (deps: Deps, actor: Actor, store: StoreRow) =>
   asCustomer(deps, actor, store, async (tx, customerId) =>

@@ -1,6 +1,7 @@
 import { CANCELLABLE_STATUSES, type CustomerOrder, paiseToRupees } from '@haat/contracts';
 import type { Tx } from '@haat/db';
 import QRCode from 'qrcode';
+import { findSettings } from '../checkout/checkout.repository.ts';
 import * as repo from './orders.repository.ts';
 
 export const orderNumber = (n: number) => `ORD-${n}`;
@@ -139,4 +140,21 @@ export async function viewOrders(
       } satisfies CustomerOrder;
     }),
   );
+}
+
+/** One order as its customer sees it, with the UPI link and QR while a UPI payment is due (`upiId` when known). */
+export async function viewOrder(
+  tx: Tx,
+  store: { storeName: string },
+  customerId: string,
+  order: repo.OrderRow,
+  upiId?: string | null,
+) {
+  const id = upiId !== undefined ? upiId : ((await findSettings(tx))?.upiId ?? null);
+  const [view] = await viewOrders(tx, customerId, [order], {
+    upi: { id, shopName: store.storeName },
+    withUpiQr: true,
+  });
+  if (!view) throw new Error('order view missing');
+  return view;
 }

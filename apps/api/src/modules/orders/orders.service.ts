@@ -3,34 +3,16 @@ import { type Tx, withStore } from '@haat/db';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as cartRepo from '../cart/cart.repository.ts';
-import { readCart, requireCustomer } from '../cart/cart.service.ts';
+import { asCustomer, readCart } from '../cart/cart.service.ts';
 import * as checkoutRepo from '../checkout/checkout.repository.ts';
-import { isUuid } from '../checkout/checkout.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { orderCancelledMail } from './order-mails.ts';
-import { orderNumber, viewOrders } from './order-view.ts';
+import { orderNumber, viewOrder, viewOrders } from './order-view.ts';
 import * as repo from './orders.repository.ts';
-import { upiContext } from './place-order.service.ts';
-
-function asCustomer<T>(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  fn: (tx: Tx, customerId: string) => Promise<T>,
-) {
-  const customerId = requireCustomer(actor, store);
-  return withStore(deps.db, store.id, (tx) => fn(tx, customerId));
-}
-
-async function viewOne(tx: Tx, store: StoreRow, customerId: string, order: repo.OrderRow) {
-  const settings = await checkoutRepo.findSettings(tx);
-  const [view] = await viewOrders(tx, customerId, [order], upiContext(store, settings?.upiId ?? null));
-  if (!view) throw new Error('order view missing');
-  return view;
-}
 
 async function ownOrder(tx: Tx, customerId: string, orderId: string, lock = false) {
   if (!isUuid(orderId)) throw notFound('Order not found');
@@ -43,7 +25,7 @@ async function ownOrder(tx: Tx, customerId: string, orderId: string, lock = fals
 
 export const getOrder = (deps: Deps, actor: Actor, store: StoreRow, orderId: string) =>
   asCustomer(deps, actor, store, async (tx, customerId) =>
-    viewOne(tx, store, customerId, await ownOrder(tx, customerId, orderId)),
+    viewOrder(tx, store, customerId, await ownOrder(tx, customerId, orderId)),
   );
 
 const encodeCursor = (o: repo.OrderRow) =>
@@ -146,7 +128,7 @@ export const cancelOrder = (deps: Deps, actor: Actor, store: StoreRow, orderId: 
   asCustomer(deps, actor, store, async (tx, customerId) => {
     const order = await ownOrder(tx, customerId, orderId, true);
     const updated = await cancelInTx(tx, store, order, customerId, reason, false);
-    return viewOne(tx, store, customerId, updated);
+    return viewOrder(tx, store, customerId, updated);
   });
 
 /** Adds an order's products back to the cart at today's price, as many as stock allows; says what was skipped. */
@@ -198,7 +180,7 @@ export const requestReturn = (deps: Deps, actor: Actor, store: StoreRow, orderId
       note: reason,
       actorId: customerId,
     });
-    return viewOne(tx, store, customerId, order);
+    return viewOrder(tx, store, customerId, order);
   });
 
 /** Which status changes a vendor may make (02 §4), and the timestamps they set. */
@@ -269,14 +251,6 @@ export async function setOrderStatus(
       before: { status: order.status },
       after: { status: updated.status, tracking_number: updated.trackingNumber },
     });
-    const settings = await checkoutRepo.findSettings(tx);
-    const [view] = await viewOrders(
-      tx,
-      updated.customerId ?? actor.userId,
-      [updated],
-      upiContext(store, settings?.upiId ?? null),
-    );
-    if (!view) throw new Error('order view missing');
-    return view;
+    return viewOrder(tx, store, updated.customerId ?? actor.userId, updated);
   });
 }

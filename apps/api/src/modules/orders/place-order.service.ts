@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type PaymentOption, paiseToRupees, type placeOrderBody } from '@haat/contracts';
+import { type CustomerOrder, type PaymentOption, paiseToRupees, type placeOrderBody } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
@@ -13,7 +13,7 @@ import { deliveryChargePaise, expectedDelivery } from '../checkout/delivery.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { orderPlacedMail } from './order-mails.ts';
-import { orderNumber, viewOrders } from './order-view.ts';
+import { orderNumber, viewOrder } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 
 type Body = z.output<typeof placeOrderBody>;
@@ -43,7 +43,7 @@ function requestHash(body: Body) {
 
 export interface PlaceOrderResult {
   created: boolean;
-  order: Awaited<ReturnType<typeof viewOrders>>[number];
+  order: CustomerOrder;
 }
 
 /**
@@ -217,16 +217,9 @@ export async function placeOrder(
     onStep('payment');
     onStep('ledger');
     onStep('cart');
-    const [view] = await viewOrders(tx, customerId, [order], upiContext(store, settings?.upiId ?? null));
-    if (!view) throw new Error('order view missing');
-    return { created: true, order: view };
+    return { created: true, order: await viewOrder(tx, store, customerId, order, settings?.upiId ?? null) };
   });
 }
-
-export const upiContext = (store: StoreRow, upiId: string | null) => ({
-  upi: { id: upiId, shopName: store.storeName },
-  withUpiQr: true,
-});
 
 /** A key seen before: the same request gets the first order back; another body with it is refused. */
 async function replay(tx: Tx, customerId: string, key: string, hash: string, store: StoreRow) {
@@ -239,10 +232,7 @@ async function replay(tx: Tx, customerId: string, key: string, hash: string, sto
   }
   const order = prior.orderId ? await repo.findOrder(tx, prior.orderId, customerId) : null;
   if (!order) throw conflict('This order is still being placed. Try again in a moment.', 'IN_PROGRESS');
-  const settings = await checkoutRepo.findSettings(tx);
-  const [view] = await viewOrders(tx, customerId, [order], upiContext(store, settings?.upiId ?? null));
-  if (!view) throw new Error('order view missing');
-  return view;
+  return viewOrder(tx, store, customerId, order);
 }
 
 function checkPayment(

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
-import { ConfirmDialog } from '../orders/confirm-dialog.tsx';
 import { CouponDialog } from './coupon-dialog.tsx';
+import { DeleteConfirm } from './delete-confirm.tsx';
 import {
   type AdminCoupon,
   settingsApi,
@@ -13,7 +13,7 @@ import {
   useCoupons,
   useRefreshSettings,
 } from './settings-api.ts';
-import { CardState, problemText, SettingsCard, smallButton } from './settings-ui.tsx';
+import { CardState, SettingsCard, smallButton } from './settings-ui.tsx';
 
 const STATE_TONE: Record<CouponState, string> = {
   ACTIVE: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
@@ -104,27 +104,10 @@ export function CouponsCard({ slug }: { slug: string }) {
   const [editing, setEditing] = useState<AdminCoupon | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminCoupon | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
 
   const open = (c: AdminCoupon | null) => {
     setEditing(c);
     setDialogOpen(true);
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await settingsApi.removeCoupon(slug, deleting.id);
-      toast.success('Coupon deleted', { description: deleting.code });
-      setDeleting(null);
-      void refresh(settingsKeys.coupons(slug));
-    } catch (err) {
-      setDeleteProblem(problemText(err, 'The coupon could not be deleted'));
-    } finally {
-      setBusy(false);
-    }
   };
 
   const list = coupons.data ?? [];
@@ -226,33 +209,21 @@ export function CouponsCard({ slug }: { slug: string }) {
         </>
       ) : null}
       <CouponDialog slug={slug} open={dialogOpen} coupon={editing} onClose={() => setDialogOpen(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => {
-          setDeleting(null);
-          setDeleteProblem(null);
-        }}
+      <DeleteConfirm
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete coupon"
-        description={
-          deleting ? (
-            <>
-              {`Delete ${deleting.code}? Carts that applied it lose it. Orders already placed keep their discount.${
-                deleting.state === 'ACTIVE' ? ' To stop it for now, edit it and turn Active off instead.' : ''
-              }`}
-              {deleteProblem ? (
-                <span
-                  role="alert"
-                  className="mt-3 block rounded-lg bg-red-50 px-3 py-2 text-red-700 ring-1 ring-red-200"
-                >
-                  {deleteProblem}
-                </span>
-              ) : null}
-            </>
-          ) : undefined
+        describe={(c) =>
+          `Delete ${c.code}? Carts that applied it lose it. Orders already placed keep their discount.${
+            c.state === 'ACTIVE' ? ' To stop it for now, edit it and turn Active off instead.' : ''
+          }`
         }
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={remove}
+        remove={async (c) => {
+          await settingsApi.removeCoupon(slug, c.id);
+          toast.success('Coupon deleted', { description: c.code });
+          void refresh(settingsKeys.coupons(slug));
+        }}
+        failText="The coupon could not be deleted"
       />
     </SettingsCard>
   );

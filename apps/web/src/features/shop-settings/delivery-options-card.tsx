@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ApiError, announceFailure } from '../../lib/api.ts';
 import { formatINR } from '../../lib/format.ts';
-import { ConfirmDialog } from '../orders/confirm-dialog.tsx';
+import { DeleteConfirm } from './delete-confirm.tsx';
 import { DeliveryOptionDialog } from './delivery-option-dialog.tsx';
 import {
   type AdminDeliveryOption,
@@ -14,7 +14,7 @@ import {
   useRefreshSettings,
   useShopSettings,
 } from './settings-api.ts';
-import { CardState, problemText, SettingsCard, smallButton } from './settings-ui.tsx';
+import { CardState, SettingsCard, smallButton } from './settings-ui.tsx';
 
 const money = (n: number) => formatINR(n, { paise: !Number.isInteger(n) });
 
@@ -129,7 +129,6 @@ export function DeliveryOptionsCard({ slug }: { slug: string }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminDeliveryOption | null>(null);
   const [busy, setBusy] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
 
   const open = (o: AdminDeliveryOption | null) => {
     setEditing(o);
@@ -145,22 +144,6 @@ export function DeliveryOptionsCard({ slug }: { slug: string }) {
     } catch (err) {
       if (err instanceof ApiError)
         announceFailure(err.status, err.message, `${o.name} could not be recommended`);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await settingsApi.removeDeliveryOption(slug, deleting.id);
-      toast.success('Delivery option deleted', { description: deleting.name });
-      setDeleting(null);
-      void refresh(settingsKeys.all(slug));
-    } catch (err) {
-      // Said inside the dialog (e.g. the last active option stays); the dialog stays for another try.
-      setDeleteProblem(problemText(err, 'The delivery option could not be deleted'));
     } finally {
       setBusy(false);
     }
@@ -217,31 +200,19 @@ export function DeliveryOptionsCard({ slug }: { slug: string }) {
         option={editing}
         onClose={() => setDialogOpen(false)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => {
-          setDeleting(null);
-          setDeleteProblem(null);
-        }}
+      <DeleteConfirm
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete delivery option"
-        description={
-          deleting ? (
-            <>
-              {`Delete ${deleting.name}? Shoppers will no longer see it. Orders already placed keep their delivery details.`}
-              {deleteProblem ? (
-                <span
-                  role="alert"
-                  className="mt-3 block rounded-lg bg-red-50 px-3 py-2 text-red-700 ring-1 ring-red-200"
-                >
-                  {deleteProblem}
-                </span>
-              ) : null}
-            </>
-          ) : undefined
+        describe={(o) =>
+          `Delete ${o.name}? Shoppers will no longer see it. Orders already placed keep their delivery details.`
         }
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={remove}
+        remove={async (o) => {
+          await settingsApi.removeDeliveryOption(slug, o.id);
+          toast.success('Delivery option deleted', { description: o.name });
+          void refresh(settingsKeys.all(slug));
+        }}
+        failText="The delivery option could not be deleted"
       />
     </SettingsCard>
   );

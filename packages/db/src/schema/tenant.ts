@@ -56,8 +56,6 @@ export const storeSettings = pgTable('store_settings', {
   currency: text('currency').notNull().default('INR'),
   paymentMethods: text('payment_methods').array().notNull().default(sql`'{COD}'::text[]`),
   upiId: text('upi_id'),
-  /** Orders at or above this subtotal ship free; null means never. */
-  freeShippingThresholdPaise: integer('free_shipping_threshold_paise'),
   returnDays: smallint('return_days'),
   warrantyText: text('warranty_text'),
   secureCheckoutNote: boolean('secure_checkout_note').notNull().default(true),

@@ -254,7 +254,6 @@ export function buildDemoShop(
       currency: 'INR',
       paymentMethods: shop.settings.payments,
       upiId: shop.settings.upi ?? null,
-      freeShippingThresholdPaise: shop.settings.freeAbove ? shop.settings.freeAbove * 100 : null,
       returnDays: shop.settings.returnDays,
       warrantyText: shop.settings.warranty,
       secureCheckoutNote: true,

@@ -170,7 +170,7 @@ async function createDemoShop(
       // Standard delivery (created with the shop) turns free at the shop's own threshold.
       await tx
         .update(deliveryOptions)
-        .set({ freeAbovePaise: rows.settings.freeShippingThresholdPaise ?? null })
+        .set({ freeAbovePaise: shop.settings.freeAbove ? shop.settings.freeAbove * 100 : null })
         .where(and(eq(deliveryOptions.storeId, storeId), eq(deliveryOptions.name, 'Standard Delivery')));
       if (rows.contacts.length) await tx.insert(storeContacts).values(rows.contacts);
       await tx.insert(storeSections).values(rows.sections);

@@ -225,8 +225,8 @@ export async function seedScale(db: Db, opts: SeedScaleOptions): Promise<void> {
         from scale_batch b, lateral (select ${j(CITIES)} -> (b.n % ${CITIES.length}::int) as c) x
         where s.id = b.store_id`);
       await tx.execute(sql`
-        insert into store_settings (store_id, payment_methods, upi_id, free_shipping_threshold_paise, return_days, warranty_text)
-        select store_id, '{COD,UPI}'::text[], replace(slug, '-', '') || '@okaxis', 49900, 7, 'Replacement within 7 days.'
+        insert into store_settings (store_id, payment_methods, upi_id, return_days, warranty_text)
+        select store_id, '{COD,UPI}'::text[], replace(slug, '-', '') || '@okaxis', 7, 'Replacement within 7 days.'
         from scale_batch`);
       await tx.execute(sql`
         insert into store_contacts (store_id, contact_type, phone_number, position)

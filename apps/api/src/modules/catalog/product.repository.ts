@@ -4,7 +4,10 @@ import { cardsFrom } from './catalog.repository.ts';
 
 const { products: p, reviews: r } = schema;
 
-/** One product of the shop in context with its live deal and the shop's offer settings: one statement. */
+/**
+ * One product of the shop in context with its live deal and the shop's offer settings, with the order value
+ * above which some active delivery option ships free (0 when one always does): one statement.
+ */
 export async function findProductDetail(tx: Tx, id: string) {
   const [row] = await cardsFrom(tx, {
     description: p.description,
@@ -21,7 +24,7 @@ export async function findProductDetail(tx: Tx, id: string) {
       return_days: number | null;
       warranty_text: string | null;
       payment_methods: string[];
-    } | null>`(select to_jsonb(s) from store_settings s)`,
+    } | null>`(select to_jsonb(s) || jsonb_build_object('free_shipping_threshold_paise', (select min(case when o.charge_paise = 0 then 0 else o.free_above_paise end) from delivery_options o where o.active)) from store_settings s)`,
   })
     .where(and(eq(p.id, id), eq(p.status, 'ACTIVE')))
     .limit(1);

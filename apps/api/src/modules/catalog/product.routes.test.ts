@@ -52,6 +52,15 @@ describe('GET /api/store/stores/product/{id}', () => {
     expect(p.images.length).toBeGreaterThan(0);
     expect(p.offers.payment_methods).toContain('COD');
     expect(typeof p.offers.return_days).toBe('number');
+    // Free shipping is offered at the threshold of the shop's delivery options.
+    const options = (await get('/api/store/get-store-delivery-options/', shops.a.slug)).json().data
+      .delivery_options;
+    const lowest = Math.min(
+      ...options.map((o: { free_above: number | null; base_charge: number }) =>
+        o.base_charge === 0 ? 0 : (o.free_above ?? Number.POSITIVE_INFINITY),
+      ),
+    );
+    expect(p.offers.free_shipping_above).toBe(lowest);
   });
 
   it("answers 404 for another shop's product, an unknown id and a malformed id", async () => {

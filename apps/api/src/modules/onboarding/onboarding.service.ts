@@ -81,7 +81,6 @@ export async function createStore(deps: Deps, actor: Actor, input: DetailsInput)
     await repo.upsertSettings(tx, {
       storeId: store.id,
       paymentMethods: ['COD'],
-      freeShippingThresholdPaise: 49_900,
       returnDays: 7,
     });
     const basics = {

@@ -79,7 +79,6 @@ export async function createOption(deps: Deps, actor: Actor, store: StoreRow, b:
     const position = b.position ?? (await repo.nextOptionPosition(tx));
     const row = await repo.insertDeliveryOption(tx, store.id, valuesOf(b, position));
     if ((await repo.countActiveOptions(tx)) === 0) throw conflict(LAST_ACTIVE, 'LAST_DELIVERY_OPTION');
-    await repo.syncFreeShippingThreshold(tx, store.id);
     const view = toAdminOption(row);
     await recordAudit(tx, store.id, actorOf(actor), {
       entity: 'DELIVERY_OPTION',
@@ -103,7 +102,6 @@ export async function updateOption(deps: Deps, actor: Actor, store: StoreRow, id
     const row = await repo.updateDeliveryOption(tx, id, valuesOf(b, b.position ?? before.position));
     if (!row) throw notFound('Delivery option not found');
     if ((await repo.countActiveOptions(tx)) === 0) throw conflict(LAST_ACTIVE, 'LAST_DELIVERY_OPTION');
-    await repo.syncFreeShippingThreshold(tx, store.id);
     const view = toAdminOption(row);
     const diff = changedFields(snapshot(toAdminOption(before)), snapshot(view));
     if (diff.changed.length) {
@@ -130,7 +128,6 @@ export async function deleteOption(deps: Deps, actor: Actor, store: StoreRow, id
     const row = await repo.deleteDeliveryOption(tx, id);
     if (!row) throw notFound('Delivery option not found');
     if ((await repo.countActiveOptions(tx)) === 0) throw conflict(LAST_ACTIVE, 'LAST_DELIVERY_OPTION');
-    await repo.syncFreeShippingThreshold(tx, store.id);
     await recordAudit(tx, store.id, actorOf(actor), {
       entity: 'DELIVERY_OPTION',
       entityId: row.id,

@@ -69,7 +69,7 @@ export async function deleteDeliveryOption(tx: Tx, id: string) {
 
 /**
  * The lowest order value (paise) at which an active option ships free: 0 when one is always free, null when
- * none is ever free by amount. Product pages read it from the settings row.
+ * none is ever free by amount (product pages compute the same in their query).
  */
 export async function freeShippingThreshold(tx: Tx) {
   const [row] = await tx
@@ -81,15 +81,6 @@ export async function freeShippingThreshold(tx: Tx) {
     .from(dopt)
     .where(eq(dopt.active, true));
   return row?.paise ?? null;
-}
-
-/** Copies the delivery options' free-shipping threshold onto the settings row (one truth, shown in two places). */
-export async function syncFreeShippingThreshold(tx: Tx, storeId: string) {
-  const paise = await freeShippingThreshold(tx);
-  await tx
-    .insert(storeSettings)
-    .values({ storeId, freeShippingThresholdPaise: paise })
-    .onConflictDoUpdate({ target: storeSettings.storeId, set: { freeShippingThresholdPaise: paise } });
 }
 
 // Coupons

@@ -77,8 +77,6 @@ export async function saveSettings(deps: Deps, actor: Actor, store: StoreRow, b:
       secureCheckoutNote: next.secure_checkout_note,
       freeReturnsNote: next.free_returns_note,
     });
-    // The product pages' free-shipping line comes from the delivery options; keep the copy in step.
-    await repo.syncFreeShippingThreshold(tx, store.id);
     const diff = changedFields(before, next);
     if (diff.changed.length) {
       await recordAudit(tx, store.id, actorOf(actor), {

@@ -1,6 +1,7 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { raiseToasts } from '../../components/ui/toast-layer.tsx';
 import { useSession } from '../accounts/session-context.tsx';
 import { useSelectedShop } from './selected-shop.tsx';
 import { Brand, SidebarBody } from './sidebar.tsx';
@@ -22,7 +23,10 @@ export function MobileBar() {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    if (open && !el.open) el.showModal();
+    if (open && !el.open) {
+      el.showModal();
+      raiseToasts();
+    }
     if (!open && el.open) el.close();
   }, [open]);
 

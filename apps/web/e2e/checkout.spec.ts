@@ -52,6 +52,8 @@ async function placeOrder(page: Page) {
   await page.waitForURL((u) => u.pathname === '/order/success');
   await page.getByText('Order placed successfully!').waitFor();
   await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+  // The success page opens at its top, not where checkout was scrolled to.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   const id = new URL(page.url()).searchParams.get('orderId') ?? '';
   const number = (await termValue(page.getByTestId('success-facts'), 'Order number')) ?? '';
   expect(id).toBeTruthy();

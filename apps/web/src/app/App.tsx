@@ -5,6 +5,7 @@ import { FullPageMessage } from '../components/ui/full-page-message.tsx';
 import { ToastLayer } from '../components/ui/toast-layer.tsx';
 import { SessionProvider } from '../features/accounts/session-context.tsx';
 import { HostProvider, useHost } from './host.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
 
 // One lazy chunk per face: a shopper never downloads back-office code.
 const MarketingFace = lazy(() => import('../faces/marketing/marketing-face.tsx'));
@@ -33,6 +34,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <ScrollToTop />
         <HostProvider
           fallback={(state) =>
             state === 'loading' ? (

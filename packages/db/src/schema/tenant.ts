@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -147,6 +148,13 @@ export const products = pgTable(
     unitsSold: integer('units_sold').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The inventory's stock filter as one column: 0 out of stock, 1 low (at or below the product's own threshold),
+     * 2 in stock. Stored, so the inventory's indexes can carry it (migrations/0014_inventory_counts.sql).
+     */
+    stockState: smallint('stock_state').generatedAlwaysAs(
+      sql`case when quantity <= 0 then 0 when quantity <= low_stock_threshold then 1 else 2 end`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
@@ -165,8 +173,8 @@ export const products = pgTable(
     uniqueIndex('products_slug_uq').on(t.storeId, t.slug),
     uniqueIndex('products_sku_uq').on(t.storeId, t.sku),
     index('products_listing_idx').on(t.storeId, t.status, t.createdAt),
-    index('products_updated_idx').on(t.storeId, t.updatedAt),
-    index('products_stock_idx').on(t.storeId, t.quantity),
+    // The inventory's sort orders (updated, name, price, stock, SKU) have covering indexes with INCLUDE columns,
+    // written in migrations/0014_inventory_counts.sql (Drizzle cannot declare INCLUDE).
     index('products_barcode_idx').on(t.storeId, t.barcode),
     check('products_hsn_valid', sql`${t.hsnCode} is null or ${t.hsnCode} ~ '^[0-9]{4,8}$'`),
     index('products_category_idx').on(t.storeId, t.categoryId),
@@ -179,6 +187,26 @@ export const products = pgTable(
     ),
     check('products_images_max', sql`cardinality(${t.images}) <= 5`),
     check('products_tax_range', sql`${t.taxPercent} >= 0 and ${t.taxPercent} <= 100`),
+  ],
+);
+
+/**
+ * How many products a shop has per status, category and stock state, kept exact by triggers on products in the
+ * same transaction as every write (migrations/0014_inventory_counts.sql): the inventory's total without a search
+ * and its stats tiles read a few of these rows instead of counting every product.
+ */
+export const productStockCounts = pgTable(
+  'product_stock_counts',
+  {
+    storeId: storeId(),
+    status: text('status', { enum: ['ACTIVE', 'ARCHIVED'] }).notNull(),
+    /** Null for products without a category. */
+    categoryId: uuid('category_id'),
+    stockState: smallint('stock_state').notNull(),
+    products: integer('products').notNull().default(0),
+  },
+  (t) => [
+    unique('product_stock_counts_key').on(t.storeId, t.status, t.categoryId, t.stockState).nullsNotDistinct(),
   ],
 );
 
@@ -242,6 +270,7 @@ export const TENANT_TABLES = [
   'product_categories',
   'product_sub_categories',
   'products',
+  'product_stock_counts',
   'deals',
   'reviews',
   'cart_items',

@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@haat/contracts';
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 
 /**
  * The one API client. It unwraps the `{ success, data, message }` envelope, turns failures into the

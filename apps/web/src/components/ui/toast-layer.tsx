@@ -1,13 +1,17 @@
-import { useEffect } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { onToastsWanted, toastsWanted } from '../../lib/toast.ts';
 
 const LAYER_ID = 'toast-layer';
+
+// Sonner loads with the first toast (lib/toast.ts), not with the page.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /**
  * Toasts live in a manual popover so they sit in the browser's top layer: a modal <dialog> is in that layer
  * too, and a toast shown while one is open would otherwise be hidden behind its backdrop.
  */
 export function ToastLayer() {
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
   useEffect(() => {
     raiseToasts();
   }, []);
@@ -18,7 +22,11 @@ export function ToastLayer() {
       className="m-0 h-0 w-0 overflow-visible border-0 bg-transparent p-0"
       style={{ inset: 'auto' }}
     >
-      <Toaster position="top-right" duration={4000} richColors closeButton />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <Toaster position="top-right" duration={4000} richColors closeButton />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

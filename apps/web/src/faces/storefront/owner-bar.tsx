@@ -2,12 +2,12 @@ import type { StoreDetail, StoreHome } from '@haat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, PenLine, Rocket } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/accounts/session-context.tsx';
 import { launchBody } from '../../features/launch/shop-address.ts';
 import { storeHomeKey } from '../../features/storefront-home/use-store-home.ts';
 import { queryApi } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 
 const STATUS_WORD: Record<string, string> = {
   DRAFT: 'in draft',

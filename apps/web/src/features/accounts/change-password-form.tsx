@@ -1,8 +1,8 @@
 import { changePasswordBody } from '@haat/contracts';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../lib/toast.ts';
 import { announceSignedInFailure, authApi, type FieldErrors } from './auth-api.ts';
 import { PasswordField } from './fields.tsx';
 import { validate, withPasswordMatch } from './form-errors.ts';

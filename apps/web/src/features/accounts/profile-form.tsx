@@ -1,9 +1,9 @@
 import { profileUpdateBody, type UserProfile } from '@haat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../lib/toast.ts';
 import { announceSignedInFailure, authApi, type FieldErrors, meKey } from './auth-api.ts';
 import { PhoneField, TextField } from './fields.tsx';
 import { validate } from './form-errors.ts';

@@ -1,7 +1,7 @@
 import { ADDRESS_MAX_PER_CUSTOMER, type Address } from '@haat/contracts';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { announceSignedInFailure } from '../accounts/auth-api.ts';
 import { ConfirmDialog } from '../orders/confirm-dialog.tsx';
 import { AddressForm } from './address-form.tsx';

@@ -1,7 +1,7 @@
 import type { Address, AddressBody, CheckoutData } from '@haat/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { queryApi } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 
 const ADDRESS_PATH = '/api/store/address/';
 const CONTACT_PATH = '/api/store/store-user/user-contact/';

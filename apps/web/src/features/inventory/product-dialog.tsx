@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatINR } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
 import { CategorySelect } from './category-select.tsx';
 import { Field, FormProblem, inputClass, selectClass } from './form-field.tsx';
 import { ImagePicker } from './image-picker.tsx';

@@ -1,6 +1,6 @@
 import { Check, Copy, ExternalLink, Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 
 /** The real storefront in a frame, at desktop or phone width, with the shop's address and a Copy button. */
 export function LaunchPreview({ src, address, name }: { src: string; address: string; name: string }) {

@@ -8,9 +8,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../app/paths.ts';
 import { ApiError, queryApi } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSession } from '../accounts/session-context.tsx';
 import { cartKey } from '../cart/use-cart.ts';
 import { fetchOrdersPage, type OrdersPage } from './fetch-orders.ts';

@@ -1,9 +1,9 @@
 import type { ProductDetail } from '@haat/contracts';
 import { Minus, Plus, ShoppingCart, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSession } from '../accounts/session-context.tsx';
 import { useAddToCart } from '../cart/use-cart.ts';
 import { ProductPrice } from '../products/product-price.tsx';

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { toast } from '../../lib/toast.ts';
 import { FieldError, FieldShell, PhoneField } from '../accounts/fields.tsx';
 import { schemaResolver, showServerErrors } from './form-support.ts';
 import {

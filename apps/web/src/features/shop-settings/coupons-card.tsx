@@ -1,9 +1,9 @@
 import { COUPON_STATE_LABELS, type CouponState } from '@haat/contracts';
 import { Pencil, Plus, TicketPercent, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
 import { CouponDialog } from './coupon-dialog.tsx';
 import { DeleteConfirm } from './delete-confirm.tsx';
 import {

@@ -1,9 +1,9 @@
 import { deliveryOptionBody } from '@haat/contracts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { toast } from '../../lib/toast.ts';
 import { FieldShell } from '../accounts/fields.tsx';
 import { numberOr, numberText, schemaResolver, showServerErrors } from './form-support.ts';
 import {

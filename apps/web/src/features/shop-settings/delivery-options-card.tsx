@@ -1,9 +1,9 @@
 import { Pencil, Plus, Star, Trash2, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ApiError, announceFailure } from '../../lib/api.ts';
 import { formatINR } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
 import { DeleteConfirm } from './delete-confirm.tsx';
 import { DeliveryOptionDialog } from './delivery-option-dialog.tsx';
 import {

@@ -2,7 +2,7 @@ import { shopSettingsBody, shopSettingsIssues } from '@haat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { FieldError, FieldShell } from '../accounts/fields.tsx';
 import { schemaResolver, showServerErrors } from './form-support.ts';
 import {

@@ -2,7 +2,7 @@ import { RETURN_DAYS_MAX, shopSettingsBody, shopSettingsIssues } from '@haat/con
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { FieldShell } from '../accounts/fields.tsx';
 import { numberOr, numberText, schemaResolver, showServerErrors } from './form-support.ts';
 import {

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { queryApi } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 
 export interface OwnedShop {
   id: string;

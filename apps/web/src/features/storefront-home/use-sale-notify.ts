@@ -1,9 +1,9 @@
 import type { SaleNotifyData } from '@haat/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
 import { useHost } from '../../app/host.tsx';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSession } from '../accounts/session-context.tsx';
 
 const STORAGE_KEY = 'haat:notified-sales';

@@ -1,8 +1,8 @@
 import type { BannerConfig } from '@haat/contracts';
 import { ImageUp, Palette } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../lib/toast.ts';
 import { useSession } from '../accounts/session-context.tsx';
 import { errorText, IMAGE_TYPES, MAX_IMAGE_BYTES, uploadBannerImage } from './editor-api.ts';
 import { PALETTE } from './palette.ts';

@@ -1,7 +1,7 @@
 import type { SectionName } from '@haat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { errorText, ownerHomeKey, saveSection, type ThemeSection, themeKey } from './editor-api.ts';
 
 export type SaveState =

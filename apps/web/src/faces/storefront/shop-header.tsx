@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { paths } from '../../app/paths.ts';
 import { UserMenu } from '../../features/accounts/user-menu.tsx';
-import { useCartCount } from '../../features/cart/use-cart.ts';
+import { useCartCount } from '../../features/cart/cart-query.ts';
 
 export const HEADER_HEIGHT_CLASS = 'pt-16';
 

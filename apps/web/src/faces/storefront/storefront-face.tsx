@@ -1,20 +1,26 @@
 import type { StoreDetail } from '@haat/contracts';
 import { OPEN_STORE_STATUSES, type StoreStatus } from '@haat/contracts/constants';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { paths, shopBase } from '../../app/paths.ts';
 import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
-import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
-import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { StorefrontHomePage } from '../../features/storefront-home/storefront-home-page.tsx';
-import { CartPage } from './cart-page.tsx';
 import { mainDomainUrl } from './main-domain.ts';
-import { OwnerMode } from './owner-bar.tsx';
 import { ShopLayout } from './shop-layout.tsx';
 import { ShopPageNotFound } from './shop-page-not-found.tsx';
-import { StoreStatusScreen } from './status-screens.tsx';
+
+// What an open shop's first page does not show loads when it is needed: the status screens of a closed shop,
+// the owner's view of it, the cart (a signed-in customer's) and the unauthorized page.
+const StoreStatusScreen = lazy(() =>
+  import('./status-screens.tsx').then((m) => ({ default: m.StoreStatusScreen })),
+);
+const OwnerMode = lazy(() => import('./owner-bar.tsx').then((m) => ({ default: m.OwnerMode })));
+const CartPage = lazy(() => import('./cart-page.tsx').then((m) => ({ default: m.CartPage })));
+const UnauthorizedPage = lazy(() =>
+  import('../../components/ui/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
+);
 
 // The account pages carry the form schemas: loaded only when visited.
 const LoginPage = lazy(() =>
@@ -72,8 +78,12 @@ export default function StorefrontFace() {
   const slug = host.storeSlug ?? '';
   const store = host.store;
   const base = shopBase(host.via, host.storeSlug);
-  // The spec: on a shop's host the page title is the shop slug.
-  useDocumentTitle(slug || 'Shop');
+  // The spec: on a shop's host the page title is the shop slug. It is the default that a page's own title (the
+  // listing's, a product's) replaces: set in a layout effect, it runs before the pages' effects even when they
+  // render with their data at once (the data sent with the HTML).
+  useLayoutEffect(() => {
+    document.title = slug || 'Shop';
+  }, [slug]);
   useMetaDescription(store?.short_description || store?.description);
 
   // A customer account belongs to this shop, so its sign-in pages live on the shop's own address.
@@ -90,12 +100,14 @@ export default function StorefrontFace() {
       />
     );
     // Owner mode: the shop's signed-in owner sees the real (unopened) shop instead of its status screen.
-    return store && host.storeStatus ? (
-      <OwnerMode slug={slug} store={store} status={host.storeStatus} fallback={screen}>
-        {shopRoutes(store)}
-      </OwnerMode>
-    ) : (
-      screen
+    return fullPage(
+      store && host.storeStatus ? (
+        <OwnerMode slug={slug} store={store} status={host.storeStatus} fallback={screen}>
+          {shopRoutes(store)}
+        </OwnerMode>
+      ) : (
+        screen
+      ),
     );
   }
   return shopRoutes(store);
@@ -103,7 +115,7 @@ export default function StorefrontFace() {
   function shopRoutes(store: StoreDetail) {
     return (
       <Routes>
-        <Route path="/unauthorized" element={<UnauthorizedPage />} />
+        <Route path="/unauthorized" element={fullPage(<UnauthorizedPage />)} />
         <Route path={`${base}/login`} element={fullPage(<LoginPage />)} />
         <Route path={`${base}/verification`} element={fullPage(<VerificationPage />)} />
         <Route path={`${base}/forgot-password`} element={fullPage(<ForgotPasswordPage />)} />
@@ -120,11 +132,7 @@ export default function StorefrontFace() {
           <Route path={`${base}/profile`} element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
           <Route
             path={paths.shop.cart(base)}
-            element={
-              <RequireRole roles={['CUSTOMER']}>
-                <CartPage base={base} />
-              </RequireRole>
-            }
+            element={<RequireRole roles={['CUSTOMER']}>{inLayout(<CartPage base={base} />)}</RequireRole>}
           />
           <Route
             path={paths.shop.checkout(base)}

@@ -1,42 +1,15 @@
 import type { CartData } from '@haat/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useHost } from '../../app/host.tsx';
 import { paths, shopBase } from '../../app/paths.ts';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSession } from '../accounts/session-context.tsx';
+import { CART_PATH, cartKey, useCartOwner } from './cart-query.ts';
 
-const CART_PATH = '/api/store/store-user/store-cart/';
-
-export const cartKey = (slug: string | null) => ['cart', slug] as const;
-
-/** Whether the signed-in user is a customer of this shop (the only one with a cart here). */
-function useCartOwner() {
-  const host = useHost();
-  const { status, session } = useSession();
-  const slug = host.storeSlug;
-  const isCustomer =
-    status === 'authenticated' && session?.role_type === 'CUSTOMER' && !!slug && session.storeSlug === slug;
-  return { slug, isCustomer };
-}
-
-/** The customer's server cart at this shop (01 §2 Cart page, §4 Cart). */
-export function useCart() {
-  const { slug, isCustomer } = useCartOwner();
-  return useQuery({
-    queryKey: cartKey(slug),
-    queryFn: ({ signal }) => queryApi<CartData>(CART_PATH, { storeOrigin: slug, signal }),
-    enabled: isCustomer,
-    staleTime: 30_000,
-  });
-}
-
-/** How many items are in the cart (0 when signed out or not yet loaded). */
-export function useCartCount(): number {
-  return useCart().data?.summary.items_count ?? 0;
-}
+export { cartKey, useCart, useCartCount } from './cart-query.ts';
 
 /** A stock refusal (409) is told as Stock Limit with the server's words; anything else the usual way. */
 function announceCartFailure(err: unknown) {

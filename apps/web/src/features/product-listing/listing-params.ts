@@ -1,4 +1,5 @@
-import { PRODUCT_SORTS } from '@haat/contracts';
+// Only the type: the contract's values live beside its schemas, and the listing must not load zod to read a list.
+import type { PRODUCT_SORTS } from '@haat/contracts';
 
 /** Page-size choices of the listing (01 §2). */
 export const PAGE_SIZES = [12, 24, 48] as const;
@@ -13,6 +14,8 @@ export const SORT_LABELS: Record<Sort, string> = {
   newest: 'Newest First',
   best_selling: 'Best Selling',
 };
+/** Every sort the server knows (SORT_LABELS must name each one, so this stays the contract's list). */
+const SORTS = Object.keys(SORT_LABELS) as Sort[];
 
 /** Listing defaults (01 §9): price 0 to 10000, any rating, no category. */
 export const PRICE_DEFAULTS = { min: 0, max: 10_000 } as const;
@@ -48,7 +51,7 @@ export function readListing(params: URLSearchParams): ListingState {
     min: num(params.get('min')),
     max: num(params.get('max')),
     rating: RATING_CHOICES.includes(rating as 4) ? rating : 0,
-    sort: sort && PRODUCT_SORTS.includes(sort) ? sort : 'relevance',
+    sort: sort && SORTS.includes(sort) ? sort : 'relevance',
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0],
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };

@@ -1,18 +1,13 @@
 import type { DealItem } from '@haat/contracts';
 import { Bell, BellRing } from 'lucide-react';
-import { type CSSProperties, type FormEvent, type HTMLAttributes, useId, useState } from 'react';
-import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { type CSSProperties, type HTMLAttributes, lazy, Suspense, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatDateTime } from '../../lib/format.ts';
-import { inputClass } from '../accounts/fields.tsx';
-import {
-  announceNotifyFailure,
-  notifyErrorText,
-  useNotifiedSale,
-  useSaleNotify,
-  useShopCustomer,
-} from './use-sale-notify.ts';
+import { announceNotifyFailure, useNotifiedSale, useSaleNotify, useShopCustomer } from './use-sale-notify.ts';
+
+// The email dialog (and its form) loads when a shopper without an account email first asks.
+const NotifyMeDialog = lazy(() =>
+  import('./notify-me-dialog.tsx').then((m) => ({ default: m.NotifyMeDialog })),
+);
 
 const buttonClass =
   'relative z-10 inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed';
@@ -39,6 +34,8 @@ export function NotifyMeButton({
   const notified = useNotifiedSale(sale.id);
   const notify = useSaleNotify(sale.id);
   const [asking, setAsking] = useState(false);
+  // The dialog stays mounted once opened, so closing it behaves as a native dialog's close (focus goes back).
+  const [asked, setAsked] = useState(false);
   // Also kept here, in case the browser refuses to remember it in storage.
   const [done, setDone] = useState(false);
 
@@ -65,7 +62,10 @@ export function NotifyMeButton({
 
   const onClick = () => {
     if (email) notify.mutate(null, { onError: announceNotifyFailure });
-    else setAsking(true);
+    else {
+      setAsked(true);
+      setAsking(true);
+    }
   };
 
   return (
@@ -81,82 +81,19 @@ export function NotifyMeButton({
         {notify.isPending && !asking ? <Spinner /> : <Bell aria-hidden className="size-4" />}
         <span style={labelStyle}>{label}</span>
       </button>
-      <Dialog
-        open={asking}
-        onClose={() => setAsking(false)}
-        title="Get notified when the sale starts"
-        description={`${sale.title || name} starts ${formatDateTime(sale.deal.start_time)} IST. We'll send you one email then.`}
-        size="max-w-md"
-      >
-        <EmailForm
-          sale={sale}
-          onDone={() => {
-            setAsking(false);
-            setDone(true);
-          }}
-        />
-      </Dialog>
+      {asked ? (
+        <Suspense fallback={null}>
+          <NotifyMeDialog
+            open={asking}
+            sale={sale}
+            onClose={() => setAsking(false)}
+            onDone={() => {
+              setAsking(false);
+              setDone(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-function EmailForm({ sale, onDone }: { sale: DealItem; onDone: () => void }) {
-  const notify = useSaleNotify(sale.id);
-  const [email, setEmail] = useState('');
-  const [clientError, setClientError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const value = email.trim();
-    // The schemas (and zod) load on the first submit, not with the shop's home page.
-    const { saleNotifyBody } = await import('@haat/contracts');
-    const parsed = saleNotifyBody.safeParse({ email: value });
-    if (!value || !parsed.success || !parsed.data.email) {
-      setClientError(value ? 'Please enter a valid email address' : 'Please enter your email address');
-      notify.reset();
-      return;
-    }
-    setClientError(null);
-    notify.mutate(parsed.data.email, { onSuccess: onDone });
-  };
-
-  const error = clientError ?? (notify.isError ? notifyErrorText(notify.error) : null);
-  return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-      <div>
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          Email address
-        </label>
-        <input
-          id={inputId}
-          data-autofocus
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (clientError) setClientError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={`mt-1.5 ${inputClass(!!error)}`}
-        />
-        {error ? (
-          <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-600">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" disabled={notify.isPending} className={buttonStyles.primary}>
-        {notify.isPending ? <Spinner /> : <Bell aria-hidden className="size-4" />}
-        {notify.isPending ? 'Signing you up...' : 'Notify Me'}
-      </button>
-      <p className="text-xs text-slate-500">Only for this sale; we won't add you to any other list.</p>
-    </form>
   );
 }

@@ -39,6 +39,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { adminOrderRoutes, orderRoutes } from './modules/orders/orders.routes.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { registerCompression } from './plugins/compress.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -70,6 +71,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
     reply.header('x-request-id', req.id);
   });
   registerErrorHandling(app);
+  registerCompression(app);
 
   const deps: Deps = {
     db,

@@ -1,4 +1,4 @@
-import type { HostInfo } from '@haat/contracts';
+import type { HostInfo, ProductDetail } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,6 +12,8 @@ export interface PageMeta {
   description?: string;
   image?: string | null;
   type?: 'website' | 'product';
+  /** The product of a product page, as its API call answers it (also sent with the page, see page-data.ts). */
+  product?: ProductDetail;
 }
 
 const PRODUCT = /\/product\/([0-9a-f-]{36})\/?$/i;
@@ -41,6 +43,7 @@ export async function pageMeta(deps: Deps, host: HostInfo, path: string): Promis
         clip(product.product_description) ?? `Buy ${product.product_name} from ${store.store_name}.`,
       image: product.thumbnail,
       type: 'product',
+      product,
     };
   }
   if (/\/products\/?$/.test(path))

@@ -8,6 +8,7 @@ import type { HostInfo } from '@haat/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import { describeHost } from '../modules/stores/describe-host.ts';
+import { loadPageData, type PageData } from './page-data.ts';
 import { type PageMeta, pageMeta, registerSeoRoutes } from './seo.ts';
 
 const escapeHtml = (s: string) =>
@@ -15,11 +16,15 @@ const escapeHtml = (s: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
-/** JSON safe inside a <script> element. */
-const scriptJson = (v: unknown) =>
-  JSON.stringify(v)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028|\u2029/g, ' ');
+/**
+ * JSON safe inside a <script> element: `<`, `>` and `&` as \u escapes (so no `</script>` or `<!--` can occur) and the
+ * line separators escaped too; JSON.parse gives back exactly the same value.
+ */
+export const scriptJson = (v: unknown) =>
+  JSON.stringify(v).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 /**
  * Serves the built web app. For a page request it resolves the host first and injects the result (and the
@@ -32,12 +37,15 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
     return;
   }
   const template = readFileSync(indexPath, 'utf8');
+  const chunks = faceChunks(distDir, template);
   serveCompressedAssets(app, distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build's own bookkeeping (.vite/manifest.json) is read by the server, not served.
+    dotfiles: 'ignore',
     setHeaders: (res, path) => {
       res.header(
         'cache-control',
@@ -67,12 +75,26 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
     if (host.face === 'storefront' && host.via === 'host' && host.store?.plan === 'basic') {
       return reply.redirect(host.store.store_url, 302);
     }
-    const meta = await pageMeta(deps, host, path).catch(() => ({}));
+    const metaLoad = pageMeta(deps, host, path).catch((): PageMeta => ({}));
+    // The page's first data goes out with it, loaded alongside the meta tags (a product page shares its product).
+    const [meta, data] = await Promise.all([
+      metaLoad,
+      loadPageData(
+        deps,
+        req,
+        host,
+        path,
+        metaLoad.then((m) => m.product),
+      ).catch((err): PageData => {
+        req.log.error({ err }, 'page data failed');
+        return { route: 'other', data: null, images: [] };
+      }),
+    ]);
     return reply
       .code(host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(render(template, host, meta));
+      .send(render(template, host, meta, data, chunks(host, data.route)));
   };
   registerSeoRoutes(app, deps);
   app.get('/', page);
@@ -131,7 +153,56 @@ function serveCompressedAssets(app: FastifyInstance, distDir: string) {
   });
 }
 
-function render(template: string, host: HostInfo, meta: PageMeta = {}) {
+/**
+ * The JS chunks a page runs before it renders beyond the entry (which index.html already names): its face, and on a
+ * shop's listing or product page that page's chunk, each with the chunks it imports. They are found from the
+ * build's manifest and preloaded with the HTML, instead of one after the other as each import() runs.
+ */
+function faceChunks(distDir: string, template: string) {
+  const SOURCES = {
+    marketing: 'src/faces/marketing/marketing-face.tsx',
+    storefront: 'src/faces/storefront/storefront-face.tsx',
+    backoffice: 'src/faces/backoffice/backoffice-face.tsx',
+    listing: 'src/faces/storefront/products-page.tsx',
+    product: 'src/faces/storefront/product-page.tsx',
+  } as const;
+  type Manifest = Record<string, { file: string; imports?: string[] }>;
+  let manifest: Manifest = {};
+  try {
+    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    // No manifest (an older build, tests): the app loads its chunks as it goes.
+  }
+  const files = (source: string) => {
+    const out = new Set<string>();
+    const visit = (key: string) => {
+      const c = manifest[key];
+      if (!c || out.has(c.file)) return;
+      out.add(c.file);
+      for (const i of c.imports ?? []) visit(i);
+    };
+    visit(source);
+    return [...out].filter((f) => f.endsWith('.js') && !template.includes(`/${f}"`));
+  };
+  const lists = Object.fromEntries(Object.entries(SOURCES).map(([k, v]) => [k, files(v)])) as Record<
+    keyof typeof SOURCES,
+    string[]
+  >;
+  return (host: HostInfo, route: PageData['route']) => [
+    ...new Set([
+      ...lists[host.face],
+      ...(route === 'listing' ? lists.listing : route === 'product' ? lists.product : []),
+    ]),
+  ];
+}
+
+function render(
+  template: string,
+  host: HostInfo,
+  meta: PageMeta = {},
+  page: PageData = { route: 'other', data: null, images: [] },
+  modules: string[] = [],
+) {
   let title = 'Build Your Online Store';
   let description = 'Haat: build your online store, sell on the marketplace.';
   if (host.face === 'backoffice') title = 'Admin Panel';
@@ -149,10 +220,13 @@ function render(template: string, host: HostInfo, meta: PageMeta = {}) {
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     ogImage ? `<meta property="og:image" content="${escapeHtml(ogImage)}" />` : '',
-    // A product page's largest paint is its first image: start it with the HTML, not after the app has loaded.
-    meta.type === 'product' && meta.image
-      ? `<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high" />`
-      : '',
+    // A page's largest paint is its first image (a product's, the home banner, the listing's first row): start
+    // it with the HTML, not after the app has loaded.
+    ...[...new Set([...(meta.type === 'product' && meta.image ? [meta.image] : []), ...page.images])].map(
+      (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
+    ),
+    ...modules.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
+    page.data ? `<script id="haat-data" type="application/json">${scriptJson(page.data)}</script>` : '',
   ]
     .filter(Boolean)
     .join('\n    ');

@@ -1,5 +1,6 @@
 import type { ProductCard } from '@haat/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { initialCategories, initialDataAt, initialListing } from '../../app/initial-data.ts';
 import { queryApi } from '../../lib/api.ts';
 import { fetchPage } from './fetch-page.ts';
 import { type ListingState, toServerQuery } from './listing-params.ts';
@@ -20,6 +21,12 @@ export function useProductList(slug: string, state: ListingState) {
       ...(await fetchPage<ProductCard>('/api/store/stores/product', query, slug, signal)),
       offset: query.offset,
     }),
+    // The page the address asks for, when the server sent that very page with the HTML.
+    initialData: () => {
+      const sent = initialListing(slug, query);
+      return sent && { ...sent, offset: query.offset };
+    },
+    initialDataUpdatedAt: initialDataAt,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -34,6 +41,8 @@ export function useShopCategories(slug: string) {
         signal,
         errorMessage: 'Failed to fetch categories',
       }),
+    initialData: () => initialCategories(slug),
+    initialDataUpdatedAt: initialDataAt,
     staleTime: 5 * 60_000,
   });
 }

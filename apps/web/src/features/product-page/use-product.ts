@@ -1,5 +1,6 @@
 import type { ProductCard, ProductDetail, ReviewAnalytics } from '@haat/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { initialDataAt, initialProduct } from '../../app/initial-data.ts';
 import { ApiError, queryApi } from '../../lib/api.ts';
 import { fetchPage } from '../product-listing/fetch-page.ts';
 
@@ -22,6 +23,8 @@ export function useProduct(slug: string, id: string) {
     queryKey: ['product', slug, id],
     queryFn: ({ signal }) =>
       queryApi<ProductDetail>(productPath(id), { storeOrigin: slug, signal, silent: true }),
+    initialData: () => initialProduct(slug, id),
+    initialDataUpdatedAt: initialDataAt,
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
   });
 }

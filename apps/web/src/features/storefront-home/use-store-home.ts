@@ -1,5 +1,6 @@
 import type { StoreHome } from '@haat/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { initialDataAt, initialHome } from '../../app/initial-data.ts';
 import { queryApi } from '../../lib/api.ts';
 
 export const storeHomeKey = (slug: string) => ['store-home', slug] as const;
@@ -14,5 +15,8 @@ export function useStoreHome(slug: string) {
         signal,
         errorMessage: 'Failed to fetch store data',
       }),
+    // Sent with the page by the server when this shop is open (the same answer as the call).
+    initialData: () => initialHome(slug),
+    initialDataUpdatedAt: initialDataAt,
   });
 }

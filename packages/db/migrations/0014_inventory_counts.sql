@@ -77,24 +77,26 @@ $$;
 CREATE TRIGGER product_stock_counts_truncate AFTER TRUNCATE ON products
   FOR EACH STATEMENT EXECUTE FUNCTION product_stock_counts_truncate();
 --> statement-breakpoint
--- The inventory list reads a page in the requested order from one of these, filtering status, stock state,
--- category and updated date on the index entries (index-only scans), then fetches the page's ten rows. They
--- replace products_updated_idx and products_stock_idx (same leading columns).
+-- The inventory list reads a page in the requested order from one of these, checking status, stock state and
+-- category on the index entries (index-only scans), then fetches the page's ten rows. They replace
+-- products_updated_idx and products_stock_idx (same leading columns).
 CREATE INDEX products_inv_updated_idx ON products (store_id, updated_at, id) INCLUDE (status, stock_state, category_id);
 --> statement-breakpoint
-CREATE INDEX products_inv_price_idx ON products (store_id, price_paise, id) INCLUDE (status, stock_state, category_id, updated_at);
+CREATE INDEX products_inv_price_idx ON products (store_id, price_paise, id) INCLUDE (status, stock_state, category_id);
 --> statement-breakpoint
-CREATE INDEX products_inv_stock_idx ON products (store_id, quantity, id) INCLUDE (status, stock_state, category_id, updated_at);
+CREATE INDEX products_inv_stock_idx ON products (store_id, quantity, id) INCLUDE (status, stock_state, category_id);
 --> statement-breakpoint
-CREATE INDEX products_inv_sku_idx ON products (store_id, sku, id) INCLUDE (status, stock_state, category_id, updated_at);
+CREATE INDEX products_inv_sku_idx ON products (store_id, sku, id) INCLUDE (status, stock_state, category_id);
 --> statement-breakpoint
--- Name order, and the search (name, SKU prefix, barcode) evaluated on the entries without reading the rows.
+-- Name order (product_name itself is included: PostgreSQL reads an expression key index-only only then), and
+-- a search alone (name, SKU prefix, barcode) checked on the entries without reading the rows.
 CREATE INDEX products_inv_name_idx ON products (store_id, lower(product_name), id)
-  INCLUDE (product_name, sku, barcode, status, stock_state, category_id, updated_at);
+  INCLUDE (product_name, sku, barcode, status, stock_state, category_id);
 --> statement-breakpoint
--- A search's total within a stock state and/or category (Low Stock + Kurtas + "kurta"): the slice only.
+-- Within a stock state and/or category: a search's page and total from the slice's entries (Low Stock + Kurtas
+-- + "kurta"), and the stats tiles' units and stock value over every active product's entry.
 CREATE INDEX products_inv_filter_idx ON products (store_id, stock_state, category_id)
-  INCLUDE (status, updated_at, product_name, sku, barcode);
+  INCLUDE (status, id, updated_at, product_name, sku, barcode, quantity, cost_paise, price_paise);
 --> statement-breakpoint
 -- The stock state column serves the low-stock filter now (0012's partial index compared two columns).
 DROP INDEX IF EXISTS products_low_stock_idx;

@@ -1,6 +1,6 @@
 import type { InventoryQuery } from '@haat/contracts';
 import { schema, type Tx } from '@haat/db';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 
 const { products: p, productCategories: c, suppliers: s, orderItems: oi, stockLedger: sl, users } = schema;
 
@@ -38,24 +38,38 @@ const base = (tx: Tx) =>
     .leftJoin(s, and(eq(s.storeId, p.storeId), eq(s.id, p.supplierId)));
 export type AdminRow = Awaited<ReturnType<typeof base>>[number];
 
-const lowStock = sql`${p.quantity} > 0 and ${p.quantity} <= ${p.lowStockThreshold}`;
+const { productStockCounts: counts } = schema;
+
+/** products.stock_state (a stored column): 0 out of stock, 1 low (at or below the product's threshold), 2 in stock. */
+const STOCK_STATE = { out_of_stock: 0, low_stock: 1, in_stock: 2 } as const;
+
+/**
+ * The stock filter. `quantity` is implied by the state (out means 0, low and in stock mean above 0) and is said
+ * again so a list sorted by stock starts its index range past the products the filter leaves out.
+ */
+function stockFilter(stock: Exclude<InventoryQuery['stock'], 'all'>): SQL {
+  const state = eq(p.stockState, STOCK_STATE[stock]);
+  return stock === 'out_of_stock'
+    ? sql`${state} and ${p.quantity} <= 0`
+    : sql`${state} and ${p.quantity} > 0`;
+}
+
+/**
+ * Name contains the term, SKU starts with it, or the barcode is it. `lower(a) like lower(b)` is what ILIKE does
+ * in a UTF-8 database, written out so that the name matches the inventory name index's `lower(product_name)`
+ * entries (a search is evaluated on index entries without reading rows: products_inv_name_idx, _filter_idx).
+ */
+function searchMatch(search: string): SQL {
+  const term = search.replace(/[\\%_]/g, (m) => `\\${m}`);
+  return sql`(lower(${p.name}) like lower(${`%${term}%`}) or lower(${p.sku}) like lower(${`${term}%`}) or ${p.barcode} = ${search})`;
+}
 
 function filters(q: InventoryQuery): SQL[] {
   const where: SQL[] = [];
   if (q.status !== 'all') where.push(eq(p.status, q.status));
-  if (q.search) {
-    const term = q.search.replace(/[\\%_]/g, (m) => `\\${m}`);
-    const match = or(
-      ilike(p.name, `%${term}%`),
-      ilike(p.sku, `${term.toUpperCase()}%`),
-      eq(p.barcode, q.search),
-    );
-    if (match) where.push(match);
-  }
+  if (q.search) where.push(searchMatch(q.search));
   if (q.category) where.push(eq(p.categoryId, q.category));
-  if (q.stock === 'out_of_stock') where.push(sql`${p.quantity} <= 0`);
-  if (q.stock === 'low_stock') where.push(lowStock);
-  if (q.stock === 'in_stock') where.push(sql`${p.quantity} > ${p.lowStockThreshold}`);
+  if (q.stock !== 'all') where.push(stockFilter(q.stock));
   if (q.updated_from) where.push(gte(p.updatedAt, new Date(`${q.updated_from}T00:00:00+05:30`)));
   if (q.updated_to) {
     const end = new Date(`${q.updated_to}T00:00:00+05:30`);
@@ -65,6 +79,7 @@ function filters(q: InventoryQuery): SQL[] {
   return where;
 }
 
+/** Each order is the key of one covering index (migrations/0014_inventory_counts.sql), read forwards or backwards. */
 const SORTS: Record<InventoryQuery['sort'], SQL[]> = {
   updated_desc: [desc(p.updatedAt), desc(p.id)],
   updated_asc: [asc(p.updatedAt), asc(p.id)],
@@ -79,51 +94,49 @@ const SORTS: Record<InventoryQuery['sort'], SQL[]> = {
 };
 
 /**
- * One page of the inventory and the total matching, in one statement. A search has to read every match anyway
- * (the sort cannot come from an index), so the count rides along as a window over the matches' ids only and the
- * wide rows are read for the page alone. Without a search the count is its own subquery, which PostgreSQL answers
- * from an index, and the page reads just its rows in index order: a window there would hold every product of the
- * shop (50,000 wide rows for a large shop) to count them.
+ * How many products match. Without a search or a date range the answer is a sum over product_stock_counts (a
+ * few rows per shop, kept exact by triggers); otherwise a count over index entries (the filter index for a
+ * stock state or category, the name index for a search alone, the updated index for a date range).
+ */
+function total(q: InventoryQuery): SQL<number> {
+  if (q.search || q.updated_from || q.updated_to) {
+    const where = and(...filters(q));
+    return sql<number>`(select count(*) from ${p} where ${where ?? sql`true`})`;
+  }
+  const where = and(
+    q.status !== 'all' ? eq(counts.status, q.status) : undefined,
+    q.category ? eq(counts.categoryId, q.category) : undefined,
+    q.stock !== 'all' ? eq(counts.stockState, STOCK_STATE[q.stock]) : undefined,
+  );
+  return sql<number>`(select coalesce(sum(${counts.products}), 0) from ${counts} where ${where ?? sql`true`})`;
+}
+
+/**
+ * One page of the inventory and the total matching, in one statement. The page's ids come from an index-only
+ * scan in the requested order (the filters are checked on the index entries), so only its rows are read in
+ * full; the total is its own subquery (above). A page past the end has no row to carry the total: it is then
+ * asked on its own.
  */
 export async function listProducts(tx: Tx, q: InventoryQuery) {
   const where = and(...filters(q));
-  const rows = q.search ? await searchPage(tx, q, where) : await browsePage(tx, q, where);
-  if (rows.length || q.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
-  const [n] = await tx.select({ n: count() }).from(p).where(where);
-  return { rows, count: n?.n ?? 0 };
-}
-
-function browsePage(tx: Tx, q: InventoryQuery, where: SQL | undefined) {
-  const total = where
-    ? sql<number>`(select count(*) from ${p} where ${where})`
-    : sql<number>`(select count(*) from ${p})`;
-  return tx
-    .select({ ...adminColumns, total: total.mapWith(Number) })
-    .from(p)
-    .leftJoin(c, and(eq(c.storeId, p.storeId), eq(c.id, p.categoryId)))
-    .leftJoin(s, and(eq(s.storeId, p.storeId), eq(s.id, p.supplierId)))
-    .where(where)
-    .orderBy(...SORTS[q.sort])
-    .limit(q.limit)
-    .offset(q.offset);
-}
-
-function searchPage(tx: Tx, q: InventoryQuery, where: SQL | undefined) {
   const page = tx
-    .select({ id: p.id, total: sql<number>`count(*) over ()`.as('total') })
+    .select({ id: p.id })
     .from(p)
     .where(where)
     .orderBy(...SORTS[q.sort])
     .limit(q.limit)
     .offset(q.offset)
     .as('page');
-  return tx
-    .select({ ...adminColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+  const rows = await tx
+    .select({ ...adminColumns, total: total(q).mapWith(Number) })
     .from(page)
     .innerJoin(p, eq(p.id, page.id))
     .leftJoin(c, and(eq(c.storeId, p.storeId), eq(c.id, p.categoryId)))
     .leftJoin(s, and(eq(s.storeId, p.storeId), eq(s.id, p.supplierId)))
     .orderBy(...SORTS[q.sort]);
+  if (rows.length || q.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
+  const [n] = await tx.select({ n: total(q).mapWith(Number) }).from(sql`(select 1) one`);
+  return { rows, count: n?.n ?? 0 };
 }
 
 /** All matching products for an export, in the list's order. */
@@ -133,21 +146,37 @@ export function exportProducts(tx: Tx, q: InventoryQuery) {
     .orderBy(...SORTS[q.sort]);
 }
 
+/**
+ * The tiles: products per stock state from product_stock_counts; units and their value over the active
+ * products' entries in the filter index (it carries quantity, cost and price), without reading the rows.
+ */
 export async function stats(tx: Tx) {
-  const [row] = await tx
+  const n = (state: number) =>
+    sql<number>`(select coalesce(sum(${counts.products}), 0) from ${counts} where ${counts.status} = 'ACTIVE' and ${counts.stockState} = ${state})`.mapWith(
+      Number,
+    );
+  const stock = tx
     .select({
-      total: count(),
-      outOfStock: sql<number>`count(*) filter (where ${p.quantity} <= 0)`.mapWith(Number),
-      low: sql<number>`count(*) filter (where ${lowStock})`.mapWith(Number),
-      units: sql<number>`coalesce(sum(greatest(${p.quantity}, 0)), 0)`.mapWith(Number),
+      units: sql<number>`coalesce(sum(${p.quantity}), 0)`.as('units'),
       valuePaise:
-        sql<number>`coalesce(sum(greatest(${p.quantity}, 0)::bigint * coalesce(${p.costPaise}, ${p.pricePaise})), 0)`.mapWith(
-          Number,
+        sql<number>`coalesce(sum(${p.quantity}::bigint * coalesce(${p.costPaise}, ${p.pricePaise})), 0)`.as(
+          'value_paise',
         ),
     })
     .from(p)
-    .where(eq(p.status, 'ACTIVE'));
-  return row ?? { total: 0, outOfStock: 0, low: 0, units: 0, valuePaise: 0 };
+    .where(eq(p.status, 'ACTIVE'))
+    .as('stock');
+  const [row] = await tx
+    .select({
+      outOfStock: n(STOCK_STATE.out_of_stock),
+      low: n(STOCK_STATE.low_stock),
+      inStock: n(STOCK_STATE.in_stock),
+      units: sql<number>`${stock.units}`.mapWith(Number),
+      valuePaise: sql<number>`${stock.valuePaise}`.mapWith(Number),
+    })
+    .from(stock);
+  const r = row ?? { outOfStock: 0, low: 0, inStock: 0, units: 0, valuePaise: 0 };
+  return { ...r, total: r.outOfStock + r.low + r.inStock };
 }
 
 export async function findProduct(tx: Tx, id: string) {
@@ -239,7 +268,7 @@ export function listCategories(tx: Tx) {
       id: c.id,
       name: c.name,
       productCount:
-        sql<number>`(select count(*) from products cp where cp.store_id = product_categories.store_id and cp.category_id = product_categories.id and cp.status = 'ACTIVE')`.mapWith(
+        sql<number>`(select coalesce(sum(k.products), 0) from product_stock_counts k where k.store_id = product_categories.store_id and k.category_id = product_categories.id and k.status = 'ACTIVE')`.mapWith(
           Number,
         ),
     })

@@ -22,7 +22,17 @@ export function orderPlacedMail(input: {
   firstName: string | null;
   shopName: string;
   storeId: string;
-  order: OrderRow;
+  order: Pick<
+    OrderRow,
+    | 'number'
+    | 'paymentMethod'
+    | 'totalPaise'
+    | 'deliveryName'
+    | 'deliveryEstimate'
+    | 'shipLine1'
+    | 'shipCity'
+    | 'shipPostalCode'
+  >;
   items: Pick<OrderItemRow, 'name' | 'quantity' | 'unitPricePaise'>[];
 }): MailMessage {
   const brand = brandOf(input.shopName);

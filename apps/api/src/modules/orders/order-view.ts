@@ -25,6 +25,14 @@ export interface ViewContext {
   withUpiQr: boolean;
 }
 
+/** What one order's view is built from, besides the order row. */
+export interface OrderParts {
+  items: repo.OrderItemRow[];
+  payment: Pick<Awaited<ReturnType<typeof repo.paymentsOf>>[number], 'updatedAt'> | undefined;
+  returnRequest: Awaited<ReturnType<typeof repo.returnsOf>>[number] | undefined;
+  reviewed: ReadonlySet<string>;
+}
+
 /** Orders as the customer sees them, with their items, payment, return request and review state. */
 export async function viewOrders(
   tx: Tx,
@@ -43,103 +51,116 @@ export async function viewOrders(
     ? await repo.reviewedProducts(tx, customerId, [...new Set(items.map((i) => i.productId))])
     : new Set<string>();
   return Promise.all(
-    rows.map(async (o) => {
-      const mine = items.filter((i) => i.orderId === o.id);
-      const payment = payments.find((x) => x.orderId === o.id);
-      const ret = returns.find((r) => r.orderId === o.id);
-      const list = mine.map((i) => ({
-        id: i.id,
-        product_id: i.productId,
-        name: i.name,
-        sku: i.sku,
-        image: i.image,
-        quantity: i.quantity,
-        unit_price: paiseToRupees(i.unitPricePaise),
-        line_total: paiseToRupees(i.unitPricePaise * i.quantity),
-        reviewed: reviewed.has(i.productId),
-      }));
-      const first = list[0];
-      const paid = o.paymentStatus === 'SUCCESS';
-      const upiPending =
-        ctx.withUpiQr &&
-        o.paymentMethod === 'UPI' &&
-        o.paymentStatus === 'PENDING' &&
-        o.status !== 'CANCELLED';
-      const link = upiPending && ctx.upi.id ? upiLink(ctx.upi.id, ctx.upi.shopName, o) : null;
-      const processed = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RETURNED'].includes(o.status);
-      const shipped = ['SHIPPED', 'DELIVERED', 'RETURNED'].includes(o.status);
-      const done = ['DELIVERED', 'RETURNED'].includes(o.status);
-      return {
-        id: o.id,
-        order_number: orderNumber(o.number),
-        created_at: o.createdAt.toISOString(),
-        status: o.status,
-        payment_method: o.paymentMethod,
-        payment_status: o.paymentStatus,
-        subtotal: paiseToRupees(o.subtotalPaise),
-        discount: paiseToRupees(o.discountPaise),
-        coupon_code: o.couponCode,
-        shipping_charge: paiseToRupees(o.shippingPaise),
-        tax: paiseToRupees(o.taxPaise),
-        total_amount: paiseToRupees(o.totalPaise),
-        total_items: o.totalItems,
-        trackingNumber: o.trackingNumber,
-        carrier: o.carrier,
-        expected_delivery: done || o.status === 'CANCELLED' ? null : iso(o.expectedDeliveryAt),
-        deliveryDate: iso(o.deliveredAt),
-        shippedDate: iso(o.shippedAt),
-        cancelledDate: iso(o.cancelledAt),
-        delivery_type: { name: o.deliveryName, estimated_time: o.deliveryEstimate },
-        shipping_address: {
-          full_name: o.shipName,
-          address_line1: o.shipLine1,
-          address_line2: o.shipLine2,
-          city: o.shipCity,
-          state: o.shipState,
-          postal_code: o.shipPostalCode,
-          country: o.shipCountry,
-          phone_number: o.shipPhone,
+    rows.map((o) =>
+      orderView(
+        o,
+        {
+          items: items.filter((i) => i.orderId === o.id),
+          payment: payments.find((x) => x.orderId === o.id),
+          returnRequest: returns.find((r) => r.orderId === o.id),
+          reviewed,
         },
-        product: {
-          image: first?.image ?? null,
-          name: first?.name ?? '',
-          quantity: first?.quantity ?? 0,
-          items: list,
-        },
-        can_cancel: CANCELLABLE_STATUSES.includes(o.status),
-        can_review: o.status === 'DELIVERED' && list.some((i) => !i.reviewed),
-        can_return: o.status === 'DELIVERED' && !ret,
-        return_request: ret
-          ? { reason: ret.reason, status: ret.status, created_at: ret.createdAt.toISOString() }
-          : null,
-        timeline: [
-          { key: 'PLACED', label: 'Order Placed', complete: true, at: iso(o.createdAt) },
-          {
-            key: 'PAYMENT',
-            label: 'Payment Confirmed',
-            complete: paid,
-            at: paid ? iso(payment?.updatedAt) : null,
-          },
-          {
-            key: 'PROCESSING',
-            label: 'Processing',
-            complete: processed,
-            at: iso(o.processingAt ?? o.confirmedAt),
-          },
-          { key: 'SHIPPED', label: 'Shipped', complete: shipped, at: iso(o.shippedAt) },
-          { key: 'DELIVERED', label: 'Delivered', complete: done, at: iso(o.deliveredAt) },
-        ],
-        upi:
-          link && ctx.upi.id
-            ? {
-                link,
-                upi_id: ctx.upi.id,
-                qr_svg: await QRCode.toString(link, { type: 'svg', margin: 1, width: 220 }),
-              }
-            : null,
-      } satisfies CustomerOrder;
-    }),
+        ctx,
+      ),
+    ),
   );
+}
+
+/** One order's view from its row and parts (no reads: a just-placed order is built from what was written). */
+export async function orderView(
+  o: repo.OrderRow,
+  parts: OrderParts,
+  ctx: ViewContext,
+): Promise<CustomerOrder> {
+  const { payment, returnRequest: ret, reviewed } = parts;
+  const list = parts.items.map((i) => ({
+    id: i.id,
+    product_id: i.productId,
+    name: i.name,
+    sku: i.sku,
+    image: i.image,
+    quantity: i.quantity,
+    unit_price: paiseToRupees(i.unitPricePaise),
+    line_total: paiseToRupees(i.unitPricePaise * i.quantity),
+    reviewed: reviewed.has(i.productId),
+  }));
+  const first = list[0];
+  const paid = o.paymentStatus === 'SUCCESS';
+  const upiPending =
+    ctx.withUpiQr && o.paymentMethod === 'UPI' && o.paymentStatus === 'PENDING' && o.status !== 'CANCELLED';
+  const link = upiPending && ctx.upi.id ? upiLink(ctx.upi.id, ctx.upi.shopName, o) : null;
+  const processed = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RETURNED'].includes(o.status);
+  const shipped = ['SHIPPED', 'DELIVERED', 'RETURNED'].includes(o.status);
+  const done = ['DELIVERED', 'RETURNED'].includes(o.status);
+  return {
+    id: o.id,
+    order_number: orderNumber(o.number),
+    created_at: o.createdAt.toISOString(),
+    status: o.status,
+    payment_method: o.paymentMethod,
+    payment_status: o.paymentStatus,
+    subtotal: paiseToRupees(o.subtotalPaise),
+    discount: paiseToRupees(o.discountPaise),
+    coupon_code: o.couponCode,
+    shipping_charge: paiseToRupees(o.shippingPaise),
+    tax: paiseToRupees(o.taxPaise),
+    total_amount: paiseToRupees(o.totalPaise),
+    total_items: o.totalItems,
+    trackingNumber: o.trackingNumber,
+    carrier: o.carrier,
+    expected_delivery: done || o.status === 'CANCELLED' ? null : iso(o.expectedDeliveryAt),
+    deliveryDate: iso(o.deliveredAt),
+    shippedDate: iso(o.shippedAt),
+    cancelledDate: iso(o.cancelledAt),
+    delivery_type: { name: o.deliveryName, estimated_time: o.deliveryEstimate },
+    shipping_address: {
+      full_name: o.shipName,
+      address_line1: o.shipLine1,
+      address_line2: o.shipLine2,
+      city: o.shipCity,
+      state: o.shipState,
+      postal_code: o.shipPostalCode,
+      country: o.shipCountry,
+      phone_number: o.shipPhone,
+    },
+    product: {
+      image: first?.image ?? null,
+      name: first?.name ?? '',
+      quantity: first?.quantity ?? 0,
+      items: list,
+    },
+    can_cancel: CANCELLABLE_STATUSES.includes(o.status),
+    can_review: o.status === 'DELIVERED' && list.some((i) => !i.reviewed),
+    can_return: o.status === 'DELIVERED' && !ret,
+    return_request: ret
+      ? { reason: ret.reason, status: ret.status, created_at: ret.createdAt.toISOString() }
+      : null,
+    timeline: [
+      { key: 'PLACED', label: 'Order Placed', complete: true, at: iso(o.createdAt) },
+      {
+        key: 'PAYMENT',
+        label: 'Payment Confirmed',
+        complete: paid,
+        at: paid ? iso(payment?.updatedAt) : null,
+      },
+      {
+        key: 'PROCESSING',
+        label: 'Processing',
+        complete: processed,
+        at: iso(o.processingAt ?? o.confirmedAt),
+      },
+      { key: 'SHIPPED', label: 'Shipped', complete: shipped, at: iso(o.shippedAt) },
+      { key: 'DELIVERED', label: 'Delivered', complete: done, at: iso(o.deliveredAt) },
+    ],
+    upi:
+      link && ctx.upi.id
+        ? {
+            link,
+            upi_id: ctx.upi.id,
+            qr_svg: await QRCode.toString(link, { type: 'svg', margin: 1, width: 220 }),
+          }
+        : null,
+  } satisfies CustomerOrder;
 }
 
 /** One order as its customer sees it, with the UPI link and QR while a UPI payment is due (`upiId` when known). */

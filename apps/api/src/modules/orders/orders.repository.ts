@@ -1,5 +1,6 @@
 import { rowsOf, schema, type Tx } from '@haat/db';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { effectivePricePaise } from '../catalog/catalog.repository.ts';
 
 const {
@@ -104,6 +105,10 @@ export async function returnStock(tx: Tx, productId: string, quantity: number) {
   return row?.quantity ?? null;
 }
 
+/** The stock of a product now, as an expression for a later statement of the same transaction. */
+export const stockNow = (storeId: string, productId: string) =>
+  sql<number>`(select ${p.quantity} from ${p} where ${p.storeId} = ${storeId} and ${p.id} = ${productId})`;
+
 export async function currentStock(tx: Tx, productId: string) {
   const [row] = await tx
     .select({ quantity: p.quantity, status: p.status })
@@ -122,6 +127,17 @@ export async function nextOrderNumber(tx: Tx, storeId: string) {
   );
   if (!row) throw new Error('order counter returned no row');
   return Number(row.last_number);
+}
+
+/**
+ * The number `nextOrderNumber` just gave this transaction, as an expression for a later statement of it (with a
+ * prefix: text, as in `ORD-1001`).
+ */
+export function currentOrderNumber(storeId: string): SQL<number>;
+export function currentOrderNumber(storeId: string, prefix: string): SQL<string>;
+export function currentOrderNumber(storeId: string, prefix?: string) {
+  const n = sql`(select last_number from order_counters where store_id = ${storeId})`;
+  return prefix === undefined ? n : sql`${prefix} || ${n}`;
 }
 
 /** Counts one use of a coupon, unless its usage limit is reached. False: used up. */
@@ -146,21 +162,21 @@ export async function releaseCoupon(tx: Tx, couponId: string) {
     .where(eq(coupons.id, couponId));
 }
 
-export async function insertOrder(tx: Tx, v: OrderInsert) {
+export async function insertOrder(tx: Tx, v: PgInsertValue<typeof orders>) {
   const [row] = await tx.insert(orders).values(v).returning();
   if (!row) throw new Error('order insert returned no row');
   return row;
 }
 
-export async function insertItems(tx: Tx, rows: (typeof orderItems.$inferInsert)[]) {
-  await tx.insert(orderItems).values(rows);
+export function insertItems(tx: Tx, rows: (typeof orderItems.$inferInsert)[]) {
+  return tx.insert(orderItems).values(rows).returning();
 }
 
 export async function insertEvent(tx: Tx, v: typeof orderEvents.$inferInsert) {
   await tx.insert(orderEvents).values(v);
 }
 
-export async function insertPayment(tx: Tx, v: typeof paymentTransactions.$inferInsert) {
+export async function insertPayment(tx: Tx, v: PgInsertValue<typeof paymentTransactions>) {
   await tx.insert(paymentTransactions).values(v);
 }
 
@@ -175,7 +191,7 @@ export async function setPaymentStatus(
     .where(eq(paymentTransactions.orderId, orderId));
 }
 
-export async function insertLedger(tx: Tx, rows: (typeof stockLedger.$inferInsert)[]) {
+export async function insertLedger(tx: Tx, rows: PgInsertValue<typeof stockLedger>[]) {
   if (rows.length) await tx.insert(stockLedger).values(rows);
 }
 

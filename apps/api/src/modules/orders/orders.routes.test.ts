@@ -76,11 +76,27 @@ describe('placing an order', () => {
       [-1, 'SALE'],
       [-2, 'SALE'],
     ]);
+    // Each ledger row records the stock left after the sale and names the order.
+    expect(
+      ledger
+        .map((l) => [l.productId, l.quantityAfter, l.note])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual(
+      [
+        [p1.id, (before[0] ?? 0) - 2, order.order_number],
+        [p2.id, (before[1] ?? 0) - 1, order.order_number],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
     const payments = await inShopA((tx) =>
       tx.select().from(schema.paymentTransactions).where(eq(schema.paymentTransactions.orderId, order_id)),
     );
     expect(payments).toMatchObject([
-      { paymentMode: 'COD', paymentStatus: 'PENDING', amountPaise: Math.round(body.total_amount * 100) },
+      {
+        paymentMode: 'COD',
+        paymentStatus: 'PENDING',
+        amountPaise: Math.round(body.total_amount * 100),
+        reference: `TXN-${order.order_number.slice(4)}`,
+      },
     ]);
     const mail = await t.app.inject({ url: `/api/dev/mailbox?to=${encodeURIComponent(s.email)}` });
     expect(JSON.stringify(mail.json())).toContain(`Order ${order.order_number} placed`);

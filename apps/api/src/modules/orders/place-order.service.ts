@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type CustomerOrder, type PaymentOption, paiseToRupees, type placeOrderBody } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ import { deliveryChargePaise, expectedDelivery } from '../checkout/delivery.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { orderPlacedMail } from './order-mails.ts';
-import { orderNumber, viewOrder } from './order-view.ts';
+import { orderView, viewOrder } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 
 type Body = z.output<typeof placeOrderBody>;
@@ -61,163 +61,174 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const customerId = requireCustomer(actor, store);
   const hash = requestHash(body);
-  return withStore(deps.db, store.id, async (tx) => {
-    if (!(await repo.claimRequest(tx, store.id, customerId, key, hash))) {
-      return { created: false, order: await replay(tx, customerId, key, hash, store) };
-    }
-    const settings = await checkoutRepo.findSettings(tx);
-    const payment = checkPayment(body.payment_option, settings);
-    const lineIds = body.cart_item.map((l) => (typeof l === 'string' ? l : l.id));
-    const deliveryId = typeof body.delivery_type === 'string' ? body.delivery_type : body.delivery_type.id;
-    const [lines, address, options, coupon, contact] = await Promise.all([
-      repo.linesToOrder(tx, customerId, lineIds),
-      checkoutRepo.findAddress(tx, customerId, body.shipping_address),
-      checkoutRepo.listDeliveryOptions(tx),
-      cartRepo.appliedCoupon(tx, customerId),
-      checkoutRepo.findUser(tx, customerId),
-    ]);
-    if (!address) throw notFound('Address not found');
-    const option = options.find((o) => o.id === deliveryId);
-    if (!option) {
-      throw badRequest('Choose a delivery option', [
-        { path: 'delivery_type', message: 'Choose a delivery option' },
+  const lineIds = body.cart_item.map((l) => (typeof l === 'string' ? l : l.id));
+  const deliveryId = typeof body.delivery_type === 'string' ? body.delivery_type : body.delivery_type.id;
+  return withStore(
+    deps.db,
+    store.id,
+    async (tx) => {
+      // The key is claimed first; the reads go out with it in the same round trip (statements on a connection run
+      // in the order they are sent) and are simply unused when the key was seen before.
+      const [claimed, settings, lines, address, options, coupon, contact] = await Promise.all([
+        repo.claimRequest(tx, store.id, customerId, key, hash),
+        checkoutRepo.findSettings(tx),
+        repo.linesToOrder(tx, customerId, lineIds),
+        checkoutRepo.findAddress(tx, customerId, body.shipping_address),
+        checkoutRepo.listDeliveryOptions(tx),
+        cartRepo.appliedCoupon(tx, customerId),
+        checkoutRepo.findUser(tx, customerId),
       ]);
-    }
-    checkLines(body, lineIds, lines);
+      if (!claimed) return { created: false as const, order: await replay(tx, customerId, key, hash, store) };
+      const payment = checkPayment(body.payment_option, settings);
+      if (!address) throw notFound('Address not found');
+      const option = options.find((o) => o.id === deliveryId);
+      if (!option) {
+        throw badRequest('Choose a delivery option', [
+          { path: 'delivery_type', message: 'Choose a delivery option' },
+        ]);
+      }
+      checkLines(body, lineIds, lines);
 
-    const subtotal = lines.reduce((n, l) => n + l.unitPricePaise * l.quantity, 0);
-    const problem = coupon ? couponProblem(coupon, subtotal) : null;
-    const discount = coupon && !problem ? couponDiscount(coupon, subtotal) : 0;
-    const allFree = lines.every((l) => l.freeShipping);
-    const shipping = deliveryChargePaise(option, subtotal, allFree);
-    const total = subtotal - discount + shipping;
-    if (body.total_amount !== undefined && Math.round(body.total_amount * 100) !== total) {
-      const why =
-        problem && coupon ? ` Coupon ${coupon.code} can no longer be used: ${problem.message}.` : '';
-      throw new AppError(
-        409,
-        'CONFLICT',
-        `Your order total changed from ${inr(Math.round(body.total_amount * 100))} to ${inr(total)}.${why} Please review your order.`,
-        { reason: 'PRICE_CHANGED' },
+      const subtotal = lines.reduce((n, l) => n + l.unitPricePaise * l.quantity, 0);
+      const problem = coupon ? couponProblem(coupon, subtotal) : null;
+      const discount = coupon && !problem ? couponDiscount(coupon, subtotal) : 0;
+      const allFree = lines.every((l) => l.freeShipping);
+      const shipping = deliveryChargePaise(option, subtotal, allFree);
+      const total = subtotal - discount + shipping;
+      if (body.total_amount !== undefined && Math.round(body.total_amount * 100) !== total) {
+        const why =
+          problem && coupon ? ` Coupon ${coupon.code} can no longer be used: ${problem.message}.` : '';
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `Your order total changed from ${inr(Math.round(body.total_amount * 100))} to ${inr(total)}.${why} Please review your order.`,
+          { reason: 'PRICE_CHANGED' },
+        );
+      }
+
+      const useCoupon = !!coupon && discount > 0;
+      const ratio = subtotal ? (subtotal - discount) / subtotal : 0;
+      const tax = Math.round(
+        lines.reduce(
+          (n, l) => n + (l.unitPricePaise * l.quantity * ratio * l.taxPercent) / (100 + l.taxPercent),
+          0,
+        ),
       );
-    }
-
-    // The contended rows (each product's stock, the shop's order counter) are taken last and together: the
-    // statements go out in one round trip (products in id order, then the counter, so concurrent orders lock in
-    // the same order), and everything after them is batched too, so an order holds these locks for as few round
-    // trips as possible. That is what bounds orders per second on one hot product, and per shop.
-    const [taken, number] = await Promise.all([
-      Promise.all(lines.map((l) => repo.takeStock(tx, l.productId, l.quantity))),
-      repo.nextOrderNumber(tx, store.id),
-    ]);
-    for (const [i, l] of lines.entries()) {
-      const left = taken[i];
-      if (!left) throw outOfStock(l, (await repo.currentStock(tx, l.productId))?.quantity ?? 0);
-      (l as typeof l & { after: number }).after = left.quantity;
-    }
-    onStep('stock');
-    if (coupon && discount > 0 && !(await repo.useCoupon(tx, coupon.id))) {
-      throw conflict(`Coupon ${coupon.code} has been fully used. Remove it to continue.`, 'COUPON_USED_UP');
-    }
-
-    const ratio = subtotal ? (subtotal - discount) / subtotal : 0;
-    const tax = Math.round(
-      lines.reduce(
-        (n, l) => n + (l.unitPricePaise * l.quantity * ratio * l.taxPercent) / (100 + l.taxPercent),
-        0,
-      ),
-    );
-    const now = new Date();
-    const order = await repo.insertOrder(tx, {
-      storeId: store.id,
-      number,
-      customerId,
-      paymentMethod: payment,
-      subtotalPaise: subtotal,
-      discountPaise: discount,
-      couponId: discount > 0 ? (coupon?.id ?? null) : null,
-      couponCode: discount > 0 ? (coupon?.code ?? null) : null,
-      shippingPaise: shipping,
-      taxPaise: tax,
-      totalPaise: total,
-      totalItems: lines.reduce((n, l) => n + l.quantity, 0),
-      deliveryName: option.name,
-      deliveryEstimate: option.estimatedTime,
-      expectedDeliveryAt: expectedDelivery(now, option.maxDays),
-      shipName: address.fullName,
-      shipPhone: address.phoneNumber ?? contact?.phone ?? null,
-      shipLine1: address.addressLine1,
-      shipLine2: address.addressLine2,
-      shipCity: address.city,
-      shipState: address.state,
-      shipPostalCode: address.postalCode,
-      shipCountry: address.country,
-      contactEmail: contact?.email ?? null,
-      contactPhone: contact?.phone ?? null,
-    });
-    onStep('order');
-    const items = lines.map((l) => ({
-      storeId: store.id,
-      orderId: order.id,
-      productId: l.productId,
-      name: l.name,
-      sku: l.sku,
-      image: l.image,
-      quantity: l.quantity,
-      unitPricePaise: l.unitPricePaise,
-      costPaise: l.costPaise,
-      taxPercent: l.taxPercent,
-    }));
-    // The rest of the order's rows, sent together: none of them depends on another's result.
-    await Promise.all([
-      repo.insertItems(tx, items),
-      repo.insertEvent(tx, {
+      const now = new Date();
+      const orderId = randomUUID();
+      const values = {
+        id: orderId,
         storeId: store.id,
-        orderId: order.id,
-        status: 'PENDING',
-        actorId: customerId,
-      }),
-      repo.insertPayment(tx, {
+        customerId,
+        paymentMethod: payment,
+        subtotalPaise: subtotal,
+        discountPaise: discount,
+        couponId: useCoupon ? coupon.id : null,
+        couponCode: useCoupon ? coupon.code : null,
+        shippingPaise: shipping,
+        taxPaise: tax,
+        totalPaise: total,
+        totalItems: lines.reduce((n, l) => n + l.quantity, 0),
+        deliveryName: option.name,
+        deliveryEstimate: option.estimatedTime,
+        expectedDeliveryAt: expectedDelivery(now, option.maxDays),
+        shipName: address.fullName,
+        shipPhone: address.phoneNumber ?? contact?.phone ?? null,
+        shipLine1: address.addressLine1,
+        shipLine2: address.addressLine2,
+        shipCity: address.city,
+        shipState: address.state,
+        shipPostalCode: address.postalCode,
+        shipCountry: address.country,
+        contactEmail: contact?.email ?? null,
+        contactPhone: contact?.phone ?? null,
+      };
+      const items = lines.map((l) => ({
         storeId: store.id,
-        orderId: order.id,
-        reference: `TXN-${number}`,
-        amountPaise: total,
-        paymentMode: payment,
-      }),
-      repo.insertLedger(
-        tx,
-        lines.map((l) => ({
+        orderId,
+        productId: l.productId,
+        name: l.name,
+        sku: l.sku,
+        image: l.image,
+        quantity: l.quantity,
+        unitPricePaise: l.unitPricePaise,
+        costPaise: l.costPaise,
+        taxPercent: l.taxPercent,
+      }));
+
+      // The contended rows (each product's stock, the coupon's uses, the shop's order counter) are taken at the
+      // start of one round trip that carries every write of the order: products in id order, then the coupon,
+      // then the counter, so concurrent orders lock in the same order. The writes read the new number and stock
+      // in the statement (the statements of a transaction see the ones before them), so nothing waits for an
+      // answer while these rows are held: an order holds them for the rest of that round trip, the mail and the
+      // commit. That is what bounds orders per second on one hot product, and per shop.
+      const [taken, couponTaken, number, order, orderItems] = await Promise.all([
+        Promise.all(lines.map((l) => repo.takeStock(tx, l.productId, l.quantity))),
+        useCoupon ? repo.useCoupon(tx, coupon.id) : true,
+        repo.nextOrderNumber(tx, store.id),
+        repo.insertOrder(tx, { ...values, number: repo.currentOrderNumber(store.id) }),
+        repo.insertItems(tx, items),
+        repo.insertEvent(tx, { storeId: store.id, orderId, status: 'PENDING', actorId: customerId }),
+        repo.insertPayment(tx, {
           storeId: store.id,
-          productId: l.productId,
-          change: -l.quantity,
-          quantityAfter: (l as typeof l & { after: number }).after,
-          reason: 'SALE' as const,
-          note: orderNumber(number),
-          orderId: order.id,
-          actorId: customerId,
-        })),
-      ),
-      repo.clearOrderedLines(tx, customerId, lineIds),
-      contact?.email
-        ? enqueueMail(
-            tx,
-            orderPlacedMail({
-              to: contact.email,
-              firstName: contact.firstName,
-              shopName: store.storeName,
-              storeId: store.id,
-              order,
-              items,
-            }),
-          )
-        : undefined,
-      repo.settleRequest(tx, customerId, key, order.id),
-    ]);
-    onStep('items');
-    onStep('payment');
-    onStep('ledger');
-    onStep('cart');
-    return { created: true, order: await viewOrder(tx, store, customerId, order, settings?.upiId ?? null) };
+          orderId,
+          reference: repo.currentOrderNumber(store.id, 'TXN-'),
+          amountPaise: total,
+          paymentMode: payment,
+        }),
+        repo.insertLedger(
+          tx,
+          lines.map((l) => ({
+            storeId: store.id,
+            productId: l.productId,
+            change: -l.quantity,
+            quantityAfter: repo.stockNow(store.id, l.productId),
+            reason: 'SALE' as const,
+            note: repo.currentOrderNumber(store.id, 'ORD-'),
+            orderId,
+            actorId: customerId,
+          })),
+        ),
+        repo.clearOrderedLines(tx, customerId, lineIds),
+        repo.settleRequest(tx, customerId, key, orderId),
+      ]);
+      for (const [i, l] of lines.entries()) {
+        if (!taken[i]) throw outOfStock(l, (await repo.currentStock(tx, l.productId))?.quantity ?? 0);
+      }
+      if (!couponTaken) {
+        throw conflict(
+          `Coupon ${coupon?.code} has been fully used. Remove it to continue.`,
+          'COUPON_USED_UP',
+        );
+      }
+      if (order.number !== number) throw new Error('order number out of step with the counter');
+      for (const step of ['stock', 'order', 'items', 'payment', 'ledger', 'cart'] as const) onStep(step);
+      if (contact?.email) {
+        await enqueueMail(
+          tx,
+          orderPlacedMail({
+            to: contact.email,
+            firstName: contact.firstName,
+            shopName: store.storeName,
+            storeId: store.id,
+            order,
+            items,
+          }),
+        );
+      }
+      return { created: true as const, placed: { order, orderItems, upiId: settings?.upiId ?? null } };
+    },
+    { genericPlans: true },
+  ).then(async (r) => {
+    if (!r.created) return r;
+    // The view is built after the commit: nothing in it needs the transaction, and the rows are free sooner.
+    const { order, orderItems, upiId } = r.placed;
+    const view = await orderView(
+      order,
+      { items: orderItems, payment: undefined, returnRequest: undefined, reviewed: new Set() },
+      { upi: { id: upiId, shopName: store.storeName }, withUpiQr: true },
+    );
+    return { created: true, order: view };
   });
 }
 

@@ -45,6 +45,18 @@ export const cpuMs = (pid: number) => {
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 };
 
+/**
+ * CPU (ms) of each PostgreSQL client backend connected to database `db`, by pid: the server's pool, whose
+ * connections stay open. Background processes (WAL writer, checkpointer) are not counted.
+ */
+export async function backendCpu(db: string) {
+  const pg = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const rows = await pg<{ pid: number }[]>`
+    select pid from pg_stat_activity where datname = ${db} and backend_type = 'client backend'`;
+  await pg.end();
+  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+}
+
 export interface Server {
   port: number;
   pid: number;
@@ -159,6 +171,8 @@ export interface Measured {
   statuses: Record<string, number>;
   errors: number;
   cpuMsPerReq: number | null;
+  /** PostgreSQL backends' CPU per request (`db` given). */
+  pgCpuMsPerReq: number | null;
   load: number;
   quiet: boolean;
 }
@@ -171,7 +185,12 @@ type CannonOptions = Parameters<typeof autocannon>[0];
  */
 export async function measure(
   opts: CannonOptions,
-  { warmup = 3, pid, prepare }: { warmup?: number; pid?: number; prepare?: () => Promise<unknown> } = {},
+  {
+    warmup = 3,
+    pid,
+    db,
+    prepare,
+  }: { warmup?: number; pid?: number; db?: string; prepare?: () => Promise<unknown> } = {},
 ): Promise<Measured> {
   const { load, quiet } = await waitForQuiet();
   await prepare?.();
@@ -179,6 +198,7 @@ export async function measure(
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const cpu0 = pid ? cpuMs(pid) : 0;
+  const pg0 = db ? await backendCpu(db) : null;
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
     instance.on('response', (_client, status, _bytes, ms) => {
@@ -187,6 +207,11 @@ export async function measure(
     });
   });
   const cpu = pid ? cpuMs(pid) - cpu0 : 0;
+  let pgCpu: number | null = null;
+  if (db && pg0) {
+    pgCpu = 0;
+    for (const [p, after] of await backendCpu(db)) pgCpu += after - (pg0.get(p) ?? 0);
+  }
   latencies.sort((a, b) => a - b);
   const seconds = (r.duration ?? 0) || 1;
   return {
@@ -198,6 +223,7 @@ export async function measure(
     statuses,
     errors: r.errors,
     cpuMsPerReq: pid && latencies.length && Number.isFinite(cpu) ? cpu / latencies.length : null,
+    pgCpuMsPerReq: pgCpu !== null && latencies.length && Number.isFinite(pgCpu) ? pgCpu / latencies.length : null,
     load,
     quiet,
   };

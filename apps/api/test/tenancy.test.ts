@@ -115,4 +115,36 @@ describe(`row-level security`, () => {
       ),
     ).rejects.toThrow();
   });
+
+  it('a shop transaction is all or nothing, its context ends with it, and the connection is clean after', async () => {
+    const [before] = await withStore(t.appDb, shops.a.id, (tx) =>
+      tx.select({ n: sql<number>`count(*)::int` }).from(schema.productCategories),
+    );
+    // The first statement goes out with BEGIN and the context; a later failure takes it back.
+    await expect(
+      withStore(t.appDb, shops.a.id, async (tx) => {
+        await tx.insert(schema.productCategories).values({ storeId: shops.a.id, name: 'Rolled back' });
+        await tx.execute(sql`select 1 / 0`);
+      }),
+    ).rejects.toThrow();
+    const [after] = await withStore(t.appDb, shops.a.id, (tx) =>
+      tx.select({ n: sql<number>`count(*)::int` }).from(schema.productCategories),
+    );
+    expect(after?.n).toBe(before?.n);
+    // Every pooled connection afterwards: no shop context left behind and, on PostgreSQL, no transaction left
+    // open (a statement outside a transaction starts its own, so the two timestamps agree; PGlite's clock does
+    // not tell them apart, and it has one connection).
+    const states = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.appDb.execute(
+          sql`select now() = statement_timestamp() as outside_tx, coalesce(current_setting('app.store_id', true), '') as ctx`,
+        ),
+      ),
+    );
+    for (const r of states) {
+      const row = rowsOf(r)[0];
+      expect(row?.ctx).toBe('');
+      if (t.kind === 'postgres') expect(row?.outside_tx).toBe(true);
+    }
+  });
 });

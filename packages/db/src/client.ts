@@ -124,26 +124,51 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
  * waits for the parameter types, and only then Bind and Execute: two round trips per statement, and PostgreSQL
  * parses and plans it on every execution (a quarter of its time per order). Named statements, postgres-js's own
  * default, are parsed once per connection, keep their plan (PostgreSQL still plans per value where that pays), and
- * go out in one round trip. This wraps the client (and every transaction's) so drizzle's queries are named.
+ * go out in one round trip. This wraps the client (and every transaction's) so drizzle's queries are named, and
+ * gives drizzle a `begin` that does not wait for BEGIN (see `pipelinedBegin`).
  */
 function namedStatements(client: postgres.Sql): postgres.Sql {
-  type Begin = (...a: unknown[]) => unknown;
   return new Proxy(client, {
     get(target, prop, receiver) {
       if (prop === 'unsafe') {
-        return (query: string, args?: postgres.ParameterOrJSON<never>[], opts?: postgres.UnsafeQueryOptions) =>
-          target.unsafe(query, args, { ...opts, prepare: true });
+        return (
+          query: string,
+          args?: postgres.ParameterOrJSON<never>[],
+          opts?: postgres.UnsafeQueryOptions,
+        ) => target.unsafe(query, args, { ...opts, prepare: true });
       }
       if (prop === 'begin') {
-        const begin = target.begin.bind(target) as Begin;
         return (...a: unknown[]) => {
-          const fn = a.pop() as (scoped: postgres.Sql) => unknown;
-          return begin(...a, (scoped: postgres.Sql) => fn(namedStatements(scoped)));
+          const fn = a.pop() as (scoped: postgres.Sql) => Promise<unknown>;
+          return pipelinedBegin(target, typeof a[0] === 'string' ? a[0] : '', fn);
         };
       }
       return Reflect.get(target, prop, receiver);
     },
   });
+}
+
+/**
+ * A transaction on a reserved connection whose BEGIN goes out with its first statements (postgres-js's own `begin`
+ * waits for BEGIN's answer first: one more round trip per transaction). Statements on a connection run in the
+ * order they are sent, so they run inside the transaction; COMMIT when `fn` resolves, ROLLBACK when it throws.
+ */
+async function pipelinedBegin<T>(client: postgres.Sql, mode: string, fn: (tx: postgres.Sql) => Promise<T>) {
+  const conn = await client.reserve();
+  try {
+    const begun = conn.unsafe(`begin ${mode.replace(/[^a-z ]/gi, '')}`).execute();
+    let result: T;
+    try {
+      [, result] = await Promise.all([begun, fn(namedStatements(conn))]);
+    } catch (error) {
+      await conn.unsafe('rollback').catch(() => {});
+      throw error;
+    }
+    await conn.unsafe('commit');
+    return result;
+  } finally {
+    conn.release();
+  }
 }
 
 function withUser(url: string, user: string) {

@@ -90,11 +90,14 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
         return { route: 'other', data: null, images: [] };
       }),
     ]);
-    return reply
-      .code(host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(render(template, host, meta, data, chunks(host, data.route)));
+    return (
+      reply
+        .code(host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // A closed shop shows its status screen: only an open shop's page chunk is worth fetching early.
+        .send(render(template, host, meta, data, chunks(host, data.data ? data.route : 'other')))
+    );
   };
   registerSeoRoutes(app, deps);
   app.get('/', page);

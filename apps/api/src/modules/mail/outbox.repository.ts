@@ -1,5 +1,5 @@
 import { type Db, type Executor, schema } from '@haat/db';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { MailMessage } from './mail.service.ts';
 
 const { outbox } = schema;
@@ -22,17 +22,35 @@ export interface MailPayload {
 }
 
 /**
+ * A value the statement fills in: every `token` in the mail becomes `value`, computed by the database in the
+ * same statement. For a value the transaction has only just made (a new order's number) and must not wait for.
+ * `token` must be plain text that JSON leaves as it is (letters, digits, braces), and `value` must be too.
+ */
+export interface MailFill {
+  token: string;
+  value: SQL<string>;
+}
+
+/**
  * Queues a mail. Pass the caller's transaction so the mail commits (or rolls back) with whatever caused it;
  * the worker delivers it after commit.
  */
-export async function enqueueMail(exec: Executor, msg: MailMessage): Promise<string> {
+export async function enqueueMail(exec: Executor, msg: MailMessage, fill?: MailFill): Promise<string> {
   const to = msg.to.trim();
   if (!to || /[\r\n]/.test(to)) throw new Error('enqueueMail: invalid recipient');
   const payload: MailPayload = { to, subject: msg.subject, text: msg.text };
   if (msg.html) payload.html = msg.html;
+  if (fill && !/^[A-Za-z0-9{}_-]+$/.test(fill.token))
+    throw new Error('enqueueMail: the token must be plain text');
   const [row] = await exec
     .insert(outbox)
-    .values({ kind: 'mail', storeId: msg.storeId ?? null, payload })
+    .values({
+      kind: 'mail',
+      storeId: msg.storeId ?? null,
+      payload: fill
+        ? sql<MailPayload>`replace(${JSON.stringify(payload)}, ${fill.token}, ${fill.value})::jsonb`
+        : payload,
+    })
     .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned no row');
   return row.id;

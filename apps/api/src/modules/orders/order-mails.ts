@@ -22,9 +22,10 @@ export function orderPlacedMail(input: {
   firstName: string | null;
   shopName: string;
   storeId: string;
+  /** As the customer reads it (`ORD-1001`). */
+  orderNumber: string;
   order: Pick<
     OrderRow,
-    | 'number'
     | 'paymentMethod'
     | 'totalPaise'
     | 'deliveryName'
@@ -37,7 +38,7 @@ export function orderPlacedMail(input: {
 }): MailMessage {
   const brand = brandOf(input.shopName);
   const o = input.order;
-  const num = orderNumber(o.number);
+  const num = input.orderNumber;
   const pay =
     o.paymentMethod === 'COD'
       ? `Pay ${inr(o.totalPaise)} in cash when it arrives.`

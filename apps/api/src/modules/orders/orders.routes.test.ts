@@ -99,7 +99,10 @@ describe('placing an order', () => {
       },
     ]);
     const mail = await t.app.inject({ url: `/api/dev/mailbox?to=${encodeURIComponent(s.email)}` });
-    expect(JSON.stringify(mail.json())).toContain(`Order ${order.order_number} placed`);
+    const mailed = JSON.stringify(mail.json());
+    expect(mailed).toContain(`Order ${order.order_number} placed`);
+    expect(mailed).toContain(`We received your order ${order.order_number}.`);
+    expect(mailed).not.toContain('ORDER_NUMBER');
 
     // The next order of the shop gets the next number.
     const [p3] = (await pick(3)).slice(2);

@@ -17,6 +17,8 @@ import { orderView, viewOrder } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 
 type Body = z.output<typeof placeOrderBody>;
+/** Where the order-placed mail shows the order's number, filled in by the statement that queues it. */
+const NUMBER_TOKEN = '{{ORDER_NUMBER}}';
 const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
 
 /** A test seam: called after each step so a test can fail the transaction there. */
@@ -158,10 +160,10 @@ export async function placeOrder(
 
       // The contended rows (each product's stock, the coupon's uses, the shop's order counter) are taken at the
       // start of one round trip that carries every write of the order: products in id order, then the coupon,
-      // then the counter, so concurrent orders lock in the same order. The writes read the new number and stock
-      // in the statement (the statements of a transaction see the ones before them), so nothing waits for an
-      // answer while these rows are held: an order holds them for the rest of that round trip, the mail and the
-      // commit. That is what bounds orders per second on one hot product, and per shop.
+      // then the counter, so concurrent orders lock in the same order. The writes (the mail too) read the new
+      // number and stock in the statement (the statements of a transaction see the ones before them), so nothing
+      // waits for an answer while these rows are held: an order holds them for the rest of that round trip and
+      // its commit. That is what bounds orders per second on one hot product, and per shop.
       const [taken, couponTaken, number, order, orderItems] = await Promise.all([
         Promise.all(lines.map((l) => repo.takeStock(tx, l.productId, l.quantity))),
         useCoupon ? repo.useCoupon(tx, coupon.id) : true,
@@ -191,6 +193,21 @@ export async function placeOrder(
         ),
         repo.clearOrderedLines(tx, customerId, lineIds),
         repo.settleRequest(tx, customerId, key, orderId),
+        contact?.email
+          ? enqueueMail(
+              tx,
+              orderPlacedMail({
+                to: contact.email,
+                firstName: contact.firstName,
+                shopName: store.storeName,
+                storeId: store.id,
+                orderNumber: NUMBER_TOKEN,
+                order: values,
+                items,
+              }),
+              { token: NUMBER_TOKEN, value: repo.currentOrderNumber(store.id, 'ORD-') },
+            )
+          : undefined,
       ]);
       for (const [i, l] of lines.entries()) {
         if (!taken[i]) throw outOfStock(l, (await repo.currentStock(tx, l.productId))?.quantity ?? 0);
@@ -203,19 +220,6 @@ export async function placeOrder(
       }
       if (order.number !== number) throw new Error('order number out of step with the counter');
       for (const step of ['stock', 'order', 'items', 'payment', 'ledger', 'cart'] as const) onStep(step);
-      if (contact?.email) {
-        await enqueueMail(
-          tx,
-          orderPlacedMail({
-            to: contact.email,
-            firstName: contact.firstName,
-            shopName: store.storeName,
-            storeId: store.id,
-            order,
-            items,
-          }),
-        );
-      }
       return { created: true as const, placed: { order, orderItems, upiId: settings?.upiId ?? null } };
     },
     { genericPlans: true },

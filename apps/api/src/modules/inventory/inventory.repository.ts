@@ -79,6 +79,19 @@ function filters(q: InventoryQuery): SQL[] {
   return where;
 }
 
+const SORT_KEYS: Record<InventoryQuery['sort'], SQL> = {
+  updated_desc: sql`${p.updatedAt}`,
+  updated_asc: sql`${p.updatedAt}`,
+  name_asc: sql`lower(${p.name})`,
+  name_desc: sql`lower(${p.name})`,
+  price_asc: sql`${p.pricePaise}`,
+  price_desc: sql`${p.pricePaise}`,
+  stock_asc: sql`${p.quantity}`,
+  stock_desc: sql`${p.quantity}`,
+  sku_asc: sql`${p.sku}`,
+  sku_desc: sql`${p.sku}`,
+};
+
 /** Each order is the key of one covering index (migrations/0014_inventory_counts.sql), read forwards or backwards. */
 const SORTS: Record<InventoryQuery['sort'], SQL[]> = {
   updated_desc: [desc(p.updatedAt), desc(p.id)],
@@ -94,12 +107,11 @@ const SORTS: Record<InventoryQuery['sort'], SQL[]> = {
 };
 
 /**
- * How many products match. Without a search or a date range the answer is a sum over product_stock_counts (a
- * few rows per shop, kept exact by triggers); otherwise a count over index entries (the filter index for a
- * stock state or category, the name index for a search alone, the updated index for a date range).
+ * How many products match, without a search. With no date range the answer is a sum over product_stock_counts (a
+ * few rows per shop, kept exact by triggers); with one, a count over the updated index's entries in the range.
  */
 function total(q: InventoryQuery): SQL<number> {
-  if (q.search || q.updated_from || q.updated_to) {
+  if (q.updated_from || q.updated_to) {
     const where = and(...filters(q));
     return sql<number>`(select count(*) from ${p} where ${where ?? sql`true`})`;
   }
@@ -112,13 +124,22 @@ function total(q: InventoryQuery): SQL<number> {
 }
 
 /**
- * One page of the inventory and the total matching, in one statement. The page's ids come from an index-only
- * scan in the requested order (the filters are checked on the index entries), so only its rows are read in
- * full; the total is its own subquery (above). A page past the end has no row to carry the total: it is then
- * asked on its own.
+ * One page of the inventory and the total matching, in one statement; only the page's rows are read in full.
+ * Without a search the page's ids come from an index-only scan in the requested order (filters checked on the
+ * index entries) that stops after the page, and the total is its own subquery (above). A search has to look at
+ * every candidate to count them anyway, so one index-only pass over the candidates' entries (the filter index's
+ * slice for a stock state or category, the name index otherwise) counts them with a window and keeps the page's
+ * ids by the sort key. A page past the end has no row to carry the total: it is then asked on its own.
  */
 export async function listProducts(tx: Tx, q: InventoryQuery) {
   const where = and(...filters(q));
+  const rows = q.search ? await searchPage(tx, q, where) : await browsePage(tx, q, where);
+  if (rows.length || q.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
+  const [n] = await tx.select({ n: count() }).from(p).where(where);
+  return { rows, count: n?.n ?? 0 };
+}
+
+function browsePage(tx: Tx, q: InventoryQuery, where: SQL | undefined) {
   const page = tx
     .select({ id: p.id })
     .from(p)
@@ -127,16 +148,32 @@ export async function listProducts(tx: Tx, q: InventoryQuery) {
     .limit(q.limit)
     .offset(q.offset)
     .as('page');
-  const rows = await tx
+  return tx
     .select({ ...adminColumns, total: total(q).mapWith(Number) })
     .from(page)
     .innerJoin(p, eq(p.id, page.id))
     .leftJoin(c, and(eq(c.storeId, p.storeId), eq(c.id, p.categoryId)))
     .leftJoin(s, and(eq(s.storeId, p.storeId), eq(s.id, p.supplierId)))
     .orderBy(...SORTS[q.sort]);
-  if (rows.length || q.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
-  const [n] = await tx.select({ n: total(q).mapWith(Number) }).from(sql`(select 1) one`);
-  return { rows, count: n?.n ?? 0 };
+}
+
+/**
+ * The matches go through a subquery fenced with `offset 0`, so PostgreSQL picks its cheapest scan for the filters
+ * alone (index-only, above) instead of walking the sort order's index and reading every row to check the search.
+ */
+function searchPage(tx: Tx, q: InventoryQuery, where: SQL | undefined) {
+  const dir = q.sort.endsWith('_desc') ? sql`desc` : sql`asc`;
+  const page = sql`(
+    select id, count(*) over () as total
+      from (select ${p.id} as id, ${SORT_KEYS[q.sort]} as sort_key from ${p} where ${where ?? sql`true`} offset 0) matches
+     order by sort_key ${dir}, id ${dir} limit ${q.limit} offset ${q.offset}) page`;
+  return tx
+    .select({ ...adminColumns, total: sql<number>`page.total`.mapWith(Number) })
+    .from(page)
+    .innerJoin(p, sql`${p.id} = page.id`)
+    .leftJoin(c, and(eq(c.storeId, p.storeId), eq(c.id, p.categoryId)))
+    .leftJoin(s, and(eq(s.storeId, p.storeId), eq(s.id, p.supplierId)))
+    .orderBy(...SORTS[q.sort]);
 }
 
 /** All matching products for an export, in the list's order. */

@@ -70,9 +70,20 @@ export const cardsFrom = <T extends SelectedFields>(tx: Tx, extra: T) =>
 /** How close a search word must be to a word of the name (0..1); 0.45 lets "kurtha" find "Kurta". */
 const SIMILARITY = 0.45;
 
-/** Active products of the shop in context, filtered, sorted and paged, with the total count. */
-export async function listProductCards(tx: Tx, q: ProductListQuery) {
-  const conds: SQL[] = [eq(p.status, 'ACTIVE')];
+/**
+ * Active products of the shop in context, filtered, sorted and paged, with the total count. The live deal prices
+ * are read once for the query (a grouped join) rather than once per product and per use: a listing computes
+ * the price it filters and sorts by for every match, which is every product of the shop without a search.
+ */
+export async function listProductCards(tx: Tx, storeId: string, q: ProductListQuery) {
+  const live = tx
+    .select({ productId: d.productId, pricePaise: sql<number>`min(${d.dealPricePaise})`.as('live_price') })
+    .from(d)
+    .where(and(eq(d.storeId, storeId), sql`now() >= ${d.startsAt} and now() < ${d.endsAt}`))
+    .groupBy(d.productId)
+    .as('live');
+  const pays = sql<number>`least(${p.pricePaise}, coalesce(${p.salePricePaise}, ${p.pricePaise}), coalesce(${live.pricePaise}, ${p.pricePaise}))`;
+  const conds: SQL[] = [eq(p.storeId, storeId), eq(p.status, 'ACTIVE')];
   let rank: SQL | undefined;
   if (q.search) {
     // Full-text on name and description, trigram word similarity on the name (a typo still matches), or the SKU.
@@ -96,20 +107,29 @@ export async function listProductCards(tx: Tx, q: ProductListQuery) {
         ? eq(p.subCategoryId, q.sub_category)
         : ilike(sc.name, escapeLike(q.sub_category)),
     );
-  if (q.min_price != null) conds.push(gte(effectivePricePaise, Math.round(q.min_price * 100)));
-  if (q.max_price != null) conds.push(lte(effectivePricePaise, Math.round(q.max_price * 100)));
+  if (q.min_price != null) conds.push(gte(pays, Math.round(q.min_price * 100)));
+  if (q.max_price != null) conds.push(lte(pays, Math.round(q.max_price * 100)));
   if (q.rating) conds.push(gte(averageRating, q.rating));
   const order: Record<ProductListQuery['sort'], SQL[]> = {
     relevance: rank
       ? [desc(rank), desc(p.unitsSold)]
       : [desc(p.isFeatured), desc(p.unitsSold), desc(p.createdAt)],
-    price_asc: [asc(effectivePricePaise)],
-    price_desc: [desc(effectivePricePaise)],
+    price_asc: [asc(pays)],
+    price_desc: [desc(pays)],
     rating: [desc(averageRating), desc(p.reviewCount)],
     newest: [desc(p.createdAt)],
     best_selling: [desc(p.unitsSold)],
   };
-  const rows = await cardsFrom(tx, { total: sql<number>`count(*) over()`.mapWith(Number) })
+  const rows = await tx
+    .select({
+      ...productCardColumns,
+      effectivePricePaise: pays.mapWith(Number),
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(p)
+    .leftJoin(c, and(eq(c.storeId, p.storeId), eq(c.id, p.categoryId)))
+    .leftJoin(sc, and(eq(sc.storeId, p.storeId), eq(sc.id, p.subCategoryId)))
+    .leftJoin(live, eq(live.productId, p.id))
     .where(and(...conds))
     .orderBy(...order[q.sort], asc(p.id))
     .limit(q.limit)

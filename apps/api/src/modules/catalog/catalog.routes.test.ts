@@ -136,6 +136,15 @@ describe('GET /api/store/stores/product', () => {
     const cards: Card[] = (await get('/api/store/stores/product?limit=100', shops.a.slug)).json().data;
     const card = cards.find((c) => c.id === deal.product.id);
     expect(card?.discount_price).toBeLessThanOrEqual(deal.discount_price);
+    // The price filter and sort use the same price a shopper pays.
+    const upTo: Card[] = (
+      await get(
+        `/api/store/stores/product?limit=100&max_price=${card?.discount_price}&sort=price_desc`,
+        shops.a.slug,
+      )
+    ).json().data;
+    expect(upTo[0]?.discount_price).toBe(card?.discount_price);
+    expect(upTo.map((c) => c.id)).toContain(deal.product.id);
   });
 });
 

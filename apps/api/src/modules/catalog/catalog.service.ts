@@ -73,7 +73,7 @@ function toDeal(r: DealRow, now: number): DealItem | null {
 /** A page of the shop's products. */
 export async function listProducts(deps: Deps, store: StoreRow, q: ProductListQuery) {
   const now = Date.now();
-  const { rows, total } = await withStore(deps.db, store.id, (tx) => repo.listProductCards(tx, q));
+  const { rows, total } = await withStore(deps.db, store.id, (tx) => repo.listProductCards(tx, store.id, q));
   return { results: rows.map((r) => toProductCard(r, now)), total };
 }
 

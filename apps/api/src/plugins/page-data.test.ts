@@ -33,6 +33,7 @@ beforeAll(async () => {
         imports: ['_shared-C3.js'],
       },
       'src/faces/marketing/marketing-face.tsx': { file: 'assets/marketing-face-E5.js' },
+      'src/faces/storefront/status-screens.tsx': { file: 'assets/status-screens-F6.js' },
     }),
   );
   t = await createTestApp({ WEB_DIST: dist });
@@ -135,6 +136,11 @@ describe('data sent with a shop page', () => {
     ]);
     const home = await get(shopHost(shops.a.slug), '/');
     expect(home.body).not.toContain('products-page-D4.js');
+    expect(home.body).not.toContain('status-screens-F6.js');
+    // A closed shop's address shows its status screen, whatever the path.
+    const draft = await get(shopHost(shops.byStatus('DRAFT').slug), '/products');
+    expect(draft.body).toContain('href="/assets/status-screens-F6.js"');
+    expect(draft.body).not.toContain('products-page-D4.js');
     expect((await get('localhost:4000', '/')).body).toContain('href="/assets/marketing-face-E5.js"');
     // The manifest itself is not served.
     expect((await t.app.inject({ url: '/.vite/manifest.json' })).body).not.toContain('storefront-face-B2');

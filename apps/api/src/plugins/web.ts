@@ -90,14 +90,13 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
         return { route: 'other', data: null, images: [] };
       }),
     ]);
-    return (
-      reply
-        .code(host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        // A closed shop shows its status screen: only an open shop's page chunk is worth fetching early.
-        .send(render(template, host, meta, data, chunks(host, data.data ? data.route : 'other')))
-    );
+    // Data is sent for an open shop's pages only; any other shop address shows a status screen.
+    const modules = chunks(host, host.face !== 'storefront' ? 'other' : data.data ? data.route : 'closed');
+    return reply
+      .code(host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(render(template, host, meta, data, modules));
   };
   registerSeoRoutes(app, deps);
   app.get('/', page);
@@ -158,8 +157,9 @@ function serveCompressedAssets(app: FastifyInstance, distDir: string) {
 
 /**
  * The JS chunks a page runs before it renders beyond the entry (which index.html already names): its face, and on a
- * shop's listing or product page that page's chunk, each with the chunks it imports. They are found from the
- * build's manifest and preloaded with the HTML, instead of one after the other as each import() runs.
+ * shop's listing or product page that page's chunk, on a closed shop its status screen (and owner mode), each with
+ * the chunks it imports. They are found from the build's manifest and preloaded with the HTML, instead of one after
+ * the other as each import() runs.
  */
 function faceChunks(distDir: string, template: string) {
   const SOURCES = {
@@ -168,6 +168,8 @@ function faceChunks(distDir: string, template: string) {
     backoffice: 'src/faces/backoffice/backoffice-face.tsx',
     listing: 'src/faces/storefront/products-page.tsx',
     product: 'src/faces/storefront/product-page.tsx',
+    owner: 'src/faces/storefront/owner-bar.tsx',
+    status: 'src/faces/storefront/status-screens.tsx',
   } as const;
   type Manifest = Record<string, { file: string; imports?: string[] }>;
   let manifest: Manifest = {};
@@ -191,10 +193,16 @@ function faceChunks(distDir: string, template: string) {
     keyof typeof SOURCES,
     string[]
   >;
-  return (host: HostInfo, route: PageData['route']) => [
+  return (host: HostInfo, page: PageData['route'] | 'closed') => [
     ...new Set([
       ...lists[host.face],
-      ...(route === 'listing' ? lists.listing : route === 'product' ? lists.product : []),
+      ...(page === 'listing'
+        ? lists.listing
+        : page === 'product'
+          ? lists.product
+          : page === 'closed'
+            ? [...lists.owner, ...lists.status]
+            : []),
     ]),
   ];
 }

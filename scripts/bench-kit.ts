@@ -223,7 +223,8 @@ export async function measure(
     statuses,
     errors: r.errors,
     cpuMsPerReq: pid && latencies.length && Number.isFinite(cpu) ? cpu / latencies.length : null,
-    pgCpuMsPerReq: pgCpu !== null && latencies.length && Number.isFinite(pgCpu) ? pgCpu / latencies.length : null,
+    pgCpuMsPerReq:
+      pgCpu !== null && latencies.length && Number.isFinite(pgCpu) ? pgCpu / latencies.length : null,
     load,
     quiet,
   };

@@ -1,7 +1,7 @@
 import { schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 
-const { deliveryOptions: dopt, coupons, storeSettings } = schema;
+const { deliveryOptions: dopt, coupons } = schema;
 
 export type DeliveryOptionRow = typeof dopt.$inferSelect;
 export type DeliveryOptionValues = Omit<typeof dopt.$inferInsert, 'storeId' | 'id' | 'createdAt'>;

@@ -107,6 +107,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
           debug: opts.onQuery ? (_conn, query) => opts.onQuery?.(query) : undefined,
         });
         app = drizzlePostgres(namedStatements(appSql), { schema }) as unknown as Db;
+        pipelinedDatabases.add(app);
       }
       return app;
     },
@@ -119,6 +120,15 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   };
 }
 
+/** A transaction's state as its connection wrapper sees it: ended by an early COMMIT (`StoreTx.commit`). */
+interface TxState {
+  ended: boolean;
+}
+/** The statement `StoreTx.commit` sends; the wrapper recognises it and sends no COMMIT or ROLLBACK of its own. */
+export const EARLY_COMMIT = 'commit';
+/** Databases whose transactions are pipelined (PostgreSQL), where an early COMMIT pays. */
+export const pipelinedDatabases = new WeakSet<object>();
+
 /**
  * drizzle sends every query as an unnamed statement (`prepare: false`). postgres-js then writes Parse and Describe,
  * waits for the parameter types, and only then Bind and Execute: two round trips per statement, and PostgreSQL
@@ -127,7 +137,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
  * go out in one round trip. This wraps the client (and every transaction's) so drizzle's queries are named, and
  * gives drizzle a `begin` that does not wait for BEGIN (see `pipelinedBegin`).
  */
-function namedStatements(client: postgres.Sql): postgres.Sql {
+function namedStatements(client: postgres.Sql, tx?: TxState): postgres.Sql {
   return new Proxy(client, {
     get(target, prop, receiver) {
       if (prop === 'unsafe') {
@@ -135,7 +145,11 @@ function namedStatements(client: postgres.Sql): postgres.Sql {
           query: string,
           args?: postgres.ParameterOrJSON<never>[],
           opts?: postgres.UnsafeQueryOptions,
-        ) => target.unsafe(query, args, { ...opts, prepare: true });
+        ) => {
+          if (tx?.ended) throw new Error('A statement after its transaction ended');
+          if (tx && query === EARLY_COMMIT) tx.ended = true;
+          return target.unsafe(query, args, { ...opts, prepare: true });
+        };
       }
       if (prop === 'begin') {
         return (...a: unknown[]) => {
@@ -155,16 +169,17 @@ function namedStatements(client: postgres.Sql): postgres.Sql {
  */
 async function pipelinedBegin<T>(client: postgres.Sql, mode: string, fn: (tx: postgres.Sql) => Promise<T>) {
   const conn = await client.reserve();
+  const state: TxState = { ended: false };
   try {
     const begun = conn.unsafe(`begin ${mode.replace(/[^a-z ]/gi, '')}`).execute();
     let result: T;
     try {
-      [, result] = await Promise.all([begun, fn(namedStatements(conn))]);
+      [, result] = await Promise.all([begun, fn(namedStatements(conn, state))]);
     } catch (error) {
-      await conn.unsafe('rollback').catch(() => {});
+      if (!state.ended) await conn.unsafe('rollback').catch(() => {});
       throw error;
     }
-    await conn.unsafe('commit');
+    if (!state.ended) await conn.unsafe('commit');
     return result;
   } finally {
     conn.release();

@@ -179,6 +179,57 @@ describe('200 concurrent orders for 50 in stock', () => {
   });
 });
 
+describe('a coupon with one use left', () => {
+  it('is used by exactly one of several concurrent orders', async () => {
+    const buyers = [0, 1, 2, 3, 4, 5];
+    const { lines } = await productWithCarts(
+      100,
+      buyers.map(() => 1),
+    );
+    const [coupon] = await inShop((tx) =>
+      tx
+        .insert(schema.coupons)
+        .values({
+          storeId: store.id,
+          code: `LAST${randomUUID().slice(0, 6)}`,
+          kind: 'PERCENT',
+          value: 10,
+          usageLimit: 1,
+        })
+        .returning(),
+    );
+    if (!coupon) throw new Error('coupon');
+    await inShop((tx) =>
+      tx
+        .insert(schema.cartCoupons)
+        .values(
+          buyers.map((i) => ({
+            storeId: store.id,
+            customerId: customers[i]?.actor.userId ?? '',
+            couponId: coupon.id,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [schema.cartCoupons.storeId, schema.cartCoupons.customerId],
+          set: { couponId: coupon.id },
+        }),
+    );
+    const results = await Promise.allSettled(buyers.map((i) => order(i, lines[i]?.id ?? '')));
+    // Whoever read the coupon as used up ordered without it; whoever raced for the last use and lost was refused.
+    const withCoupon = results.filter(
+      (r) => r.status === 'fulfilled' && r.value.order.coupon_code === coupon.code,
+    );
+    expect(withCoupon).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected') expect((r.reason as AppError).extra?.reason).toBe('COUPON_USED_UP');
+    }
+    const [after] = await inShop((tx) =>
+      tx.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id)),
+    );
+    expect(after?.usedCount).toBe(1);
+  });
+});
+
 describe('a failure at any step leaves nothing behind', () => {
   const steps = ['stock', 'order', 'items', 'payment', 'ledger', 'cart'] as const;
   it.each(steps)(

@@ -75,21 +75,21 @@ export function linesToOrder(tx: Tx, customerId: string, lineIds: string[]) {
 export type LineToOrder = Awaited<ReturnType<typeof linesToOrder>>[number];
 
 /**
- * Takes stock for a sale in one conditional statement: it cannot go below zero however many orders race
- * (they queue on the product's row). Null: not enough stock (or the product is gone).
+ * Takes stock for a sale in one conditional statement (`take_stock`, migration 0016): it cannot go below zero
+ * however many orders race (they queue on the product's row), and when there is not enough (or the product is no
+ * longer sold) the statement fails with SQLSTATE HS001, the product's id and the stock left, rolling the
+ * transaction back. Resolves to the stock after.
  */
-export async function takeStock(tx: Tx, productId: string, quantity: number) {
-  const [row] = await tx
-    .update(p)
-    .set({
-      quantity: sql`${p.quantity} - ${quantity}`,
-      unitsSold: sql`${p.unitsSold} + ${quantity}`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(p.id, productId), eq(p.status, 'ACTIVE'), sql`${p.quantity} >= ${quantity}`))
-    .returning({ quantity: p.quantity });
-  return row ?? null;
+export function takeStock(tx: Tx, storeId: string, productId: string, quantity: number) {
+  return tx.execute(sql`select take_stock(${storeId}, ${productId}, ${quantity}) as left_after`);
 }
+export const STOCK_SHORT = 'HS001';
+
+/** Counts one use of a coupon; fails with SQLSTATE HS002 when its usage limit is reached (migration 0016). */
+export function useCoupon(tx: Tx, storeId: string, couponId: string) {
+  return tx.execute(sql`select use_coupon(${storeId}, ${couponId})`);
+}
+export const COUPON_USED_UP = 'HS002';
 
 /** Puts stock back (a cancelled order); returns the stock after. */
 export async function returnStock(tx: Tx, productId: string, quantity: number) {
@@ -138,21 +138,6 @@ export function currentOrderNumber(storeId: string, prefix: string): SQL<string>
 export function currentOrderNumber(storeId: string, prefix?: string) {
   const n = sql`(select last_number from order_counters where store_id = ${storeId})`;
   return prefix === undefined ? n : sql`${prefix} || ${n}`;
-}
-
-/** Counts one use of a coupon, unless its usage limit is reached. False: used up. */
-export async function useCoupon(tx: Tx, couponId: string) {
-  const rows = await tx
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(
-      and(
-        eq(coupons.id, couponId),
-        sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
-      ),
-    )
-    .returning({ id: coupons.id });
-  return rows.length === 1;
 }
 
 export async function releaseCoupon(tx: Tx, couponId: string) {

@@ -4,6 +4,7 @@ import { type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { pgError } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as cartRepo from '../cart/cart.repository.ts';
 import { requireCustomer } from '../cart/cart.service.ts';
@@ -68,7 +69,7 @@ export async function placeOrder(
   return withStore(
     deps.db,
     store.id,
-    async (tx) => {
+    async (tx, ctl) => {
       // The key is claimed first; the reads go out with it in the same round trip (statements on a connection run
       // in the order they are sent) and are simply unused when the key was seen before.
       const [claimed, settings, lines, address, options, coupon, contact] = await Promise.all([
@@ -159,18 +160,30 @@ export async function placeOrder(
       }));
 
       // The contended rows (each product's stock, the coupon's uses, the shop's order counter) are taken at the
-      // start of one round trip that carries every write of the order: products in id order, then the coupon,
-      // then the counter, so concurrent orders lock in the same order. The writes (the mail too) read the new
-      // number and stock in the statement (the statements of a transaction see the ones before them), so nothing
-      // waits for an answer while these rows are held: an order holds them for the rest of that round trip and
-      // its commit. That is what bounds orders per second on one hot product, and per shop.
-      const [taken, couponTaken, number, order, orderItems] = await Promise.all([
-        Promise.all(lines.map((l) => repo.takeStock(tx, l.productId, l.quantity))),
-        useCoupon ? repo.useCoupon(tx, coupon.id) : true,
-        repo.nextOrderNumber(tx, store.id),
-        repo.insertOrder(tx, { ...values, number: repo.currentOrderNumber(store.id) }),
-        repo.insertItems(tx, items),
-        repo.insertEvent(tx, { storeId: store.id, orderId, status: 'PENDING', actorId: customerId }),
+      // start of one batch that carries every write of the order and then COMMIT, all sent without waiting for an
+      // answer: products in id order, then the coupon, then the counter, so concurrent orders lock in the same
+      // order. The writes (the mail too) read the new number and stock in their own statements (a transaction's
+      // statements see the ones before them), and a sale that finds too little stock, or a coupon used up, fails
+      // its statement, so PostgreSQL rolls the whole batch back and the COMMIT with it. No row stays locked while
+      // this process gets round to answering: that is what bounds orders per second on one hot product, and per
+      // shop. `send` issues each statement in this order (and keeps an unawaited failure from going unhandled).
+      const sent: Promise<unknown>[] = [];
+      const send = <T>(statement: PromiseLike<T>) => {
+        const p = Promise.resolve(statement);
+        p.catch(() => {});
+        sent.push(p);
+        return p;
+      };
+      for (const l of lines) send(repo.takeStock(tx, store.id, l.productId, l.quantity));
+      if (useCoupon) send(repo.useCoupon(tx, store.id, coupon.id));
+      const number = send(repo.nextOrderNumber(tx, store.id));
+      onStep('stock');
+      const order = send(repo.insertOrder(tx, { ...values, number: repo.currentOrderNumber(store.id) }));
+      onStep('order');
+      const orderItems = send(repo.insertItems(tx, items));
+      onStep('items');
+      send(repo.insertEvent(tx, { storeId: store.id, orderId, status: 'PENDING', actorId: customerId }));
+      send(
         repo.insertPayment(tx, {
           storeId: store.id,
           orderId,
@@ -178,6 +191,9 @@ export async function placeOrder(
           amountPaise: total,
           paymentMode: payment,
         }),
+      );
+      onStep('payment');
+      send(
         repo.insertLedger(
           tx,
           lines.map((l) => ({
@@ -191,36 +207,35 @@ export async function placeOrder(
             actorId: customerId,
           })),
         ),
-        repo.clearOrderedLines(tx, customerId, lineIds),
-        repo.settleRequest(tx, customerId, key, orderId),
-        contact?.email
-          ? enqueueMail(
-              tx,
-              orderPlacedMail({
-                to: contact.email,
-                firstName: contact.firstName,
-                shopName: store.storeName,
-                storeId: store.id,
-                orderNumber: NUMBER_TOKEN,
-                order: values,
-                items,
-              }),
-              { token: NUMBER_TOKEN, value: repo.currentOrderNumber(store.id, 'ORD-') },
-            )
-          : undefined,
-      ]);
-      for (const [i, l] of lines.entries()) {
-        if (!taken[i]) throw outOfStock(l, (await repo.currentStock(tx, l.productId))?.quantity ?? 0);
-      }
-      if (!couponTaken) {
-        throw conflict(
-          `Coupon ${coupon?.code} has been fully used. Remove it to continue.`,
-          'COUPON_USED_UP',
+      );
+      onStep('ledger');
+      send(repo.clearOrderedLines(tx, customerId, lineIds));
+      send(repo.settleRequest(tx, customerId, key, orderId));
+      if (contact?.email) {
+        const mail = orderPlacedMail({
+          to: contact.email,
+          firstName: contact.firstName,
+          shopName: store.storeName,
+          storeId: store.id,
+          orderNumber: NUMBER_TOKEN,
+          order: values,
+          items,
+        });
+        send(
+          enqueueMail(tx, mail, { token: NUMBER_TOKEN, value: repo.currentOrderNumber(store.id, 'ORD-') }),
         );
       }
-      if (order.number !== number) throw new Error('order number out of step with the counter');
-      for (const step of ['stock', 'order', 'items', 'payment', 'ledger', 'cart'] as const) onStep(step);
-      return { created: true as const, placed: { order, orderItems, upiId: settings?.upiId ?? null } };
+      onStep('cart');
+      const [written, committed] = await Promise.allSettled([Promise.allSettled(sent), ctl.commit()]);
+      if (written.status === 'fulfilled') {
+        const failed = written.value.filter((r) => r.status === 'rejected').map((r) => r.reason);
+        if (failed.length) throw whyNotPlaced(failed, lines, coupon?.code);
+      }
+      if (committed.status === 'rejected') throw committed.reason;
+      const placed = { order: await order, orderItems: await orderItems, upiId: settings?.upiId ?? null };
+      if (placed.order.number !== (await number))
+        throw new Error('order number out of step with the counter');
+      return { created: true as const, placed };
     },
     { genericPlans: true },
   ).then(async (r) => {
@@ -301,6 +316,19 @@ function checkLines(body: Body, lineIds: string[], lines: repo.LineToOrder[]) {
     if (l.status !== 'ACTIVE') throw lineConflict('OUT_OF_STOCK', `${l.name} is no longer sold.`, l.lineId);
     if (l.quantity > l.stock) throw outOfStock(l, l.stock);
   }
+}
+
+/** Why the order's writes did not commit: the stock or coupon check that failed, else the first error. */
+function whyNotPlaced(errors: unknown[], lines: repo.LineToOrder[], couponCode: string | undefined) {
+  for (const e of errors) {
+    const pg = pgError(e);
+    const line = pg?.code === repo.STOCK_SHORT ? lines.find((l) => l.productId === pg.detail) : undefined;
+    if (line) return outOfStock(line, Number(pg?.hint ?? 0));
+    if (pg?.code === repo.COUPON_USED_UP) {
+      return conflict(`Coupon ${couponCode} has been fully used. Remove it to continue.`, 'COUPON_USED_UP');
+    }
+  }
+  return errors.find((e) => pgError(e)?.code !== '25P02') ?? errors[0];
 }
 
 function outOfStock(l: repo.LineToOrder, stock: number) {

@@ -11,6 +11,7 @@ import { changedFields, recordAudit } from '../../lib/audit.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { pgError } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { describeCoupon } from '../cart/coupon.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
@@ -77,13 +78,7 @@ const duplicate = (code: string) =>
     issues: [{ path: 'code', message: `You already have a coupon ${code}` }],
   });
 
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
+const isUniqueViolation = (err: unknown) => pgError(err)?.code === '23505';
 
 const actorOf = (a: Actor) => ({ userId: a.userId });
 

@@ -88,14 +88,15 @@ CREATE INDEX products_inv_stock_idx ON products (store_id, quantity, id) INCLUDE
 --> statement-breakpoint
 CREATE INDEX products_inv_sku_idx ON products (store_id, sku, id) INCLUDE (status, stock_state, category_id);
 --> statement-breakpoint
--- Name order (product_name itself is included: PostgreSQL reads an expression key index-only only then), and
--- a search alone (name, SKU prefix, barcode) checked on the entries without reading the rows.
-CREATE INDEX products_inv_name_idx ON products (store_id, lower(product_name), id)
+-- Name order, and a search alone (name, SKU prefix, barcode) checked on the entries without reading the rows.
+-- lower(...) are stored as keys so the check compares bytes instead of lowering each name; the plain columns are
+-- included too, since PostgreSQL plans an index-only scan only when the columns themselves are in the index.
+CREATE INDEX products_inv_name_idx ON products (store_id, lower(product_name), id, lower(sku))
   INCLUDE (product_name, sku, barcode, status, stock_state, category_id);
 --> statement-breakpoint
 -- Within a stock state and/or category: a search's page and total from the slice's entries (Low Stock + Kurtas
 -- + "kurta"), and the stats tiles' units and stock value over every active product's entry.
-CREATE INDEX products_inv_filter_idx ON products (store_id, stock_state, category_id)
+CREATE INDEX products_inv_filter_idx ON products (store_id, stock_state, category_id, lower(product_name), lower(sku))
   INCLUDE (status, id, updated_at, product_name, sku, barcode, quantity, cost_paise, price_paise);
 --> statement-breakpoint
 -- The stock state column serves the low-stock filter now (0012's partial index compared two columns).

@@ -133,24 +133,24 @@ function total(q: InventoryQuery): SQL<number> {
  */
 export async function listProducts(tx: Tx, q: InventoryQuery) {
   const where = and(...filters(q));
-  const query = q.search ? searchPage(tx, q, where) : browsePage(tx, q, where);
-  // A first page (every new filter, sort or search starts there) runs as a prepared statement: PostgreSQL keeps
-  // its plan instead of planning a 10-row page each time. Later pages are planned per request, so a connection
-  // does not keep one statement for every page number anyone opened.
-  const rows = q.offset === 0 ? await query.prepare('inventory_page').execute() : await query;
+  const rows = q.search ? await searchPage(tx, q, where) : await browsePage(tx, q, where);
   if (rows.length || q.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
   const [n] = await tx.select({ n: count() }).from(p).where(where);
   return { rows, count: n?.n ?? 0 };
 }
 
 /**
- * The page's size and offset are written into the statement (validated integers): with them as parameters a
- * prepared statement's generic plan cannot know the page is 10 rows and sorts every product, so PostgreSQL would
- * plan each request anew (about 0.7 ms, more than the page costs to read). As literals, each page size and
- * offset is its own prepared statement whose generic plan is the index-only scan that stops after the page.
+ * The page size is written into the statement (a validated integer), and so is the offset of a first page (every
+ * new filter, sort or search starts there). The app's statements are prepared, and with them as parameters the
+ * generic plan cannot know the page is 10 rows from the start and sorts every product, so PostgreSQL would plan
+ * each request anew (about 0.7 ms, more than the page costs to read); as literals, the generic plan is the
+ * index-only scan that stops after the page. Later pages take the offset as a parameter and are planned per
+ * request, so a connection does not keep a statement for every page number anyone opened.
  */
 const pageClause = (q: InventoryQuery) =>
-  sql.raw(`limit ${Math.trunc(q.limit)} offset ${Math.trunc(q.offset)}`);
+  q.offset === 0
+    ? sql.raw(`limit ${Math.trunc(q.limit)}`)
+    : sql`${sql.raw(`limit ${Math.trunc(q.limit)}`)} offset ${q.offset}`;
 
 function browsePage(tx: Tx, q: InventoryQuery, where: SQL | undefined) {
   const page = sql`(

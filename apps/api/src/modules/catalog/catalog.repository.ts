@@ -88,7 +88,8 @@ export async function listProductCards(tx: Tx, storeId: string, q: ProductListQu
   if (q.search) {
     // Full-text on name and description, trigram word similarity on the name (a typo still matches), or the SKU.
     const term = `%${escapeLike(q.search)}%`;
-    const tsq = sql`websearch_to_tsquery('simple', ${q.search})`;
+    // A subquery, so the query is parsed once per execution however the statement is planned.
+    const tsq = sql`(select websearch_to_tsquery('simple', ${q.search}))`;
     const near = sql`word_similarity(${q.search}, ${p.name})`;
     const cond = or(
       sql`${sql.raw('products.search_vector')} @@ ${tsq}`,

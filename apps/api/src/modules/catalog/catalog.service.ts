@@ -73,7 +73,11 @@ function toDeal(r: DealRow, now: number): DealItem | null {
 /** A page of the shop's products. */
 export async function listProducts(deps: Deps, store: StoreRow, q: ProductListQuery) {
   const now = Date.now();
-  const { rows, total } = await withStore(deps.db, store.id, (tx) => repo.listProductCards(tx, store.id, q));
+  // One plan per connection (its shape does not depend on the values): PostgreSQL otherwise planned a search
+  // again on every request, which cost it more than running it.
+  const { rows, total } = await withStore(deps.db, store.id, (tx) => repo.listProductCards(tx, store.id, q), {
+    genericPlans: true,
+  });
   return { results: rows.map((r) => toProductCard(r, now)), total };
 }
 

@@ -66,189 +66,202 @@ export async function placeOrder(
   const hash = requestHash(body);
   const lineIds = body.cart_item.map((l) => (typeof l === 'string' ? l : l.id));
   const deliveryId = typeof body.delivery_type === 'string' ? body.delivery_type : body.delivery_type.id;
-  return withStore(
-    deps.db,
-    store.id,
-    async (tx, ctl) => {
-      // The key is claimed first; the reads go out with it in the same round trip (statements on a connection run
-      // in the order they are sent) and are simply unused when the key was seen before.
-      const [claimed, settings, lines, address, options, coupon, contact] = await Promise.all([
-        repo.claimRequest(tx, store.id, customerId, key, hash),
-        checkoutRepo.findSettings(tx),
-        repo.linesToOrder(tx, customerId, lineIds),
-        checkoutRepo.findAddress(tx, customerId, body.shipping_address),
-        checkoutRepo.listDeliveryOptions(tx),
-        cartRepo.appliedCoupon(tx, customerId),
-        checkoutRepo.findUser(tx, customerId),
-      ]);
-      if (!claimed) return { created: false as const, order: await replay(tx, customerId, key, hash, store) };
-      const payment = checkPayment(body.payment_option, settings);
-      if (!address) throw notFound('Address not found');
-      const option = options.find((o) => o.id === deliveryId);
-      if (!option) {
-        throw badRequest('Choose a delivery option', [
-          { path: 'delivery_type', message: 'Choose a delivery option' },
+  const attempt = () =>
+    withStore(
+      deps.db,
+      store.id,
+      async (tx, ctl) => {
+        // The key is claimed first; the reads go out with it in the same round trip (statements on a connection run
+        // in the order they are sent) and are simply unused when the key was seen before.
+        const [claimed, settings, lines, address, options, coupon, contact] = await Promise.all([
+          repo.claimRequest(tx, store.id, customerId, key, hash),
+          checkoutRepo.findSettings(tx),
+          repo.linesToOrder(tx, customerId, lineIds),
+          checkoutRepo.findAddress(tx, customerId, body.shipping_address),
+          checkoutRepo.listDeliveryOptions(tx),
+          cartRepo.appliedCoupon(tx, customerId),
+          checkoutRepo.findUser(tx, customerId),
         ]);
-      }
-      checkLines(body, lineIds, lines);
+        if (!claimed)
+          return { created: false as const, order: await replay(tx, customerId, key, hash, store) };
+        const payment = checkPayment(body.payment_option, settings);
+        if (!address) throw notFound('Address not found');
+        const option = options.find((o) => o.id === deliveryId);
+        if (!option) {
+          throw badRequest('Choose a delivery option', [
+            { path: 'delivery_type', message: 'Choose a delivery option' },
+          ]);
+        }
+        checkLines(body, lineIds, lines);
 
-      const subtotal = lines.reduce((n, l) => n + l.unitPricePaise * l.quantity, 0);
-      const problem = coupon ? couponProblem(coupon, subtotal) : null;
-      const discount = coupon && !problem ? couponDiscount(coupon, subtotal) : 0;
-      const allFree = lines.every((l) => l.freeShipping);
-      const shipping = deliveryChargePaise(option, subtotal, allFree);
-      const total = subtotal - discount + shipping;
-      if (body.total_amount !== undefined && Math.round(body.total_amount * 100) !== total) {
-        const why =
-          problem && coupon ? ` Coupon ${coupon.code} can no longer be used: ${problem.message}.` : '';
-        throw new AppError(
-          409,
-          'CONFLICT',
-          `Your order total changed from ${inr(Math.round(body.total_amount * 100))} to ${inr(total)}.${why} Please review your order.`,
-          { reason: 'PRICE_CHANGED' },
+        const subtotal = lines.reduce((n, l) => n + l.unitPricePaise * l.quantity, 0);
+        const problem = coupon ? couponProblem(coupon, subtotal) : null;
+        const discount = coupon && !problem ? couponDiscount(coupon, subtotal) : 0;
+        const allFree = lines.every((l) => l.freeShipping);
+        const shipping = deliveryChargePaise(option, subtotal, allFree);
+        const total = subtotal - discount + shipping;
+        if (body.total_amount !== undefined && Math.round(body.total_amount * 100) !== total) {
+          const why =
+            problem && coupon ? ` Coupon ${coupon.code} can no longer be used: ${problem.message}.` : '';
+          throw new AppError(
+            409,
+            'CONFLICT',
+            `Your order total changed from ${inr(Math.round(body.total_amount * 100))} to ${inr(total)}.${why} Please review your order.`,
+            { reason: 'PRICE_CHANGED' },
+          );
+        }
+
+        const useCoupon = !!coupon && discount > 0;
+        const ratio = subtotal ? (subtotal - discount) / subtotal : 0;
+        const tax = Math.round(
+          lines.reduce(
+            (n, l) => n + (l.unitPricePaise * l.quantity * ratio * l.taxPercent) / (100 + l.taxPercent),
+            0,
+          ),
         );
-      }
-
-      const useCoupon = !!coupon && discount > 0;
-      const ratio = subtotal ? (subtotal - discount) / subtotal : 0;
-      const tax = Math.round(
-        lines.reduce(
-          (n, l) => n + (l.unitPricePaise * l.quantity * ratio * l.taxPercent) / (100 + l.taxPercent),
-          0,
-        ),
-      );
-      const now = new Date();
-      const orderId = randomUUID();
-      const values = {
-        id: orderId,
-        storeId: store.id,
-        customerId,
-        paymentMethod: payment,
-        subtotalPaise: subtotal,
-        discountPaise: discount,
-        couponId: useCoupon ? coupon.id : null,
-        couponCode: useCoupon ? coupon.code : null,
-        shippingPaise: shipping,
-        taxPaise: tax,
-        totalPaise: total,
-        totalItems: lines.reduce((n, l) => n + l.quantity, 0),
-        deliveryName: option.name,
-        deliveryEstimate: option.estimatedTime,
-        expectedDeliveryAt: expectedDelivery(now, option.maxDays),
-        shipName: address.fullName,
-        shipPhone: address.phoneNumber ?? contact?.phone ?? null,
-        shipLine1: address.addressLine1,
-        shipLine2: address.addressLine2,
-        shipCity: address.city,
-        shipState: address.state,
-        shipPostalCode: address.postalCode,
-        shipCountry: address.country,
-        contactEmail: contact?.email ?? null,
-        contactPhone: contact?.phone ?? null,
-      };
-      const items = lines.map((l) => ({
-        storeId: store.id,
-        orderId,
-        productId: l.productId,
-        name: l.name,
-        sku: l.sku,
-        image: l.image,
-        quantity: l.quantity,
-        unitPricePaise: l.unitPricePaise,
-        costPaise: l.costPaise,
-        taxPercent: l.taxPercent,
-      }));
-
-      // The contended rows (each product's stock, the coupon's uses, the shop's order counter) are taken at the
-      // start of one batch that carries every write of the order and then COMMIT, all sent without waiting for an
-      // answer: products in id order, then the coupon, then the counter, so concurrent orders lock in the same
-      // order. The writes (the mail too) read the new number and stock in their own statements (a transaction's
-      // statements see the ones before them), and a sale that finds too little stock, or a coupon used up, fails
-      // its statement, so PostgreSQL rolls the whole batch back and the COMMIT with it. No row stays locked while
-      // this process gets round to answering: that is what bounds orders per second on one hot product, and per
-      // shop. `send` issues each statement in this order (and keeps an unawaited failure from going unhandled).
-      const sent: Promise<unknown>[] = [];
-      const send = <T>(statement: PromiseLike<T>) => {
-        const p = Promise.resolve(statement);
-        p.catch(() => {});
-        sent.push(p);
-        return p;
-      };
-      for (const l of lines) send(repo.takeStock(tx, store.id, l.productId, l.quantity));
-      if (useCoupon) send(repo.useCoupon(tx, store.id, coupon.id));
-      const number = send(repo.nextOrderNumber(tx, store.id));
-      onStep('stock');
-      const order = send(repo.insertOrder(tx, { ...values, number: repo.currentOrderNumber(store.id) }));
-      onStep('order');
-      const orderItems = send(repo.insertItems(tx, items));
-      onStep('items');
-      send(repo.insertEvent(tx, { storeId: store.id, orderId, status: 'PENDING', actorId: customerId }));
-      send(
-        repo.insertPayment(tx, {
+        const now = new Date();
+        const orderId = randomUUID();
+        const values = {
+          id: orderId,
+          storeId: store.id,
+          customerId,
+          paymentMethod: payment,
+          subtotalPaise: subtotal,
+          discountPaise: discount,
+          couponId: useCoupon ? coupon.id : null,
+          couponCode: useCoupon ? coupon.code : null,
+          shippingPaise: shipping,
+          taxPaise: tax,
+          totalPaise: total,
+          totalItems: lines.reduce((n, l) => n + l.quantity, 0),
+          deliveryName: option.name,
+          deliveryEstimate: option.estimatedTime,
+          expectedDeliveryAt: expectedDelivery(now, option.maxDays),
+          shipName: address.fullName,
+          shipPhone: address.phoneNumber ?? contact?.phone ?? null,
+          shipLine1: address.addressLine1,
+          shipLine2: address.addressLine2,
+          shipCity: address.city,
+          shipState: address.state,
+          shipPostalCode: address.postalCode,
+          shipCountry: address.country,
+          contactEmail: contact?.email ?? null,
+          contactPhone: contact?.phone ?? null,
+        };
+        const items = lines.map((l) => ({
           storeId: store.id,
           orderId,
-          reference: repo.currentOrderNumber(store.id, 'TXN-'),
-          amountPaise: total,
-          paymentMode: payment,
-        }),
-      );
-      onStep('payment');
-      send(
-        repo.insertLedger(
-          tx,
-          lines.map((l) => ({
-            storeId: store.id,
-            productId: l.productId,
-            change: -l.quantity,
-            quantityAfter: repo.stockNow(store.id, l.productId),
-            reason: 'SALE' as const,
-            note: repo.currentOrderNumber(store.id, 'ORD-'),
-            orderId,
-            actorId: customerId,
-          })),
-        ),
-      );
-      onStep('ledger');
-      send(repo.clearOrderedLines(tx, customerId, lineIds));
-      send(repo.settleRequest(tx, customerId, key, orderId));
-      if (contact?.email) {
-        const mail = orderPlacedMail({
-          to: contact.email,
-          firstName: contact.firstName,
-          shopName: store.storeName,
-          storeId: store.id,
-          orderNumber: NUMBER_TOKEN,
-          order: values,
-          items,
-        });
+          productId: l.productId,
+          name: l.name,
+          sku: l.sku,
+          image: l.image,
+          quantity: l.quantity,
+          unitPricePaise: l.unitPricePaise,
+          costPaise: l.costPaise,
+          taxPercent: l.taxPercent,
+        }));
+
+        // The contended rows (each product's stock, the coupon's uses, the shop's order counter) are taken at the
+        // start of one batch that carries every write of the order and then COMMIT, all sent without waiting for an
+        // answer: products in id order, then the coupon, then the counter, so concurrent orders lock in the same
+        // order. The writes (the mail too) read the new number and stock in their own statements (a transaction's
+        // statements see the ones before them), and a sale that finds too little stock, or a coupon used up, fails
+        // its statement, so PostgreSQL rolls the whole batch back and the COMMIT with it. No row stays locked while
+        // this process gets round to answering: that is what bounds orders per second on one hot product, and per
+        // shop. `send` issues each statement in this order (and keeps an unawaited failure from going unhandled).
+        const sent: Promise<unknown>[] = [];
+        const send = <T>(statement: PromiseLike<T>) => {
+          const p = Promise.resolve(statement);
+          p.catch(() => {});
+          sent.push(p);
+          return p;
+        };
+        for (const l of lines) send(repo.takeStock(tx, store.id, l.productId, l.quantity));
+        if (useCoupon) send(repo.useCoupon(tx, store.id, coupon.id));
+        const number = send(repo.nextOrderNumber(tx, store.id));
+        onStep('stock');
+        const order = send(repo.insertOrder(tx, { ...values, number: repo.currentOrderNumber(store.id) }));
+        onStep('order');
+        const orderItems = send(repo.insertItems(tx, items));
+        onStep('items');
+        send(repo.insertEvent(tx, { storeId: store.id, orderId, status: 'PENDING', actorId: customerId }));
         send(
-          enqueueMail(tx, mail, { token: NUMBER_TOKEN, value: repo.currentOrderNumber(store.id, 'ORD-') }),
+          repo.insertPayment(tx, {
+            storeId: store.id,
+            orderId,
+            reference: repo.currentOrderNumber(store.id, 'TXN-'),
+            amountPaise: total,
+            paymentMode: payment,
+          }),
         );
-      }
-      onStep('cart');
-      const [written, committed] = await Promise.allSettled([Promise.allSettled(sent), ctl.commit()]);
-      if (written.status === 'fulfilled') {
-        const failed = written.value.filter((r) => r.status === 'rejected').map((r) => r.reason);
-        if (failed.length) throw whyNotPlaced(failed, lines, coupon?.code);
-      }
-      if (committed.status === 'rejected') throw committed.reason;
-      const placed = { order: await order, orderItems: await orderItems, upiId: settings?.upiId ?? null };
-      if (placed.order.number !== (await number))
-        throw new Error('order number out of step with the counter');
-      return { created: true as const, placed };
-    },
-    { genericPlans: true },
-  ).then(async (r) => {
-    if (!r.created) return r;
-    // The view is built after the commit: nothing in it needs the transaction, and the rows are free sooner.
-    const { order, orderItems, upiId } = r.placed;
-    const view = await orderView(
-      order,
-      { items: orderItems, payment: undefined, returnRequest: undefined, reviewed: new Set() },
-      { upi: { id: upiId, shopName: store.storeName }, withUpiQr: true },
+        onStep('payment');
+        send(
+          repo.insertLedger(
+            tx,
+            lines.map((l) => ({
+              storeId: store.id,
+              productId: l.productId,
+              change: -l.quantity,
+              quantityAfter: repo.stockNow(store.id, l.productId),
+              reason: 'SALE' as const,
+              note: repo.currentOrderNumber(store.id, 'ORD-'),
+              orderId,
+              actorId: customerId,
+            })),
+          ),
+        );
+        onStep('ledger');
+        send(repo.clearOrderedLines(tx, customerId, lineIds));
+        send(repo.settleRequest(tx, customerId, key, orderId));
+        if (contact?.email) {
+          const mail = orderPlacedMail({
+            to: contact.email,
+            firstName: contact.firstName,
+            shopName: store.storeName,
+            storeId: store.id,
+            orderNumber: NUMBER_TOKEN,
+            order: values,
+            items,
+          });
+          send(
+            enqueueMail(tx, mail, { token: NUMBER_TOKEN, value: repo.currentOrderNumber(store.id, 'ORD-') }),
+          );
+        }
+        onStep('cart');
+        const [written, committed] = await Promise.allSettled([Promise.allSettled(sent), ctl.commit()]);
+        if (written.status === 'fulfilled') {
+          const failed = written.value.filter((r) => r.status === 'rejected').map((r) => r.reason);
+          if (failed.length) throw whyNotPlaced(failed, lines, coupon?.code);
+        }
+        if (committed.status === 'rejected') throw committed.reason;
+        const placed = { order: await order, orderItems: await orderItems, upiId: settings?.upiId ?? null };
+        if (placed.order.number !== (await number))
+          throw new Error('order number out of step with the counter');
+        return { created: true as const, placed };
+      },
+      { genericPlans: true },
     );
-    return { created: true, order: view };
-  });
+  // A deadlock or serialization failure rolled everything back (the key's claim too): try again, twice at most.
+  // Orders that cross stock thresholds of several categories at once can deadlock on the stock counts.
+  let r: Awaited<ReturnType<typeof attempt>>;
+  for (let tries = 1; ; tries++) {
+    try {
+      r = await attempt();
+      break;
+    } catch (e) {
+      const code = pgError(e)?.code;
+      if (tries >= 3 || (code !== '40P01' && code !== '40001')) throw e;
+    }
+  }
+  if (!r.created) return r;
+  // The view is built after the commit: nothing in it needs the transaction, and the rows are free sooner.
+  const { order, orderItems, upiId } = r.placed;
+  const view = await orderView(
+    order,
+    { items: orderItems, payment: undefined, returnRequest: undefined, reviewed: new Set() },
+    { upi: { id: upiId, shopName: store.storeName }, withUpiQr: true },
+  );
+  return { created: true, order: view };
 }
 
 /** A key seen before: the same request gets the first order back; another body with it is refused. */

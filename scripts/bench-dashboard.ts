@@ -4,12 +4,8 @@
 // payments and stock-ledger rows) in a few generate_series statements. It measures GET /api/admin/dashboard/
 // through the built server (apps/api/dist/server.mjs) with autocannon at 10 and 20 connections, for each
 // period, and prints p50/p95/p99 and the SQL statements one request sends. BENCH_KEEP=1 keeps the database.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { cpus, totalmem } from 'node:os';
 import { openDatabase, schema } from '@haat/db';
 import { seedDemo } from '@haat/db/seed';
-import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -18,23 +14,20 @@ import {
   DEMO_VENDOR_PASSWORD,
   setDemoVendorPasswords,
 } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
+import {
+  DURATION,
+  freshDatabase,
+  loadNote,
+  machine,
+  measure,
+  ms,
+  type Server,
+  startServer,
+} from './bench-kit.ts';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = 5_000;
 const DAYS = 730;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) : 0;
 
 /**
  * 100,000 orders for one shop over the last two years, as the order flow writes them: customers, orders with
@@ -136,13 +129,9 @@ async function loadOrders(sql: postgres.Sql, storeId: string) {
 }
 
 async function main() {
-  const name = `haat_bench_dash_${Date.now().toString(36)}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  let server: ChildProcess | undefined;
+  const db = await freshDatabase('haat_bench_dash');
+  const url = db.url;
+  let server: Server | undefined;
   try {
     const setup = await openDatabase({ url });
     await setup.migrate();
@@ -194,30 +183,9 @@ async function main() {
     await app.close();
     await counted.close();
 
-    const port = await freePort();
-    server = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        NODE_ENV: 'production',
-        RATE_LIMITS: 'off',
-        AUTH_SECRET: 'bench-only-secret-bench-only-secret-0000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const started = performance.now();
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break;
-      } catch {}
-      if (performance.now() - started > 30_000) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const signIn = await fetch(`http://127.0.0.1:${port}/api/admin/admin-login/`, {
+    server = await startServer(url);
+    const origin = server.origin;
+    const signIn = await fetch(`${origin}/api/admin/admin-login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: shop.email, password: DEMO_VENDOR_PASSWORD, role_name: 'VENDOR' }),
@@ -226,22 +194,11 @@ async function main() {
     const headers = { authorization: `Bearer ${token}`, 'store-origin': shop.slug };
 
     const run = async (path: string, connections: number) => {
-      const opts = { url: `http://127.0.0.1:${port}${path}`, connections, headers };
-      await autocannon({ ...opts, duration: 3 }); // warm-up
-      const times: number[] = [];
-      const r = await new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon({ ...opts, duration: DURATION }, (err, result) =>
-          err ? reject(err) : resolve(result),
-        );
-        instance.on('response', (_client, _status, _bytes, ms) => {
-          times.push(ms);
-        });
-      });
-      if (r.non2xx || r.errors || r.timeouts || !times.length) {
-        throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+      const m = await measure({ url: `${origin}${path}`, connections, duration: DURATION, headers });
+      if (m.errors || m.requests !== (m.statuses['200'] ?? 0) || !m.requests) {
+        throw new Error(`${path}: ${JSON.stringify(m.statuses)}, ${m.errors} errors`);
       }
-      times.sort((a, b) => a - b);
-      return `| ${path} | ${connections} | ${Math.round(r.requests.average)} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`;
+      return `| ${path} | ${connections} | ${Math.round(m.rps)} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${loadNote(m)} |`;
     };
     const rows: string[] = [];
     for (const connections of [10, 20]) {
@@ -254,24 +211,24 @@ async function main() {
       }
     }
 
-    console.log(
-      `\n### ${new Date().toISOString().slice(0, 10)}: dashboard, ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL\n`,
-    );
+    console.log(`\n### ${new Date().toISOString().slice(0, 10)}: dashboard, ${await machine()}\n`);
     console.log(
       `Shop ${shop.slug}: ${counts?.orders} orders over ${DAYS} days, ${counts?.items} lines, ${counts?.events} order events, ${counts?.ledger} stock-ledger rows (loaded in ${Math.round(loadMs / 1000)} s). Yearly revenue ₹${totals.revenue.yearly.value.toLocaleString('en-IN')}, ${totals.total_order.yearly.value} orders in the year.\n`,
     );
-    console.log(`| Request (${DURATION} s) | connections | req/s | p50 ms | p95 ms | p99 ms |`);
-    console.log('|---|---|---|---|---|---|');
+    console.log(
+      `| Request (${DURATION} s) | connections | req/s | p50 ms | p95 ms | p99 ms | load avg at start |`,
+    );
+    console.log('|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
     console.log(
       `\n- SQL statements per dashboard request: ${sqlCount}; the first request of a day for a shop and period reads the customers of the past days too (+2).`,
     );
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    if (process.env.BENCH_KEEP) console.log(`Kept the database ${name} (BENCH_KEEP).`);
-    else await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await server?.stop();
+    if (process.env.BENCH_KEEP) {
+      console.log(`Kept the database ${db.name} (BENCH_KEEP).`);
+      await db.keep();
+    } else await db.drop();
   }
 }
 

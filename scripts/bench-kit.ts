@@ -27,6 +27,10 @@ export async function freshDatabase(prefix: string) {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
+    /** Keeps the database (BENCH_KEEP) and closes the admin connection. */
+    async keep() {
+      await admin.end();
+    },
   };
 }
 

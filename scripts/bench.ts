@@ -2,47 +2,22 @@
 // Uses BENCH_DATABASE_URL (an admin URL; default the local server) to create a fresh database, seeds the demo
 // shops, and measures: cold start, req/s and p99 under 20 connections, server CPU per request, SQL statements per
 // request, and the shopper's initial JavaScript (gzip).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, totalmem } from 'node:os';
 import { openDatabase, schema } from '@haat/db';
 import { seedDemo } from '@haat/db/seed';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
-import postgres from 'postgres';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import {
   DEMO_VENDOR_PASSWORD,
   setDemoVendorPasswords,
 } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
-import { initialJs } from './bench-kit.ts';
-
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
-const cpuMs = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
-};
+import { cpuMs, DURATION, freshDatabase, initialJs, machine, type Server, startServer } from './bench-kit.ts';
 
 async function main() {
-  const name = `haat_bench_${Date.now().toString(36)}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  let server: ChildProcess | undefined;
+  const db = await freshDatabase('haat_bench');
+  const url = db.url;
+  const servers: Server[] = [];
   try {
     const setup = await openDatabase({ url });
     await setup.migrate();
@@ -83,37 +58,14 @@ async function main() {
     await app.close();
     await counted.close();
 
-    const servers: ChildProcess[] = [];
-    const startServer = async (extra: Record<string, string>) => {
-      const port = await freePort();
-      const t0 = performance.now();
-      const child = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
-        env: {
-          ...process.env,
-          DATABASE_URL: url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          SEED_DEMO: 'false',
-          NODE_ENV: 'production',
-          AUTH_SECRET: 'bench-only-secret-bench-only-secret-0000',
-          ...extra,
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      servers.push(child);
-      for (;;) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break;
-        } catch {}
-        if (performance.now() - t0 > 30_000) throw new Error('server did not start');
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      return { port, pid: child.pid ?? 0, coldMs: performance.now() - t0 };
+    const start = async (extra: Record<string, string> = {}) => {
+      const srv = await startServer(url, extra);
+      servers.push(srv);
+      return srv;
     };
-    const load = async (name: string, path: string, srv: { port: number; pid: number }, sqlKey = name) => {
+    const load = async (name: string, path: string, srv: Server, sqlKey = name) => {
       const opts = {
-        url: `http://127.0.0.1:${srv.port}${path}`,
+        url: `${srv.origin}${path}`,
         connections: 20,
         headers: { 'store-origin': slug },
       };
@@ -127,7 +79,7 @@ async function main() {
     };
 
     // Cold start (process start to the first 200 on /api/health), then load on the default configuration.
-    const main = await startServer({ RATE_LIMITS: 'off' });
+    const main = await start();
     const coldMs = main.coldMs;
     const rows: string[] = [];
     for (const t of targets) rows.push(await load(t.name, t.path, main));
@@ -139,7 +91,7 @@ async function main() {
     const cpu0 = cpuMs(main.pid);
     const [logins, browsing] = await Promise.all([
       autocannon({
-        url: `http://127.0.0.1:${main.port}/api/admin/admin-login/`,
+        url: `${main.origin}/api/admin/admin-login/`,
         method: 'POST',
         connections: 20,
         duration: DURATION,
@@ -147,7 +99,7 @@ async function main() {
         body: JSON.stringify({ email: vendor.email, password: DEMO_VENDOR_PASSWORD, role_name: 'VENDOR' }),
       }),
       autocannon({
-        url: `http://127.0.0.1:${main.port}/api/store/stores/product?limit=20`,
+        url: `${main.origin}/api/store/stores/product?limit=20`,
         connections: 5,
         duration: DURATION,
         headers: { 'store-origin': slug },
@@ -160,9 +112,9 @@ async function main() {
       `| POST /api/admin/admin-login/ (20 connections, argon2id) | ${Math.round(logins.requests.average)} | ${logins.latency.p50} | ${logins.latency.p99} | ${(loginCpu / (logins.requests.total + browsing.requests.total)).toFixed(2)} (both runs) | - |`,
       `| GET /api/store/stores/product while logins run (5 connections) | ${Math.round(browsing.requests.average)} | ${browsing.latency.p50} | ${browsing.latency.p99} | (above) | 2 |`,
     );
-    servers.pop()?.kill('SIGTERM');
+    await main.stop();
     // The home again with its micro-cache off: every request goes to the database.
-    const uncached = await startServer({ STOREFRONT_CACHE_MS: '0' });
+    const uncached = await start({ STOREFRONT_CACHE_MS: '0' });
     const home = targets[1];
     if (home)
       rows.push(
@@ -173,14 +125,11 @@ async function main() {
           home.name,
         ),
       );
-    server = servers.pop();
 
     // The shopper's initial JavaScript: the entry, its preloaded imports and the storefront face chunk, and
     // also everything those import statically (what the browser really fetches before the shop renders).
     const js = initialJs();
-    console.log(
-      `\n### ${new Date().toISOString().slice(0, 10)}: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL\n`,
-    );
+    console.log(`\n### ${new Date().toISOString().slice(0, 10)}: ${await machine()}\n`);
     console.log(
       '| Endpoint (20 connections, 10 s) | req/s | p50 ms | p99 ms | server CPU ms/req | SQL statements/req |',
     );
@@ -191,10 +140,8 @@ async function main() {
       `- Shopper's initial JavaScript (gzip): ${js.listed.kb.toFixed(1)} KB (${js.listed.files.join(', ')}); with the chunks they import statically ${js.closure.kb.toFixed(1)} KB (${js.closure.files.length} files)`,
     );
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await Promise.all(servers.map((srv) => srv.stop()));
+    await db.drop();
   }
 }
 

@@ -4,8 +4,9 @@ import { type Db, EARLY_COMMIT, pipelinedDatabases, type Tx } from './client.ts'
 export interface StoreTxOptions {
   /**
    * Plan every statement once per connection and reuse the plan (`plan_cache_mode = force_generic_plan` for this
-   * transaction). For hot write paths whose statements look rows up by key, where PostgreSQL would otherwise plan
-   * them again on every execution; not for reads whose best plan depends on the values (a big shop's search).
+   * transaction). For statements whose plan's shape does not depend on the values (key lookups, the storefront
+   * listing), where PostgreSQL would otherwise plan them again on every execution; not where the values choose
+   * the plan (a filter that only an index on one value serves well).
    */
   genericPlans?: boolean;
 }

@@ -22,7 +22,10 @@ type Body = z.output<typeof placeOrderBody>;
 const NUMBER_TOKEN = '{{ORDER_NUMBER}}';
 const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
 
-/** A test seam: called after each step so a test can fail the transaction there. */
+/**
+ * A test seam: called once each step's statements are sent and before the COMMIT, so a test can fail the
+ * transaction there.
+ */
 export type StepHook = (step: 'stock' | 'order' | 'items' | 'payment' | 'ledger' | 'cart') => void;
 
 const lineConflict = (reason: string, message: string, lineId: string) =>

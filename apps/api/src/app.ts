@@ -61,7 +61,12 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Only named proxies may report the client's address: rate limits key on req.ip. A hop count trusts that many
+    // addresses nearest the server (what proxy-addr does for a number, which Fastify's types do not name).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_addr: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,46 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY next to addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset or `false` trusts no proxy (the client is the socket's address); a number trusts that many
+ * hops in front of the server; otherwise a comma-separated list of proxy addresses, CIDR ranges or the names
+ * loopback, linklocal, uniquelocal. `true` (trust any X-Forwarded-For) is refused: anyone could pick their address.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false' || value === 'off') return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops < 1 || hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'a hop count must be between 1 and 10' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => {
+      if (PROXY_RANGE_NAMES.has(e)) return false;
+      const [addr, bits, ...rest] = e.split('/');
+      if (rest.length || !addr || !isIP(addr)) return true;
+      if (bits === undefined) return false;
+      const max = isIP(addr) === 4 ? 32 : 128;
+      return !/^\d+$/.test(bits) || Number(bits) > max;
+    });
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not an address, CIDR range, hop count or loopback/linklocal/uniquelocal: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,6 +73,8 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** Rate limits on sign-in, sign-up and codes. Only load benchmarks turn them off. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Which reverse proxies may report the client's address in X-Forwarded-For (see trustProxy above). */
+  TRUST_PROXY: trustProxy,
   /** Platform operator (role ADMIN) seeded at start when both are set. */
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),

@@ -1,5 +1,5 @@
 import { schema } from '@haat/db';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from './deps.ts';
 import { tooManyRequests } from './errors.ts';
 
@@ -8,6 +8,38 @@ export interface Limit {
   key: string;
   max: number;
   windowSeconds: number;
+}
+
+const windowStartOf = (windowSeconds: number, now: number) => {
+  const windowMs = windowSeconds * 1000;
+  return new Date(Math.floor(now / windowMs) * windowMs);
+};
+const secondsLeft = (start: Date, windowSeconds: number, now: number) =>
+  (start.getTime() + windowSeconds * 1000 - now) / 1000;
+
+/** Counts one hit on a key in its current fixed window and answers the window's hits so far. */
+export async function countHit(deps: Deps, key: string, windowSeconds: number): Promise<number> {
+  const windowStart = windowStartOf(windowSeconds, Date.now());
+  const [row] = await deps.db
+    .insert(schema.rateLimitHits)
+    .values({ key, windowStart, hits: 1 })
+    .onConflictDoUpdate({
+      target: [schema.rateLimitHits.key, schema.rateLimitHits.windowStart],
+      set: { hits: sql`${schema.rateLimitHits.hits} + 1` },
+    })
+    .returning({ hits: schema.rateLimitHits.hits });
+  return row?.hits ?? 0;
+}
+
+/** The hits of a key's current window without counting one, and the seconds until that window ends. */
+export async function currentHits(deps: Deps, key: string, windowSeconds: number) {
+  const now = Date.now();
+  const windowStart = windowStartOf(windowSeconds, now);
+  const [row] = await deps.db
+    .select({ hits: schema.rateLimitHits.hits })
+    .from(schema.rateLimitHits)
+    .where(and(eq(schema.rateLimitHits.key, key), eq(schema.rateLimitHits.windowStart, windowStart)));
+  return { hits: row?.hits ?? 0, retryAfter: secondsLeft(windowStart, windowSeconds, now) };
 }
 
 /**
@@ -20,25 +52,15 @@ export async function enforceLimits(
   message = 'Too many attempts. Please wait and try again.',
 ) {
   if (deps.config.RATE_LIMITS === 'off') return;
-  const db = deps.db;
-  const now = Date.now();
   for (const l of limits) {
-    const windowMs = l.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-    const [row] = await db
-      .insert(schema.rateLimitHits)
-      .values({ key: l.key, windowStart, hits: 1 })
-      .onConflictDoUpdate({
-        target: [schema.rateLimitHits.key, schema.rateLimitHits.windowStart],
-        set: { hits: sql`${schema.rateLimitHits.hits} + 1` },
-      })
-      .returning({ hits: schema.rateLimitHits.hits });
-    if ((row?.hits ?? 0) > l.max) {
-      throw tooManyRequests(message, (windowStart.getTime() + windowMs - now) / 1000);
+    const now = Date.now();
+    const hits = await countHit(deps, l.key, l.windowSeconds);
+    if (hits > l.max) {
+      throw tooManyRequests(message, secondsLeft(windowStartOf(l.windowSeconds, now), l.windowSeconds, now));
     }
   }
   if (Math.random() < 0.01) {
-    await db
+    await deps.db
       .delete(schema.rateLimitHits)
       .where(sql`${schema.rateLimitHits.windowStart} < now() - interval '1 day'`);
   }

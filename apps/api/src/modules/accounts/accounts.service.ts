@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { OtpPurpose, Role, Session } from '@haat/contracts';
 import type { Deps } from '../../lib/deps.ts';
-import { AppError, badRequest, unauthenticated } from '../../lib/errors.ts';
-import { enforceLimits } from '../../lib/rate-limit.ts';
+import { AppError, badRequest, tooManyRequests, unauthenticated } from '../../lib/errors.ts';
+import { countHit, currentHits, enforceLimits } from '../../lib/rate-limit.ts';
 import { accountExistsMail, enqueueMail, welcomeMail } from '../mail/mail.service.ts';
 import * as repo from './accounts.repository.ts';
 import { checkCode, sendCode } from './otp.service.ts';
@@ -67,6 +68,27 @@ export async function signup(deps: Deps, realm: Realm, input: SignupInput, ip: s
   };
 }
 
+/**
+ * Sign-in throttling (a lock on the account would let anyone lock its owner out):
+ * - per address: 30 attempts in 5 minutes, whatever the accounts;
+ * - per account and address: 10 wrong passwords in 15 minutes, then that address waits for that account;
+ * - per account: past 10 wrong passwords in 15 minutes from anywhere, every attempt on it is answered after a
+ *   growing delay (up to 2 s), never refused, so the owner's correct password from a clean address still signs in.
+ */
+export const LOGIN_THROTTLE = {
+  perAddress: { max: 30, windowSeconds: 300 },
+  failuresPerAccountAddress: 10,
+  failureWindowSeconds: 900,
+  slowAfterFailures: 10,
+  maxDelayMs: 2000,
+} as const;
+
+/** How long an attempt on an account with this many recent wrong passwords waits before it is checked. */
+export const loginDelayMs = (failures: number) =>
+  failures <= LOGIN_THROTTLE.slowAfterFailures
+    ? 0
+    : Math.min(LOGIN_THROTTLE.maxDelayMs, 250 * 2 ** (failures - LOGIN_THROTTLE.slowAfterFailures - 1));
+
 /** Password sign-in. Unknown email and wrong password answer alike, in about the same time. */
 export async function login(
   deps: Deps,
@@ -76,13 +98,33 @@ export async function login(
   remember: boolean,
   ip: string,
 ): Promise<Session> {
-  await enforceLimits(deps, [
-    { key: `login:ip:${ip}`, max: 30, windowSeconds: 300 },
-    { key: `login:acct:${realmKey(realm, email)}`, max: 10, windowSeconds: 300 },
-  ]);
+  const throttled = deps.config.RATE_LIMITS !== 'off';
+  const account = realmKey(realm, email);
+  const pairKey = `login-fail:acct-ip:${account}:${ip}`;
+  const accountKey = `login-fail:acct:${account}`;
+  const window = LOGIN_THROTTLE.failureWindowSeconds;
+  if (throttled) {
+    await enforceLimits(deps, [{ key: `login:ip:${ip}`, ...LOGIN_THROTTLE.perAddress }]);
+    const pair = await currentHits(deps, pairKey, window);
+    if (pair.hits >= LOGIN_THROTTLE.failuresPerAccountAddress) {
+      throw tooManyRequests(
+        'Too many wrong passwords for this account from here. Please wait, or sign in with a code.',
+        pair.retryAfter,
+        'LOGIN_THROTTLED',
+      );
+    }
+    const delay = loginDelayMs((await currentHits(deps, accountKey, window)).hits);
+    if (delay) await sleep(delay);
+  }
   const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
   const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok) throw unauthenticated('Invalid email or password', 'INVALID_CREDENTIALS');
+  if (!user || !ok) {
+    if (throttled) {
+      await countHit(deps, pairKey, window);
+      await countHit(deps, accountKey, window);
+    }
+    throw unauthenticated('Invalid email or password', 'INVALID_CREDENTIALS');
+  }
   if (!user.emailVerifiedAt) {
     await deps.db
       .transaction((tx) => sendCode(deps, tx, user, 'VERIFY_EMAIL', realm.shopName))

@@ -68,29 +68,61 @@ describe('password sign-in', () => {
     expect(logs.join('\n')).not.toContain('secret-in-the-log-77');
   });
 
-  it('limits sign-in attempts per account with 429 and Retry-After', async () => {
-    const { email } = await verifiedVendor();
+  it('slows an account under attack from many addresses, and its owner still signs in from a clean address', async () => {
+    const { email, password } = await verifiedVendor();
+    const wrong = (ip: string) =>
+      post(
+        '/api/user/auth/login/',
+        { email, password: 'wrong-password-1', role_name: 'VENDOR' },
+        { 'x-test-ip': ip },
+      );
+    // 14 wrong passwords, each from a new address: none is refused (no lock an attacker could set).
+    for (let i = 0; i < 14; i++) expect((await wrong(`10.1.0.${i}`)).statusCode).toBe(401);
+    // Later attempts on the account wait before they are checked.
+    let started = Date.now();
+    expect((await wrong('10.1.0.200')).statusCode).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    // The owner, from an address with a clean record, signs in (after the same wait).
+    started = Date.now();
+    const owner = await post(
+      '/api/user/auth/login/',
+      { email, password, role_name: 'VENDOR' },
+      { 'x-test-ip': '10.1.1.1' },
+    );
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.email).toBe(email);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('refuses an address that keeps guessing one account, while the owner elsewhere is unaffected', async () => {
+    const { email, password } = await verifiedVendor();
+    const attempt = (pw: string, ip: string) =>
+      post('/api/user/auth/login/', { email, password: pw, role_name: 'VENDOR' }, { 'x-test-ip': ip });
     const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await attempt('wrong-password-1', '10.2.0.1')).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes[10]).toBe(429);
+    // Even the right password is refused from that address for now: it is the guessing address that waits.
+    const limited = await attempt(password, '10.2.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error).toMatchObject({ code: 'RATE_LIMITED', reason: 'LOGIN_THROTTLED' });
+    expect((await attempt(password, '10.2.0.2')).statusCode).toBe(200);
+    // An unknown account is throttled exactly alike (nothing tells which emails exist).
+    const ghost = uniqueEmail('ghost');
+    const ghostCodes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      codes.push(
+      ghostCodes.push(
         (
           await post(
             '/api/user/auth/login/',
-            { email, password: 'wrong-password-1', role_name: 'VENDOR' },
-            { 'x-test-ip': `10.1.0.${i}` },
+            { email: ghost, password: 'wrong-password-1', role_name: 'VENDOR' },
+            { 'x-test-ip': '10.2.0.3' },
           )
         ).statusCode,
       );
     }
-    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
-    const limited = await post(
-      '/api/user/auth/login/',
-      { email, password: 'wrong-password-1', role_name: 'VENDOR' },
-      { 'x-test-ip': '10.1.1.1' },
-    );
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect(ghostCodes).toEqual(codes);
   });
 
   it('limits sign-in attempts per address', async () => {

@@ -205,7 +205,7 @@ describe('checkout and orders (customer)', () => {
     // The shop ships and delivers the first order; the customer reviews an item from Your Orders.
     await vendorSetStatus(firstOrder.id, [
       { status: 'PROCESSING' },
-      { status: 'SHIPPED', tracking_number: 'TRK123' },
+      { status: 'SHIPPED', carrier: 'India Post', tracking_number: 'TRK123' },
       { status: 'DELIVERED' },
     ]);
     await page.goto(app.url('/orders?status=delivered', app.demo.openShop));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 if ('document' in globalThis) z.config({ jitless: true });
 
 export * from './accounts.ts';
+export * from './admin-orders.ts';
 export * from './cart.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';

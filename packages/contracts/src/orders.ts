@@ -252,11 +252,3 @@ export const reviewBody = z.strictObject({
   description: z.string().trim().max(2000).optional().default(''),
   order_id: z.uuid().optional(),
 });
-
-/** Vendor-side status change (back office; also what moves an order to Delivered). */
-export const orderStatusBody = z.strictObject({
-  status: z.enum(['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RETURNED']),
-  tracking_number: z.string().trim().max(60).optional(),
-  carrier: z.string().trim().max(60).optional(),
-  reason: z.string().trim().max(300).optional(),
-});

@@ -134,11 +134,24 @@ export const orders = pgTable(
     deliveredAt: ts('delivered_at'),
     cancelledAt: ts('cancelled_at'),
     cancelReason: text('cancel_reason'),
+    /** Tracking page of the shipment (built for well-known carriers, or typed by the vendor). */
+    trackingUrl: text('tracking_url'),
+    /** The vendor's note to the customer, shown on the order. */
+    customerNote: text('customer_note'),
+    returnedAt: ts('returned_at'),
+    /** Raised by every change of the order: a change sent against an older version is refused (409). */
+    version: integer('version').notNull().default(1),
+    /** Lowercase number, name, email and phone digits: Order Management's search (migration 0017). */
+    searchKey: text('search_key').generatedAlwaysAs(
+      sql`lower('ord-' || "number"::text || ' ' || "ship_name" || ' ' || coalesce("contact_email", '') || ' ' || regexp_replace(coalesce("contact_phone", '') || ' ' || coalesce("ship_phone", ''), '[^0-9 ]', '', 'g'))`,
+    ),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
+    index('orders_store_total_idx').on(t.storeId, t.totalPaise),
+    index('orders_store_payment_idx').on(t.storeId, t.paymentStatus, t.createdAt),
     uniqueIndex('orders_number_uq').on(t.storeId, t.number),
     index('orders_customer_idx').on(t.storeId, t.customerId, t.createdAt),
     index('orders_store_created_idx').on(t.storeId, t.createdAt),
@@ -216,6 +229,11 @@ export const paymentTransactions = pgTable(
     paymentStatus: text('payment_status', { enum: ['PENDING', 'SUCCESS', 'FAILED', 'REFUNDED', 'CANCELLED'] })
       .notNull()
       .default('PENDING'),
+    /** The payer's reference: a UPI payment's UTR as the vendor's bank app shows it. */
+    externalReference: text('external_reference'),
+    /** Who recorded the money as received (cash collected on delivery, UPI seen in the bank), and when. */
+    receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'set null' }),
+    receivedAt: ts('received_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -290,6 +308,10 @@ export const returnRequests = pgTable(
       .notNull()
       .default('REQUESTED'),
     createdAt: createdAt(),
+    decidedAt: ts('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why the shop declined (or a note on accepting), shown to the customer. */
+    decisionNote: text('decision_note'),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
@@ -297,6 +319,7 @@ export const returnRequests = pgTable(
       'cascade',
     ),
     uniqueIndex('return_requests_order_uq').on(t.storeId, t.orderId),
+    index('return_requests_open_idx').on(t.storeId, t.orderId).where(sql`status = 'REQUESTED'`),
   ],
 );
 

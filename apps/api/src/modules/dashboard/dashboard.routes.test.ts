@@ -261,8 +261,10 @@ describe('GET /api/admin/dashboard/', () => {
         .statusCode,
     ).toBe(200);
     for (const status of ['PROCESSING', 'SHIPPED', 'DELIVERED']) {
+      const shipment = { carrier: 'Delhivery', tracking_number: 'DL123456' };
       expect(
-        (await vendor.call('PUT', `/api/admin/order/${toReturn.id}/status/`, { status })).statusCode,
+        (await vendor.call('PUT', `/api/admin/order/${toReturn.id}/status/`, { status, ...shipment }))
+          .statusCode,
       ).toBe(200);
     }
     const asked = await toReturn.call('POST', `/api/store/store-user/store-order/${toReturn.id}/return/`, {

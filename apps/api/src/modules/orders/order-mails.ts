@@ -95,3 +95,143 @@ export function orderCancelledMail(input: {
     ),
   };
 }
+
+export type OrderMailKind =
+  | 'CONFIRMED'
+  | 'PROCESSING'
+  | 'SHIPPED'
+  | 'TRACKING_UPDATED'
+  | 'DELIVERED'
+  | 'PAYMENT_RECEIVED'
+  | 'RETURNED'
+  | 'RETURN_ACCEPTED'
+  | 'RETURN_DECLINED';
+
+/** What each update says: its subject and its lines (the order, the shipment, a note). */
+function updateLines(kind: OrderMailKind, o: OrderRow, num: string, brand: string, note: string | null) {
+  const shipment = [
+    o.carrier && o.trackingNumber ? `Carrier: ${o.carrier}, tracking number ${o.trackingNumber}.` : '',
+    o.trackingUrl ? `Track it: ${o.trackingUrl}` : '',
+  ];
+  switch (kind) {
+    case 'CONFIRMED':
+      return { subject: `Order ${num} confirmed`, lines: [`${brand} confirmed your order ${num}.`] };
+    case 'PROCESSING':
+      return { subject: `Order ${num} is being packed`, lines: [`${brand} is packing your order ${num}.`] };
+    case 'SHIPPED':
+      return { subject: `Order ${num} shipped`, lines: [`Your order ${num} is on its way.`, ...shipment] };
+    case 'TRACKING_UPDATED':
+      return {
+        subject: `Order ${num}: new tracking details`,
+        lines: [`${brand} updated the tracking of your order ${num}.`, ...shipment],
+      };
+    case 'DELIVERED':
+      return {
+        subject: `Order ${num} delivered`,
+        lines: [
+          `Your order ${num} was delivered.`,
+          o.paymentMethod === 'COD' ? `${inr(o.totalPaise)} was collected in cash. Thank you!` : 'Thank you!',
+        ],
+      };
+    case 'PAYMENT_RECEIVED':
+      return {
+        subject: `Payment received for order ${num}`,
+        lines: [`${brand} received your UPI payment of ${inr(o.totalPaise)} for order ${num}.`],
+      };
+    case 'RETURNED':
+    case 'RETURN_ACCEPTED':
+      return {
+        subject: `Return of order ${num} accepted`,
+        lines: [
+          `${brand} accepted the return of your order ${num}.`,
+          note ? `Note from the shop: ${note}` : '',
+          o.paymentStatus === 'SUCCESS' ? 'The shop will refund what you paid.' : '',
+        ],
+      };
+    case 'RETURN_DECLINED':
+      return {
+        subject: `Return of order ${num} declined`,
+        lines: [`${brand} declined the return of your order ${num}.`, note ? `Reason: ${note}` : ''],
+      };
+  }
+}
+
+/** A customer's mail about a change to their order, in the shop's name. */
+export function orderUpdateMail(input: {
+  kind: OrderMailKind;
+  to: string;
+  shopName: string;
+  storeId: string;
+  order: OrderRow;
+  note: string | null;
+}): MailMessage {
+  const brand = brandOf(input.shopName);
+  const num = orderNumber(input.order.number);
+  const { subject, lines } = updateLines(input.kind, input.order, num, brand, input.note);
+  const body = lines.filter(Boolean);
+  return {
+    to: input.to,
+    storeId: input.storeId,
+    subject,
+    text: [greeting(null), '', ...body].join('\n'),
+    html: layout(brand, [para(greeting(null)), ...body.map(para)].join('')),
+  };
+}
+
+/** The shop's own mail about a new order: what to pack, where it goes, and the link to the order. */
+export function newOrderVendorMail(input: {
+  to: string;
+  shopName: string;
+  storeId: string;
+  orderNumber: string;
+  orderUrl: string;
+  order: Pick<
+    OrderRow,
+    | 'paymentMethod'
+    | 'totalPaise'
+    | 'shipName'
+    | 'shipLine1'
+    | 'shipLine2'
+    | 'shipCity'
+    | 'shipState'
+    | 'shipPostalCode'
+    | 'shipPhone'
+  >;
+  items: Pick<OrderItemRow, 'name' | 'quantity' | 'unitPricePaise'>[];
+}): MailMessage {
+  const o = input.order;
+  const num = input.orderNumber;
+  const address = [
+    o.shipName,
+    o.shipLine1,
+    o.shipLine2,
+    `${o.shipCity}, ${o.shipState} ${o.shipPostalCode}`,
+    o.shipPhone ?? '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const pay = o.paymentMethod === 'COD' ? 'cash on delivery' : 'UPI (check your bank app for the payment)';
+  const lines = [
+    `New order ${num} at ${input.shopName}.`,
+    ...input.items.map((i) => `${i.name} × ${i.quantity}: ${inr(i.unitPricePaise * i.quantity)}`),
+    `Total ${inr(o.totalPaise)}, ${pay}.`,
+    `Ship to: ${address}.`,
+    `Open the order: ${input.orderUrl}`,
+  ];
+  return {
+    to: input.to,
+    storeId: input.storeId,
+    subject: `New order ${num}: ${inr(o.totalPaise)}`,
+    text: lines.join('\n'),
+    html: layout(
+      brandOf(input.shopName),
+      [
+        para(lines[0] ?? ''),
+        itemsTable(input.items),
+        para(lines.at(-3) ?? ''),
+        para(lines.at(-2) ?? ''),
+        `<p style="margin:0 0 14px;font-size:15px"><a href="${escapeHtml(input.orderUrl)}">Open ${escapeHtml(num)} in the back office</a></p>`,
+      ].join(''),
+    ),
+  };
+}

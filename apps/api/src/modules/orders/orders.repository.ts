@@ -157,7 +157,7 @@ export function insertItems(tx: Tx, rows: (typeof orderItems.$inferInsert)[]) {
   return tx.insert(orderItems).values(rows).returning();
 }
 
-export async function insertEvent(tx: Tx, v: typeof orderEvents.$inferInsert) {
+export async function insertEvent(tx: Tx, v: PgInsertValue<typeof orderEvents>) {
   await tx.insert(orderEvents).values(v);
 }
 
@@ -209,7 +209,7 @@ export async function lockOrder(tx: Tx, orderId: string, customerId?: string) {
 export async function updateOrder(tx: Tx, orderId: string, v: Partial<OrderInsert>) {
   const [row] = await tx
     .update(orders)
-    .set({ ...v, updatedAt: new Date() })
+    .set({ ...v, version: sql`${orders.version} + 1`, updatedAt: new Date() })
     .where(eq(orders.id, orderId))
     .returning();
   if (!row) throw new Error('order update returned no row');

@@ -337,9 +337,10 @@ describe('the customer’s orders', () => {
     });
     expect(shipped.json().message).toBe('Order status updated to SHIPPED');
     expect((await s.call('POST', `${ORDERS}${id}/cancel/`, {})).statusCode).toBe(409);
-    const delivered = (
-      await vendor.call('PUT', `/api/admin/order/${id}/status/`, { status: 'DELIVERED' })
-    ).json().data;
+    expect(
+      (await vendor.call('PUT', `/api/admin/order/${id}/status/`, { status: 'DELIVERED' })).statusCode,
+    ).toBe(200);
+    const delivered = (await s.call('GET', `${ORDERS}${id}/`)).json().data;
     expect(delivered).toMatchObject({
       status: 'DELIVERED',
       payment_status: 'SUCCESS',

@@ -4,7 +4,6 @@ import {
   customerOrder,
   envelope,
   orderListQuery,
-  orderStatusBody,
   placedOrder,
   placeOrderBody,
   returnRequestBody,
@@ -13,11 +12,12 @@ import {
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminOrigin } from '../../lib/admin-origin.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
-import { requireShopCustomer, requireVendorStore } from '../../plugins/auth.ts';
+import { requireShopCustomer } from '../../plugins/auth.ts';
 import * as orders from './orders.service.ts';
 import { placeOrder } from './place-order.service.ts';
 import { writeReview } from './review.service.ts';
@@ -46,7 +46,7 @@ export const orderRoutes =
             'Send an Idempotency-Key header (8 to 100 letters, digits, - or _) with each new order';
           throw badRequest(message, [{ path: 'Idempotency-Key', message }]);
         }
-        const result = await placeOrder(deps, actor, store, req.body, key);
+        const result = await placeOrder(deps, actor, store, req.body, key, undefined, adminOrigin(deps, req));
         const data = { order_id: result.order.id, order: result.order };
         return reply
           .code(result.created ? 201 : 200)
@@ -180,23 +180,5 @@ export const orderRoutes =
     });
   };
 
-/** The vendor's order actions (admin service); the back office's order screens build on these. */
-export const adminOrderRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.put('/order/:id/status/', {
-      schema: {
-        tags: ['admin orders'],
-        summary: 'Move an order along: confirm, process, ship (tracking), deliver, cancel (restocks), return',
-        storeOriginHeaders,
-        params: idParam,
-        body: orderStatusBody,
-        response: orderReply,
-      },
-      handler: async (req) => {
-        const { store, actor } = await requireVendorStore(deps, req);
-        const view = await orders.setOrderStatus(deps, actor, store, req.params.id, req.body);
-        return ok(view, `Order status updated to ${req.body.status}`);
-      },
-    });
-  };
+/** The vendor's Order Management lives in its own module file; app.ts registers it from here. */
+export { adminOrderRoutes } from './admin-orders.routes.ts';

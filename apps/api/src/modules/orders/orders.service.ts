@@ -1,8 +1,7 @@
-import { CANCELLABLE_STATUSES, type CartData, type OrderStatus, type OrderTab } from '@haat/contracts';
-import { type Tx, withStore } from '@haat/db';
-import { recordAudit } from '../../lib/audit.ts';
+import { CANCELLABLE_STATUSES, type CartData, type OrderTab } from '@haat/contracts';
+import type { Tx } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as cartRepo from '../cart/cart.repository.ts';
@@ -60,7 +59,7 @@ export const listOrders = (
   });
 
 /** Cancels an order and everything it held: stock back (ledger rows), coupon use, payment; mails the customer. */
-async function cancelInTx(
+export async function cancelInTx(
   tx: Tx,
   store: StoreRow,
   order: repo.OrderRow,
@@ -182,75 +181,3 @@ export const requestReturn = (deps: Deps, actor: Actor, store: StoreRow, orderId
     });
     return viewOrder(tx, store, customerId, order);
   });
-
-/** Which status changes a vendor may make (02 §4), and the timestamps they set. */
-const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
-  PENDING: ['CONFIRMED', 'PROCESSING', 'CANCELLED'],
-  CONFIRMED: ['PROCESSING', 'SHIPPED', 'CANCELLED'],
-  PROCESSING: ['SHIPPED', 'CANCELLED'],
-  SHIPPED: ['DELIVERED'],
-  DELIVERED: ['RETURNED'],
-  CANCELLED: [],
-  RETURNED: [],
-};
-
-/** The vendor moves an order along (back office); delivering a cash-on-delivery order marks it paid. */
-export async function setOrderStatus(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  orderId: string,
-  v: { status: Exclude<OrderStatus, 'PENDING'>; tracking_number?: string; carrier?: string; reason?: string },
-) {
-  return withStore(deps.db, store.id, async (tx) => {
-    if (!isUuid(orderId)) throw notFound('Order not found');
-    const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound('Order not found');
-    if (!NEXT[order.status].includes(v.status)) {
-      throw new AppError(
-        409,
-        'CONFLICT',
-        `A ${order.status.toLowerCase()} order cannot become ${v.status.toLowerCase()}.`,
-        {
-          reason: 'INVALID_TRANSITION',
-        },
-      );
-    }
-    let updated: repo.OrderRow;
-    if (v.status === 'CANCELLED') {
-      updated = await cancelInTx(tx, store, order, actor.userId, v.reason, true);
-    } else {
-      const now = new Date();
-      const stamp: Partial<repo.OrderInsert> = { status: v.status };
-      if (v.status === 'CONFIRMED') stamp.confirmedAt = now;
-      if (v.status === 'PROCESSING') stamp.processingAt = now;
-      if (v.status === 'SHIPPED') {
-        stamp.shippedAt = now;
-        if (v.tracking_number) stamp.trackingNumber = v.tracking_number;
-        if (v.carrier) stamp.carrier = v.carrier;
-      }
-      if (v.status === 'DELIVERED') {
-        stamp.deliveredAt = now;
-        if (order.paymentMethod === 'COD') stamp.paymentStatus = 'SUCCESS';
-      }
-      updated = await repo.updateOrder(tx, order.id, stamp);
-      if (stamp.paymentStatus) await repo.setPaymentStatus(tx, order.id, stamp.paymentStatus);
-      await repo.insertEvent(tx, {
-        storeId: store.id,
-        orderId: order.id,
-        status: v.status,
-        note: v.reason ?? null,
-        actorId: actor.userId,
-      });
-    }
-    await recordAudit(tx, store.id, actor, {
-      entity: 'ORDER',
-      entityId: order.id,
-      action: 'STATUS',
-      summary: `Order ${orderNumber(order.number)} marked ${v.status.toLowerCase()}${v.tracking_number ? ` (tracking ${v.tracking_number})` : ''}`,
-      before: { status: order.status },
-      after: { status: updated.status, tracking_number: updated.trackingNumber },
-    });
-    return viewOrder(tx, store, updated.customerId ?? actor.userId, updated);
-  });
-}

@@ -13,7 +13,7 @@ import * as checkoutRepo from '../checkout/checkout.repository.ts';
 import { deliveryChargePaise, expectedDelivery } from '../checkout/delivery.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
-import { orderPlacedMail } from './order-mails.ts';
+import { newOrderVendorMail, orderPlacedMail } from './order-mails.ts';
 import { orderView, viewOrder } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 
@@ -64,6 +64,8 @@ export async function placeOrder(
   body: Body,
   key: string,
   onStep: StepHook = () => {},
+  /** The back office's origin, for the link in the shop's new-order mail. */
+  adminOrigin = '',
 ): Promise<PlaceOrderResult> {
   const customerId = requireCustomer(actor, store);
   const hash = requestHash(body);
@@ -223,6 +225,20 @@ export async function placeOrder(
             shopName: store.storeName,
             storeId: store.id,
             orderNumber: NUMBER_TOKEN,
+            order: values,
+            items,
+          });
+          send(
+            enqueueMail(tx, mail, { token: NUMBER_TOKEN, value: repo.currentOrderNumber(store.id, 'ORD-') }),
+          );
+        }
+        if (store.ownerEmail) {
+          const mail = newOrderVendorMail({
+            to: store.ownerEmail,
+            shopName: store.storeName,
+            storeId: store.id,
+            orderNumber: NUMBER_TOKEN,
+            orderUrl: `${adminOrigin}/admin-orders/${orderId}`,
             order: values,
             items,
           });

@@ -33,6 +33,8 @@ const directoryColumns = {
   ownerId: stores.ownerId,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
+  /** Where the shop's own mail goes (a new order). */
+  ownerEmail: users.email,
   rating: ratingAvg,
   totalReviews: ratingCount,
   /** The shop's verified custom domain, if any. */

@@ -1,0 +1,220 @@
+import type { AdminOrderQuery } from '@haat/contracts';
+import { rowsOf, schema, type Tx } from '@haat/db';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+
+const { orders: o, returnRequests: rr, paymentTransactions: pt, users } = schema;
+
+/** The start of a day in India (IST), and of the day after, as instants. */
+const istDay = (day: string) => new Date(`${day}T00:00:00+05:30`);
+const istDayAfter = (day: string) => new Date(istDay(day).getTime() + 86_400_000);
+
+/** Order Management's date range on created_at (IST days, both included). */
+function dateRange(q: Pick<AdminOrderQuery, 'from' | 'to'>): SQL[] {
+  const where: SQL[] = [];
+  if (q.from) where.push(gte(o.createdAt, istDay(q.from)));
+  if (q.to) where.push(lt(o.createdAt, istDayAfter(q.to)));
+  return where;
+}
+
+/**
+ * What a search looks for in `orders.search_key` (lowercase number, name, email and phone digits): a phone
+ * typed with +91, spaces or dashes is matched on its digits (the last 10 of an Indian number).
+ */
+export function searchPattern(search: string) {
+  const s = search.trim().toLowerCase();
+  if (/^[+\d\s()-]+$/.test(s) && /\d{3}/.test(s)) {
+    const digits = s.replace(/\D/g, '');
+    return digits.length > 10 && digits.startsWith('91') ? digits.slice(-10) : digits;
+  }
+  return s;
+}
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Raw names: inside a subquery drizzle would leave the outer columns unqualified.
+const openReturn = sql<boolean>`exists (select 1 from return_requests r where r.store_id = orders.store_id and r.order_id = orders.id and r.status = 'REQUESTED')`;
+
+function listWhere(q: AdminOrderQuery) {
+  const where = dateRange(q);
+  if (q.search) where.push(sql`${o.searchKey} like ${likePattern(searchPattern(q.search))}`);
+  if (q.status === 'RETURN_REQUESTED') where.push(openReturn);
+  else if (q.status !== 'all') where.push(eq(o.status, q.status));
+  if (q.payment_status !== 'all') {
+    where.push(eq(o.paymentStatus, q.payment_status === 'PAID' ? 'SUCCESS' : q.payment_status));
+  }
+  return and(...where);
+}
+
+const SORTS = {
+  date_desc: [desc(o.createdAt), desc(o.id)],
+  date_asc: [asc(o.createdAt), asc(o.id)],
+  amount_desc: [desc(o.totalPaise), desc(o.createdAt)],
+  amount_asc: [asc(o.totalPaise), desc(o.createdAt)],
+} as const;
+
+/** One page of orders with the total count of matches (a window over the same scan): one statement. */
+export function listOrders(tx: Tx, q: AdminOrderQuery) {
+  return tx
+    .select({
+      order: o,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      returnRequested: openReturn,
+      count: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(o)
+    .leftJoin(users, eq(users.id, o.customerId))
+    .where(listWhere(q))
+    .orderBy(...SORTS[q.sort])
+    .limit(q.limit)
+    .offset(q.offset);
+}
+export type ListedOrder = Awaited<ReturnType<typeof listOrders>>[number];
+
+/** The 7 stat cards for a date range, in one statement. */
+export async function orderStats(tx: Tx, q: Pick<AdminOrderQuery, 'from' | 'to'>) {
+  const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
+  const [row] = await tx
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      pending: n(sql`${o.status} = 'PENDING'`),
+      processing: n(sql`${o.status} in ('CONFIRMED', 'PROCESSING')`),
+      shipped: n(sql`${o.status} = 'SHIPPED'`),
+      delivered: n(sql`${o.status} = 'DELIVERED'`),
+      cancelled: n(sql`${o.status} = 'CANCELLED'`),
+      revenuePaise:
+        sql<number>`coalesce(sum(${o.totalPaise}) filter (where ${o.status} not in ('CANCELLED', 'RETURNED')), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(o)
+    .where(and(...dateRange(q)));
+  return (
+    row ?? { total: 0, pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0, revenuePaise: 0 }
+  );
+}
+
+export interface OrderDetailParts {
+  items: {
+    product_id: string;
+    name: string;
+    sku: string | null;
+    image: string | null;
+    quantity: number;
+    unit_price_paise: number;
+    category: string | null;
+  }[];
+  events: { status: string; note: string | null; at: string; by: string | null }[];
+  payment: {
+    reference: string;
+    external_reference: string | null;
+    amount_paise: number;
+    received_at: string | null;
+    received_by: string | null;
+  } | null;
+  return_request: {
+    reason: string;
+    status: 'REQUESTED' | 'APPROVED' | 'REJECTED' | 'COMPLETED';
+    created_at: string;
+    decided_at: string | null;
+    decision_note: string | null;
+  } | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/**
+ * An order with everything its detail page shows (items with their category, the timeline's events with who
+ * made them, the payment, the return request, the customer's name) in one statement.
+ */
+export async function orderDetail(tx: Tx, orderId: string) {
+  const [row] = await tx
+    .select({
+      order: o,
+      parts: sql<OrderDetailParts>`json_build_object(
+        'items', (select coalesce(json_agg(json_build_object(
+            'product_id', oi.product_id, 'name', oi.name, 'sku', oi.sku, 'image', oi.image,
+            'quantity', oi.quantity, 'unit_price_paise', oi.unit_price_paise, 'category', pc.name)
+            order by oi.name, oi.id), '[]'::json)
+          from order_items oi
+          left join products p on p.store_id = oi.store_id and p.id = oi.product_id
+          left join product_categories pc on pc.store_id = p.store_id and pc.id = p.category_id
+          where oi.store_id = orders.store_id and oi.order_id = orders.id),
+        'events', (select coalesce(json_agg(json_build_object(
+            'status', e.status, 'note', e.note, 'at', e.created_at,
+            'by', nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''))
+            order by e.created_at, e.id), '[]'::json)
+          from order_events e left join users u on u.id = e.actor_id
+          where e.store_id = orders.store_id and e.order_id = orders.id),
+        'payment', (select json_build_object('reference', t.reference, 'external_reference', t.external_reference,
+            'amount_paise', t.amount_paise, 'received_at', t.received_at,
+            'received_by', nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''))
+          from payment_transactions t left join users u on u.id = t.received_by
+          where t.store_id = orders.store_id and t.order_id = orders.id order by t.created_at limit 1),
+        'return_request', (select json_build_object('reason', r.reason, 'status', r.status,
+            'created_at', r.created_at, 'decided_at', r.decided_at, 'decision_note', r.decision_note)
+          from return_requests r where r.store_id = orders.store_id and r.order_id = orders.id),
+        'first_name', (select u.first_name from users u where u.id = orders.customer_id),
+        'last_name', (select u.last_name from users u where u.id = orders.customer_id)
+      )`,
+    })
+    .from(o)
+    .where(eq(o.id, orderId));
+  return row ?? null;
+}
+export type OrderDetailRow = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
+
+/** Locks orders for a change, in id order (two bulk moves never wait on each other in a circle). */
+export function lockOrders(tx: Tx, ids: string[]) {
+  return tx.select().from(o).where(inArray(o.id, ids)).orderBy(asc(o.id)).for('update');
+}
+
+/** Records the money of an order as received (cash collected, UPI seen in the bank). */
+export async function receivePayment(
+  tx: Tx,
+  orderId: string,
+  v: { by: string; utr?: string | null; status?: 'SUCCESS' },
+) {
+  await tx
+    .update(pt)
+    .set({
+      paymentStatus: v.status ?? 'SUCCESS',
+      receivedBy: v.by,
+      receivedAt: new Date(),
+      externalReference: v.utr ?? sql`${pt.externalReference}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(pt.orderId, orderId));
+}
+
+/** Whether another of the shop's payments already carries this UTR (a bank reference is used once). */
+export async function utrInUse(tx: Tx, utr: string, orderId: string) {
+  const rows = rowsOf<{ one: number }>(
+    await tx.execute(
+      sql`select 1 as one from payment_transactions where external_reference = ${utr} and order_id <> ${orderId} limit 1`,
+    ),
+  );
+  return rows.length > 0;
+}
+
+export async function decideReturn(
+  tx: Tx,
+  orderId: string,
+  v: { status: 'COMPLETED' | 'REJECTED'; by: string; note: string | null },
+) {
+  const [row] = await tx
+    .update(rr)
+    .set({ status: v.status, decidedAt: new Date(), decidedBy: v.by, decisionNote: v.note })
+    .where(and(eq(rr.orderId, orderId), eq(rr.status, 'REQUESTED')))
+    .returning();
+  return row ?? null;
+}
+
+/** The shop's address lines, for its packing slips. */
+export async function shopAddress(tx: Tx) {
+  const [row] = await tx.select().from(schema.storeLocations).limit(1);
+  if (!row) return [];
+  return [
+    [row.addressLine1, row.addressLine2].filter(Boolean).join(', '),
+    [row.city, row.state, row.postalCode].filter(Boolean).join(', '),
+  ].filter(Boolean);
+}

@@ -1,0 +1,206 @@
+import {
+  adminOrderDetails,
+  adminOrderList,
+  adminOrderQuery,
+  adminOrderStatusBody,
+  bulkStatusBody,
+  bulkStatusResult,
+  editOrderBody,
+  envelope,
+  packingSlipQuery,
+  recordPaymentBody,
+  returnDecisionBody,
+  shippingBody,
+} from '@haat/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
+import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { requireVendorStore } from '../../plugins/auth.ts';
+import * as admin from './admin-orders.service.ts';
+import { ordersCsv } from './orders-csv.ts';
+import { packingSlipsPdf } from './packing-slip.ts';
+
+const detailReply = { 200: envelope(z.object({ order_details: adminOrderDetails })), ...errorReplies };
+/** The most orders one export carries; narrow the filters for more. */
+const EXPORT_CAP = 50_000;
+
+/** The vendor's Order Management and order detail (02 §7 admin `order/`, `order/{id}/`, and the actions). */
+export const adminOrderRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/order/', {
+      schema: {
+        tags: ['admin orders'],
+        summary:
+          'Order Management: a page of orders (search, filters, date range, sort), its count and 7 stats',
+        storeOriginHeaders,
+        querystring: adminOrderQuery,
+        response: { 200: envelope(adminOrderList), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await admin.listOrders(deps, store, req.query), 'Orders fetched');
+      },
+    });
+
+    app.get('/order/export.csv', {
+      schema: {
+        tags: ['admin orders'],
+        summary: 'The filtered order list as CSV (every match, up to 50,000)',
+        storeOriginHeaders,
+        querystring: adminOrderQuery,
+        response: { 200: z.string(), ...errorReplies },
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const rows = await admin.ordersFor(deps, store, req.query, EXPORT_CAP);
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${store.slug}-orders-${day}.csv"`)
+          .send(ordersCsv(rows));
+      },
+    });
+
+    app.get('/order/packing-slips.pdf', {
+      schema: {
+        tags: ['admin orders'],
+        summary: 'Packing slips (PDF, one page per order) for the given order ids',
+        storeOriginHeaders,
+        querystring: packingSlipQuery,
+        response: { 200: z.any(), ...errorReplies },
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const { shop, orders } = await admin.detailsFor(deps, store, req.query.ids);
+        if (!orders.length) throw notFound('Order not found');
+        const pdf = await packingSlipsPdf(shop, orders);
+        const name = orders.length === 1 ? orders[0]?.order_number : `${orders.length}-orders`;
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="packing-slip-${name}.pdf"`)
+          .send(pdf);
+      },
+    });
+
+    app.post('/order/bulk-status/', {
+      schema: {
+        tags: ['admin orders'],
+        summary:
+          'Move several orders to one status; each obeys the rules, the answer says which moved and why not',
+        storeOriginHeaders,
+        body: bulkStatusBody,
+        response: { 200: envelope(bulkStatusResult), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        const result = await admin.bulkStatus(deps, actor, store, req.body);
+        const n = result.moved.length;
+        return ok(
+          result,
+          `${n} order${n === 1 ? '' : 's'} updated to ${req.body.status}${result.skipped.length ? `, ${result.skipped.length} not` : ''}`,
+        );
+      },
+    });
+
+    app.get('/order/:id/', {
+      schema: {
+        tags: ['admin orders'],
+        summary: 'One order with items, payment, shipment, customer, timeline and the next allowed statuses',
+        storeOriginHeaders,
+        params: idParam,
+        response: detailReply,
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok({ order_details: await admin.getOrder(deps, store, req.params.id) }, 'Order fetched');
+      },
+    });
+
+    app.put('/order/:id/', {
+      schema: {
+        tags: ['admin orders'],
+        summary: 'Edit Order: shipping address, phone and a note to the customer, while not yet shipped',
+        storeOriginHeaders,
+        params: idParam,
+        body: editOrderBody,
+        response: detailReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        const details = await admin.editOrder(deps, actor, store, req.params.id, req.body);
+        return ok({ order_details: details }, 'Order updated');
+      },
+    });
+
+    app.put('/order/:id/status/', {
+      schema: {
+        tags: ['admin orders'],
+        summary:
+          'Move an order along: confirm, process, ship (carrier and tracking), deliver, cancel, return',
+        storeOriginHeaders,
+        params: idParam,
+        body: adminOrderStatusBody,
+        response: detailReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        const details = await admin.setStatus(deps, actor, store, req.params.id, req.body);
+        return ok({ order_details: details }, `Order status updated to ${req.body.status}`);
+      },
+    });
+
+    app.put('/order/:id/shipping/', {
+      schema: {
+        tags: ['admin orders'],
+        summary: 'Set or correct the carrier, tracking number and tracking link',
+        storeOriginHeaders,
+        params: idParam,
+        body: shippingBody,
+        response: detailReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        const details = await admin.updateShipping(deps, actor, store, req.params.id, req.body);
+        return ok({ order_details: details }, 'Shipping details saved');
+      },
+    });
+
+    app.post('/order/:id/payment/', {
+      schema: {
+        tags: ['admin orders'],
+        summary: 'Record a UPI payment as received, with the UTR from the bank app',
+        storeOriginHeaders,
+        params: idParam,
+        body: recordPaymentBody,
+        response: detailReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        const details = await admin.recordPayment(deps, actor, store, req.params.id, req.body);
+        return ok({ order_details: details }, 'Payment recorded');
+      },
+    });
+
+    app.post('/order/:id/return/', {
+      schema: {
+        tags: ['admin orders'],
+        summary: "Accept (order RETURNED, stock back) or decline a customer's return request",
+        storeOriginHeaders,
+        params: idParam,
+        body: returnDecisionBody,
+        response: detailReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        const details = await admin.decideReturn(deps, actor, store, req.params.id, req.body);
+        return ok(
+          { order_details: details },
+          req.body.decision === 'ACCEPT' ? 'Return accepted' : 'Return declined',
+        );
+      },
+    });
+  };

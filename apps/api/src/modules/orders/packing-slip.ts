@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import type { AdminOrderDetails } from '@haat/contracts';
+import PDFDocument from 'pdfkit';
+
+/** The shop as a packing slip names it: its name and address. */
+export interface SlipShop {
+  storeName: string;
+  address: string[];
+}
+
+// DejaVu Sans (Debian's fonts-dejavu-core) carries ₹ and most Latin scripts; without it the built-in Helvetica is
+// used and amounts read "Rs.".
+const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+const hasDejaVu = existsSync(DEJAVU) && existsSync(DEJAVU_BOLD);
+const rupee = hasDejaVu ? '₹' : 'Rs. ';
+const inr = (rupees: number) =>
+  `${rupee}${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+
+const MARGIN = 48;
+
+function fonts(doc: PDFKit.PDFDocument) {
+  if (hasDejaVu) {
+    doc.registerFont('body', DEJAVU);
+    doc.registerFont('bold', DEJAVU_BOLD);
+  } else {
+    doc.registerFont('body', 'Helvetica');
+    doc.registerFont('bold', 'Helvetica-Bold');
+  }
+}
+
+function header(doc: PDFKit.PDFDocument, shop: SlipShop, o: AdminOrderDetails) {
+  const width = doc.page.width - MARGIN * 2;
+  doc
+    .font('bold')
+    .fontSize(18)
+    .text(shop.storeName, MARGIN, MARGIN, { width: width * 0.6 });
+  doc
+    .font('body')
+    .fontSize(9)
+    .fillColor('#444')
+    .text(shop.address.join('\n'), { width: width * 0.6 });
+  doc
+    .font('bold')
+    .fontSize(14)
+    .fillColor('#000')
+    .text('PACKING SLIP', MARGIN, MARGIN, { width, align: 'right' });
+  doc
+    .font('body')
+    .fontSize(10)
+    .text(o.order_number, { width, align: 'right' })
+    .text(`Placed ${day(o.created_at)}`, { width, align: 'right' })
+    .text(
+      `${o.payment_method === 'COD' ? 'Cash on delivery' : 'UPI'} · ${o.payment_status === 'SUCCESS' ? 'Paid' : 'To collect'}`,
+      {
+        width,
+        align: 'right',
+      },
+    );
+  doc.moveDown(2);
+}
+
+function shipTo(doc: PDFKit.PDFDocument, o: AdminOrderDetails) {
+  const a = o.shipping_address;
+  const top = Math.max(doc.y, 150);
+  doc.font('bold').fontSize(10).fillColor('#666').text('SHIP TO', MARGIN, top);
+  doc
+    .font('bold')
+    .fontSize(12)
+    .fillColor('#000')
+    .text(a.full_name)
+    .font('body')
+    .fontSize(11)
+    .text([a.address_line1, a.address_line2].filter(Boolean).join(', '))
+    .text(`${a.city}, ${a.state} ${a.postal_code}`)
+    .text(a.country);
+  if (a.phone_number) doc.text(`Phone: ${a.phone_number}`);
+  doc.font('bold').fontSize(10).fillColor('#666').text('DELIVERY', 330, top);
+  doc
+    .font('body')
+    .fontSize(11)
+    .fillColor('#000')
+    .text(`${o.delivery_type.name} (${o.delivery_type.estimated_time})`, 330);
+  if (o.carrier) doc.text(`${o.carrier} ${o.trackingNumber ?? ''}`, 330);
+  doc.moveDown(2);
+}
+
+function items(doc: PDFKit.PDFDocument, o: AdminOrderDetails) {
+  const x = { name: MARGIN, sku: 300, qty: 400, amount: 450 };
+  const width = doc.page.width - MARGIN * 2;
+  let y = Math.max(doc.y, 260);
+  doc.font('bold').fontSize(10).fillColor('#666');
+  doc.text('ITEM', x.name, y).text('SKU', x.sku, y).text('QTY', x.qty, y);
+  doc.text('AMOUNT', x.amount, y, { width: doc.page.width - MARGIN - x.amount, align: 'right' });
+  y += 16;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .strokeColor('#ccc')
+    .stroke();
+  y += 8;
+  doc.font('body').fontSize(11).fillColor('#000');
+  for (const i of o.order_item) {
+    const h = doc.heightOfString(i.product_name, { width: x.sku - x.name - 10 });
+    doc.text(i.product_name, x.name, y, { width: x.sku - x.name - 10 });
+    doc.text(i.sku ?? '—', x.sku, y, { width: x.qty - x.sku - 10 });
+    doc.text(String(i.quantity), x.qty, y);
+    doc.text(inr(i.line_total), x.amount, y, { width: doc.page.width - MARGIN - x.amount, align: 'right' });
+    y += Math.max(h, 14) + 8;
+  }
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .strokeColor('#ccc')
+    .stroke();
+  doc.y = y + 8;
+}
+
+function totals(doc: PDFKit.PDFDocument, o: AdminOrderDetails) {
+  const rows: [string, string][] = [
+    ['Subtotal', inr(o.subtotal)],
+    ['Shipping', o.shipping_charge ? inr(o.shipping_charge) : 'Free'],
+  ];
+  if (o.discount) rows.push([`Discount${o.coupon_code ? ` (${o.coupon_code})` : ''}`, `−${inr(o.discount)}`]);
+  rows.push([`GST included`, inr(o.tax)]);
+  const labelX = 330;
+  const w = doc.page.width - MARGIN - labelX;
+  doc.font('body').fontSize(10);
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.text(label, labelX, y).text(value, labelX, y, { width: w, align: 'right' });
+  }
+  const y = doc.y + 4;
+  doc
+    .font('bold')
+    .fontSize(12)
+    .text('Total', labelX, y)
+    .text(inr(o.total_amount), labelX, y, { width: w, align: 'right' });
+  if (o.payment_method === 'COD' && o.payment_status !== 'SUCCESS') {
+    doc
+      .moveDown(0.5)
+      .font('bold')
+      .fontSize(11)
+      .text(`Collect ${inr(o.total_amount)} in cash`, labelX, doc.y, { width: w, align: 'right' });
+  }
+  if (o.customer_note) {
+    doc.moveDown(2).font('bold').fontSize(10).fillColor('#666').text('NOTE', MARGIN);
+    doc.font('body').fontSize(11).fillColor('#000').text(o.customer_note, MARGIN);
+  }
+}
+
+/** Packing slips, one page per order: the shop, where it goes, what to pack and what to collect. */
+export function packingSlipsPdf(shop: SlipShop, orders: AdminOrderDetails[]): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: 'Packing slips' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  fonts(doc);
+  for (const o of orders) {
+    doc.addPage();
+    header(doc, shop, o);
+    shipTo(doc, o);
+    items(doc, o);
+    totals(doc, o);
+  }
+  doc.end();
+  return done;
+}

@@ -78,15 +78,6 @@ export async function latestOtp(db: Executor, userId: string, purpose: OtpPurpos
   return row ?? null;
 }
 
-/** Wrong tries on all of an account's codes in the last 24 hours. */
-export async function failedTriesToday(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${otpCodes.attempts}), 0)::int` })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.userId, userId), gt(otpCodes.createdAt, sql`now() - interval '1 day'`)));
-  return row?.n ?? 0;
-}
-
 /** Replaces any open code of that purpose with a new one. */
 export async function insertOtp(
   db: Executor,

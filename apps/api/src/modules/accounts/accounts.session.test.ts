@@ -184,6 +184,61 @@ describe('password sign-in', () => {
   });
 });
 
+describe('account recovery tells nothing about accounts', () => {
+  const reset = (email: string, otp: string, ip: string) =>
+    post(
+      '/api/user/auth/reset-password/',
+      { email, otp, password: 'new-password-9', confirm_password: 'new-password-9', role_name: 'VENDOR' },
+      { 'x-test-ip': ip },
+    );
+  const shape = (r: Awaited<ReturnType<typeof post>>) => {
+    const { requestId: _, ...rest } = r.json();
+    return { status: r.statusCode, body: rest, retry: r.headers['retry-after'] !== undefined };
+  };
+
+  it('answers every reset request and wrong code the same for an existing and an unknown account', async () => {
+    const { email } = await verifiedVendor();
+    const ghost = uniqueEmail('ghost');
+    const ask = (e: string) =>
+      post(
+        '/api/user/auth/send-otp/',
+        { email: e, role_name: 'VENDOR', purpose: 'RESET_PASSWORD' },
+        {
+          'x-test-ip': '10.4.0.1',
+        },
+      );
+    const [known, unknown] = [await ask(email), await ask(ghost)];
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json().data.resend_after_seconds).toBe(unknown.json().data.resend_after_seconds);
+    // Asking again at once: still alike (no "wait 30 seconds" that only a real account would get).
+    expect((await ask(email)).statusCode).toBe(202);
+    expect((await ask(ghost)).statusCode).toBe(202);
+    const code = await lastCode(t, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 6; i++) {
+      const a = shape(await reset(email, wrong, '10.4.0.2'));
+      const b = shape(await reset(ghost, wrong, '10.4.0.3'));
+      expect(b).toEqual(a);
+      expect(a.status).toBe(i < 5 ? 400 : 429);
+    }
+  });
+
+  it("spends none of the owner's tries on other addresses' guesses", async () => {
+    const { email } = await verifiedVendor('old-password-5');
+    await post('/api/user/auth/send-otp/', { email, role_name: 'VENDOR', purpose: 'RESET_PASSWORD' });
+    const code = await lastCode(t, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    // Twelve addresses guess five times each: 60 wrong codes, far past the old five per code.
+    for (let a = 0; a < 12; a++) {
+      for (let i = 0; i < 5; i++) expect((await reset(email, wrong, `10.5.${a}.1`)).statusCode).toBe(400);
+    }
+    const owner = await reset(email, code, '10.5.99.1');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.email).toBe(email);
+  });
+});
+
 describe('sessions', () => {
   it('rotates refresh tokens, and a reused one signs the whole session out', async () => {
     const { session } = await verifiedVendor();

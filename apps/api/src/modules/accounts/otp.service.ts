@@ -2,16 +2,23 @@ import { OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, type OtpPurpose } f
 import type { Tx } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
+import { countHit, currentHits } from '../../lib/rate-limit.ts';
 import { enqueueMail, otpMail } from '../mail/mail.service.ts';
 import type { UserRow } from './accounts.repository.ts';
 import * as repo from './accounts.repository.ts';
 import { generateOtp, hashOtp, otpMatches } from './otp.ts';
 
-export const DAILY_FAILED_TRIES = 20;
+/**
+ * Wrong codes are budgeted per account and address (OTP_MAX_TRIES in 10 minutes, then that address waits), so
+ * nobody else's guesses spend the owner's tries. A code still dies after this many wrong tries from everywhere
+ * together: a net against guessing from thousands of addresses (each guess has a one-in-a-million chance).
+ */
+export const OTP_WRONG_TRIES_PER_CODE = 100;
+export const OTP_FAILURE_WINDOW_SECONDS = 600;
 
 /**
  * Issues a code and queues its mail in the caller's transaction. Throws 429 when the last code of that purpose
- * is younger than the resend wait, or the account spent its failed tries for the day.
+ * is younger than the resend wait.
  */
 export async function sendCode(deps: Deps, tx: Tx, user: UserRow, purpose: OtpPurpose, shopName?: string) {
   const last = await repo.latestOtp(tx, user.id, purpose);
@@ -24,9 +31,6 @@ export async function sendCode(deps: Deps, tx: Tx, user: UserRow, purpose: OtpPu
         'RESEND_TOO_SOON',
       );
     }
-  }
-  if ((await repo.failedTriesToday(tx, user.id)) >= DAILY_FAILED_TRIES) {
-    throw tooManyRequests('Too many wrong codes today. Please try again tomorrow.', 3600, 'OTP_DAILY_LIMIT');
   }
   const code = generateOtp();
   await repo.insertOtp(tx, {
@@ -50,75 +54,52 @@ export async function sendCode(deps: Deps, tx: Tx, user: UserRow, purpose: OtpPu
 
 export type CodeCheck = { ok: true } | { ok: false; error: AppError };
 
+/** Every wrong, expired, spent or unknown code gets this one answer, so it tells nothing about the account. */
+export const invalidCode = () =>
+  new AppError(400, 'VALIDATION_FAILED', 'Invalid or expired code. Please check it, or request a new code.', {
+    reason: 'OTP_INVALID',
+    issues: [{ path: 'otp', message: 'Invalid or expired code' }],
+  });
+
 /**
- * Checks a code and records the outcome (a wrong try counts even though the request fails, so it runs in its
- * own transaction and returns the failure instead of throwing inside it).
+ * Checks a code for an account (`account` names it whether or not it exists: realm and email) from an address,
+ * and records the outcome (a wrong try counts even though the request fails, so it runs in its own transaction
+ * and returns the failure instead of throwing inside it). Unknown accounts are answered and budgeted alike.
  */
 export async function checkCode(
   deps: Deps,
+  account: string,
+  ip: string,
   user: UserRow | null,
   purpose: OtpPurpose,
   code: string,
 ): Promise<CodeCheck> {
-  const invalid = (tries?: number) =>
-    new AppError(
-      400,
-      'VALIDATION_FAILED',
-      tries === undefined
-        ? 'Invalid code. Please check it and try again.'
-        : `Invalid code. ${tries} ${tries === 1 ? 'try' : 'tries'} left.`,
-      { reason: 'OTP_INVALID', issues: [{ path: 'otp', message: 'Invalid code' }] },
-    );
-  if (!user) return { ok: false, error: invalid() };
-  return deps.db.transaction(async (tx): Promise<CodeCheck> => {
-    if ((await repo.failedTriesToday(tx, user.id)) >= DAILY_FAILED_TRIES) {
+  const throttled = deps.config.RATE_LIMITS !== 'off';
+  const pairKey = `otp-fail:${purpose}:${account}:${ip}`;
+  if (throttled) {
+    const pair = await currentHits(deps, pairKey, OTP_FAILURE_WINDOW_SECONDS);
+    if (pair.hits >= OTP_MAX_TRIES) {
       return {
         ok: false,
         error: tooManyRequests(
-          'Too many wrong codes today. Please try again tomorrow.',
-          3600,
-          'OTP_DAILY_LIMIT',
+          'Too many wrong codes. Please wait a few minutes and try again.',
+          pair.retryAfter,
+          'OTP_TOO_MANY_TRIES',
         ),
       };
     }
-    const row = await repo.latestOtp(tx, user.id, purpose, true);
-    if (!row || row.consumedAt) return { ok: false, error: invalid() };
-    if (row.attempts >= OTP_MAX_TRIES) {
-      return {
-        ok: false,
-        error: new AppError(
-          400,
-          'VALIDATION_FAILED',
-          'Too many wrong tries for this code. Please request a new code.',
-          { reason: 'OTP_LOCKED' },
-        ),
-      };
-    }
-    if (row.expiresAt.getTime() < Date.now()) {
-      return {
-        ok: false,
-        error: new AppError(400, 'VALIDATION_FAILED', 'This code has expired. Please request a new code.', {
-          reason: 'OTP_EXPIRED',
-        }),
-      };
-    }
-    if (otpMatches(deps.authSecret, user.id, purpose, code, row.codeHash)) {
-      await repo.recordOtpAttempt(tx, row.id, true);
-      return { ok: true };
-    }
-    await repo.recordOtpAttempt(tx, row.id, false);
-    const left = OTP_MAX_TRIES - row.attempts - 1;
-    if (left <= 0) {
-      return {
-        ok: false,
-        error: new AppError(
-          400,
-          'VALIDATION_FAILED',
-          'Too many wrong tries for this code. Please request a new code.',
-          { reason: 'OTP_LOCKED' },
-        ),
-      };
-    }
-    return { ok: false, error: invalid(left) };
-  });
+  }
+  const matched =
+    !!user &&
+    (await deps.db.transaction(async (tx) => {
+      const row = await repo.latestOtp(tx, user.id, purpose, true);
+      if (!row || row.consumedAt || row.attempts >= OTP_WRONG_TRIES_PER_CODE) return false;
+      if (row.expiresAt.getTime() < Date.now()) return false;
+      const right = otpMatches(deps.authSecret, user.id, purpose, code, row.codeHash);
+      await repo.recordOtpAttempt(tx, row.id, right);
+      return right;
+    }));
+  if (matched) return { ok: true };
+  if (throttled) await countHit(deps, pairKey, OTP_FAILURE_WINDOW_SECONDS);
+  return { ok: false, error: invalidCode() };
 }

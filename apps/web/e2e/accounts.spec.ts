@@ -149,7 +149,7 @@ describe('vendor accounts (main domain)', () => {
     await page.context().close();
   });
 
-  it('locks a code after five wrong tries and asks for a new one', async () => {
+  it('answers wrong codes alike, and makes this browser wait after five', async () => {
     const who = { ...vendor, email: `locked-${run}@example.com` };
     const page = await app.newPage({ width: 360 });
     await page.goto(app.url('/login?userType=vendor&mode=signup'));
@@ -158,21 +158,15 @@ describe('vendor accounts (main domain)', () => {
     await page.waitForURL((u) => u.pathname === '/verification');
     const real = await codeFor(who.email);
     const wrong = String((Number(real) + 1) % 1_000_000).padStart(6, '0');
-    for (let i = 1; i <= 4; i++) {
+    for (let i = 1; i <= 5; i++) {
       await enterCode(page, wrong);
       await page.getByRole('button', { name: 'Verify & Continue' }).click();
-      await page
-        .getByRole('alert')
-        .getByText(`${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left`)
-        .waitFor();
+      await page.getByRole('alert').getByText('Invalid or expired code').first().waitFor();
       expect(await page.getByLabel('Digit 1').inputValue()).toBe('');
     }
     await enterCode(page, wrong);
     await page.getByRole('button', { name: 'Verify & Continue' }).click();
-    await page
-      .getByRole('alert')
-      .getByText('Too many wrong tries for this code. Please request a new code.')
-      .waitFor();
+    await page.getByRole('alert').getByText('Too many wrong codes. Please wait a few minutes').waitFor();
     expect(page.url()).toContain('/verification');
     await page.context().close();
   });

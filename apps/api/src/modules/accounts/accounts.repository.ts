@@ -1,6 +1,6 @@
 import type { OtpPurpose, Role } from '@haat/contracts';
 import { type Db, type Executor, schema } from '@haat/db';
-import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 
 const { users, otpCodes, refreshTokens, stores } = schema;
 const NO_STORE = '00000000-0000-0000-0000-000000000000';

@@ -202,6 +202,10 @@ export const customerOrder = z.object({
   total_items: z.number().int(),
   trackingNumber: z.string().nullable(),
   carrier: z.string().nullable(),
+  /** The carrier's tracking page, when known. */
+  tracking_url: z.string().nullable(),
+  /** The shop's note to the customer (Edit Order). */
+  customer_note: z.string().nullable(),
   /** Expected delivery (from the delivery option) until delivered. */
   expected_delivery: z.string().nullable(),
   deliveryDate: z.string().nullable(),
@@ -228,7 +232,16 @@ export const customerOrder = z.object({
   can_cancel: z.boolean(),
   can_review: z.boolean(),
   can_return: z.boolean(),
-  return_request: z.object({ reason: z.string(), status: z.string(), created_at: z.string() }).nullable(),
+  /** The customer's return request and the shop's answer (APPROVED/COMPLETED accepted, REJECTED declined). */
+  return_request: z
+    .object({
+      reason: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+      decided_at: z.string().nullable(),
+      decision_note: z.string().nullable(),
+    })
+    .nullable(),
   timeline: z.array(timelineStep),
   /** For UPI orders awaiting payment: the exact-amount UPI link and its QR code (SVG). */
   upi: z.object({ link: z.string(), qr_svg: z.string(), upi_id: z.string() }).nullable(),

@@ -291,6 +291,49 @@ describe('order detail and fulfilment', () => {
     });
   });
 
+  it('a declined return stays delivered and the customer sees why, on the order and by mail', async () => {
+    const o = await placed();
+    let d = await detail(o.id);
+    for (const status of ['PROCESSING', 'SHIPPED', 'DELIVERED']) {
+      const shipment = { carrier: 'Ekart', tracking_number: 'EK55501' };
+      d = (
+        await vendor.call('PUT', `${ORDER}${o.id}/status/`, { status, ...shipment, version: d.version })
+      ).json().data.order_details;
+    }
+    const customerShipped = (await o.s.call('GET', `${ORDERS}${o.id}/`)).json().data;
+    expect(customerShipped.tracking_url).toBe('https://ekartlogistics.com/shipmenttrack/EK55501');
+    expect(
+      (await o.s.call('POST', `${ORDERS}${o.id}/return/`, { reason: 'Changed my mind' })).statusCode,
+    ).toBe(200);
+    d = await detail(o.id);
+    const res = await vendor.call('POST', `${ORDER}${o.id}/return/`, {
+      decision: 'DECLINE',
+      note: 'Opened food items cannot be returned',
+      version: d.version,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.order_details).toMatchObject({
+      status: 'DELIVERED',
+      return_requested: false,
+      return_request: { status: 'REJECTED', decision_note: 'Opened food items cannot be returned' },
+    });
+    const seen = (await o.s.call('GET', `${ORDERS}${o.id}/`)).json().data;
+    expect(seen.return_request).toMatchObject({
+      status: 'REJECTED',
+      decision_note: 'Opened food items cannot be returned',
+    });
+    expect(seen.return_request.decided_at).not.toBeNull();
+    const mail = await mailTo(o.s.email);
+    expect(mail).toContain(`Return of order ${o.number} declined`);
+    expect(mail).toContain('Opened food items cannot be returned');
+    const again = await vendor.call('POST', `${ORDER}${o.id}/return/`, {
+      decision: 'DECLINE',
+      note: 'Twice',
+      version: res.json().data.order_details.version,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('a change made against an older version gets 409 ORDER_CHANGED and changes nothing', async () => {
     const o = await placed();
     const d = await detail(o.id);

@@ -108,6 +108,8 @@ export async function orderView(
     total_items: o.totalItems,
     trackingNumber: o.trackingNumber,
     carrier: o.carrier,
+    tracking_url: o.trackingUrl,
+    customer_note: o.customerNote,
     expected_delivery: done || o.status === 'CANCELLED' ? null : iso(o.expectedDeliveryAt),
     deliveryDate: iso(o.deliveredAt),
     shippedDate: iso(o.shippedAt),
@@ -133,7 +135,13 @@ export async function orderView(
     can_review: o.status === 'DELIVERED' && list.some((i) => !i.reviewed),
     can_return: o.status === 'DELIVERED' && !ret,
     return_request: ret
-      ? { reason: ret.reason, status: ret.status, created_at: ret.createdAt.toISOString() }
+      ? {
+          reason: ret.reason,
+          status: ret.status,
+          created_at: ret.createdAt.toISOString(),
+          decided_at: iso(ret.decidedAt),
+          decision_note: ret.decisionNote,
+        }
       : null,
     timeline: [
       { key: 'PLACED', label: 'Order Placed', complete: true, at: iso(o.createdAt) },

@@ -21,18 +21,33 @@ export function OrderNotes({ order }: { order: CustomerOrder }) {
   if (!order.return_request && reviewed.length === 0) return null;
   return (
     <div className="space-y-1 text-sm">
-      {order.return_request ? (
-        <p className="flex items-center gap-1.5 font-medium text-amber-800">
-          <RotateCcw aria-hidden className="size-4 shrink-0" />
-          Return requested on {formatDate(order.return_request.created_at)}
-        </p>
-      ) : null}
+      {order.return_request ? <ReturnNote request={order.return_request} /> : null}
       {reviewed.length > 0 ? (
         <p className="flex items-start gap-1.5 font-medium text-green-700">
           <BadgeCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
           {items.length === 1 ? 'Reviewed' : `Reviewed: ${reviewed.map((i) => i.name).join(', ')}`}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A return request and, once the shop has answered, its answer (accepted, or declined with the reason). */
+function ReturnNote({ request }: { request: NonNullable<CustomerOrder['return_request']> }) {
+  const declined = request.status === 'REJECTED';
+  const accepted = request.status === 'APPROVED' || request.status === 'COMPLETED';
+  const tone = declined ? 'text-red-700' : accepted ? 'text-green-700' : 'text-amber-800';
+  return (
+    <div className={`font-medium ${tone}`}>
+      <p className="flex items-center gap-1.5">
+        <RotateCcw aria-hidden className="size-4 shrink-0" />
+        {declined
+          ? `Return declined${request.decided_at ? ` on ${formatDate(request.decided_at)}` : ''}`
+          : accepted
+            ? `Return accepted${request.decided_at ? ` on ${formatDate(request.decided_at)}` : ''}`
+            : `Return requested on ${formatDate(request.created_at)}`}
+      </p>
+      {request.decision_note ? <p className="ml-5.5 font-normal">{request.decision_note}</p> : null}
     </div>
   );
 }

@@ -67,7 +67,43 @@ export function OrderFacts({ order }: { order: CustomerOrder }) {
           <span className="font-medium break-all text-slate-900">{order.trackingNumber ?? NO_TRACKING}</span>
         </p>
         {order.carrier ? <p>Carrier: {order.carrier}</p> : null}
+        {order.tracking_url ? (
+          <p>
+            <a
+              href={order.tracking_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-brand-700 underline"
+            >
+              Track your package
+            </a>
+          </p>
+        ) : null}
+        <p>
+          <a
+            href={whatsAppShare(order)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-green-700 underline"
+          >
+            Share on WhatsApp
+          </a>
+        </p>
       </FactCard>
+      {order.customer_note ? (
+        <FactCard title="Note from the shop">
+          <p>{order.customer_note}</p>
+        </FactCard>
+      ) : null}
     </>
   );
+}
+
+/** A WhatsApp share of the order: its number, status and tracking (number and link when shipped). */
+function whatsAppShare(order: CustomerOrder) {
+  const lines = [`My order ${order.order_number}: ${order.status.toLowerCase()}`];
+  if (order.trackingNumber)
+    lines.push(`Tracking: ${order.carrier ?? ''} ${order.trackingNumber}`.replace('  ', ' '));
+  if (order.tracking_url) lines.push(order.tracking_url);
+  return `https://wa.me/?text=${encodeURIComponent(lines.join('\n'))}`;
 }

@@ -20,3 +20,4 @@ export * from './product.ts';
 export * from './shop-settings.ts';
 export * from './store.ts';
 export * from './theme.ts';
+export * from './tracking.ts';

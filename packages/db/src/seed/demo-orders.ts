@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { trackingLink } from '@haat/contracts';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client.ts';
@@ -409,6 +410,8 @@ export function buildDemoOrders(
       paymentStatus = 'REFUNDED';
       paymentUpdated = at(steps.returned);
     }
+    // The UPI reference (UTR) the shop saw in its bank app: 12 digits.
+    const utr = String(410_000_000_000 + number * 7_919_123);
     const tracking = shippedAt
       ? `${pick(rnd, CARRIERS).slice(0, 3).toUpperCase()}${between(rnd, 100_000_000, 999_999_999)}`
       : null;
@@ -444,6 +447,9 @@ export function buildDemoOrders(
       contactPhone: customer.phone,
       trackingNumber: tracking,
       carrier,
+      trackingUrl: carrier && tracking ? trackingLink(carrier, tracking) : null,
+      returnedAt: status === 'RETURNED' ? at(steps.returned) : null,
+      version: 1 + [shippedAt, deliveredAt, cancelledAt, paidAt].filter(Boolean).length,
       confirmedAt: status === 'CONFIRMED' ? at(steps.processing) : null,
       processingAt: reached('PROCESSING') ? at(steps.processing) : null,
       shippedAt,
@@ -462,6 +468,14 @@ export function buildDemoOrders(
     if (reached('PROCESSING')) event('PROCESSING', at(steps.processing), ownerId);
     if (shippedAt) event('SHIPPED', shippedAt, ownerId, tracking ? `${carrier} ${tracking}` : null);
     if (deliveredAt) event('DELIVERED', deliveredAt, ownerId);
+    if (paidAt && paymentStatus !== 'CANCELLED') {
+      event(
+        'PAYMENT_RECEIVED',
+        paidAt,
+        ownerId,
+        method === 'COD' ? 'Cash collected on delivery' : `UPI, UTR ${utr}`,
+      );
+    }
     if (cancelledAt) event('CANCELLED', cancelledAt, byShop ? ownerId : customer.id, cancelNote);
     if (status === 'RETURNED' || requestOpen) {
       const reason = pick(rnd, RETURN_REASONS);
@@ -474,6 +488,8 @@ export function buildDemoOrders(
         reason,
         status: status === 'RETURNED' ? 'COMPLETED' : 'REQUESTED',
         createdAt: requestedAt,
+        decidedAt: status === 'RETURNED' ? at(steps.returned) : null,
+        decidedBy: status === 'RETURNED' ? ownerId : null,
       });
       if (status === 'RETURNED') event('RETURNED', at(steps.returned), ownerId);
     }
@@ -485,6 +501,9 @@ export function buildDemoOrders(
       amountPaise: total,
       paymentMode: method,
       paymentStatus,
+      externalReference: method === 'UPI' && paidAt ? utr : null,
+      receivedAt: paidAt,
+      receivedBy: paidAt ? ownerId : null,
       createdAt: placedAt,
       updatedAt: paymentUpdated,
     });

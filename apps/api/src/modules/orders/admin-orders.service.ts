@@ -4,6 +4,7 @@ import {
   type AdminOrderRow,
   type OrderStatus,
   paiseToRupees,
+  trackingLink,
 } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
@@ -19,7 +20,6 @@ import { type OrderMailKind, orderUpdateMail } from './order-mails.ts';
 import { orderNumber } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import { cancelInTx } from './orders.service.ts';
-import { trackingLink } from './tracking.ts';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 

@@ -41,6 +41,7 @@ import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -76,6 +77,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
     reply.header('x-request-id', req.id);
   });
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerCompression(app);
 
   const deps: Deps = {

@@ -153,7 +153,12 @@ export const INVENTORY_SORTS = [
 ] as const;
 export const inventoryQuery = z.object({
   search: z.string().trim().max(100).optional(),
-  category: z.string().trim().max(100).optional(),
+  /** A category id of the shop; empty means every category. */
+  category: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || z.uuid().safeParse(v).success, 'must be a category id')
+    .optional(),
   stock: z.enum(['all', 'in_stock', 'low_stock', 'out_of_stock']).default('all'),
   updated_from: z.iso.date('updated_from must be a date (YYYY-MM-DD)').optional(),
   updated_to: z.iso.date('updated_to must be a date (YYYY-MM-DD)').optional(),

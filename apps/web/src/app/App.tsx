@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { FullPageMessage } from '../components/ui/full-page-message.tsx';
 import { ToastLayer } from '../components/ui/toast-layer.tsx';
-import { SessionProvider } from '../features/accounts/session-context.tsx';
+import { SessionProvider } from '../lib/session/session-context.tsx';
 import { HostProvider, useHost } from './host.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 

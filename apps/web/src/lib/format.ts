@@ -1,3 +1,4 @@
+/** Money and date formatting for every face: rupees in en-IN (lakh grouping), dates in India Standard Time. */
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const inrPaise = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -8,6 +9,9 @@ const inrPaise = new Intl.NumberFormat('en-IN', {
 /** Rupees in en-IN format: ₹1,23,456 (whole rupees unless `paise` asks for decimals). */
 export const formatINR = (rupees: number, opts: { paise?: boolean } = {}) =>
   (opts.paise ? inrPaise : inr).format(rupees);
+
+/** Rupees as the customer pays them: whole rupees, or with paise when there are any (₹449.10, never ₹449). */
+export const formatAmount = (rupees: number) => formatINR(rupees, { paise: !Number.isInteger(rupees) });
 
 const dateIST = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 const dateTimeIST = new Intl.DateTimeFormat('en-IN', {

@@ -4,10 +4,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { authApi, errorReason, formFailureMessage } from '../../features/accounts/auth-api.ts';
+import { authApi } from '../../features/accounts/auth-api.ts';
 import { safeRedirect } from '../../features/accounts/auth-target.ts';
-import { useSession } from '../../features/accounts/session-context.tsx';
-import { platformUrl } from '../../features/accounts/site-urls.ts';
+import { errorReason, formFailureMessage } from '../../lib/form-errors.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
+import { platformUrl } from '../../lib/site-urls.ts';
 
 type Field = 'email' | 'password';
 

@@ -1,7 +1,7 @@
 import { LayoutDashboard, ShieldCheck } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../features/accounts/auth-target.ts';
-import { useSession } from '../../features/accounts/session-context.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { AdminLoginForm } from './admin-login-form.tsx';
 
 /** Admin portal sign-in (spec 02 §2): a brand panel on wide screens, the form everywhere. */

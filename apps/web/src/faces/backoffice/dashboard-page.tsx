@@ -1,14 +1,14 @@
 import { ExternalLink, Store } from 'lucide-react';
 import { useId } from 'react';
 import { useHost } from '../../app/host.tsx';
+import { NoShop } from '../../components/ui/no-shop.tsx';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
-import { useSession } from '../../features/accounts/session-context.tsx';
-import { platformUrl } from '../../features/accounts/site-urls.ts';
-import { PageLoading } from '../../features/backoffice-shell/admin-layout.tsx';
-import { NoShop } from '../../features/backoffice-shell/no-shop.tsx';
-import { type OwnedShop, useSelectedShop } from '../../features/backoffice-shell/selected-shop.tsx';
 import { DashboardView } from '../../features/dashboard/dashboard-view.tsx';
 import { ShopStatusControl } from '../../features/shop-status/shop-status-control.tsx';
+import { type OwnedShop, useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
+import { platformUrl } from '../../lib/site-urls.ts';
 
 const STATUS_TONE: Record<string, string> = {
   PUBLISHED: 'bg-emerald-50 text-emerald-700 ring-emerald-200',

@@ -1,8 +1,8 @@
+import { NoShop } from '../../components/ui/no-shop.tsx';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
-import { PageLoading } from '../../features/backoffice-shell/admin-layout.tsx';
-import { NoShop } from '../../features/backoffice-shell/no-shop.tsx';
-import { useSelectedShop } from '../../features/backoffice-shell/selected-shop.tsx';
 import { SettingsView } from '../../features/shop-settings/settings-view.tsx';
+import { useSelectedShop } from '../../lib/selected-shop.tsx';
 
 /** /settings/ on the admin host, inside the back-office layout: the selected shop's settings. */
 export default function SettingsPage() {

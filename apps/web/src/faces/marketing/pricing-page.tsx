@@ -1,10 +1,15 @@
 import { Check, Info } from 'lucide-react';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import {
+  NEW_DOMAIN_RUPEES_PER_YEAR,
+  PLAN_INFO,
+  type PlanInfo,
+  TRIAL_DAYS,
+} from '../../features/plans/plans.ts';
 import { formatINR } from '../../lib/format.ts';
 import { useLoginChooser } from './login-chooser.tsx';
 import { scheduleDemoHref } from './nav-links.ts';
-import { NEW_DOMAIN_RUPEES_PER_YEAR, PLAN_INFO, type PlanInfo, TRIAL_DAYS } from './plans.ts';
 
 export function PricingPage() {
   return (

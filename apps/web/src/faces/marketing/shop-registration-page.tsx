@@ -1,6 +1,6 @@
-import { useSession } from '../../features/accounts/session-context.tsx';
-import { fullName } from '../../features/accounts/session-storage.ts';
 import { ShopRegistrationWizard } from '../../features/shop-registration/shop-registration-wizard.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
+import { fullName } from '../../lib/session/session-storage.ts';
 
 /** /shopregistration (vendors, guarded by RequireRole): the five-step shop registration wizard. */
 export function ShopRegistrationPage() {

@@ -2,8 +2,8 @@ import { Menu, ShoppingBag, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { useSession } from '../../features/accounts/session-context.tsx';
 import { UserMenu } from '../../features/accounts/user-menu.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { useLoginChooser } from './login-chooser.tsx';
 import { NAV_LINKS, navTarget } from './nav-links.ts';
 

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Eye, PenLine, Rocket } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../features/accounts/session-context.tsx';
 import { launchBody } from '../../features/launch/shop-address.ts';
 import { storeHomeKey } from '../../features/storefront-home/use-store-home.ts';
 import { queryApi } from '../../lib/api.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 
 const STATUS_WORD: Record<string, string> = {

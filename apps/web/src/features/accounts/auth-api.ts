@@ -1,5 +1,6 @@
 import type { OtpPurpose, Role, Session, UserProfile } from '@haat/contracts';
-import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { ApiError, queryApi } from '../../lib/api.ts';
+import { errorReason } from '../../lib/form-errors.ts';
 
 /**
  * The account calls. Sign-in calls are silent: a 401 there means "wrong password", not "session expired",
@@ -34,10 +35,6 @@ export const authApi = {
     post<Session>(`${USER}/verify-otp/`, body, storeOrigin),
   resetPassword: (body: unknown, storeOrigin?: string | null) =>
     post<Session>(`${USER}/reset-password/`, body, storeOrigin),
-  refresh: (refreshToken: string, storeOrigin?: string | null) =>
-    post<Session>(`${USER}/refresh/`, { refresh_token: refreshToken }, storeOrigin),
-  logout: (refreshToken: string, storeOrigin?: string | null) =>
-    post<unknown>(`${USER}/logout/`, { refresh_token: refreshToken }, storeOrigin),
   me: (storeOrigin: string | null, signal?: AbortSignal) =>
     queryApi<UserProfile>(`${USER}/me/`, { storeOrigin, signal }),
   updateMe: (body: unknown, storeOrigin: string | null) =>
@@ -48,47 +45,8 @@ export const authApi = {
 
 export const meKey = (userId: string) => ['accounts', 'me', userId] as const;
 
-export type FieldErrors = Record<string, string>;
-
-/** The server's field issues as `{ field: message }`. */
-export function serverFieldErrors(err: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  if (!(err instanceof ApiError)) return out;
-  for (const issue of err.envelope?.error.issues ?? []) {
-    const field = issue.path.split('.')[0] ?? '';
-    if (field && !out[field]) out[field] = issue.message;
-  }
-  return out;
-}
-
-export const errorReason = (err: unknown) =>
-  err instanceof ApiError ? (err.envelope?.error.reason ?? err.envelope?.error.code) : undefined;
-
 /** Seconds still to wait when a code was asked for again too soon (429 RESEND_TOO_SOON), else null. */
 export function resendWait(err: unknown): number | null {
   if (!(err instanceof ApiError) || errorReason(err) !== 'RESEND_TOO_SOON') return null;
   return Number(/(\d+) seconds?/.exec(err.message)?.[1]) || 30;
-}
-
-/**
- * The text to show beside a form for a failed account call. Network and server faults also get the
- * catalogue's toast; a 401 from a sign-in form is a wrong password, so it never triggers the expiry flow.
- */
-export function formFailureMessage(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'Something went wrong. Please try again.';
-  if (err.status === 0 || err.status >= 500) {
-    announceFailure(err.status, err.message);
-    return err.status === 0
-      ? 'We could not reach the server. Please check your connection and try again.'
-      : 'Something went wrong on our end. Please try again later.';
-  }
-  return err.message || 'Something went wrong. Please try again.';
-}
-
-/** For calls made while signed in (profile): field issues stay inline, anything else gets the catalogue's toast. */
-export function announceSignedInFailure(err: unknown): FieldErrors {
-  const fields = serverFieldErrors(err);
-  if (Object.keys(fields).length > 0) return fields;
-  if (err instanceof ApiError) announceFailure(err.status, err.message);
-  return {};
 }

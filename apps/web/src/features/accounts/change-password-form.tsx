@@ -1,12 +1,13 @@
 import { changePasswordBody } from '@haat/contracts';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { PasswordField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { announceSignedInFailure, type FieldErrors, validate } from '../../lib/form-errors.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-import { announceSignedInFailure, authApi, type FieldErrors } from './auth-api.ts';
-import { PasswordField } from './fields.tsx';
-import { validate, withPasswordMatch } from './form-errors.ts';
-import { useSession } from './session-context.tsx';
+import { authApi } from './auth-api.ts';
+import { withPasswordMatch } from './password-match.ts';
 
 const EMPTY = { current_password: '', password: '', confirm_password: '' };
 

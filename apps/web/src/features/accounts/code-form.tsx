@@ -1,10 +1,11 @@
 import { OTP_TTL_MINUTES, type OtpPurpose, verifyOtpBody } from '@haat/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { FormAlert } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { authApi, formFailureMessage } from './auth-api.ts';
+import { formFailureMessage } from '../../lib/form-errors.ts';
+import { authApi } from './auth-api.ts';
 import type { AuthTarget } from './auth-target.ts';
-import { FormAlert } from './fields.tsx';
 import { codeComplete, emptyCode, focusFirstDigit, OtpInput } from './otp-input.tsx';
 import { ResendControl } from './resend-control.tsx';
 import { useFinishSignIn } from './use-finish-sign-in.ts';

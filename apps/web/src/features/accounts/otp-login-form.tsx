@@ -1,11 +1,13 @@
 import { sendOtpBody } from '@haat/contracts';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { CheckboxField, FormAlert, TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { authApi, formFailureMessage, resendWait } from './auth-api.ts';
+import { formFailureMessage } from '../../lib/form-errors.ts';
+import { authApi, resendWait } from './auth-api.ts';
 import type { AuthTarget } from './auth-target.ts';
 import { CodeForm } from './code-form.tsx';
-import { CheckboxField, EARLY_NOTICE, FormAlert, TextField } from './fields.tsx';
+import { EARLY_NOTICE } from './early-notice.ts';
 
 /** Login with a code: the email first (a LOGIN code is mailed), then the six boxes. */
 export function OtpLoginForm({ target, initialEmail }: { target: AuthTarget; initialEmail: string }) {

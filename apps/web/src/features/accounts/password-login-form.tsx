@@ -2,11 +2,11 @@ import { loginBody } from '@haat/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { CheckboxField, FormAlert, PasswordField, TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { authApi, errorReason, type FieldErrors, formFailureMessage } from './auth-api.ts';
+import { errorReason, type FieldErrors, formFailureMessage, validate } from '../../lib/form-errors.ts';
+import { authApi } from './auth-api.ts';
 import { type AuthTarget, authHref } from './auth-target.ts';
-import { CheckboxField, FormAlert, PasswordField, TextField } from './fields.tsx';
-import { validate } from './form-errors.ts';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
 
 /** Login with email and password; an unverified email is sent on to the code screen (a new code was mailed). */

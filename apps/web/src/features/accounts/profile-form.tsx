@@ -2,12 +2,12 @@ import { profileUpdateBody, type UserProfile } from '@haat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { PhoneField, TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { announceSignedInFailure, type FieldErrors, validate } from '../../lib/form-errors.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-import { announceSignedInFailure, authApi, type FieldErrors, meKey } from './auth-api.ts';
-import { PhoneField, TextField } from './fields.tsx';
-import { validate } from './form-errors.ts';
-import { useSession } from './session-context.tsx';
+import { authApi, meKey } from './auth-api.ts';
 
 /** First name, last name and phone (+91) to edit; the email is shown but cannot change here. */
 export function ProfileForm({ profile }: { profile: UserProfile }) {

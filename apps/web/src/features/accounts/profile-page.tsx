@@ -3,10 +3,10 @@ import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { authApi, meKey } from './auth-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
-import { useSession } from './session-context.tsx';
 
 function Card({
   id,

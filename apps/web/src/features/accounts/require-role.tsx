@@ -2,7 +2,7 @@ import type { Role } from '@haat/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from './session-context.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 
 /**
  * The route guard (01 §4): "Loading.." while the session loads, the sign-in page (coming back here

@@ -2,7 +2,8 @@ import type { OtpPurpose } from '@haat/contracts';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { authApi, formFailureMessage, resendWait } from './auth-api.ts';
+import { formFailureMessage } from '../../lib/form-errors.ts';
+import { authApi, resendWait } from './auth-api.ts';
 import type { AuthTarget } from './auth-target.ts';
 import { formatCountdown, useResendCountdown } from './use-resend-countdown.ts';
 

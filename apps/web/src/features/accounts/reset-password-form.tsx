@@ -1,12 +1,13 @@
 import { OTP_TTL_MINUTES, resetPasswordBody } from '@haat/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { FieldError, FormAlert, PasswordField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { authApi, type FieldErrors, formFailureMessage, serverFieldErrors } from './auth-api.ts';
+import { type FieldErrors, formFailureMessage, serverFieldErrors, validate } from '../../lib/form-errors.ts';
+import { authApi } from './auth-api.ts';
 import type { AuthTarget } from './auth-target.ts';
-import { FieldError, FormAlert, PasswordField } from './fields.tsx';
-import { validate, withPasswordMatch } from './form-errors.ts';
 import { codeComplete, emptyCode, focusFirstDigit, OtpInput } from './otp-input.tsx';
+import { withPasswordMatch } from './password-match.ts';
 import { ResendControl } from './resend-control.tsx';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
 

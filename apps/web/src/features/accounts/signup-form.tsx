@@ -2,11 +2,18 @@ import { signupBody } from '@haat/contracts';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import {
+  CheckboxField,
+  FormAlert,
+  PasswordField,
+  PhoneField,
+  TextField,
+} from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { authApi, type FieldErrors, formFailureMessage, serverFieldErrors } from './auth-api.ts';
+import { type FieldErrors, formFailureMessage, serverFieldErrors, validate } from '../../lib/form-errors.ts';
+import { authApi } from './auth-api.ts';
 import { type AuthTarget, authHref } from './auth-target.ts';
-import { CheckboxField, FormAlert, PasswordField, PhoneField, TextField } from './fields.tsx';
-import { validate, withPasswordMatch } from './form-errors.ts';
+import { withPasswordMatch } from './password-match.ts';
 
 const EMPTY = { first_name: '', last_name: '', email: '', phone: '', password: '', confirm_password: '' };
 type Values = typeof EMPTY;

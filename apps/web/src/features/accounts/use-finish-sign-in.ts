@@ -1,7 +1,7 @@
 import type { Session } from '@haat/contracts';
 import { useNavigate } from 'react-router';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { type AuthTarget, afterSignIn } from './auth-target.ts';
-import { useSession } from './session-context.tsx';
 
 /** Stores a sign-in and goes on: to the return path, else the vendor's shop registration or the shop home. */
 export function useFinishSignIn(target: AuthTarget) {

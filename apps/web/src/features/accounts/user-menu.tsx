@@ -1,8 +1,8 @@
 import { LogOut, Package, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSession } from './session-context.tsx';
-import { fullName, initials } from './session-storage.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
+import { fullName, initials } from '../../lib/session/session-storage.ts';
 
 /** The menu closes this long after the pointer leaves it (01 §9). */
 export const MENU_CLOSE_DELAY_MS = 2000;

@@ -1,21 +1,12 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
+import { SelectedShopProvider, useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useStoredFlag } from '../../lib/stored-value.ts';
 import { MobileBar } from './mobile-bar.tsx';
-import { SelectedShopProvider, useSelectedShop } from './selected-shop.tsx';
 import { Sidebar } from './sidebar.tsx';
-import { useStoredFlag } from './stored-value.ts';
 
 const COLLAPSED_KEY = 'haat.admin.sidebar-collapsed';
-
-export function PageLoading() {
-  return (
-    <div role="status" className="flex min-h-[60dvh] items-center justify-center gap-2 text-slate-600">
-      <Spinner />
-      Loading..
-    </div>
-  );
-}
 
 function Content() {
   const { shop } = useSelectedShop();

@@ -1,7 +1,7 @@
 import { ChevronsUpDown, Store } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSelectedShop } from './selected-shop.tsx';
+import { useSelectedShop } from '../../lib/selected-shop.tsx';
 
 /**
  * The shop the back office works on. A vendor with several shops picks one here (kept across visits); with one

@@ -1,7 +1,7 @@
 import { LogOut, PanelLeftClose, PanelLeftOpen, Store } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { useSession } from '../accounts/session-context.tsx';
-import { fullName, initials } from '../accounts/session-storage.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
+import { fullName, initials } from '../../lib/session/session-storage.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 import { ShopSwitcher } from './shop-switcher.tsx';
 

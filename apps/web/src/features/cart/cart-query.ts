@@ -4,7 +4,7 @@ import type { CartData } from '@haat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useHost } from '../../app/host.tsx';
 import { queryApi } from '../../lib/api.ts';
-import { useSession } from '../accounts/session-context.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 
 export const CART_PATH = '/api/store/store-user/store-cart/';
 

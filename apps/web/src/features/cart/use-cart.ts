@@ -5,8 +5,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { paths, shopBase } from '../../app/paths.ts';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../accounts/session-context.tsx';
 import { CART_PATH, cartKey, useCartOwner } from './cart-query.ts';
 
 export { cartKey, useCart, useCartCount } from './cart-query.ts';

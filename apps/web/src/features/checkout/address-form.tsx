@@ -2,11 +2,9 @@ import { type Address, addressBody } from '@haat/contracts';
 import { INDIAN_STATES } from '@haat/contracts/indian-states';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { CheckboxField, PhoneField, SelectField, TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { announceSignedInFailure, type FieldErrors } from '../accounts/auth-api.ts';
-import { CheckboxField, PhoneField, TextField } from '../accounts/fields.tsx';
-import { validate } from '../accounts/form-errors.ts';
-import { SelectField } from '../shop-registration/wizard-fields.tsx';
+import { announceSignedInFailure, type FieldErrors, validate } from '../../lib/form-errors.ts';
 import { useCheckoutMutations } from './checkout-api.ts';
 
 interface Draft {

@@ -1,9 +1,9 @@
 import { ADDRESS_MAX_PER_CUSTOMER, type Address } from '@haat/contracts';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { announceSignedInFailure } from '../../lib/form-errors.ts';
 import { toast } from '../../lib/toast.ts';
-import { announceSignedInFailure } from '../accounts/auth-api.ts';
-import { ConfirmDialog } from '../orders/confirm-dialog.tsx';
 import { AddressForm } from './address-form.tsx';
 import { addressToBody, useCheckoutMutations } from './checkout-api.ts';
 import { CheckoutSection } from './checkout-section.tsx';

@@ -1,7 +1,7 @@
 import type { CheckoutData } from '@haat/contracts';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatAmount } from '../orders/amount.ts';
+import { formatAmount } from '../../lib/format.ts';
 import { itemsText } from '../orders/order-status.tsx';
 import { ProductThumb } from '../products/product-thumb.tsx';
 

@@ -1,10 +1,9 @@
 import { type CheckoutData, userContactBody } from '@haat/contracts';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { PhoneField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { announceSignedInFailure } from '../accounts/auth-api.ts';
-import { PhoneField } from '../accounts/fields.tsx';
-import { validate } from '../accounts/form-errors.ts';
+import { announceSignedInFailure, validate } from '../../lib/form-errors.ts';
 import { useCheckoutMutations } from './checkout-api.ts';
 import { CheckoutSection } from './checkout-section.tsx';
 

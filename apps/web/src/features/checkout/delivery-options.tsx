@@ -1,6 +1,6 @@
 import type { DeliveryOption } from '@haat/contracts';
 import { useId } from 'react';
-import { formatAmount } from '../orders/amount.ts';
+import { formatAmount } from '../../lib/format.ts';
 import { CheckoutSection } from './checkout-section.tsx';
 
 const optionClass =

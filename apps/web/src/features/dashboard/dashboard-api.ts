@@ -1,6 +1,6 @@
 import type { DashboardPeriod, DashboardStats } from '@haat/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminCall, adminKey } from '../backoffice-shell/selected-shop.tsx';
+import { adminCall, adminKey } from '../../lib/selected-shop.tsx';
 
 /** The selected shop's dashboard for a period (GET /api/admin/dashboard/); the last answer stays while the next loads. */
 export const useDashboard = (slug: string, period: DashboardPeriod) =>

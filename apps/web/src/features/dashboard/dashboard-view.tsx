@@ -3,7 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import type { OwnedShop } from '../backoffice-shell/selected-shop.tsx';
+import type { OwnedShop } from '../../lib/selected-shop.tsx';
 import { useDashboard } from './dashboard-api.ts';
 import { FigureTiles } from './figure-tiles.tsx';
 import { PeriodSelect } from './period-select.tsx';

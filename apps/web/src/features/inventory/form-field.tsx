@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { FieldError, inputClass } from '../accounts/fields.tsx';
+import { FieldError, inputClass } from '../../components/ui/fields.tsx';
 
 export { inputClass };
 

@@ -2,8 +2,8 @@ import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@haat/contracts';
 import { ImagePlus, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../accounts/session-context.tsx';
-import { useSelectedShop } from '../backoffice-shell/selected-shop.tsx';
+import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { sendWithProgress } from './raw-request.ts';
 
 const ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];

@@ -4,7 +4,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useSession } from '../accounts/session-context.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { FormProblem } from './form-field.tsx';
 import type { ImportReport } from './inventory-api.ts';
 import { useRefreshShop, useShopSlug } from './inventory-api.ts';

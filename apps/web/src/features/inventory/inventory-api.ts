@@ -14,7 +14,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { adminCall, adminKey, useSelectedShop } from '../backoffice-shell/selected-shop.tsx';
+import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 
 export type { AdminProduct };
 export type ProductStats = z.infer<typeof productStats>;

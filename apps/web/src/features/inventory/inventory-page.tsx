@@ -1,13 +1,13 @@
 import { Download, PackageOpen, Plus, SearchX, Upload } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { NoShop } from '../../components/ui/no-shop.tsx';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
+import { ListPager } from '../../components/ui/pager.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
-import { useSession } from '../accounts/session-context.tsx';
-import { PageLoading } from '../backoffice-shell/admin-layout.tsx';
-import { ListPager } from '../backoffice-shell/list-pager.tsx';
-import { NoShop } from '../backoffice-shell/no-shop.tsx';
-import { useSelectedShop } from '../backoffice-shell/selected-shop.tsx';
+import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { type AdminProduct, useInventoryList, useProductStats } from './inventory-api.ts';

@@ -1,8 +1,8 @@
 import { LEDGER_REASONS } from '@haat/contracts';
 import { History } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ListPager } from '../../components/ui/pager.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { ListPager } from '../backoffice-shell/list-pager.tsx';
 import { type LedgerPage, type LedgerReason, useStockHistory } from './inventory-api.ts';
 import { controlClass } from './inventory-filters.tsx';
 

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { phoneDigits } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { phoneDigits } from '../accounts/fields.tsx';
 import { Field, FormProblem, inputClass } from './form-field.tsx';
 import {
   inventoryApi,

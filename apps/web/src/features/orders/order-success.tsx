@@ -5,7 +5,7 @@ import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatAmount } from './amount.ts';
+import { formatAmount } from '../../lib/format.ts';
 import { celebrate } from './confetti.ts';
 import { trackingPath } from './order-actions.tsx';
 import { OrderNotFound } from './order-detail.tsx';

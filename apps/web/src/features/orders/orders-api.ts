@@ -10,8 +10,8 @@ import {
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { ApiError, queryApi } from '../../lib/api.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../accounts/session-context.tsx';
 import { cartKey } from '../cart/use-cart.ts';
 import { fetchOrdersPage, type OrdersPage } from './fetch-orders.ts';
 

@@ -2,10 +2,9 @@ import type { CustomerOrder } from '@haat/contracts';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormAlert, TextAreaField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formFailureMessage, serverFieldErrors } from '../accounts/auth-api.ts';
-import { FormAlert } from '../accounts/fields.tsx';
-import { TextAreaField } from '../shop-registration/wizard-fields.tsx';
+import { formFailureMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import type { useOrderActions } from './orders-api.ts';
 
 type ReturnMutation = ReturnType<typeof useOrderActions>['requestReturn'];

@@ -3,10 +3,9 @@ import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { FieldError, FormAlert, TextAreaField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formFailureMessage, serverFieldErrors } from '../accounts/auth-api.ts';
-import { FieldError, FormAlert } from '../accounts/fields.tsx';
-import { TextAreaField } from '../shop-registration/wizard-fields.tsx';
+import { formFailureMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import type { useOrderActions } from './orders-api.ts';
 
 type ReviewMutation = ReturnType<typeof useOrderActions>['review'];

@@ -1,4 +1,4 @@
-import { formatAmount } from './amount.ts';
+import { formatAmount } from '../../lib/format.ts';
 
 function Row({ label, value, className = '' }: { label: string; value: string; className?: string }) {
   return (

@@ -1,7 +1,7 @@
 import type { CustomerOrder } from '@haat/contracts';
 import { Smartphone } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { formatAmount } from './amount.ts';
+import { formatAmount } from '../../lib/format.ts';
 
 /** Whether the order still waits for its UPI payment (the server only sends `upi` then). */
 export const awaitsUpi = (order: CustomerOrder) => !!order.upi && order.payment_status === 'PENDING';

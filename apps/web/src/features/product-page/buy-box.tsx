@@ -3,8 +3,8 @@ import { Minus, Plus, ShoppingCart, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../accounts/session-context.tsx';
 import { useAddToCart } from '../cart/use-cart.ts';
 import { ProductPrice } from '../products/product-price.tsx';
 

@@ -2,7 +2,7 @@ import type { ProductDetail } from '@haat/contracts';
 import { BadgePercent, CreditCard, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatINR } from '../../lib/format.ts';
-import { useCountdown } from '../storefront-home/use-countdown.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 
 const PAYMENT_LABELS: Record<string, string> = {
   COD: 'Cash on Delivery',

@@ -3,12 +3,12 @@ import { INDIAN_STATES } from '@haat/contracts/indian-states';
 import { Crosshair } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { queryApi } from '../../lib/api.ts';
-import type { FieldErrors } from '../accounts/auth-api.ts';
-import { TextField } from '../accounts/fields.tsx';
+import type { FieldErrors } from '../../lib/form-errors.ts';
 import { useGeolocation } from './use-geolocation.ts';
-import { SelectField, StepCard } from './wizard-fields.tsx';
+import { StepCard } from './wizard-fields.tsx';
 import type { Address, Country } from './wizard-state.ts';
 
 interface Place {

@@ -1,10 +1,16 @@
 import { ImageUp, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import type { FieldErrors } from '../accounts/auth-api.ts';
-import { FieldError, PhoneField, TextField } from '../accounts/fields.tsx';
+import {
+  FieldError,
+  PhoneField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/ui/fields.tsx';
+import type { FieldErrors } from '../../lib/form-errors.ts';
 import type { Category } from './wizard-api.ts';
-import { SelectField, StepCard, TextAreaField } from './wizard-fields.tsx';
+import { StepCard } from './wizard-fields.tsx';
 import { CONTACT_CHOICES, type ContactType, type Details, MAX_EXTRA_CONTACTS } from './wizard-state.ts';
 
 export interface LogoChoice {

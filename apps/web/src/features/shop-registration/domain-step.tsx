@@ -2,10 +2,10 @@ import { cleanDomainName, customDomainName, DOMAIN_MIN, type Plan } from '@haat/
 import { CheckCircle2, Globe, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import type { FieldErrors } from '../accounts/auth-api.ts';
-import { TextField } from '../accounts/fields.tsx';
+import type { FieldErrors } from '../../lib/form-errors.ts';
 import { wizardApi } from './wizard-api.ts';
 import { StepCard } from './wizard-fields.tsx';
 import { type Domain, shopAddress } from './wizard-state.ts';

@@ -1,8 +1,8 @@
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PLAN_INFO } from '../../faces/marketing/plans.ts';
-import { CheckboxField } from '../accounts/fields.tsx';
+import { CheckboxField } from '../../components/ui/fields.tsx';
+import { PLAN_INFO } from '../plans/plans.ts';
 import { planPrice } from './plan-step.tsx';
 import type { Category } from './wizard-api.ts';
 import { StepCard } from './wizard-fields.tsx';

@@ -1,6 +1,6 @@
 import { storeAddressBody, storeDetailsBody } from '@haat/contracts';
 import { ApiError } from '../../lib/api.ts';
-import type { FieldErrors } from '../accounts/auth-api.ts';
+import type { FieldErrors } from '../../lib/form-errors.ts';
 import { domainReady } from './domain-step.tsx';
 import { uploadLogo, wizardApi } from './wizard-api.ts';
 import { check, serverErrors } from './wizard-errors.ts';

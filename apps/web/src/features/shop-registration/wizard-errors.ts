@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api.ts';
-import type { FieldErrors } from '../accounts/auth-api.ts';
-import { issuesToErrors } from '../accounts/form-errors.ts';
+import type { FieldErrors } from '../../lib/form-errors.ts';
+import { issuesToErrors } from '../../lib/form-errors.ts';
 
 type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
 

@@ -4,8 +4,8 @@ import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { FieldError, FieldShell, PhoneField } from '../../components/ui/fields.tsx';
 import { toast } from '../../lib/toast.ts';
-import { FieldError, FieldShell, PhoneField } from '../accounts/fields.tsx';
 import { schemaResolver, showServerErrors } from './form-support.ts';
 import {
   type AddressInput,

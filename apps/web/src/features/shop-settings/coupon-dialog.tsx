@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { FieldShell } from '../../components/ui/fields.tsx';
 import { toast } from '../../lib/toast.ts';
-import { FieldShell } from '../accounts/fields.tsx';
 import {
   isoFromLocal,
   localDateTime,

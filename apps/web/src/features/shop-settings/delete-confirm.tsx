@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../orders/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { problemText } from './settings-ui.tsx';
 
 /**

@@ -2,8 +2,8 @@ import { shopSettingsBody, shopSettingsIssues } from '@haat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
+import { FieldError, FieldShell } from '../../components/ui/fields.tsx';
 import { toast } from '../../lib/toast.ts';
-import { FieldError, FieldShell } from '../accounts/fields.tsx';
 import { schemaResolver, showServerErrors } from './form-support.ts';
 import {
   type SettingsInput,

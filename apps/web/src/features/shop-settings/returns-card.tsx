@@ -2,8 +2,8 @@ import { RETURN_DAYS_MAX, shopSettingsBody, shopSettingsIssues } from '@haat/con
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FieldShell } from '../../components/ui/fields.tsx';
 import { toast } from '../../lib/toast.ts';
-import { FieldShell } from '../accounts/fields.tsx';
 import { numberOr, numberText, schemaResolver, showServerErrors } from './form-support.ts';
 import {
   type SettingsInput,

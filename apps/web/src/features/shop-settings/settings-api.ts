@@ -13,7 +13,7 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { adminCall, adminKey, useSelectedShop } from '../backoffice-shell/selected-shop.tsx';
+import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 
 export type { AdminCoupon, AdminDeliveryOption, ShopAddress, ShopSettings };
 export type DeliveryOptionInput = z.output<typeof deliveryOptionBody>;

@@ -1,8 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { inputClass } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { inputClass } from '../accounts/fields.tsx';
 
 export { inputClass };
 

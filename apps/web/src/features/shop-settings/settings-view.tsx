@@ -1,4 +1,4 @@
-import type { OwnedShop } from '../backoffice-shell/selected-shop.tsx';
+import type { OwnedShop } from '../../lib/selected-shop.tsx';
 import { ContactCard } from './contact-card.tsx';
 import { CouponsCard } from './coupons-card.tsx';
 import { DeliveryOptionsCard } from './delivery-options-card.tsx';

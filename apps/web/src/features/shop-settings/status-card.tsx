@@ -1,4 +1,4 @@
-import type { OwnedShop } from '../backoffice-shell/selected-shop.tsx';
+import type { OwnedShop } from '../../lib/selected-shop.tsx';
 import { ShopStatusControl } from '../shop-status/shop-status-control.tsx';
 import { SettingsCard } from './settings-ui.tsx';
 

@@ -1,23 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { queryApi } from '../../lib/api.ts';
+import { type OwnedShop, ownedShopsKey } from '../../lib/owned-shops.ts';
 import { toast } from '../../lib/toast.ts';
-
-export interface OwnedShop {
-  id: string;
-  slug: string;
-  store_name: string;
-  plan: string;
-  online_status: string;
-  has_address: boolean;
-}
-
-export const ownedShopsKey = ['owned-shops'] as const;
-
-/** The signed-in vendor's shops, live from the server (the sign-in snapshot goes stale). */
-export const useOwnedShops = () =>
-  useQuery({ queryKey: ownedShopsKey, queryFn: () => queryApi<OwnedShop[]>('/api/store/shop/shop/mine/') });
 
 const CHOICES = [
   { value: 'PUBLISHED', label: 'Published' },

@@ -1,6 +1,6 @@
 import type { CSSProperties, HTMLAttributes } from 'react';
+import { type TimeLeft, useCountdown } from '../../lib/use-countdown.ts';
 import { readableOn, safeColor } from './text-style.ts';
-import { type TimeLeft, useCountdown } from './use-countdown.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -3,9 +3,9 @@ import { Bell } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { inputClass } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { inputClass } from '../accounts/fields.tsx';
 import { notifyErrorText, useSaleNotify } from './use-sale-notify.ts';
 
 /** Notify Me's dialog for a shopper without an account email here: asks for one and signs it up. */

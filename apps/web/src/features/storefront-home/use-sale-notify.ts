@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../accounts/session-context.tsx';
 
 const STORAGE_KEY = 'haat:notified-sales';
 const listeners = new Set<() => void>();

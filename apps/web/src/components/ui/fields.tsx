@@ -1,7 +1,20 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 
-/** Inputs of the account forms: a visible label, the error beside the field, and a described-by link. */
+/**
+ * The kit's form fields: every control has a visible label, its error beside it (linked by aria-describedby
+ * and marked aria-invalid) and an optional hint. Text, password (show/hide), phone (+91), select, textarea,
+ * checkbox, and a form-level alert. No business rules: callers validate and pass `error`.
+ */
+
+/** The look of a text control (border, focus ring, error state); for controls that need their own markup. */
 export const inputClass = (invalid: boolean) =>
   `w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-100 read-only:text-slate-600 ${
     invalid
@@ -64,6 +77,50 @@ export function TextField({
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {(control) => <input {...control} className={`mt-1.5 ${inputClass(!!error)}`} {...input} />}
+    </FieldShell>
+  );
+}
+
+/** A native select in the look of the text fields. */
+export function SelectField({
+  label,
+  error,
+  children,
+  ...select
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & {
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <FieldShell label={label} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          // A select counts as :read-only in CSS; only a disabled one should look greyed out.
+          className={`mt-1.5 ${inputClass(!!error).replace(/read-only:\S+/g, '')}`}
+          {...select}
+        >
+          {children}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ...area
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {(control) => <textarea {...control} className={`mt-1.5 ${inputClass(!!error)}`} {...area} />}
     </FieldShell>
   );
 }
@@ -201,10 +258,6 @@ export function CheckboxField({
     </div>
   );
 }
-
-/** Shown when a code was asked for again within the resend wait: the earlier code still works. */
-export const EARLY_NOTICE =
-  'We sent a code to this email a moment ago: use that one, or ask for a new one when the timer ends.';
 
 /** A form-level message (the server's answer) announced to screen readers. */
 export function FormAlert({ children, tone = 'error' }: { children: ReactNode; tone?: 'error' | 'info' }) {

@@ -4,9 +4,9 @@ import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, us
 import { useLocation, useNavigate } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { shopBase } from '../../app/paths.ts';
-import { setAuthToken, setSessionRefresher, setUnauthorizedHandler } from '../../lib/api.ts';
-import { authApi } from './auth-api.ts';
+import { setAuthToken, setSessionRefresher, setUnauthorizedHandler } from '../api.ts';
 import { REFRESH_EARLY_MS, refreshStored } from './refresh.ts';
+import { sessionApi } from './session-api.ts';
 import {
   clearSession,
   readSession,
@@ -176,7 +176,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setAuthToken(null);
         queryClient.clear();
         if (cur) {
-          void authApi
+          void sessionApi
             .logout(cur.refreshToken, cur.role_type === 'CUSTOMER' ? cur.storeSlug : null)
             .catch(() => {});
         }

@@ -1,7 +1,7 @@
 import { Store } from 'lucide-react';
 import { useHost } from '../../app/host.tsx';
-import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { platformUrl } from '../accounts/site-urls.ts';
+import { platformUrl } from '../../lib/site-urls.ts';
+import { buttonStyles } from './button-styles.ts';
 
 /** Shown on a shop's screens when the signed-in vendor has no shop yet. */
 export function NoShop() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { buttonStyles } from './button-styles.ts';
+import { Dialog } from './dialog.tsx';
+import { Spinner } from './spinner.tsx';
 
 const dangerButton = buttonStyles.danger;
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api.ts';
-import { authApi } from './auth-api.ts';
+import { ApiError } from '../api.ts';
+import { sessionApi } from './session-api.ts';
 import { type StoredSession, toStoredSession } from './session-storage.ts';
 
 /** Refresh this long before the access token runs out. */
@@ -15,7 +15,7 @@ const inFlight = new Map<string, Promise<RefreshOutcome>>();
 export function refreshStored(s: StoredSession): Promise<RefreshOutcome> {
   const running = inFlight.get(s.refreshToken);
   if (running) return running;
-  const run = authApi
+  const run = sessionApi
     .refresh(s.refreshToken, s.role_type === 'CUSTOMER' ? s.storeSlug : null)
     .then((fresh): RefreshOutcome => toStoredSession(fresh))
     .catch((err: unknown): RefreshOutcome => {

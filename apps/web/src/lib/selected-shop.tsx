@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useCallback, useMemo, useState } from 'react';
-import { type CallOptions, queryApi } from '../../lib/api.ts';
-import { useSession } from '../accounts/session-context.tsx';
-import { type OwnedShop, useOwnedShops } from '../shop-status/shop-status-control.tsx';
+import { type CallOptions, queryApi } from './api.ts';
+import { type OwnedShop, useOwnedShops } from './owned-shops.ts';
+import { useSession } from './session/session-context.tsx';
 import { readStored, writeStored } from './stored-value.ts';
 
 export type { OwnedShop };

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryApi } from './api.ts';
+
+/** The signed-in vendor's shops (back office): the shop switcher, the selected shop and the status control. */
+export interface OwnedShop {
+  id: string;
+  slug: string;
+  store_name: string;
+  plan: string;
+  online_status: string;
+  has_address: boolean;
+}
+
+export const ownedShopsKey = ['owned-shops'] as const;
+
+/** The signed-in vendor's shops, live from the server (the sign-in snapshot goes stale). */
+export const useOwnedShops = () =>
+  useQuery({ queryKey: ownedShopsKey, queryFn: () => queryApi<OwnedShop[]>('/api/store/shop/shop/mine/') });

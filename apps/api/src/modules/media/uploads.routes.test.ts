@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -42,6 +43,29 @@ const png = (w: number, h: number) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#ea580c' } })
     .png()
     .toBuffer();
+
+/** A real, valid PNG of one colour: 1-bit grey, so 16,000 x 16,000 (256 megapixels) is a few tens of KB. */
+function pngBomb(w: number, h: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  const rows = Buffer.alloc((1 + Math.ceil(w / 8)) * h); // each row: filter byte 0, then zero bits
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const upload = (
   auth: Record<string, string>,
@@ -106,6 +130,33 @@ describe('POST /api/store/upload/', () => {
     expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);
     const ok = await upload(v.auth, v.storeId, 'product', multipart(photo, 'photo.png', 'image/png'));
     expect(ok.statusCode).toBe(201);
+  });
+
+  it('refuses an image over 40 megapixels from its header, before decoding it', async () => {
+    const v = await vendorWithShop('Upload Shop Bomb');
+    const bomb = pngBomb(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(300_000);
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+      width: 16_000,
+      height: 16_000,
+    });
+    const started = Date.now();
+    const res = await upload(v.auth, v.storeId, 'product', multipart(bomb, 'bomb.png', 'image/png'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'The image must be at most 40 megapixels (this one is 16000 x 16000)',
+      error: { code: 'VALIDATION_FAILED', issues: [{ path: 'file' }] },
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(() => readdirSync(join(uploadDir, v.storeId))).toThrow();
+    // Just inside the limit (8,000 x 5,000) is decoded and shrunk to the photo size.
+    const large = await upload(
+      v.auth,
+      v.storeId,
+      'product',
+      multipart(pngBomb(8_000, 5_000), 'l.png', 'image/png'),
+    );
+    expect(large.statusCode).toBe(201);
   });
 
   it("refuses another vendor's shop (404), a missing token (401) and a bad kind (400), writing nothing", async () => {

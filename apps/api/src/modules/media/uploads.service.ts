@@ -10,6 +10,11 @@ export const UPLOAD_KINDS = {
   banner: { width: 1600, height: 1000, maxBytes: 10 * MB },
   product: { width: 1200, height: 1200, maxBytes: 10 * MB },
 } as const;
+/**
+ * The most pixels an upload may decode to (40 megapixels, a 7,700 x 5,200 photo). Checked from the header before
+ * anything is decoded: a 16,000 x 16,000 PNG of one colour is 256 megapixels (about 1 GB decoded) in a few KB.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
 /** The largest upload of any kind (the multipart limit). */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_KINDS).map((k) => k.maxBytes));
 export const tooLarge = (kind: UploadKind) =>
@@ -43,21 +48,36 @@ export async function storeImage(
   if (bytes.length > UPLOAD_KINDS[kind].maxBytes) throw invalid(tooLarge(kind));
   // Loaded on first upload: sharp's native library costs start-up time every other request never needs.
   const { default: sharp } = await import('sharp');
-  let format: string | undefined;
+  let meta: { format?: string; width?: number; height?: number };
   try {
-    format = (await sharp(bytes).metadata()).format;
+    // Reads the header only: nothing is decoded yet.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw invalid('This file is not an image we can read');
   }
-  if (!format || !ACCEPTED[kind].includes(format)) {
+  if (!meta.format || !ACCEPTED[kind].includes(meta.format)) {
     throw invalid(FORMAT_NAMES[kind]);
   }
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  const tooManyPixels = () =>
+    invalid(
+      `The image must be at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (this one is ${meta.width} x ${meta.height})`,
+    );
+  if (pixels > MAX_INPUT_PIXELS) throw tooManyPixels();
   const { width, height } = UPLOAD_KINDS[kind];
-  const out = await sharp(bytes)
-    .rotate()
-    .resize({ width, height, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toBuffer();
+  // The same limit again for the decoder itself, should a header understate what follows.
+  let out: Buffer;
+  try {
+    out = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width, height, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (err) {
+    // A header that promised a readable image over a body that is not one (or understated its size).
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();
+    throw invalid('This file is not an image we can read');
+  }
   const dir = join(resolve(uploadDir), storeId);
   await mkdir(dir, { recursive: true });
   const name = `${kind}-${randomUUID()}.webp`;

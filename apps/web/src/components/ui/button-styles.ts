@@ -1,3 +1,4 @@
+// Kit: the button looks (primary, danger, secondary, ghost) as class strings, for <button> and <a> alike.
 /** Shared class strings so buttons and button-like links look the same everywhere. */
 const base =
   'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50';

@@ -1,3 +1,4 @@
+// Kit: the yes-or-no question before something that cannot be undone (built on Dialog).
 import type { ReactNode } from 'react';
 import { buttonStyles } from './button-styles.ts';
 import { Dialog } from './dialog.tsx';

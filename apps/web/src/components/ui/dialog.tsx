@@ -1,3 +1,4 @@
+// Kit: the modal dialog (native <dialog>: focus kept inside, Escape and backdrop close, named by its title).
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { raiseToasts } from './toast-layer.tsx';

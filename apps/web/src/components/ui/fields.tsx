@@ -1,3 +1,8 @@
+/**
+ * Kit: the form fields. Every control has a visible label, its error beside it (linked by aria-describedby
+ * and marked aria-invalid) and an optional hint. Text, password (show/hide), phone (+91), select, textarea,
+ * checkbox, and a form-level alert. No business rules: callers validate and pass `error`.
+ */
 import { Eye, EyeOff } from 'lucide-react';
 import {
   type InputHTMLAttributes,
@@ -7,12 +12,6 @@ import {
   useId,
   useState,
 } from 'react';
-
-/**
- * The kit's form fields: every control has a visible label, its error beside it (linked by aria-describedby
- * and marked aria-invalid) and an optional hint. Text, password (show/hide), phone (+91), select, textarea,
- * checkbox, and a form-level alert. No business rules: callers validate and pass `error`.
- */
 
 /** The look of a text control (border, focus ring, error state); for controls that need their own markup. */
 export const inputClass = (invalid: boolean) =>

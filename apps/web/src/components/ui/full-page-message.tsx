@@ -1,3 +1,4 @@
+// Kit: a centred full-page message (loading, errors, shop status screens).
 import type { ReactNode } from 'react';
 
 /** A centred full-page message: loading, errors and the shop status screens use it. */

@@ -1,21 +1,25 @@
+// Kit: the back office's empty state for a vendor who has no shop yet (built on EmptyState).
 import { Store } from 'lucide-react';
 import { useHost } from '../../app/host.tsx';
 import { platformUrl } from '../../lib/site-urls.ts';
 import { buttonStyles } from './button-styles.ts';
+import { EmptyState } from './empty-state.tsx';
 
 /** Shown on a shop's screens when the signed-in vendor has no shop yet. */
 export function NoShop() {
   const { platformDomain } = useHost();
   return (
-    <div className="mx-auto mt-16 max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-        <Store aria-hidden className="size-6" />
-      </span>
-      <h1 className="mt-4 text-xl font-bold text-slate-900">You don't have a shop yet</h1>
-      <p className="mt-2 text-slate-600">Register your shop to start adding products.</p>
-      <a href={platformUrl(platformDomain, '/shopregistration')} className={`${buttonStyles.primary} mt-6`}>
-        Register your shop
-      </a>
-    </div>
+    <EmptyState
+      className="mx-auto mt-16 max-w-md"
+      headingLevel={1}
+      icon={<Store aria-hidden className="size-6" />}
+      title="You don't have a shop yet"
+      description="Register your shop to start adding products."
+      action={
+        <a href={platformUrl(platformDomain, '/shopregistration')} className={buttonStyles.primary}>
+          Register your shop
+        </a>
+      }
+    />
   );
 }

@@ -1,3 +1,4 @@
+// Kit: a screen's loading placeholder.
 import { Spinner } from './spinner.tsx';
 
 /** A screen's loading placeholder: a spinner and "Loading.." announced as a status, centred in the page. */

@@ -1,3 +1,4 @@
+// Kit: the pager under a server-paged list ("Showing 11-20 of 134 orders", Previous, page numbers, Next).
 /** Page numbers to show: the first, the last, and one either side of the current one, with gaps. */
 export function pageWindow(current: number, count: number): (number | 'gap')[] {
   const pages: (number | 'gap')[] = [];

@@ -1,3 +1,4 @@
+// Kit: the small spinning indicator; decorative, always beside words.
 import { LoaderCircle } from 'lucide-react';
 
 /** A small spinning indicator; decorative, so pair it with visible or screen-reader text. */

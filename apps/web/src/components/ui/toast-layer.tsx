@@ -1,3 +1,4 @@
+// Kit: where toasts appear; loads sonner only once a toast is wanted, so pages without one stay light.
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { onToastsWanted, toastsWanted } from '../../lib/toast.ts';
 

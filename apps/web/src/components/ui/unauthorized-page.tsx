@@ -1,3 +1,4 @@
+// Kit: the Access Denied page every face shows for a signed-in user without the right role.
 import { ArrowLeft, House, ShieldAlert } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { buttonStyles } from './button-styles.ts';

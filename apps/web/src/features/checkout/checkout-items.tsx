@@ -2,8 +2,8 @@ import type { CheckoutData } from '@haat/contracts';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatAmount } from '../../lib/format.ts';
-import { itemsText } from '../orders/order-status.tsx';
-import { ProductThumb } from '../products/product-thumb.tsx';
+import { itemsText } from '../orders/index.ts';
+import { ProductThumb } from '../products/index.ts';
 
 /**
  * The lines being ordered, folded away on phones (the heading shows the count and the total) and open

@@ -1,7 +1,7 @@
 import type { CheckoutData, PaymentOption } from '@haat/contracts';
 import { Banknote, QrCode } from 'lucide-react';
 import { useId } from 'react';
-import { PAYMENT_METHOD_LABELS } from '../orders/order-facts.tsx';
+import { PAYMENT_METHOD_LABELS } from '../orders/index.ts';
 import { CheckoutSection } from './checkout-section.tsx';
 
 const optionClass =

@@ -2,7 +2,7 @@ import type { CheckoutData } from '@haat/contracts';
 import { Lock, RotateCcw } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { TotalsList } from '../orders/totals-list.tsx';
+import { TotalsList } from '../orders/index.ts';
 
 /** The order total for the chosen delivery option, Place Order, and the shop's checkout promises. */
 export function TotalCard({

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { cartKey } from '../cart/use-cart.ts';
-import { orderKey, ordersKey } from '../orders/orders-api.ts';
+import { cartKey } from '../cart/index.ts';
+import { orderKey, ordersKey } from '../orders/index.ts';
 import { checkoutKey } from './checkout-api.ts';
 
 interface PlacedOrder {

@@ -6,7 +6,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { queryApi } from '../../lib/api.ts';
-import { type MyShop, useMyShop } from '../template-editor/editor-api.ts';
+import { type MyShop, useMyShop } from '../template-editor/index.ts';
 import { ownerPreviewPath, shopAddress } from './shop-address.ts';
 
 /** The loader shows at least this long, so the step is seen; the spec's 9 s is an upper bound, not a wait. */

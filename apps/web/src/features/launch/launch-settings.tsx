@@ -8,7 +8,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { queryApi } from '../../lib/api.ts';
-import { errorText, type MyShop, myShopsKey, useMyShop } from '../template-editor/editor-api.ts';
+import { errorText, type MyShop, myShopsKey, useMyShop } from '../template-editor/index.ts';
 import { LaunchPreview } from './launch-preview.tsx';
 import {
   type LaunchSettingsData,

@@ -1,7 +1,7 @@
 import type { CustomerOrder } from '@haat/contracts';
 import { useId } from 'react';
 import { formatAmount, formatDate } from '../../lib/format.ts';
-import { ProductThumb } from '../products/product-thumb.tsx';
+import { ProductThumb } from '../products/index.ts';
 import { OrderActions, OrderNotes } from './order-actions.tsx';
 import { itemsText, OrderStatusBadge, orderDateLine, orderTitle } from './order-status.tsx';
 

@@ -7,7 +7,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatAmount, formatDate } from '../../lib/format.ts';
-import { ProductThumb } from '../products/product-thumb.tsx';
+import { ProductThumb } from '../products/index.ts';
 import { OrderActions, OrderNotes } from './order-actions.tsx';
 import { OrderFacts } from './order-facts.tsx';
 import { itemsText, OrderStatusBadge, orderDateLine, orderTitle } from './order-status.tsx';

@@ -12,7 +12,7 @@ import { paths } from '../../app/paths.ts';
 import { ApiError, queryApi } from '../../lib/api.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-import { cartKey } from '../cart/use-cart.ts';
+import { cartKey } from '../cart/index.ts';
 import { fetchOrdersPage, type OrdersPage } from './fetch-orders.ts';
 
 const ORDER_PATH = '/api/store/store-user/store-order/';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ApiError } from '../../lib/api.ts';
-import { ProductCard } from '../products/product-card.tsx';
+import { ProductCard } from '../products/index.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import {
   type ListingState,

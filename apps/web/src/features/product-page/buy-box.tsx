@@ -5,8 +5,8 @@ import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useAddToCart } from '../cart/use-cart.ts';
-import { ProductPrice } from '../products/product-price.tsx';
+import { useAddToCart } from '../cart/index.ts';
+import { ProductPrice } from '../products/index.ts';
 
 const STOCK: Record<ProductDetail['stock_status'], [string, (qty: number) => string]> = {
   IN_STOCK: ['bg-green-50 text-green-800', () => 'In Stock'],

@@ -5,7 +5,7 @@ import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { ApiError } from '../../lib/api.ts';
-import { ProductCard } from '../products/product-card.tsx';
+import { ProductCard } from '../products/index.ts';
 import { BuyBox } from './buy-box.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductOffers } from './product-offers.tsx';

@@ -2,7 +2,7 @@ import type { ProductCard, ProductDetail, ReviewAnalytics } from '@haat/contract
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { initialDataAt, initialProduct } from '../../app/initial-data.ts';
 import { ApiError, queryApi } from '../../lib/api.ts';
-import { fetchPage } from '../product-listing/fetch-page.ts';
+import { fetchPage } from '../product-listing/index.ts';
 
 export interface Review {
   id: string;

@@ -1,7 +1,7 @@
 import type { Plan } from '@haat/contracts';
 import { Check, Info, Minus } from 'lucide-react';
 import { formatINR } from '../../lib/format.ts';
-import { NEW_DOMAIN_RUPEES_PER_YEAR, PLAN_INFO, TRIAL_DAYS } from '../plans/plans.ts';
+import { NEW_DOMAIN_RUPEES_PER_YEAR, PLAN_INFO, TRIAL_DAYS } from '../plans/index.ts';
 import { StepCard } from './wizard-fields.tsx';
 
 /** What each plan gives the shop's address, given its slug (01 §9). */

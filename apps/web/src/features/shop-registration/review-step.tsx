@@ -2,7 +2,7 @@ import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckboxField } from '../../components/ui/fields.tsx';
-import { PLAN_INFO } from '../plans/plans.ts';
+import { PLAN_INFO } from '../plans/index.ts';
 import { planPrice } from './plan-step.tsx';
 import type { Category } from './wizard-api.ts';
 import { StepCard } from './wizard-fields.tsx';

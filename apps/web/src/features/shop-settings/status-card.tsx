@@ -1,5 +1,5 @@
 import type { OwnedShop } from '../../lib/selected-shop.tsx';
-import { ShopStatusControl } from '../shop-status/shop-status-control.tsx';
+import { ShopStatusControl } from '../shop-status/index.ts';
 import { SettingsCard } from './settings-ui.tsx';
 
 const STATUS: Record<string, { label: string; tone: string; meaning: string }> = {

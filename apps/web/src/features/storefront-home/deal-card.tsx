@@ -2,8 +2,7 @@ import type { DealItem } from '@haat/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { ProductPrice } from '../products/product-price.tsx';
-import { ProductThumb } from '../products/product-thumb.tsx';
+import { ProductPrice, ProductThumb } from '../products/index.ts';
 
 /** Deal grids: three columns on desktop, one on a phone; a short row is centred rather than left hanging. */
 export const DEAL_GRID = 'mt-8 flex flex-wrap justify-center gap-4 lg:gap-6';

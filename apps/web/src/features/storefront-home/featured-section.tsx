@@ -1,7 +1,7 @@
 import type { FeaturedConfig, ProductCard as Product } from '@haat/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { ProductCard } from '../products/product-card.tsx';
+import { ProductCard } from '../products/index.ts';
 import { SectionHeading } from './section-heading.tsx';
 import { type EditHook, textOf, textStyle } from './text-style.ts';
 

@@ -2,8 +2,7 @@ import type { FooterConfig, StoreDetail } from '@haat/contracts';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { HTMLAttributes } from 'react';
 import { Link } from 'react-router';
-import { NewsletterForm } from '../newsletter/newsletter-form.tsx';
-import { shopNewsletter } from '../newsletter/use-newsletter-subscribe.ts';
+import { NewsletterForm, shopNewsletter } from '../newsletter/index.ts';
 import { storePhones } from './store-phones.ts';
 import type { EditHook } from './text-style.ts';
 

@@ -1,6 +1,6 @@
 import type { TextElement } from '@haat/contracts';
 import type { HTMLAttributes, KeyboardEvent, MouseEvent } from 'react';
-import type { EditHook } from '../storefront-home/text-style.ts';
+import type { EditHook } from '../storefront-home/index.ts';
 import { getAt, setAt } from './field-path.ts';
 import type { EditTarget } from './text-editor.tsx';
 import type { SectionEditor } from './use-section-editor.ts';

@@ -8,12 +8,14 @@ import type {
   StoreHome,
 } from '@haat/contracts';
 import { type MouseEvent, useCallback, useRef, useState } from 'react';
-import { BannerSection } from '../storefront-home/banner-section.tsx';
-import { DealsSection } from '../storefront-home/deals-section.tsx';
-import { FeaturedSection } from '../storefront-home/featured-section.tsx';
-import { FooterSection } from '../storefront-home/footer-section.tsx';
-import { SalesSection } from '../storefront-home/sales-section.tsx';
-import { SectionHeading } from '../storefront-home/section-heading.tsx';
+import {
+  BannerSection,
+  DealsSection,
+  FeaturedSection,
+  FooterSection,
+  SalesSection,
+  SectionHeading,
+} from '../storefront-home/index.ts';
 import { BannerTools } from './banner-tools.tsx';
 import { makeEditHook } from './edit-hook.ts';
 import { FilterPreview } from './filter-preview.tsx';

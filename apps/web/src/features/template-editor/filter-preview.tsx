@@ -1,6 +1,6 @@
 import type { FilterConfig } from '@haat/contracts';
 import { formatINR } from '../../lib/format.ts';
-import { type EditHook, textOf, textStyle } from '../storefront-home/text-style.ts';
+import { type EditHook, textOf, textStyle } from '../storefront-home/index.ts';
 
 /**
  * A preview of the shop's filter sidebar (its All Products page): the headings and button texts are the

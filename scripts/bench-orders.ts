@@ -126,17 +126,24 @@ async function main() {
         delivery_type: delivery.id,
         payment_option: 'COD',
       });
-    const mint = (jobs: Job[]) =>
-      Promise.all(
-        jobs.map(async (j) => {
+    // Each token belongs to an open sign-in (a refresh-token row of its family), as the server checks.
+    const mint = async (jobs: Job[]) => {
+      const families = jobs.map(() => randomUUID());
+      await owner.execute(sql`
+        insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+        select u, f, 'bench-' || f, now() + interval '1 day'
+        from unnest(${`{${jobs.map((j) => j.customerId).join(',')}}`}::uuid[], ${`{${families.join(',')}}`}::uuid[]) as t(u, f)`);
+      await Promise.all(
+        jobs.map(async (j, i) => {
           j.token = await signAccessToken(secret, {
             userId: j.customerId,
             role: 'CUSTOMER',
             storeId: shop.id,
-            familyId: randomUUID(),
+            familyId: families[i] ?? randomUUID(),
           });
         }),
       );
+    };
     const jobsOf = (from: number, to: number, line: 'hot' | 'spread'): Job[] =>
       ids.slice(from, to).map((r) => ({ customerId: r.customer, lineId: r[line], addressId: r.address }));
 

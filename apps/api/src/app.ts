@@ -23,6 +23,7 @@ import {
   adminLoginRoutes,
   customerSignupRoutes,
 } from './modules/accounts/accounts.routes.ts';
+import { SESSION_CHECK_MS } from './modules/accounts/session.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
       authSecret ?? (config.AUTH_SECRET ? new TextEncoder().encode(config.AUTH_SECRET) : randomBytes(32)),
     storeCache: new TtlCache(10_000),
     storefrontCache: new TtlCache(2_000, 5_000),
+    sessionCache: new TtlCache(SESSION_CHECK_MS, 50_000),
   };
 
   await app.register(helmet, {

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import { TtlCache } from '../src/lib/ttl-cache.ts';
+import { SESSION_CHECK_MS } from '../src/modules/accounts/session.service.ts';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -74,6 +75,7 @@ export async function createTestApp(
     authSecret: new TextEncoder().encode('test-only-secret'),
     storeCache: new TtlCache(10_000),
     storefrontCache: new TtlCache(2_000, 5_000),
+    sessionCache: new TtlCache(SESSION_CHECK_MS, 50_000),
   };
   await app.ready();
   return {

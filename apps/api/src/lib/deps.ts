@@ -12,6 +12,8 @@ export interface Deps {
   storeCache: TtlCache<StoreRow | null>;
   /** Public storefront bundles per shop, for a couple of seconds (see STOREFRONT_CACHE_MS). */
   storefrontCache: TtlCache<unknown>;
+  /** Whether a sign-in is still open, per user and refresh-token family, for a few seconds (SESSION_CHECK_MS). */
+  sessionCache: TtlCache<boolean>;
 }
 
 /** Forget everything cached about a shop: call after any write that shoppers would see. */

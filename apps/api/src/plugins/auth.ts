@@ -2,13 +2,15 @@ import type { Role } from '@haat/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
+import { sessionIsLive } from '../modules/accounts/session.service.ts';
 import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.ts';
 import { findRequestStore, requireOpenStore } from '../modules/stores/stores.service.ts';
 
 export type Actor = AccessClaims;
 
 /**
- * The signed-in user of a request, from its bearer token. Platform tokens (vendors, operators) are accepted
+ * The signed-in user of a request, from its bearer token, while its sign-in is open (a session signed out or
+ * revoked stops working within SESSION_CHECK_MS on every instance). Platform tokens (vendors, operators) are accepted
  * anywhere; a customer's token only at the shop it belongs to (the store-origin header or host). Wrong role: 403.
  */
 export async function requireActor(deps: Deps, req: FastifyRequest, roles?: readonly Role[]): Promise<Actor> {
@@ -18,6 +20,9 @@ export async function requireActor(deps: Deps, req: FastifyRequest, roles?: read
   const store = await findRequestStore(deps, req);
   const audiences = store ? ['platform', `store:${store.id}`] : ['platform'];
   const actor = await verifyAccessToken(deps.authSecret, token, audiences);
+  if (!(await sessionIsLive(deps, actor.userId, actor.familyId))) {
+    throw unauthenticated('You were signed out. Please login again.', 'SESSION_ENDED');
+  }
   if (roles && !roles.includes(actor.role)) throw forbidden();
   return actor;
 }

@@ -130,6 +130,22 @@ export async function revokeFamily(db: Executor, familyId: string) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
+/** Whether a sign-in (refresh-token family) of the user is still open: any of its tokens not revoked. */
+export async function familyIsLive(db: Executor, userId: string, familyId: string) {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 /** Revokes every session of a user, except the family given (the one making the change). */
 export async function revokeAllForUser(db: Db, userId: string, exceptFamily?: string) {
   await db

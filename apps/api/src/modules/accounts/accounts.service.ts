@@ -7,7 +7,7 @@ import { accountExistsMail, enqueueMail, welcomeMail } from '../mail/mail.servic
 import * as repo from './accounts.repository.ts';
 import { checkCode, sendCode } from './otp.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { issueSession } from './session.service.ts';
+import { forgetSessions, issueSession } from './session.service.ts';
 
 /** Which accounts an email is looked up among: the platform's, or one shop's customers. */
 export interface Realm {
@@ -212,6 +212,7 @@ export async function resetPassword(
   if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
   const passwordHash = await hashPassword(password);
   await repo.revokeAllForUser(deps.db, user.id);
+  forgetSessions(deps, user.id);
   return deps.db.transaction(async (tx) => {
     const updated = await repo.updateUser(tx, user.id, {
       passwordHash,

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { UserRow } from './accounts.repository.ts';
 import * as repo from './accounts.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { forgetSessions } from './session.service.ts';
 
 export const toProfile = (u: UserRow): UserProfile => ({
   id: u.id,
@@ -53,4 +54,5 @@ export async function changePassword(
   }
   await repo.updateUser(deps.db, userId, { passwordHash: await hashPassword(next) });
   await repo.revokeAllForUser(deps.db, userId, familyId || undefined);
+  forgetSessions(deps, userId);
 }

@@ -3,6 +3,7 @@ import type { Session } from '@haat/contracts';
 import type { Executor } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { unauthenticated } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { UserRow } from './accounts.repository.ts';
 import * as repo from './accounts.repository.ts';
 import {
@@ -13,6 +14,29 @@ import {
   REFRESH_SESSION_HOURS,
   signAccessToken,
 } from './tokens.ts';
+
+/**
+ * How long an instance trusts its last answer on whether a session is open: an access token of a session that
+ * was signed out or revoked elsewhere stops working within this time (at once on the instance that revoked it).
+ */
+export const SESSION_CHECK_MS = 5_000;
+
+const sessionKey = (userId: string, familyId: string) => `${userId}:${familyId}`;
+
+/** Whether the sign-in an access token belongs to is still open (cached per instance for SESSION_CHECK_MS). */
+export async function sessionIsLive(deps: Deps, userId: string, familyId: string) {
+  const key = sessionKey(userId, familyId);
+  const cached = deps.sessionCache.get(key);
+  if (cached !== undefined) return cached;
+  const live = isUuid(familyId) && (await repo.familyIsLive(deps.db, userId, familyId));
+  deps.sessionCache.set(key, live);
+  return live;
+}
+
+/** Forgets this instance's answers for a user's sessions (after revoking some of them). */
+export function forgetSessions(deps: Deps, userId: string) {
+  deps.sessionCache.deleteWhere((key) => key.startsWith(`${userId}:`));
+}
 
 /** Signs a user in: a short-lived access token and a new refresh token (a new family unless one is given). */
 export async function issueSession(
@@ -66,13 +90,14 @@ export async function refreshSession(deps: Deps, token: string): Promise<Session
     if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) return { kind: 'invalid' as const };
     if (row.usedAt || !(await repo.markRefreshUsed(tx, row.id))) {
       await repo.revokeFamily(tx, row.familyId);
-      return { kind: 'reused' as const };
+      return { kind: 'reused' as const, userId: row.userId };
     }
     const user = await repo.findUserById(tx, row.userId);
     if (!user) return { kind: 'invalid' as const };
     return { kind: 'ok' as const, session: await issueSession(deps, tx, user, row.persistent, row.familyId) };
   });
   if (outcome.kind === 'ok') return outcome.session;
+  if (outcome.kind === 'reused') forgetSessions(deps, outcome.userId);
   throw unauthenticated(
     outcome.kind === 'reused'
       ? 'This session was used elsewhere and has been signed out for your safety. Please login again.'
@@ -84,8 +109,10 @@ export async function refreshSession(deps: Deps, token: string): Promise<Session
 /** Ends the session the refresh token belongs to (its whole family). Unknown tokens are ignored. */
 export async function logout(deps: Deps, token: string | undefined) {
   if (!token) return;
-  await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const row = await repo.findRefreshToken(tx, hashToken(token));
     if (row) await repo.revokeFamily(tx, row.familyId);
+    return row?.userId;
   });
+  if (userId) forgetSessions(deps, userId);
 }

@@ -7,6 +7,8 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_PERSISTENT_DAYS = 30;
 export const REFRESH_SESSION_HOURS = 12;
 const ALG = 'HS256';
+/** How far apart the clocks of the instances may be. */
+const CLOCK_TOLERANCE_SECONDS = 30;
 const ISSUER = 'haat';
 
 /** Vendors and operators act on the platform; a customer only at their own shop. */
@@ -47,7 +49,11 @@ export async function signAccessToken(secret: Uint8Array, c: AccessClaims) {
     .sign(hmacKey(secret));
 }
 
-/** Verifies signature, algorithm, issuer, expiry and the audience (platform or the one shop). */
+/**
+ * Verifies signature, algorithm, issuer, the audience (platform or the one shop) and the lifetime: `exp` and `iat`
+ * are required, the token may not live longer than ACCESS_TOKEN_SECONDS nor be older, whatever its `exp` says.
+ * Whether its session was since revoked is `requireActor`'s check.
+ */
 export async function verifyAccessToken(
   secret: Uint8Array,
   token: string,
@@ -58,14 +64,19 @@ export async function verifyAccessToken(
       algorithms: [ALG],
       issuer: ISSUER,
       audience,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: ACCESS_TOKEN_SECONDS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
     const role = payload.role as Role;
+    const lifetime = (payload.exp ?? 0) - (payload.iat ?? 0);
     if (!payload.sub || !['VENDOR', 'CUSTOMER', 'ADMIN'].includes(role)) throw unauthenticated();
+    if (lifetime > ACCESS_TOKEN_SECONDS || typeof payload.fid !== 'string') throw unauthenticated();
     return {
       userId: payload.sub,
       role,
       storeId: typeof payload.sid === 'string' ? payload.sid : null,
-      familyId: String(payload.fid ?? ''),
+      familyId: payload.fid,
     };
   } catch (err) {
     if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'aud') {

@@ -31,3 +31,7 @@ const compactINR = new Intl.NumberFormat('en-IN', {
 });
 /** Rupees in lakh and crore shorthand (₹31.5K, ₹1.5L, ₹2.3Cr) for tight spaces; show the full figure beside or in a title. */
 export const formatINRCompact = (rupees: number) => compactINR.format(rupees);
+
+const timeIST = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+/** The time of day in IST (7:28 pm). */
+export const formatTime = (iso: string | Date) => timeIST.format(new Date(iso));

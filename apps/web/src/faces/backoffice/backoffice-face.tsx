@@ -15,6 +15,14 @@ const ProductDetailPage = lazy(() =>
   import('../../features/inventory/product-detail-page.tsx').then((m) => ({ default: m.ProductDetailPage })),
 );
 const SettingsPage = lazy(() => import('./settings-page.tsx'));
+const OrderManagementPage = lazy(() =>
+  import('../../features/admin-orders/index.ts').then((m) => ({ default: m.OrderManagementPage })),
+);
+const OrderDetailPage = lazy(() =>
+  import('../../features/admin-orders/index.ts').then((m) => ({ default: m.OrderDetailPage })),
+);
+const UpcomingPage = lazy(() => import('./upcoming-page.tsx'));
+const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
@@ -33,11 +41,17 @@ export default function BackofficeFace() {
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/inventory" element={<InventoryPage />} />
           <Route path="/inventory/:productId" element={<ProductDetailPage />} />
+          <Route path="/admin-orders" element={<OrderManagementPage />} />
+          <Route path="/admin-orders/:orderId" element={<OrderDetailPage />} />
+          <Route path="/transaction/*" element={<UpcomingPage screen="transaction" />} />
+          <Route path="/checkout" element={<UpcomingPage screen="checkout" />} />
+          <Route path="/audit-trail" element={<UpcomingPage screen="audit" />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/profile" element={<ProfilePage />} />
+          <Route path="*" element={<AdminNotFoundPage />} />
         </Route>
       </Route>
-      <Route path="*" element={<AdminLoginPage />} />
+      <Route path="/" element={<AdminLoginPage />} />
     </Routes>
   );
 }

@@ -1,4 +1,13 @@
-import { Boxes, LayoutDashboard, type LucideIcon, Settings } from 'lucide-react';
+import {
+  Boxes,
+  History,
+  LayoutDashboard,
+  type LucideIcon,
+  ReceiptIndianRupee,
+  ScanBarcode,
+  Settings,
+  ShoppingBag,
+} from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -7,11 +16,15 @@ export interface NavItem {
 }
 
 /**
- * The sidebar's entries (02 §2). Only screens that exist are listed: Transaction, Orders, Checkout and Audit
- * join as their screens are built, so the sidebar never leads to a dead page.
+ * The sidebar's entries (02 §2): Dashboard, Inventory, Transaction, Orders, Checkout and Audit, then Settings.
+ * Transaction, Checkout (the point of sale) and Audit show an honest page saying what is coming until built.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard/', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/inventory/', label: 'Inventory', icon: Boxes },
+  { to: '/transaction/', label: 'Transaction', icon: ReceiptIndianRupee },
+  { to: '/admin-orders/', label: 'Orders', icon: ShoppingBag },
+  { to: '/checkout/', label: 'Checkout', icon: ScanBarcode },
+  { to: '/audit-trail', label: 'Audit', icon: History },
   { to: '/settings/', label: 'Settings', icon: Settings },
 ];

@@ -1,0 +1,41 @@
+import { formatINR } from '../../lib/format.ts';
+import type { AdminOrderList } from './admin-orders-api.ts';
+
+const count = new Intl.NumberFormat('en-IN');
+
+/** The 7 stat cards (02 §9) for the chosen date range, from the server. */
+export function OrderStats({
+  stats,
+  loading,
+}: {
+  stats: AdminOrderList['order_stats'] | undefined;
+  loading: boolean;
+}) {
+  const cards: [string, string][] = stats
+    ? [
+        ['Total Orders', count.format(stats.total_order)],
+        ['Pending', count.format(stats.total_pending_order)],
+        ['Processing', count.format(stats.total_process)],
+        ['Shipped', count.format(stats.total_shipped)],
+        ['Delivered', count.format(stats.total_deliverd)],
+        ['Cancelled', count.format(stats.total_cancelled)],
+        ['Revenue', formatINR(stats.total_revenue)],
+      ]
+    : ['Total Orders', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Revenue'].map((l) => [
+        l,
+        '—',
+      ]);
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" aria-busy={loading || undefined}>
+      {cards.map(([label, value], i) => (
+        <div
+          key={label}
+          className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${i === 6 ? 'col-span-2 sm:col-span-1' : ''}`}
+        >
+          <dt className="text-xs font-medium text-slate-600">{label}</dt>
+          <dd className="mt-1 text-xl font-bold text-slate-900 tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,6 +1,6 @@
 import type { OtpPurpose, Role, Session, UserProfile } from '@haat/contracts';
 import { ApiError, queryApi } from '../../lib/api.ts';
-import { errorReason } from '../../lib/form-errors.ts';
+import { errorReason, type FieldErrors } from '../../lib/form-errors.ts';
 
 /**
  * The account calls. Sign-in calls are silent: a 401 there means "wrong password", not "session expired",
@@ -49,4 +49,17 @@ export const meKey = (userId: string) => ['accounts', 'me', userId] as const;
 export function resendWait(err: unknown): number | null {
   if (!(err instanceof ApiError) || errorReason(err) !== 'RESEND_TOO_SOON') return null;
   return Number(/(\d+) seconds?/.exec(err.message)?.[1]) || 30;
+}
+
+/** Shown when a code was asked for again within the resend wait: the earlier code still works. */
+export const EARLY_NOTICE =
+  'We sent a code to this email a moment ago: use that one, or ask for a new one when the timer ends.';
+
+/**
+ * The shared schemas compare the two passwords only once every other field is valid (an object refinement);
+ * this shows "Passwords do not match" at the same time as the other messages.
+ */
+export function withPasswordMatch(errors: FieldErrors | null, password: string, confirm: string) {
+  if (!errors || errors.confirm_password || !password || !confirm || password === confirm) return errors;
+  return { ...errors, confirm_password: 'Passwords do not match' };
 }

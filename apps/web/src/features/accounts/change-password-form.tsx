@@ -6,8 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { announceSignedInFailure, type FieldErrors, validate } from '../../lib/form-errors.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-import { authApi } from './auth-api.ts';
-import { withPasswordMatch } from './password-match.ts';
+import { authApi, withPasswordMatch } from './auth-api.ts';
 
 const EMPTY = { current_password: '', password: '', confirm_password: '' };
 

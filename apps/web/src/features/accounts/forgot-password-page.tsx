@@ -5,10 +5,9 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { FormAlert, TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formFailureMessage } from '../../lib/form-errors.ts';
-import { authApi, resendWait } from './auth-api.ts';
+import { authApi, EARLY_NOTICE, resendWait } from './auth-api.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { authHref, useAuthTarget } from './auth-target.ts';
-import { EARLY_NOTICE } from './early-notice.ts';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
 /** /forgot-password: the email gets a reset code; the code and a new password sign the user in. */

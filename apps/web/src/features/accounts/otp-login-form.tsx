@@ -4,10 +4,9 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { CheckboxField, FormAlert, TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formFailureMessage } from '../../lib/form-errors.ts';
-import { authApi, resendWait } from './auth-api.ts';
+import { authApi, EARLY_NOTICE, resendWait } from './auth-api.ts';
 import type { AuthTarget } from './auth-target.ts';
 import { CodeForm } from './code-form.tsx';
-import { EARLY_NOTICE } from './early-notice.ts';
 
 /** Login with a code: the email first (a LOGIN code is mailed), then the six boxes. */
 export function OtpLoginForm({ target, initialEmail }: { target: AuthTarget; initialEmail: string }) {

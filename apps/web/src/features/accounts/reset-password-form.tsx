@@ -4,10 +4,9 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { FieldError, FormAlert, PasswordField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { type FieldErrors, formFailureMessage, serverFieldErrors, validate } from '../../lib/form-errors.ts';
-import { authApi } from './auth-api.ts';
+import { authApi, withPasswordMatch } from './auth-api.ts';
 import type { AuthTarget } from './auth-target.ts';
 import { codeComplete, emptyCode, focusFirstDigit, OtpInput } from './otp-input.tsx';
-import { withPasswordMatch } from './password-match.ts';
 import { ResendControl } from './resend-control.tsx';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
 

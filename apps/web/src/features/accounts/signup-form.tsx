@@ -11,9 +11,8 @@ import {
 } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { type FieldErrors, formFailureMessage, serverFieldErrors, validate } from '../../lib/form-errors.ts';
-import { authApi } from './auth-api.ts';
+import { authApi, withPasswordMatch } from './auth-api.ts';
 import { type AuthTarget, authHref } from './auth-target.ts';
-import { withPasswordMatch } from './password-match.ts';
 
 const EMPTY = { first_name: '', last_name: '', email: '', phone: '', password: '', confirm_password: '' };
 type Values = typeof EMPTY;

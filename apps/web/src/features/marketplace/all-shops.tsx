@@ -1,6 +1,6 @@
 import { ChevronDown, MapPin } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { Pagination } from '../product-listing/index.ts';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { countFormat, ShopResults, ShopSearchControls } from './shop-discovery.tsx';
 import { type ShopFilters, useShopFilters } from './use-shop-filters.ts';
 import { SHOPS_PAGE_SIZE, useStoreCities, useStorePage } from './use-store-list.ts';

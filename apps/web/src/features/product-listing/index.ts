@@ -1,3 +1,2 @@
-// The product listing's public face for other features: the page fetcher and the storefront's numbered pagination.
+// The product listing's public face for other features: the page fetcher the product page reuses.
 export { fetchPage } from './fetch-page.ts';
-export { Pagination } from './pagination.tsx';

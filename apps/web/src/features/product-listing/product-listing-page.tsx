@@ -2,6 +2,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { ProductCard } from '../products/index.ts';
 import { FilterPanel } from './filter-panel.tsx';
@@ -13,7 +14,6 @@ import {
   type Sort,
   writeListing,
 } from './listing-params.ts';
-import { Pagination } from './pagination.tsx';
 import { ProductGridSkeleton } from './product-grid-skeleton.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useProductList, useShopCategories } from './use-listing.ts';

@@ -1,3 +1,5 @@
+// Kit: the storefront's numbered pagination (Previous, page numbers, Next) for client-paged grids.
+// Kept apart from pager.tsx (the back office's) so the shopper's chunks never carry the back-office pager.
 /** Page numbers to show: the first, the last, and two either side of the current one, with gaps. */
 export function pageWindow(current: number, count: number): (number | 'gap')[] {
   const pages: (number | 'gap')[] = [];

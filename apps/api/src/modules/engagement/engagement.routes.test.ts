@@ -13,10 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const post = (url: string, slug: string | null, payload?: object, extra: Record<string, string> = {}) =>
+// Each sign-up from its own client address, so the per-address limits do not meet these tests (one below does).
+let addresses = 0;
+const post = (
+  url: string,
+  slug: string | null,
+  payload?: object,
+  extra: Record<string, string> = {},
+  remoteAddress = `10.20.${addresses >> 8}.${addresses++ & 255}`,
+) =>
   t.app.inject({
     method: 'POST',
     url,
+    remoteAddress,
     headers: { host: 'localhost:4000', ...(slug ? { 'store-origin': slug } : {}), ...extra },
     ...(payload === undefined ? {} : { payload }),
   });
@@ -193,6 +202,28 @@ describe('POST /api/store/newsletter/ (per shop)', () => {
       { host: `${shops.a.slug}.localhost:4000` },
     );
     expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('sign-up boxes from one address', () => {
+  it('take 5 sign-ups in 10 minutes, then 429 with Retry-After; another address is not affected', async () => {
+    const deal = await makeDeal(t, shops.a.id, { startsInMinutes: 60, minutes: 60 });
+    for (const [url, slug] of [
+      ['/api/store/newsletter/', shops.a.slug],
+      [notifyUrl(deal.id), shops.a.slug],
+      ['/api/user/newsletter/', null],
+    ] as const) {
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        codes.push((await post(url, slug, { email: uniqueEmail('flood') }, {}, '10.30.0.1')).statusCode);
+      }
+      expect(codes, url).toEqual([201, 201, 201, 201, 201, 429, 429]);
+      const limited = await post(url, slug, { email: uniqueEmail('flood') }, {}, '10.30.0.1');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await post(url, slug, { email: uniqueEmail('flood') }, {}, '10.30.0.2')).statusCode).toBe(201);
+    }
+    const rows = await shopNewsletterOf(t, shops.a.id);
+    expect(rows.filter((r) => r.email.startsWith('flood.'))).toHaveLength(6);
   });
 });
 

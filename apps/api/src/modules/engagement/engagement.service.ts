@@ -10,17 +10,23 @@ import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './engagement.repository.ts';
 
 /**
- * Anyone may subscribe any address, so both sign-up boxes are limited per client address: enough for a family
- * behind one router, too little to turn a shop into a mailing cannon.
+ * Anyone may subscribe any address, so every sign-up box (Notify Me, a shop's newsletter, the platform's) is
+ * limited per client address: 5 in 10 minutes and 20 a day each, enough for a family behind one router, too
+ * little to turn a shop into a mailing cannon.
  */
+export const SUBSCRIPTION_LIMITS = { perTenMinutes: 5, perDay: 20 } as const;
+
 export const limitSubscriptions = (
   deps: Deps,
   req: FastifyRequest,
-  what: 'sale-notify' | 'shop-newsletter',
+  what: 'sale-notify' | 'shop-newsletter' | 'newsletter',
 ) =>
   enforceLimits(
     deps,
-    [{ key: `${what}:ip:${clientIp(req)}`, max: 30, windowSeconds: 600 }],
+    [
+      { key: `${what}:ip:${clientIp(req)}`, max: SUBSCRIPTION_LIMITS.perTenMinutes, windowSeconds: 600 },
+      { key: `${what}:ip-day:${clientIp(req)}`, max: SUBSCRIPTION_LIMITS.perDay, windowSeconds: 86_400 },
+    ],
     'Too many sign-ups from your network. Please wait a few minutes and try again.',
   );
 

@@ -26,10 +26,12 @@ beforeEach(() => {
   errors = [];
 });
 
+let addresses = 0;
 const subscribe = async (slug: string, dealId: string, email: string) => {
   const res = await t.app.inject({
     method: 'POST',
     url: notifyUrl(dealId),
+    remoteAddress: `10.21.${addresses >> 8}.${addresses++ & 255}`,
     headers: { 'store-origin': slug },
     payload: { email },
   });

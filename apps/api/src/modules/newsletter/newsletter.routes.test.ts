@@ -8,8 +8,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+let addresses = 0;
 const post = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/user/newsletter/', payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/newsletter/',
+    payload: payload as object,
+    remoteAddress: `10.22.0.${addresses++}`,
+  });
 
 describe('POST /api/user/newsletter/', () => {
   it('subscribes once, case-insensitively, and refuses a repeat with 409', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { conflict } from '../../lib/errors.ts';
+import { limitSubscriptions } from '../engagement/engagement.service.ts';
 
 /** The platform newsletter of the landing page footer (user service). */
 export const newsletterRoutes =
@@ -15,9 +16,15 @@ export const newsletterRoutes =
         tags: ['newsletter'],
         summary: 'Subscribe an email to the platform newsletter',
         body: newsletterBody,
-        response: { 201: envelope(z.object({ email: z.string() })), 400: errorEnvelope, 409: errorEnvelope },
+        response: {
+          201: envelope(z.object({ email: z.string() })),
+          400: errorEnvelope,
+          409: errorEnvelope,
+          429: errorEnvelope,
+        },
       },
       handler: async (req, reply) => {
+        await limitSubscriptions(deps, req, 'newsletter');
         const email = req.body.email.trim().toLowerCase();
         const inserted = await deps.db
           .insert(schema.newsletterSubscriptions)

@@ -334,11 +334,17 @@ async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
   const stamp: Partial<repo.OrderInsert> = { status: v.status };
   if (v.status === 'CONFIRMED') stamp.confirmedAt = now;
   if (v.status === 'PROCESSING') stamp.processingAt = now;
-  if (v.status === 'SHIPPED') Object.assign(stamp, { shippedAt: now }, shipmentOf(v, order));
+  const shipment = v.status === 'SHIPPED' ? shipmentOf(v, order) : null;
+  if (shipment) Object.assign(stamp, { shippedAt: now }, shipment);
   if (v.status === 'DELIVERED') stamp.deliveredAt = now;
   if (v.status === 'RETURNED') stamp.returnedAt = now;
   const updated = await repo.updateOrder(ctx.tx, order.id, stamp);
-  await event(ctx, order.id, v.status, v.reason);
+  await event(
+    ctx,
+    order.id,
+    v.status,
+    shipment ? `${shipment.carrier} ${shipment.trackingNumber}` : v.reason,
+  );
   if (v.status === 'DELIVERED' && order.paymentMethod === 'COD' && order.paymentStatus === 'PENDING') {
     return collectCash(ctx, updated);
   }

@@ -42,8 +42,8 @@ function Panel({ title, children, action }: { title: string; children: ReactNode
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-1 text-sm">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-medium break-all text-slate-900">{children}</dd>
+      <dt className="shrink-0 text-slate-600">{label}</dt>
+      <dd className="min-w-0 text-right font-medium break-words text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type CustomerOrder, type PaymentOption, paiseToRupees, type placeOrderBody } from '@haat/contracts';
-import { type Tx, withStore } from '@haat/db';
+import { schema, type Tx, withStore } from '@haat/db';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -77,9 +78,12 @@ export async function placeOrder(
       store.id,
       async (tx, ctl) => {
         // The key is claimed first; the reads go out with it in the same round trip (statements on a connection run
-        // in the order they are sent) and are simply unused when the key was seen before.
-        const [claimed, settings, lines, address, options, coupon, contact] = await Promise.all([
+        // in the order they are sent) and are simply unused when the key was seen before. The cart lines are
+        // locked before they are read: a concurrent order of the same lines (under another key) waits here until
+        // this one commits, then finds them gone and answers 409 CART_CHANGED, so one cart makes one order.
+        const [claimed, , settings, lines, address, options, coupon, contact] = await Promise.all([
           repo.claimRequest(tx, store.id, customerId, key, hash),
+          lockCartLines(tx, customerId, lineIds),
           checkoutRepo.findSettings(tx),
           repo.linesToOrder(tx, customerId, lineIds),
           checkoutRepo.findAddress(tx, customerId, body.shipping_address),
@@ -281,6 +285,17 @@ export async function placeOrder(
     { upi: { id: upiId, shopName: store.storeName }, withUpiQr: true },
   );
   return { created: true, order: view };
+}
+
+/** Locks the customer's cart lines to be ordered (the shop's context holds the query to this shop). */
+function lockCartLines(tx: Tx, customerId: string, lineIds: string[]) {
+  const ci = schema.cartItems;
+  return tx
+    .select({ id: ci.id })
+    .from(ci)
+    .where(and(eq(ci.customerId, customerId), inArray(ci.id, lineIds)))
+    .orderBy(ci.id)
+    .for('update');
 }
 
 /** A key seen before: the same request gets the first order back; another body with it is refused. */

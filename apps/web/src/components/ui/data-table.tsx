@@ -184,7 +184,7 @@ export function DataTable<T>({
               return (
                 <li
                   key={key}
-                  className={`rounded-xl bg-white p-4 shadow-sm ring-1 ${checked ? 'ring-brand-300' : 'ring-slate-200'}`}
+                  className={`rounded-xl bg-white p-4 shadow-sm ${checked ? 'ring-2 ring-brand-500' : 'ring-1 ring-slate-200'}`}
                 >
                   <div className="flex items-start gap-3">
                     {selection ? (

@@ -48,7 +48,7 @@ export function DateRangeField({
   return (
     <fieldset aria-describedby={described} className="min-w-0">
       <legend className="text-sm font-medium text-slate-800">{label}</legend>
-      <div className="mt-1 grid grid-cols-2 gap-2">
+      <div className={`mt-1 grid gap-2 ${compact ? 'grid-cols-2' : 'grid-cols-1 min-[400px]:grid-cols-2'}`}>
         <label className="block text-xs text-slate-600">
           {fromLabel}
           <input

@@ -16,7 +16,8 @@ const ICON_TONES: Record<StatTone, string> = {
   neutral: 'bg-slate-100 text-slate-600',
 };
 
-const card = 'flex min-w-0 flex-col gap-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5';
+const card =
+  'flex h-full min-w-0 flex-col gap-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5';
 
 export function StatCard({
   label,

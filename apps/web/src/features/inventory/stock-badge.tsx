@@ -1,13 +1,10 @@
 import type { StockStatus } from '@haat/contracts';
+import { type BadgeTone, StatusBadge } from '../../components/ui/status-badge.tsx';
 
-const BADGES: Record<StockStatus, { label: string; tone: string; dot: string }> = {
-  IN_STOCK: {
-    label: 'In Stock',
-    tone: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
-    dot: 'bg-emerald-500',
-  },
-  LOW_STOCK: { label: 'Low Stock', tone: 'bg-amber-50 text-amber-800 ring-amber-200', dot: 'bg-amber-500' },
-  OUT_OF_STOCK: { label: 'Out of Stock', tone: 'bg-red-50 text-red-700 ring-red-200', dot: 'bg-red-500' },
+const BADGES: Record<StockStatus, { label: string; tone: BadgeTone }> = {
+  IN_STOCK: { label: 'In Stock', tone: 'success' },
+  LOW_STOCK: { label: 'Low Stock', tone: 'warning' },
+  OUT_OF_STOCK: { label: 'Out of Stock', tone: 'danger' },
 };
 
 export const stockLabel = (status: StockStatus) => BADGES[status].label;
@@ -25,12 +22,5 @@ export function StockBadge({ status, archived = false }: { status: StockStatus; 
     );
   }
   const b = BADGES[status];
-  return (
-    <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${b.tone}`}
-    >
-      <span aria-hidden className={`size-1.5 rounded-full ${b.dot}`} />
-      {b.label}
-    </span>
-  );
+  return <StatusBadge tone={b.tone}>{b.label}</StatusBadge>;
 }

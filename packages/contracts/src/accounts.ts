@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ROLES = ['VENDOR', 'CUSTOMER', 'ADMIN'] as const;
 export const roleName = z.enum(ROLES);
 export type Role = z.infer<typeof roleName>;
+/** A role as a request names it: any case is accepted ('vendor', 'Vendor', 'VENDOR'), upper case is what the code sees. */
+const roleNameInput = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), roleName);
 
 export const OTP_LENGTH = 6;
 export const OTP_TTL_MINUTES = 10;
@@ -60,7 +62,10 @@ export const signupBody = z
     confirm_password: z
       .string({ error: 'Confirm password is required' })
       .min(1, 'Confirm password is required'),
-    role_name: z.enum(['VENDOR', 'CUSTOMER']),
+    role_name: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.enum(['VENDOR', 'CUSTOMER']),
+    ),
     terms: z.literal(true, { error: 'Please accept the terms and privacy policy' }),
   })
   .refine((b) => b.password === b.confirm_password, {
@@ -72,7 +77,7 @@ export type SignupBody = z.input<typeof signupBody>;
 export const loginBody = z.strictObject({
   email: emailField,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
-  role_name: roleName,
+  role_name: roleNameInput,
   remember: z.boolean().default(false),
 });
 export type LoginBody = z.input<typeof loginBody>;
@@ -82,7 +87,7 @@ export const verifyOtpBody = z.strictObject({
   verification_field: emailField,
   otp: otpField,
   verification_type: z.literal('email').default('email'),
-  role_name: roleName,
+  role_name: roleNameInput,
   purpose: otpPurpose.default('VERIFY_EMAIL'),
   remember: z.boolean().default(false),
 });
@@ -90,7 +95,7 @@ export const verifyOtpBody = z.strictObject({
 /** Ask for a code: resend verification, OTP sign-in, or forgot password. */
 export const sendOtpBody = z.strictObject({
   email: emailField,
-  role_name: roleName,
+  role_name: roleNameInput,
   purpose: otpPurpose.default('VERIFY_EMAIL'),
 });
 
@@ -100,7 +105,7 @@ export const resetPasswordBody = z
     otp: otpField,
     password: newPasswordField,
     confirm_password: z.string().min(1, 'Confirm password is required'),
-    role_name: roleName,
+    role_name: roleNameInput,
   })
   .refine((b) => b.password === b.confirm_password, {
     path: ['confirm_password'],

@@ -80,6 +80,28 @@ export const reviewItem = z.object({
   created_at: z.string(),
   is_verified_customer: z.boolean(),
 });
+/**
+ * Whole-number shares of `counts` that add up to exactly 100 (largest remainder): 5 and 6 of 11 are 45 % and 55 %,
+ * not 46 % and 55 %. All zero counts give all zero shares.
+ */
+export function wholeShares(counts: readonly number[]): number[] {
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (!total) return counts.map(() => 0);
+  const exact = counts.map((c) => (c * 100) / total);
+  const shares = exact.map(Math.floor);
+  const order = exact
+    .map((e, i) => ({ i, rest: e - Math.floor(e) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  let left = 100 - shares.reduce((a, b) => a + b, 0);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** Review analytics: the per-star percentages are whole numbers that add up to 100 (`wholeShares`). */
 export const reviewAnalytics = z.object({
   average_rating: z.number(),
   total_reviews: z.number().int(),

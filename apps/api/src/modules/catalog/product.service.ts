@@ -1,4 +1,4 @@
-import { type ProductDetail, paiseToRupees } from '@haat/contracts';
+import { type ProductDetail, paiseToRupees, wholeShares } from '@haat/contracts';
 import { withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -68,18 +68,18 @@ export async function reviewAnalytics(deps: Deps, store: StoreRow, id: string) {
   const c = await withStore(deps.db, store.id, (tx) => repo.reviewCounts(tx, id));
   if (!c) throw notFound('Product not found');
   const total = c.five + c.four + c.three + c.two + c.one;
-  const pct = (n: number) => (total ? Math.round((n / total) * 1000) / 10 : 0);
+  const [five, four, three, two, one] = wholeShares([c.five, c.four, c.three, c.two, c.one]);
   const avg = total
     ? Math.round(((5 * c.five + 4 * c.four + 3 * c.three + 2 * c.two + c.one) / total) * 10) / 10
     : 0;
   return {
     average_rating: avg,
     total_reviews: total,
-    five_star_percentage: pct(c.five),
-    four_star_percentage: pct(c.four),
-    three_star_percentage: pct(c.three),
-    two_star_percentage: pct(c.two),
-    one_star_percentage: pct(c.one),
+    five_star_percentage: five ?? 0,
+    four_star_percentage: four ?? 0,
+    three_star_percentage: three ?? 0,
+    two_star_percentage: two ?? 0,
+    one_star_percentage: one ?? 0,
     counts: { 5: c.five, 4: c.four, 3: c.three, 2: c.two, 1: c.one },
   };
 }

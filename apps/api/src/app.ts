@@ -43,6 +43,7 @@ import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { recordRoutes } from './plugins/route-table.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -77,6 +78,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  recordRoutes(app);
   registerErrorHandling(app);
   registerInputGuard(app);
   registerCompression(app);

@@ -151,7 +151,14 @@ export const ORDER_STATUSES = [
   'RETURNED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ['PENDING', 'SUCCESS', 'FAILED', 'REFUNDED', 'CANCELLED'] as const;
+export const PAYMENT_STATUSES = [
+  'PENDING',
+  'SUCCESS',
+  'FAILED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+  'CANCELLED',
+] as const;
 /** Your Orders tabs (02 §2); Processing covers orders not yet shipped. */
 export const ORDER_TABS = ['all', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];

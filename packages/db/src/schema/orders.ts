@@ -101,7 +101,9 @@ export const orders = pgTable(
       .notNull()
       .default('ONLINE'),
     paymentMethod: text('payment_method', { enum: ['COD', 'UPI'] }).notNull(),
-    paymentStatus: text('payment_status', { enum: ['PENDING', 'SUCCESS', 'FAILED', 'REFUNDED', 'CANCELLED'] })
+    paymentStatus: text('payment_status', {
+      enum: ['PENDING', 'SUCCESS', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CANCELLED'],
+    })
       .notNull()
       .default('PENDING'),
     subtotalPaise: integer('subtotal_paise').notNull(),
@@ -226,7 +228,9 @@ export const paymentTransactions = pgTable(
     orderId: uuid('order_id').notNull(),
     amountPaise: integer('amount_paise').notNull(),
     paymentMode: text('payment_mode', { enum: ['COD', 'UPI', 'CASH', 'CARD'] }).notNull(),
-    paymentStatus: text('payment_status', { enum: ['PENDING', 'SUCCESS', 'FAILED', 'REFUNDED', 'CANCELLED'] })
+    paymentStatus: text('payment_status', {
+      enum: ['PENDING', 'SUCCESS', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CANCELLED'],
+    })
       .notNull()
       .default('PENDING'),
     /** The payer's reference: a UPI payment's UTR as the vendor's bank app shows it. */
@@ -234,6 +238,8 @@ export const paymentTransactions = pgTable(
     /** Who recorded the money as received (cash collected on delivery, UPI seen in the bank), and when. */
     receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'set null' }),
     receivedAt: ts('received_at'),
+    /** What was given back so far; never more than the amount (a CHECK, so concurrent refunds cannot pass it). */
+    refundedPaise: integer('refunded_paise').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

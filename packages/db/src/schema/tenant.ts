@@ -61,6 +61,9 @@ export const storeSettings = pgTable('store_settings', {
   warrantyText: text('warranty_text'),
   secureCheckoutNote: boolean('secure_checkout_note').notNull().default(true),
   freeReturnsNote: boolean('free_returns_note').notNull().default(false),
+  /** GST registration: with a GSTIN the shop issues tax invoices, without one a bill of supply. */
+  gstin: text('gstin'),
+  legalName: text('legal_name'),
   updatedAt: updatedAt(),
 });
 

@@ -19,6 +19,7 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
+import { adminPaymentRoutes } from '../payments/payments.routes.ts';
 import * as admin from './admin-orders.service.ts';
 import { ordersCsv } from './orders-csv.ts';
 import { packingSlipsPdf } from './packing-slip.ts';
@@ -31,6 +32,9 @@ const EXPORT_CAP = 50_000;
 export const adminOrderRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Transactions, invoices and refunds live in their own module; registered here, under /api/admin.
+    await app.register(adminPaymentRoutes(deps));
+
     app.get('/order/', {
       schema: {
         tags: ['admin orders'],

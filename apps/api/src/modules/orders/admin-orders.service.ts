@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
+import { issueInvoice } from '../payments/documents.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as adminRepo from './admin-orders.repository.ts';
 import { type OrderMailKind, orderUpdateMail } from './order-mails.ts';
@@ -345,6 +346,7 @@ async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
     v.status,
     shipment ? `${shipment.carrier} ${shipment.trackingNumber}` : v.reason,
   );
+  if (shipment) await issueInvoice(ctx.tx, ctx.store, updated);
   if (v.status === 'DELIVERED' && order.paymentMethod === 'COD' && order.paymentStatus === 'PENDING') {
     return collectCash(ctx, updated);
   }

@@ -18,6 +18,7 @@ import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireShopCustomer } from '../../plugins/auth.ts';
+import { customerInvoiceRoutes } from '../payments/payments.routes.ts';
 import * as orders from './orders.service.ts';
 import { placeOrder } from './place-order.service.ts';
 import { writeReview } from './review.service.ts';
@@ -29,6 +30,8 @@ const KEY = /^[\w-]{8,100}$/;
 export const orderRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(customerInvoiceRoutes(deps));
+
     app.post('/order/create-order/', {
       schema: {
         tags: ['orders'],

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import type { AdminOrderDetails } from '@haat/contracts';
-import PDFDocument from 'pdfkit';
+import { pdfDate as day, PDF_MARGIN as MARGIN, newPdf, pdfRupees } from '../../lib/pdf.ts';
 
 /** The shop as a packing slip names it: its name and address. */
 export interface SlipShop {
@@ -8,33 +7,7 @@ export interface SlipShop {
   address: string[];
 }
 
-// DejaVu Sans (Debian's fonts-dejavu-core) carries ₹ and most Latin scripts; without it the built-in Helvetica is
-// used and amounts read "Rs.".
-const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
-const hasDejaVu = existsSync(DEJAVU) && existsSync(DEJAVU_BOLD);
-const rupee = hasDejaVu ? '₹' : 'Rs. ';
-const inr = (rupees: number) =>
-  `${rupee}${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-
-const MARGIN = 48;
-
-function fonts(doc: PDFKit.PDFDocument) {
-  if (hasDejaVu) {
-    doc.registerFont('body', DEJAVU);
-    doc.registerFont('bold', DEJAVU_BOLD);
-  } else {
-    doc.registerFont('body', 'Helvetica');
-    doc.registerFont('bold', 'Helvetica-Bold');
-  }
-}
+const inr = (rupees: number) => pdfRupees(Math.round(rupees * 100));
 
 function header(doc: PDFKit.PDFDocument, shop: SlipShop, o: AdminOrderDetails) {
   const width = doc.page.width - MARGIN * 2;
@@ -158,19 +131,7 @@ function totals(doc: PDFKit.PDFDocument, o: AdminOrderDetails) {
 
 /** Packing slips, one page per order: the shop, where it goes, what to pack and what to collect. */
 export function packingSlipsPdf(shop: SlipShop, orders: AdminOrderDetails[]): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    autoFirstPage: false,
-    info: { Title: 'Packing slips' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  fonts(doc);
+  const { doc, bytes } = newPdf('Packing slips');
   for (const o of orders) {
     doc.addPage();
     header(doc, shop, o);
@@ -179,5 +140,5 @@ export function packingSlipsPdf(shop: SlipShop, orders: AdminOrderDetails[]): Pr
     totals(doc, o);
   }
   doc.end();
-  return done;
+  return bytes;
 }

@@ -26,6 +26,7 @@ export const PAYMENT_TEXT: Record<Payment, string> = {
   PENDING: 'Pending',
   SUCCESS: 'Paid',
   FAILED: 'Failed',
+  PARTIALLY_REFUNDED: 'Partially refunded',
   REFUNDED: 'Refunded',
   CANCELLED: 'Cancelled',
 };
@@ -33,6 +34,7 @@ export const PAYMENT_TONE: Record<Payment, string> = {
   PENDING: 'bg-amber-50 text-amber-900 ring-amber-200',
   SUCCESS: 'bg-green-50 text-green-900 ring-green-200',
   FAILED: 'bg-red-50 text-red-900 ring-red-200',
+  PARTIALLY_REFUNDED: 'bg-sky-50 text-sky-900 ring-sky-200',
   REFUNDED: 'bg-slate-100 text-slate-800 ring-slate-300',
   CANCELLED: 'bg-slate-100 text-slate-700 ring-slate-300',
 };

@@ -13,6 +13,7 @@ const PAYMENT_STATUS_LABELS: Record<CustomerOrder['payment_status'], string> = {
   PENDING: 'Pending',
   SUCCESS: 'Paid',
   FAILED: 'Failed',
+  PARTIALLY_REFUNDED: 'Partially refunded',
   REFUNDED: 'Refunded',
   CANCELLED: 'Cancelled',
 };

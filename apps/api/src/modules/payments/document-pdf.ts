@@ -1,0 +1,200 @@
+import { rupeesInWords, type TaxDocumentSnapshot } from '@haat/contracts';
+import { pdfRupees as inr, PDF_MARGIN as M, newPdf, pdfDate } from '../../lib/pdf.ts';
+
+const TITLES: Record<TaxDocumentSnapshot['kind'], string> = {
+  INVOICE: 'TAX INVOICE',
+  BILL_OF_SUPPLY: 'BILL OF SUPPLY',
+  CREDIT_NOTE: 'CREDIT NOTE',
+};
+
+type Doc = PDFKit.PDFDocument;
+
+function parties(doc: Doc, s: TaxDocumentSnapshot) {
+  const width = doc.page.width - M * 2;
+  doc
+    .font('bold')
+    .fontSize(15)
+    .fillColor('#000')
+    .text(s.seller.legalName, M, M, { width: width * 0.58 });
+  if (s.seller.legalName !== s.seller.name) doc.font('body').fontSize(9).text(`Trading as ${s.seller.name}`);
+  doc
+    .font('body')
+    .fontSize(9)
+    .fillColor('#333')
+    .text(s.seller.address.join('\n'), { width: width * 0.58 });
+  doc.text(`State: ${s.seller.state} (${s.seller.stateCode})`);
+  if (s.seller.gstin) doc.font('bold').text(`GSTIN: ${s.seller.gstin}`);
+  const right = { width, align: 'right' as const };
+  doc.font('bold').fontSize(14).fillColor('#000').text(TITLES[s.kind], M, M, right);
+  doc
+    .font('body')
+    .fontSize(10)
+    .text(`No. ${s.number}`, right)
+    .text(`Date ${pdfDate(s.issuedAt)}`, right);
+  doc.text(`Order ${s.orderNumber}`, right);
+  if (s.against) doc.text(`Against invoice ${s.against.number} of ${pdfDate(s.against.issuedAt)}`, right);
+  doc.y = Math.max(doc.y, 150);
+  const top = doc.y + 10;
+  doc.font('bold').fontSize(9).fillColor('#666').text('BILL TO / SHIP TO', M, top);
+  doc.font('bold').fontSize(11).fillColor('#000').text(s.buyer.name, M);
+  doc
+    .font('body')
+    .fontSize(10)
+    .text(s.buyer.address.join('\n'), M, doc.y, { width: width * 0.55 });
+  if (s.buyer.phone) doc.text(`Phone: ${s.buyer.phone}`, M);
+  if (s.buyer.gstin) doc.text(`GSTIN: ${s.buyer.gstin}`, M);
+  const bottom = doc.y;
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor('#666')
+    .text('PLACE OF SUPPLY', M + width * 0.6, top);
+  doc
+    .font('body')
+    .fontSize(10)
+    .fillColor('#000')
+    .text(`${s.placeOfSupply.state} (${s.placeOfSupply.code})`, M + width * 0.6);
+  doc.y = Math.max(bottom, doc.y) + 14;
+}
+
+function table(doc: Doc, s: TaxDocumentSnapshot) {
+  const taxed = s.kind !== 'BILL_OF_SUPPLY';
+  const intra = s.breakup.intraState;
+  const cols = taxed
+    ? [
+        { k: 'desc', w: 120, t: 'Description' },
+        { k: 'hsn', w: 60, t: 'HSN' },
+        { k: 'qty', w: 42, t: 'Qty', a: 'right' },
+        { k: 'taxable', w: 66, t: 'Taxable value', a: 'right' },
+        { k: 'rate', w: 32, t: 'GST %', a: 'right' },
+        ...(intra
+          ? [
+              { k: 'cgst', w: 52, t: 'CGST', a: 'right' },
+              { k: 'sgst', w: 52, t: 'SGST', a: 'right' },
+            ]
+          : [{ k: 'igst', w: 90, t: 'IGST', a: 'right' }]),
+        { k: 'total', w: 0, t: 'Amount', a: 'right' },
+      ]
+    : [
+        { k: 'desc', w: 250, t: 'Description' },
+        { k: 'hsn', w: 60, t: 'HSN' },
+        { k: 'qty', w: 60, t: 'Qty', a: 'right' },
+        { k: 'total', w: 0, t: 'Amount', a: 'right' },
+      ];
+  const width = doc.page.width - M * 2;
+  const last = cols.at(-1);
+  if (last) last.w = width - cols.slice(0, -1).reduce((a, c) => a + c.w, 0);
+  let y = doc.y;
+  const row = (cells: Record<string, string>, font: 'body' | 'bold', size: number) => {
+    let x = M;
+    let h = 0;
+    doc.font(font).fontSize(size);
+    for (const c of cols) {
+      const text = cells[c.k] ?? '';
+      const opts = { width: c.w - 6, align: (c.a ?? 'left') as 'left' | 'right' };
+      h = Math.max(h, doc.heightOfString(text, opts));
+      doc.text(text, x, y, opts);
+      x += c.w;
+    }
+    y += h + 6;
+  };
+  doc.fillColor('#666');
+  row(Object.fromEntries(cols.map((c) => [c.k, c.t])), 'bold', 8);
+  doc
+    .moveTo(M, y - 2)
+    .lineTo(M + width, y - 2)
+    .strokeColor('#bbb')
+    .stroke();
+  doc.fillColor('#000');
+  for (const l of s.breakup.lines) {
+    if (y > doc.page.height - 200) {
+      doc.addPage();
+      y = M;
+    }
+    const tax = l.igstPaise + l.cgstPaise + l.sgstPaise;
+    row(
+      {
+        desc: l.name,
+        hsn: l.hsn ?? '—',
+        qty: l.unit ? `${l.quantity} ${l.unit}` : String(l.quantity),
+        taxable: inr(l.taxablePaise),
+        rate: `${l.ratePercent}`,
+        cgst: inr(l.cgstPaise),
+        sgst: inr(l.sgstPaise),
+        igst: inr(l.igstPaise),
+        total: inr(l.taxablePaise + tax),
+      },
+      'body',
+      9,
+    );
+  }
+  doc
+    .moveTo(M, y - 2)
+    .lineTo(M + width, y - 2)
+    .strokeColor('#bbb')
+    .stroke();
+  doc.y = y + 4;
+}
+
+function totals(doc: Doc, s: TaxDocumentSnapshot) {
+  const b = s.breakup;
+  const x = M + 290;
+  const w = doc.page.width - M - x;
+  const line = (label: string, value: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'bold' : 'body').fontSize(bold ? 11 : 10);
+    doc.text(label, x, y, { width: w * 0.55 }).text(value, x, y, { width: w, align: 'right' });
+  };
+  if (s.kind !== 'BILL_OF_SUPPLY') {
+    line('Taxable value', inr(b.taxablePaise));
+    if (b.intraState) {
+      line('CGST', inr(b.cgstPaise));
+      line('SGST', inr(b.sgstPaise));
+    } else line('IGST', inr(b.igstPaise));
+  }
+  line(s.kind === 'CREDIT_NOTE' ? 'Total credited' : 'Total', inr(b.totalPaise), true);
+  doc.moveDown(0.6);
+  doc
+    .font('body')
+    .fontSize(9)
+    .fillColor('#333')
+    .text(rupeesInWords(b.totalPaise), M, doc.y, {
+      width: doc.page.width - M * 2,
+      align: 'right',
+    });
+  doc.moveDown(1.5).fillColor('#000');
+  if (s.reason) doc.font('body').fontSize(10).text(`Reason: ${s.reason}`, M);
+  if (s.kind === 'BILL_OF_SUPPLY') {
+    doc.fontSize(9).text('The seller is not registered for GST: no tax is charged on this bill.', M);
+  } else {
+    doc.fontSize(9).text('Tax is not payable on reverse charge.', M);
+    doc.text('Prices include GST; shipping billed with the goods is taxed at the rate of the goods.', M);
+  }
+  doc.text(`Payment: ${s.paymentMethod === 'COD' ? 'Cash on delivery' : s.paymentMethod}`, M);
+  doc
+    .moveDown(3)
+    .font('bold')
+    .text(`For ${s.seller.legalName}`, M, doc.y, {
+      width: doc.page.width - M * 2,
+      align: 'right',
+    });
+  doc
+    .font('body')
+    .fontSize(8)
+    .fillColor('#666')
+    .text('This is a computer-generated document.', {
+      width: doc.page.width - M * 2,
+      align: 'right',
+    });
+}
+
+/** The PDF of an issued document, drawn from its snapshot alone. */
+export function taxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
+  const { doc, bytes } = newPdf(`${TITLES[s.kind]} ${s.number}`);
+  doc.addPage();
+  parties(doc, s);
+  table(doc, s);
+  totals(doc, s);
+  doc.end();
+  return bytes;
+}

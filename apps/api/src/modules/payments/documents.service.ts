@@ -1,0 +1,155 @@
+import {
+  apportion,
+  buildTaxSnapshot,
+  documentNumber,
+  financialYear,
+  type TaxDocumentSnapshot,
+} from '@haat/contracts';
+import type { Tx } from '@haat/db';
+import type { OrderRow } from '../orders/orders.repository.ts';
+import * as repo from './payments.repository.ts';
+
+const orderNumber = (n: number) => `ORD-${n}`;
+
+function buyerOf(order: OrderRow) {
+  return {
+    name: order.shipName,
+    address: [
+      [order.shipLine1, order.shipLine2].filter(Boolean).join(', '),
+      `${order.shipCity}, ${order.shipState} ${order.shipPostalCode}`,
+    ],
+    state: order.shipState,
+    phone: order.shipPhone,
+  };
+}
+
+/** The next number of a series, for a document issued now. */
+async function number(tx: Tx, storeId: string, prefix: 'INV' | 'BOS' | 'CN', at: Date) {
+  const fy = financialYear(at);
+  const seq = await repo.nextDocumentSeq(tx, storeId, prefix, fy);
+  return { fy, seq, number: documentNumber(prefix, fy, seq) };
+}
+
+function documentRow(
+  storeId: string,
+  orderId: string,
+  snapshot: TaxDocumentSnapshot,
+  n: { fy: string; seq: number; number: string; series: string },
+  extra: { againstId?: string; refundId?: string } = {},
+) {
+  const b = snapshot.breakup;
+  return {
+    storeId,
+    orderId,
+    kind: snapshot.kind,
+    series: n.series,
+    fy: n.fy,
+    seq: n.seq,
+    number: n.number,
+    issuedAt: new Date(snapshot.issuedAt),
+    againstId: extra.againstId ?? null,
+    refundId: extra.refundId ?? null,
+    totalPaise: b.totalPaise,
+    taxablePaise: b.taxablePaise,
+    cgstPaise: b.cgstPaise,
+    sgstPaise: b.sgstPaise,
+    igstPaise: b.igstPaise,
+    placeOfSupply: `${snapshot.placeOfSupply.code}-${snapshot.placeOfSupply.state}`,
+    snapshot,
+  };
+}
+
+/**
+ * Issues the order's tax invoice (a bill of supply when the shop has no GSTIN), numbered from the shop's series
+ * for this financial year, unless it has one already. Called when an order ships, in that transaction.
+ */
+export async function issueInvoice(tx: Tx, store: { id: string; storeName: string }, order: OrderRow) {
+  const existing = (await repo.documentsOf(tx, order.id)).find((d) => d.kind !== 'CREDIT_NOTE');
+  if (existing) return existing;
+  const [shop, lines] = await Promise.all([repo.shopTaxProfile(tx), repo.invoiceLines(tx, order.id)]);
+  const kind = shop.gstin ? 'INVOICE' : 'BILL_OF_SUPPLY';
+  const prefix = shop.gstin ? 'INV' : 'BOS';
+  const at = new Date();
+  const n = await number(tx, store.id, prefix, at);
+  const snapshot = buildTaxSnapshot({
+    kind,
+    number: n.number,
+    issuedAt: at,
+    shop: { storeName: store.storeName, ...shop },
+    buyer: buyerOf(order),
+    orderNumber: orderNumber(order.number),
+    paymentMethod: order.paymentMethod,
+    lines: lines.map((l) => ({
+      name: l.name,
+      hsn: l.hsn,
+      quantity: l.quantity,
+      unit: l.unit ?? 'Piece',
+      unitPricePaise: l.unitPricePaise,
+      ratePercent: shop.gstin ? Number(l.taxPercent) : 0,
+    })),
+    discountPaise: order.discountPaise,
+    shippingPaise: order.shippingPaise,
+  });
+  return repo.insertDocument(tx, documentRow(store.id, order.id, snapshot, { ...n, series: prefix }));
+}
+
+/**
+ * A credit note for a refund, against the order's invoice: the refunded amount spread over the invoice's lines by
+ * value, each at its own rate, so the tax given back matches the tax charged.
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  store: { id: string },
+  invoice: repo.TaxDocumentRow,
+  refund: { id: string; amountPaise: number; reason: string },
+) {
+  const inv = invoice.snapshot as TaxDocumentSnapshot;
+  const at = new Date();
+  const n = await number(tx, store.id, 'CN', at);
+  const shares = apportion(
+    refund.amountPaise,
+    inv.breakup.lines.map((l) => l.grossPaise),
+  );
+  const snapshot = buildTaxSnapshot({
+    kind: 'CREDIT_NOTE',
+    number: n.number,
+    issuedAt: at,
+    against: { number: invoice.number, issuedAt: invoice.issuedAt },
+    reason: refund.reason,
+    shop: {
+      storeName: inv.seller.name,
+      legalName: inv.seller.legalName,
+      gstin: inv.seller.gstin,
+      address: inv.seller.address,
+      state: inv.seller.state,
+    },
+    buyer: inv.buyer,
+    orderNumber: inv.orderNumber,
+    paymentMethod: inv.paymentMethod,
+    lines: inv.breakup.lines
+      .map((l, i) => ({
+        name: l.name,
+        hsn: l.hsn,
+        quantity: 1,
+        unit: '',
+        unitPricePaise: shares[i] ?? 0,
+        ratePercent: l.ratePercent,
+      }))
+      .filter((l) => l.unitPricePaise > 0),
+    discountPaise: 0,
+    shippingPaise: 0,
+  });
+  return repo.insertDocument(
+    tx,
+    documentRow(
+      store.id,
+      invoice.orderId,
+      snapshot,
+      { ...n, series: 'CN' },
+      {
+        againstId: invoice.id,
+        refundId: refund.id,
+      },
+    ),
+  );
+}

@@ -1,0 +1,33 @@
+import { paiseToRupees } from '@haat/contracts';
+import { brandOf, greeting, layout, type MailMessage, para } from '../mail/mail.service.ts';
+import type { OrderRow } from '../orders/orders.repository.ts';
+
+const HOW = { CASH: 'in cash', UPI: 'by UPI', CARD: 'to your card', BANK: 'to your bank account' } as const;
+
+/** The customer's mail about a refund: how much, how it comes back, why, and the credit note's number. */
+export function refundMail(input: {
+  to: string;
+  shopName: string;
+  storeId: string;
+  order: OrderRow;
+  amountPaise: number;
+  method: keyof typeof HOW;
+  reason: string;
+  creditNote: string | null;
+}): MailMessage {
+  const brand = brandOf(input.shopName);
+  const num = `ORD-${input.order.number}`;
+  const amount = `₹${paiseToRupees(input.amountPaise).toLocaleString('en-IN')}`;
+  const lines = [
+    `${brand} refunded ${amount} on your order ${num}, ${HOW[input.method]}.`,
+    `Reason: ${input.reason}`,
+    input.creditNote ? `Credit note ${input.creditNote} records it against your invoice.` : '',
+  ].filter(Boolean);
+  return {
+    to: input.to,
+    storeId: input.storeId,
+    subject: `Refund of ${amount} for order ${num}`,
+    text: [greeting(null), '', ...lines].join('\n'),
+    html: layout(brand, [para(greeting(null)), ...lines.map(para)].join('')),
+  };
+}

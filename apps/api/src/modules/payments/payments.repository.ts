@@ -1,0 +1,231 @@
+import type { TransactionQuery } from '@haat/contracts';
+import { rowsOf, schema, type Tx } from '@haat/db';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+
+const { paymentTransactions: pt, orders: o, taxDocuments: td, refunds: rf, users } = schema;
+
+export type PaymentRow = typeof pt.$inferSelect;
+export type TaxDocumentRow = typeof td.$inferSelect;
+export type RefundRow = typeof rf.$inferSelect;
+
+const istDay = (day: string) => new Date(`${day}T00:00:00+05:30`);
+
+/** The payment modes each filter value covers (cash is collected on delivery or at the counter). */
+const MODES: Record<string, ('COD' | 'UPI' | 'CASH' | 'CARD')[]> = {
+  CASH: ['COD', 'CASH'],
+  UPI: ['UPI'],
+  CREDIT_CARD: ['CARD'],
+  DEBIT_CARD: ['CARD'],
+  CARD: ['CARD'],
+  NET_BANKING: [],
+  WALLET: [],
+};
+
+function dateRange(q: Pick<TransactionQuery, 'from' | 'to'>) {
+  const where: SQL[] = [];
+  if (q.from) where.push(gte(pt.createdAt, istDay(q.from)));
+  if (q.to) where.push(lt(pt.createdAt, new Date(istDay(q.to).getTime() + 86_400_000)));
+  return where;
+}
+
+const likePattern = (s: string) =>
+  `%${s
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function listWhere(q: TransactionQuery) {
+  const where = dateRange(q);
+  if (q.search) {
+    const p = likePattern(q.search);
+    where.push(sql`(lower(${pt.reference}) like ${p} or ${o.searchKey} like ${p})`);
+  }
+  if (q.status !== 'all') where.push(eq(pt.paymentStatus, q.status));
+  if (q.payment_mode !== 'all') {
+    const modes = MODES[q.payment_mode] ?? [];
+    where.push(modes.length ? inArray(pt.paymentMode, modes) : sql`false`);
+  }
+  return and(...where);
+}
+
+/** The invoice (or bill of supply) of each listed payment's order, as a correlated lookup. */
+const invoiceNumber = sql<
+  string | null
+>`(select d.number from tax_documents d where d.store_id = payment_transactions.store_id and d.order_id = payment_transactions.order_id and d.kind <> 'CREDIT_NOTE' limit 1)`;
+
+const SORTS = {
+  date_desc: [desc(pt.createdAt), desc(pt.id)],
+  date_asc: [asc(pt.createdAt), asc(pt.id)],
+  amount_desc: [desc(pt.amountPaise), desc(pt.createdAt)],
+  amount_asc: [asc(pt.amountPaise), desc(pt.createdAt)],
+} as const;
+
+/** A page of the shop's payments with their order and customer, and the count of matches: one statement. */
+export function listPayments(tx: Tx, q: TransactionQuery) {
+  return tx
+    .select({
+      payment: pt,
+      orderNumber: o.number,
+      customerName: o.shipName,
+      customerEmail: o.contactEmail,
+      customerPhone: sql<string | null>`coalesce(${o.contactPhone}, ${o.shipPhone})`,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      invoiceNumber,
+      count: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(pt)
+    .innerJoin(o, and(eq(o.storeId, pt.storeId), eq(o.id, pt.orderId)))
+    .leftJoin(users, eq(users.id, o.customerId))
+    .where(listWhere(q))
+    .orderBy(...SORTS[q.sort])
+    .limit(q.limit)
+    .offset(q.offset);
+}
+export type ListedPayment = Awaited<ReturnType<typeof listPayments>>[number];
+
+/** The 4 stat cards for a date range: revenue net of refunds, all, pending and failed payments. */
+export async function paymentStats(tx: Tx, q: Pick<TransactionQuery, 'from' | 'to'>) {
+  const [row] = await tx
+    .select({
+      revenuePaise:
+        sql<number>`coalesce(sum(${pt.amountPaise} - ${pt.refundedPaise}) filter (where ${pt.paymentStatus} in ('SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED')), 0)`.mapWith(
+          Number,
+        ),
+      total: sql<number>`count(*)`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${pt.paymentStatus} = 'PENDING')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${pt.paymentStatus} = 'FAILED')`.mapWith(Number),
+    })
+    .from(pt)
+    .where(and(...dateRange(q)));
+  return row ?? { revenuePaise: 0, total: 0, pending: 0, failed: 0 };
+}
+
+export async function findPayment(tx: Tx, id: string, lock = false) {
+  const q = tx.select().from(pt).where(eq(pt.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function paymentOfOrder(tx: Tx, orderId: string) {
+  const [row] = await tx.select().from(pt).where(eq(pt.orderId, orderId)).orderBy(asc(pt.createdAt)).limit(1);
+  return row ?? null;
+}
+
+/** How many orders this customer placed at the shop, and what they spent (not counting cancelled or refunds). */
+export async function customerTotals(tx: Tx, customerId: string | null, email: string | null) {
+  const who = customerId ? eq(o.customerId, customerId) : email ? eq(o.contactEmail, email) : sql`false`;
+  const [row] = await tx
+    .select({
+      orders: sql<number>`count(*)`.mapWith(Number),
+      spentPaise:
+        sql<number>`coalesce(sum(${o.totalPaise}) filter (where ${o.status} not in ('CANCELLED', 'RETURNED')), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(o)
+    .where(who);
+  return row ?? { orders: 0, spentPaise: 0 };
+}
+
+export function documentsOf(tx: Tx, orderId: string) {
+  return tx.select().from(td).where(eq(td.orderId, orderId)).orderBy(asc(td.issuedAt), asc(td.seq));
+}
+
+export async function findDocument(tx: Tx, id: string) {
+  const [row] = await tx.select().from(td).where(eq(td.id, id));
+  return row ?? null;
+}
+
+export function refundsOf(tx: Tx, orderId: string) {
+  return tx.select().from(rf).where(eq(rf.orderId, orderId)).orderBy(asc(rf.createdAt));
+}
+
+/**
+ * The next number of a document series for this shop and financial year. The counter row stays locked until the
+ * transaction ends, so two documents issued at once get consecutive numbers, and a rolled-back issue gives its
+ * number back: the series is never skipped.
+ */
+export async function nextDocumentSeq(tx: Tx, storeId: string, series: string, fy: string) {
+  const [row] = rowsOf<{ last_number: number }>(
+    await tx.execute(sql`
+      insert into document_counters (store_id, series, fy, last_number) values (${storeId}, ${series}, ${fy}, 1)
+      on conflict (store_id, series, fy) do update set last_number = document_counters.last_number + 1
+      returning last_number`),
+  );
+  if (!row) throw new Error('document counter returned no row');
+  return Number(row.last_number);
+}
+
+export async function insertDocument(tx: Tx, v: typeof td.$inferInsert) {
+  const [row] = await tx.insert(td).values(v).returning();
+  if (!row) throw new Error('document insert returned no row');
+  return row;
+}
+
+/**
+ * Counts a refund against the payment in one conditional statement: it succeeds only while what was paid minus
+ * what was refunded covers it (and the payment succeeded), so of two refunds at the same moment one may fail.
+ * Returns the payment after, or null when the cap (or the status) refused it.
+ */
+export async function takeRefund(tx: Tx, paymentId: string, amountPaise: number) {
+  const [row] = await tx
+    .update(pt)
+    .set({
+      refundedPaise: sql`${pt.refundedPaise} + ${amountPaise}`,
+      paymentStatus: sql`case when ${pt.refundedPaise} + ${amountPaise} >= ${pt.amountPaise} then 'REFUNDED' else 'PARTIALLY_REFUNDED' end`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(pt.id, paymentId),
+        inArray(pt.paymentStatus, ['SUCCESS', 'PARTIALLY_REFUNDED']),
+        sql`${pt.refundedPaise} + ${amountPaise} <= ${pt.amountPaise}`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function insertRefund(tx: Tx, v: typeof rf.$inferInsert) {
+  const [row] = await tx.insert(rf).values(v).returning();
+  if (!row) throw new Error('refund insert returned no row');
+  return row;
+}
+
+/** The shop's GST registration and address, for its documents. */
+export async function shopTaxProfile(tx: Tx) {
+  const [settings] = await tx
+    .select({ gstin: schema.storeSettings.gstin, legalName: schema.storeSettings.legalName })
+    .from(schema.storeSettings)
+    .limit(1);
+  const [loc] = await tx.select().from(schema.storeLocations).limit(1);
+  return {
+    gstin: settings?.gstin ?? null,
+    legalName: settings?.legalName ?? null,
+    state: loc?.state ?? '',
+    address: [
+      [loc?.addressLine1, loc?.addressLine2].filter(Boolean).join(', '),
+      [loc?.city, loc?.state, loc?.postalCode].filter(Boolean).join(', '),
+    ].filter(Boolean),
+  };
+}
+
+/** An order's lines with what an invoice needs of their products (HSN, unit), as they are now. */
+export function invoiceLines(tx: Tx, orderId: string) {
+  const oi = schema.orderItems;
+  const p = schema.products;
+  return tx
+    .select({
+      name: oi.name,
+      quantity: oi.quantity,
+      unitPricePaise: oi.unitPricePaise,
+      taxPercent: oi.taxPercent,
+      hsn: p.hsnCode,
+      unit: p.unit,
+    })
+    .from(oi)
+    .leftJoin(p, and(eq(p.storeId, oi.storeId), eq(p.id, oi.productId)))
+    .where(eq(oi.orderId, orderId))
+    .orderBy(asc(oi.name), asc(oi.id));
+}

@@ -1,0 +1,202 @@
+import {
+  envelope,
+  gstSettings,
+  gstSettingsBody,
+  refundBody,
+  transactionDetails,
+  transactionPage,
+  transactionQuery,
+  transactionStats,
+} from '@haat/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { requireShopCustomer, requireVendorStore } from '../../plugins/auth.ts';
+import * as gst from './gst-settings.service.ts';
+import * as payments from './payments.service.ts';
+import { transactionsCsv } from './payments-csv.ts';
+
+const EXPORT_CAP = 50_000;
+const pdfReply = { 200: z.any(), ...errorReplies };
+const statsQuery = z
+  .object({
+    from: z.iso.date('from must be a date (YYYY-MM-DD)').optional(),
+    to: z.iso.date('to must be a date (YYYY-MM-DD)').optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must not be before from' });
+
+const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${name.replaceAll('/', '-')}.pdf"`)
+    .send(pdf);
+
+/** Transaction Management and documents (02 §7 admin `/transaction/...`), under /api/admin. */
+export const adminPaymentRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/transaction/', {
+      schema: {
+        tags: ['transactions'],
+        summary:
+          'A page of payments (search, status, payment mode, date range, sort) with the count of matches',
+        storeOriginHeaders,
+        querystring: transactionQuery,
+        response: { 200: envelope(transactionPage), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await payments.listTransactions(deps, store, req.query), 'Transactions fetched');
+      },
+    });
+
+    app.get('/transaction/transaction-stats/', {
+      schema: {
+        tags: ['transactions'],
+        summary: 'The 4 stat cards for a date range: revenue net of refunds, transactions, pending, failed',
+        storeOriginHeaders,
+        querystring: statsQuery,
+        response: { 200: envelope(transactionStats), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await payments.transactionStats(deps, store, req.query), 'Transaction stats fetched');
+      },
+    });
+
+    app.get('/transaction/export.csv', {
+      schema: {
+        tags: ['transactions'],
+        summary: 'The filtered payments as CSV (every match, up to 50,000)',
+        storeOriginHeaders,
+        querystring: transactionQuery,
+        response: { 200: z.string(), ...errorReplies },
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const rows = await payments.transactionsFor(deps, store, req.query, EXPORT_CAP);
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${store.slug}-transactions-${day}.csv"`)
+          .send(transactionsCsv(rows));
+      },
+    });
+
+    app.get('/transaction/get-invoice/', {
+      schema: {
+        tags: ['transactions'],
+        summary: "A transaction's tax invoice (or bill of supply) as PDF; a credit note by document_id",
+        storeOriginHeaders,
+        querystring: z.object({
+          transaction_id: z.string().max(100).optional(),
+          document_id: z.string().max(100).optional(),
+        }),
+        response: pdfReply,
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const { number, pdf } = await payments.documentPdf(deps, store, {
+          paymentId: req.query.transaction_id,
+          documentId: req.query.document_id,
+        });
+        return sendPdf(reply, number, pdf);
+      },
+    });
+
+    app.get('/transaction/:id/', {
+      schema: {
+        tags: ['transactions'],
+        summary: 'A payment with its order, documents, refunds, timeline and customer',
+        storeOriginHeaders,
+        params: idParam,
+        response: { 200: envelope(transactionDetails), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await payments.getTransaction(deps, store, req.params.id), 'Transaction fetched');
+      },
+    });
+
+    app.post('/transaction/:id/refund/', {
+      schema: {
+        tags: ['transactions'],
+        summary: 'Record a refund (amount, reason, how, lines back to stock); issues a credit note; capped',
+        storeOriginHeaders,
+        params: idParam,
+        body: refundBody,
+        response: { 200: envelope(transactionDetails), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        const data = await payments.refund(deps, actor, store, req.params.id, req.body);
+        return ok(data, 'Refund recorded');
+      },
+    });
+
+    app.get('/order/:id/invoice.pdf', {
+      schema: {
+        tags: ['admin orders'],
+        summary: "An order's tax invoice (issued when it ships) as PDF",
+        storeOriginHeaders,
+        params: idParam,
+        response: pdfReply,
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const { number, pdf } = await payments.orderInvoicePdf(deps, store, req.params.id);
+        return sendPdf(reply, number, pdf);
+      },
+    });
+
+    app.get('/store-setting/gst/', {
+      schema: {
+        tags: ['shop settings'],
+        summary: "The shop's GST registration: GSTIN, legal name, and the state of its address",
+        storeOriginHeaders,
+        response: { 200: envelope(gstSettings), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await gst.getGst(deps, store), 'GST details fetched');
+      },
+    });
+
+    app.put('/store-setting/gst/', {
+      schema: {
+        tags: ['shop settings'],
+        summary:
+          'Set the GSTIN (checked with its check digit and the state) and the legal name; empty clears',
+        storeOriginHeaders,
+        body: gstSettingsBody,
+        response: { 200: envelope(gstSettings), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        return ok(await gst.setGst(deps, actor, store, req.body), 'GST details saved');
+      },
+    });
+  };
+
+/** The customer's own invoice from Your Orders (store service). */
+export const customerInvoiceRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/store-user/store-order/:id/invoice/', {
+      schema: {
+        tags: ['orders'],
+        summary: "The customer's invoice of one of their orders, once it has shipped (PDF)",
+        storeOriginHeaders,
+        params: idParam,
+        response: pdfReply,
+      },
+      handler: async (req, reply) => {
+        const { store, actor } = await requireShopCustomer(deps, req);
+        const { number, pdf } = await payments.orderInvoicePdf(deps, store, req.params.id, actor.userId);
+        return sendPdf(reply, number, pdf);
+      },
+    });
+  };

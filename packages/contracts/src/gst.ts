@@ -1,0 +1,265 @@
+/**
+ * GST on an invoice, in integer paise, computed in this one place for the screen, the PDF and the export
+ * (decision 0009). Prices are GST-inclusive; the order's discount comes off the goods before tax; shipping billed
+ * with the goods is a composite supply, charged at the highest rate among the goods it carries.
+ */
+
+/** GST state codes (the first two digits of a GSTIN), for the place of supply. */
+export const GST_STATE_CODES: Record<string, string> = {
+  'Jammu and Kashmir': '01',
+  'Himachal Pradesh': '02',
+  Punjab: '03',
+  Chandigarh: '04',
+  Uttarakhand: '05',
+  Haryana: '06',
+  Delhi: '07',
+  Rajasthan: '08',
+  'Uttar Pradesh': '09',
+  Bihar: '10',
+  Sikkim: '11',
+  'Arunachal Pradesh': '12',
+  Nagaland: '13',
+  Manipur: '14',
+  Mizoram: '15',
+  Tripura: '16',
+  Meghalaya: '17',
+  Assam: '18',
+  'West Bengal': '19',
+  Jharkhand: '20',
+  Odisha: '21',
+  Chhattisgarh: '22',
+  'Madhya Pradesh': '23',
+  Gujarat: '24',
+  'Dadra and Nagar Haveli and Daman and Diu': '26',
+  Maharashtra: '27',
+  Karnataka: '29',
+  Goa: '30',
+  Lakshadweep: '31',
+  Kerala: '32',
+  'Tamil Nadu': '33',
+  Puducherry: '34',
+  'Andaman and Nicobar Islands': '35',
+  Telangana: '36',
+  'Andhra Pradesh': '37',
+  Ladakh: '38',
+};
+
+const GSTIN_SHAPE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** The GSTIN check digit (its 15th character) from the first 14, as GSTN computes it. */
+export function gstinCheckDigit(first14: string) {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const v = CHARS.indexOf(first14[i] ?? '');
+    const p = v * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(p / 36) + (p % 36);
+  }
+  return CHARS[(36 - (sum % 36)) % 36] ?? '0';
+}
+
+/** Whether a GSTIN has the right shape, a real state code and the right check digit. */
+export function isValidGstin(gstin: string) {
+  if (!GSTIN_SHAPE.test(gstin)) return false;
+  if (!Object.values(GST_STATE_CODES).includes(gstin.slice(0, 2)) && gstin.slice(0, 2) !== '97') return false;
+  return gstinCheckDigit(gstin.slice(0, 14)) === gstin[14];
+}
+
+export interface TaxLineInput {
+  name: string;
+  hsn: string | null;
+  quantity: number;
+  unit: string;
+  /** GST-inclusive price per unit, paise. */
+  unitPricePaise: number;
+  /** GST rate in percent (0, 5, 18, 40 ...), from the product. */
+  ratePercent: number;
+}
+
+export interface TaxLine {
+  name: string;
+  hsn: string | null;
+  quantity: number;
+  unit: string;
+  ratePercent: number;
+  /** What the buyer pays for the line after its share of the discount (GST included). */
+  grossPaise: number;
+  discountPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+export interface TaxBreakup {
+  lines: TaxLine[];
+  /** Totals over the lines (the shipping line included). */
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+  intraState: boolean;
+}
+
+/** Splits `amount` over `weights` in proportion, in whole paise, the remainders to the largest fractions. */
+export function apportion(amount: number, weights: number[]): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (total <= 0 || amount === 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (amount * w) / total);
+  const out = exact.map(Math.floor);
+  let left = amount - out.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, f: e - Math.floor(e) })).sort((a, b) => b.f - a.f || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    out[i] = (out[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return out;
+}
+
+/** Splits GST-inclusive `gross` at `rate` into taxable value and tax, then into CGST+SGST or IGST. */
+function splitTax(gross: number, rate: number, intraState: boolean) {
+  const taxable = Math.round((gross * 100) / (100 + rate));
+  const tax = gross - taxable;
+  if (!intraState) return { taxable, cgst: 0, sgst: 0, igst: tax };
+  const cgst = Math.round(tax / 2);
+  return { taxable, cgst, sgst: tax - cgst, igst: 0 };
+}
+
+/**
+ * The GST of an order: each goods line's taxable value after its share of the discount, the shipping as one
+ * line at the highest goods rate, CGST and SGST within the shop's state, IGST to another state. The lines' gross
+ * amounts add up to exactly what the buyer paid.
+ */
+export function computeGst(input: {
+  lines: TaxLineInput[];
+  discountPaise: number;
+  shippingPaise: number;
+  intraState: boolean;
+}): TaxBreakup {
+  const values = input.lines.map((l) => l.unitPricePaise * l.quantity);
+  const discounts = apportion(
+    Math.min(
+      input.discountPaise,
+      values.reduce((a, b) => a + b, 0),
+    ),
+    values,
+  );
+  const lines: TaxLine[] = input.lines.map((l, i) => {
+    const discount = discounts[i] ?? 0;
+    const gross = (values[i] ?? 0) - discount;
+    const t = splitTax(gross, l.ratePercent, input.intraState);
+    return {
+      name: l.name,
+      hsn: l.hsn,
+      quantity: l.quantity,
+      unit: l.unit,
+      ratePercent: l.ratePercent,
+      grossPaise: gross,
+      discountPaise: discount,
+      taxablePaise: t.taxable,
+      cgstPaise: t.cgst,
+      sgstPaise: t.sgst,
+      igstPaise: t.igst,
+    };
+  });
+  if (input.shippingPaise > 0) {
+    const rate = Math.max(0, ...input.lines.map((l) => l.ratePercent));
+    const t = splitTax(input.shippingPaise, rate, input.intraState);
+    lines.push({
+      name: 'Shipping (with the goods)',
+      hsn: null,
+      quantity: 1,
+      unit: '',
+      ratePercent: rate,
+      grossPaise: input.shippingPaise,
+      discountPaise: 0,
+      taxablePaise: t.taxable,
+      cgstPaise: t.cgst,
+      sgstPaise: t.sgst,
+      igstPaise: t.igst,
+    });
+  }
+  const sum = (k: keyof TaxLine) => lines.reduce((a, l) => a + (l[k] as number), 0);
+  return {
+    lines,
+    taxablePaise: sum('taxablePaise'),
+    cgstPaise: sum('cgstPaise'),
+    sgstPaise: sum('sgstPaise'),
+    igstPaise: sum('igstPaise'),
+    totalPaise: sum('grossPaise'),
+    intraState: input.intraState,
+  };
+}
+
+const ONES = [
+  '',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+  'Thirteen',
+  'Fourteen',
+  'Fifteen',
+  'Sixteen',
+  'Seventeen',
+  'Eighteen',
+  'Nineteen',
+];
+const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
+
+function belowHundred(n: number) {
+  if (n < 20) return ONES[n] ?? '';
+  return `${TENS[Math.floor(n / 10)]}${n % 10 ? ` ${ONES[n % 10]}` : ''}`;
+}
+function belowThousand(n: number) {
+  const h = Math.floor(n / 100);
+  const r = n % 100;
+  return [h ? `${ONES[h]} Hundred` : '', r ? belowHundred(r) : ''].filter(Boolean).join(' ');
+}
+
+/** A whole number in words in the Indian system: 1,23,45,678 is One Crore Twenty Three Lakh ... */
+export function numberInWords(n: number): string {
+  if (n === 0) return 'Zero';
+  const crore = Math.floor(n / 10_000_000);
+  const lakh = Math.floor((n % 10_000_000) / 100_000);
+  const thousand = Math.floor((n % 100_000) / 1000);
+  const rest = n % 1000;
+  return [
+    crore ? `${numberInWords(crore)} Crore` : '',
+    lakh ? `${belowHundred(lakh)} Lakh` : '',
+    thousand ? `${belowHundred(thousand)} Thousand` : '',
+    rest ? belowThousand(rest) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** An amount in paise in words: "Rupees One Thousand Two Hundred and Fifty Paise Only". */
+export function rupeesInWords(paise: number) {
+  const rupees = Math.floor(paise / 100);
+  const p = paise % 100;
+  return `Rupees ${numberInWords(rupees)}${p ? ` and ${belowHundred(p)} Paise` : ''} Only`;
+}
+
+/** The Indian financial year (April to March) of a moment, as "2026-27", in IST. */
+export function financialYear(at: Date) {
+  const ist = new Date(at.getTime() + 5.5 * 3600_000);
+  const y = ist.getUTCFullYear();
+  const start = ist.getUTCMonth() >= 3 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** A document number of a series: INV/26-27/00001 (at most 16 characters of letters, digits, '-' and '/'). */
+export function documentNumber(prefix: 'INV' | 'BOS' | 'CN', fy: string, seq: number) {
+  return `${prefix}/${fy.slice(2)}/${String(seq).padStart(5, '0')}`;
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { isValidGstin } from './gst.ts';
+import { PAYMENT_STATUSES } from './orders.ts';
+
+/**
+ * Transaction Management, tax documents and refunds (02 §2 Transaction list and detail, §3 Transaction,
+ * Transaction stats, §7 `/transaction/...`). Field names on the wire are the spec's.
+ */
+
+export const TRANSACTION_STATUS_FILTERS = ['all', ...PAYMENT_STATUSES] as const;
+/** The payment filter of the spec; cards are recorded as CARD, so both card filters show them. */
+export const TRANSACTION_MODE_FILTERS = [
+  'all',
+  'CREDIT_CARD',
+  'DEBIT_CARD',
+  'UPI',
+  'NET_BANKING',
+  'WALLET',
+  'CASH',
+] as const;
+
+const isoDate = (name: string) => z.iso.date(`${name} must be a date (YYYY-MM-DD)`);
+
+export const transactionQuery = z
+  .object({
+    search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+    status: z
+      .enum(TRANSACTION_STATUS_FILTERS, {
+        error: `status must be one of ${TRANSACTION_STATUS_FILTERS.join(', ')}`,
+      })
+      .default('all'),
+    payment_mode: z
+      .enum(TRANSACTION_MODE_FILTERS, {
+        error: `payment_mode must be one of ${TRANSACTION_MODE_FILTERS.join(', ')}`,
+      })
+      .default('all'),
+    from: isoDate('from').optional(),
+    to: isoDate('to').optional(),
+    sort: z
+      .enum(['date_desc', 'date_asc', 'amount_desc', 'amount_asc'], {
+        error: 'sort must be date_desc, date_asc, amount_desc or amount_asc',
+      })
+      .default('date_desc'),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must not be before from' });
+export type TransactionQuery = z.infer<typeof transactionQuery>;
+
+export const transactionStats = z.object({
+  /** Rupees received in the range, net of refunds. */
+  total_revenue: z.number(),
+  total_transaction: z.number().int(),
+  total_pending_transaction: z.number().int(),
+  total_failed_transaction: z.number().int(),
+});
+
+export const transaction = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  order_id: z.string(),
+  order_number: z.string(),
+  amount: z.number(),
+  refunded_amount: z.number(),
+  payment_mode: z.enum(['COD', 'UPI', 'CASH', 'CARD']),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  created_at: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  is_invoice_generated: z.boolean(),
+  customer_invoice: z.object({ invoice_number: z.string() }).nullable(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+export const transactionPage = z.object({ results: z.array(transaction), count: z.number().int() });
+
+export const taxDocumentSummary = z.object({
+  id: z.string(),
+  kind: z.enum(['INVOICE', 'BILL_OF_SUPPLY', 'CREDIT_NOTE']),
+  number: z.string(),
+  issued_at: z.string(),
+  total: z.number(),
+});
+export type TaxDocumentSummary = z.infer<typeof taxDocumentSummary>;
+
+export const refundView = z.object({
+  id: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  method: z.enum(['CASH', 'UPI', 'CARD', 'BANK']),
+  reference: z.string().nullable(),
+  restocked: z.array(z.object({ product_id: z.string(), quantity: z.number().int() })),
+  created_at: z.string(),
+  by: z.string().nullable(),
+  credit_note: z.string().nullable(),
+});
+
+export const transactionDetails = transaction.extend({
+  /** How the money came in, as recorded: cash on delivery, at the counter, a UPI UTR. */
+  collected: z.object({
+    how: z.string(),
+    reference: z.string().nullable(),
+    at: z.string().nullable(),
+    by: z.string().nullable(),
+    /** Minutes from the order to the money, when collected. */
+    minutes_to_collect: z.number().int().nullable(),
+  }),
+  refundable: z.number(),
+  documents: z.array(taxDocumentSummary),
+  refunds: z.array(refundView),
+  timeline: z.array(z.object({ label: z.string(), at: z.string(), note: z.string().nullable() })),
+  customer: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    orders: z.number().int(),
+    total_spent: z.number(),
+  }),
+  shipping_address: z.array(z.string()),
+  billing_address: z.array(z.string()),
+  order_details: z.object({
+    order_number: z.string(),
+    status: z.string(),
+    subtotal: z.number(),
+    shipping_charge: z.number(),
+    tax: z.number(),
+    discount: z.number(),
+    total_amount: z.number(),
+    items: z.array(
+      z.object({
+        product_id: z.string(),
+        product_name: z.string(),
+        sku: z.string().nullable(),
+        quantity: z.number().int(),
+        product_price: z.number(),
+        line_total: z.number(),
+      }),
+    ),
+  }),
+});
+export type TransactionDetails = z.infer<typeof transactionDetails>;
+
+export const REFUND_METHODS = ['CASH', 'UPI', 'CARD', 'BANK'] as const;
+
+/** Process Refund: how much (rupees), why, how it went back, and which lines go back to stock. */
+export const refundBody = z
+  .strictObject({
+    amount: z.coerce
+      .number({ error: 'Amount is required' })
+      .positive('Amount must be more than ₹0')
+      .max(10_000_000, 'Amount is too large')
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount can have at most 2 decimals'),
+    reason: z
+      .string({ error: 'Reason is required' })
+      .trim()
+      .min(3, 'Tell the customer why (3 characters or more)')
+      .max(300),
+    method: z.enum(REFUND_METHODS, { error: 'Choose how the money goes back: CASH, UPI, CARD or BANK' }),
+    reference: z.string().trim().max(60, 'Reference must be at most 60 characters').optional(),
+    restock: z
+      .array(
+        z.strictObject({
+          product_id: z.uuid('product_id must be a product id'),
+          quantity: z.coerce.number().int().min(1, 'Quantity must be 1 or more'),
+        }),
+      )
+      .max(100)
+      .default([]),
+  })
+  .refine((b) => b.method === 'CASH' || (b.reference?.length ?? 0) > 0, {
+    path: ['reference'],
+    message: 'Give the UPI, card or bank reference of the refund',
+  });
+export type RefundBody = z.input<typeof refundBody>;
+
+/** The shop's GST registration (Settings): a GSTIN checked with its check digit, and the legal name. */
+export const gstSettingsBody = z.strictObject({
+  gstin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(
+      (s) => s === '' || isValidGstin(s),
+      'Enter a valid GSTIN (15 characters, with the right check digit)',
+    ),
+  legal_name: z.string().trim().max(150, 'Legal name must be at most 150 characters').default(''),
+});
+export const gstSettings = z.object({
+  gstin: z.string().nullable(),
+  legal_name: z.string().nullable(),
+  state: z.string().nullable(),
+});

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, storeId, ts } from './columns.ts';
+import { orders } from './orders.ts';
+import { users } from './platform.ts';
+
+/*
+ * Payments (migration 0021): tax documents and refunds. Tenant tables with row-level security forced, store_id
+ * leading every key.
+ */
+
+/** The last number given in each of a shop's document series per financial year (INV, BOS, CN). */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    storeId: storeId(),
+    series: text('series').notNull(),
+    fy: text('fy').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.series, t.fy] })],
+);
+
+/** An issued invoice, bill of supply or credit note: a snapshot that later edits never change. */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid('order_id').notNull(),
+    kind: text('kind', { enum: ['INVOICE', 'BILL_OF_SUPPLY', 'CREDIT_NOTE'] }).notNull(),
+    series: text('series').notNull(),
+    fy: text('fy').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+    /** A credit note's invoice. */
+    againstId: uuid('against_id'),
+    refundId: uuid('refund_id'),
+    totalPaise: integer('total_paise').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    igstPaise: integer('igst_paise').notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('tax_documents_series_uq').on(t.storeId, t.series, t.fy, t.seq),
+    uniqueIndex('tax_documents_number_uq').on(t.storeId, t.number),
+    uniqueIndex('tax_documents_one_invoice').on(t.storeId, t.orderId).where(sql`kind <> 'CREDIT_NOTE'`),
+    index('tax_documents_order_idx').on(t.storeId, t.orderId),
+  ],
+);
+
+/** Money given back on an order, how, and which lines went back to stock. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    storeId: storeId(),
+    id: id(),
+    orderId: uuid('order_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    reason: text('reason').notNull(),
+    method: text('method', { enum: ['CASH', 'UPI', 'CARD', 'BANK'] }).notNull(),
+    reference: text('reference'),
+    restocked: jsonb('restocked').$type<{ product_id: string; quantity: number }[]>().notNull().default([]),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    index('refunds_order_idx').on(t.storeId, t.orderId, t.createdAt),
+  ],
+);

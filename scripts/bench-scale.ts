@@ -135,29 +135,29 @@ async function main() {
     await signIn(server.origin);
     const shopper = { 'store-origin': LIST_SHOP };
     const productPath = `/api/store/stores/product/${product.id}`;
-    const adminSearch = `/api/admin/product/?search=kurta&stock=low_stock&category=${kurtas.id}&sort=price_asc&limit=10`;
+    const adminSearch = `/api/admin/stores/product/?search=kurta&stock=low_stock&category=${kurtas.id}&sort=price_asc&limit=10`;
     // The back office at 20 connections on one shop (the target), and at ADMIN_CONNECTIONS: a few people of one
     // shop at work at once, each screen asking for the list and the tiles together.
     const adminTargets = (connections: number) => {
       const at = connections === 20 ? '' : `, ${connections} connections`;
       return [
         {
-          name: `GET /api/admin/product/?search=kurta&stock=low_stock&category={Kurtas}&sort=price_asc (${BIG.toLocaleString('en')} products${at})`,
+          name: `GET /api/admin/stores/product/?search=kurta&stock=low_stock&category={Kurtas}&sort=price_asc (${BIG.toLocaleString('en')} products${at})`,
           path: adminSearch,
           headers: vendorHeaders,
           target: 'p95 <= 50 ms',
           connections,
         },
         {
-          name: `GET /api/admin/product/ (first page, newest changes first, ${BIG.toLocaleString('en')} products${at})`,
-          path: '/api/admin/product/?limit=10',
+          name: `GET /api/admin/stores/product/ (first page, newest changes first, ${BIG.toLocaleString('en')} products${at})`,
+          path: '/api/admin/stores/product/?limit=10',
           headers: vendorHeaders,
           target: 'p95 <= 50 ms',
           connections,
         },
         {
-          name: `GET /api/admin/product/?stock=low_stock&sort=stock_asc${at ? ` (${at.slice(2)})` : ''}`,
-          path: '/api/admin/product/?stock=low_stock&sort=stock_asc&limit=10',
+          name: `GET /api/admin/stores/product/?stock=low_stock&sort=stock_asc${at ? ` (${at.slice(2)})` : ''}`,
+          path: '/api/admin/stores/product/?stock=low_stock&sort=stock_asc&limit=10',
           headers: vendorHeaders,
           target: 'p95 <= 50 ms',
           connections,

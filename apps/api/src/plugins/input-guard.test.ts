@@ -109,7 +109,7 @@ describe('NUL characters and lone surrogates', () => {
     for (const url of ['/api/store/stores/product?search=%00', '/api/store/get-store/?search=%00']) {
       expectRefused(await t.app.inject({ method: 'GET', url, headers: origin }), 'search');
     }
-    expectRefused(await vendor.call('GET', '/api/admin/product/?search=%00'), 'search');
+    expectRefused(await vendor.call('GET', '/api/admin/stores/product/?search=%00'), 'search');
     expectRefused(await vendor.call('GET', '/api/admin/product/export.csv?search=%00'), 'search');
   });
 
@@ -123,13 +123,13 @@ describe('NUL characters and lone surrogates', () => {
 describe('ids in the query', () => {
   it('must be ids: the back-office product list and its CSV export answer 400 naming category', async () => {
     for (const url of [
-      '/api/admin/product/?category=not-a-uuid',
+      '/api/admin/stores/product/?category=not-a-uuid',
       '/api/admin/product/export.csv?category=x',
     ]) {
       expectRefused(await vendor.call('GET', url), 'category');
     }
-    expect((await vendor.call('GET', '/api/admin/product/?category=')).statusCode).toBe(200);
+    expect((await vendor.call('GET', '/api/admin/stores/product/?category=')).statusCode).toBe(200);
     const categoryId = (await vendor.call('GET', '/api/admin/category/')).json().data[0].id;
-    expect((await vendor.call('GET', `/api/admin/product/?category=${categoryId}`)).statusCode).toBe(200);
+    expect((await vendor.call('GET', `/api/admin/stores/product/?category=${categoryId}`)).statusCode).toBe(200);
   });
 });

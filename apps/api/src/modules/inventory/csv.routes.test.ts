@@ -37,7 +37,7 @@ describe('CSV export and import', () => {
     expect(lines[0]).toBe(
       'sku,product_name,category,supplier,unit,cost_price,selling_price,sale_price,stock,low_stock_threshold,gst_percent,hsn_code,barcode,shipping_charge,free_shipping,brand,description',
     );
-    const count = (await vendor.call('GET', '/api/admin/product/?limit=1')).json().data.count;
+    const count = (await vendor.call('GET', '/api/admin/stores/product/?limit=1')).json().data.count;
     expect(lines.length - 1).toBeGreaterThanOrEqual(count);
   });
 
@@ -61,12 +61,12 @@ describe('CSV export and import', () => {
     expect(dry.json().data.issues).toEqual([
       { line: 3, column: 'selling_price', message: expect.any(String) },
     ]);
-    const none = (await vendor.call('GET', `/api/admin/product/?search=CSV-A-${stamp}`)).json().data;
+    const none = (await vendor.call('GET', `/api/admin/stores/product/?search=CSV-A-${stamp}`)).json().data;
     expect(none.count).toBe(0);
 
     const applied = await upload(csv, false);
     expect(applied.json().data).toMatchObject({ dry_run: false, valid_rows: 2, created: 2, updated: 0 });
-    const tiffin = (await vendor.call('GET', `/api/admin/product/?search=CSV-C-${stamp}`)).json().data
+    const tiffin = (await vendor.call('GET', `/api/admin/stores/product/?search=CSV-C-${stamp}`)).json().data
       .results[0];
     expect(tiffin).toMatchObject({
       product_name: 'Steel Tiffin, 3 tier',
@@ -123,7 +123,7 @@ describe('CSV export and import', () => {
       created: 10_000,
       issues: [],
     });
-    const listed = (await vendor.call('GET', `/api/admin/product/?search=BULK-${stamp}&limit=1`)).json().data;
+    const listed = (await vendor.call('GET', `/api/admin/stores/product/?search=BULK-${stamp}&limit=1`)).json().data;
     expect(listed.count).toBe(10_000);
     const ledger = await withStore(t.owner, shops.a.id, (tx) =>
       tx

@@ -60,7 +60,7 @@ async function expectTotals() {
       for (const category of [undefined, categories[0]]) {
         const q = new URLSearchParams({ status, stock, limit: '1' });
         if (category) q.set('category', category);
-        const res = await vendor.call('GET', `/api/admin/product/?${q}`);
+        const res = await vendor.call('GET', `/api/admin/stores/product/?${q}`);
         expect(res.statusCode).toBe(200);
         const [row] = await withStore(t.owner, shops.a.id, (tx) =>
           tx
@@ -136,7 +136,7 @@ describe('inventory totals', () => {
     await expectTotals();
 
     const stats = (await vendor.call('GET', '/api/admin/product/stats/')).json().data;
-    const active = (await vendor.call('GET', '/api/admin/product/?limit=1')).json().data.count;
+    const active = (await vendor.call('GET', '/api/admin/stores/product/?limit=1')).json().data.count;
     expect(stats.total_product).toBe(active);
     expect(stats.in_stock + stats.low_stock + stats.out_of_stock).toBe(active);
   });
@@ -151,7 +151,7 @@ describe('inventory totals', () => {
     ).json().data;
     const hits = async (search: string) => {
       const res = (
-        await vendor.call('GET', `/api/admin/product/?search=${encodeURIComponent(search)}&status=all`)
+        await vendor.call('GET', `/api/admin/stores/product/?search=${encodeURIComponent(search)}&status=all`)
       ).json().data;
       expect(res.count).toBe(res.results.length);
       return res.results.map((r: { id: string }) => r.id);

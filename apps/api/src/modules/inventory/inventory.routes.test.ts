@@ -53,7 +53,7 @@ describe('products', () => {
     });
     expect(p.slug).toMatch(/^brass-diya-\d+/);
     const found = (
-      await vendor.call('GET', `/api/admin/product/?search=${encodeURIComponent(body.sku.slice(0, 14))}`)
+      await vendor.call('GET', `/api/admin/stores/product/?search=${encodeURIComponent(body.sku.slice(0, 14))}`)
     ).json().data;
     expect(found.results.map((r: { id: string }) => r.id)).toContain(p.id);
     const history = (await vendor.call('GET', `/api/admin/product/${p.id}/stock-history/`)).json().data;
@@ -121,25 +121,25 @@ describe('products', () => {
     ]);
     expect(history.results[0].actor_name).toBeTruthy();
 
-    const low = (await vendor.call('GET', '/api/admin/product/?stock=low_stock&limit=100')).json().data;
+    const low = (await vendor.call('GET', '/api/admin/stores/product/?stock=low_stock&limit=100')).json().data;
     expect(low.results.every((r: { stock_status: string }) => r.stock_status === 'LOW_STOCK')).toBe(true);
     expect(low.results.map((r: { id: string }) => r.id)).toContain(p.id);
-    const byPrice = (await vendor.call('GET', '/api/admin/product/?sort=price_desc&limit=5')).json().data
+    const byPrice = (await vendor.call('GET', '/api/admin/stores/product/?sort=price_desc&limit=5')).json().data
       .results;
     const prices = byPrice.map((r: { product_price: number }) => r.product_price);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
-    const page2 = (await vendor.call('GET', '/api/admin/product/?limit=5&offset=5')).json().data;
-    const all = (await vendor.call('GET', '/api/admin/product/?limit=100')).json().data;
+    const page2 = (await vendor.call('GET', '/api/admin/stores/product/?limit=5&offset=5')).json().data;
+    const all = (await vendor.call('GET', '/api/admin/stores/product/?limit=100')).json().data;
     expect(page2.count).toBe(all.count);
     expect(page2.results[0].id).toBe(all.results[5].id);
     const stats = (await vendor.call('GET', '/api/admin/product/stats/')).json().data;
     expect(stats.total_product).toBe(all.count);
     expect(stats.in_stock + stats.low_stock + stats.out_of_stock).toBe(stats.total_product);
 
-    const badSort = await vendor.call('GET', '/api/admin/product/?sort=colour');
+    const badSort = await vendor.call('GET', '/api/admin/stores/product/?sort=colour');
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json().error.issues[0].path).toBe('sort');
-    expect((await vendor.call('GET', '/api/admin/product/?updated_from=yesterday')).statusCode).toBe(400);
+    expect((await vendor.call('GET', '/api/admin/stores/product/?updated_from=yesterday')).statusCode).toBe(400);
   });
 
   it('deleting a product with orders archives it instead', async () => {
@@ -197,16 +197,16 @@ describe('products', () => {
   it('needs a vendor who owns the shop: another vendor’s product ids are 404 and nothing changes', async () => {
     const p = (await vendor.call('POST', '/api/admin/product/', form())).json().data;
     const anon = await t.app.inject({
-      url: '/api/admin/product/',
+      url: '/api/admin/stores/product/',
       headers: { 'store-origin': shops.a.slug },
     });
     expect(anon.statusCode).toBe(401);
     const customer = await verifiedCustomer(t, shops.a.slug);
-    expect((await customer.call('GET', '/api/admin/product/')).statusCode).toBe(403);
+    expect((await customer.call('GET', '/api/admin/stores/product/')).statusCode).toBe(403);
     const stranger = await verifiedVendor(t);
     const asStranger = (method: 'GET' | 'PUT', url: string, payload?: object) =>
       t.app.inject({ method, url, payload, headers: { ...stranger.auth, 'store-origin': shops.a.slug } });
-    expect((await asStranger('GET', '/api/admin/product/')).statusCode).toBe(404);
+    expect((await asStranger('GET', '/api/admin/stores/product/')).statusCode).toBe(404);
     const other = await demoVendor(t, shops.b);
     expect((await other.call('GET', `/api/admin/product/${p.id}/`)).statusCode).toBe(404);
     expect((await other.call('PUT', `/api/admin/product/${p.id}/`, form({ sku: p.sku }))).statusCode).toBe(

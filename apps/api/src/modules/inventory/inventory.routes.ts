@@ -25,7 +25,12 @@ import * as inventory from './inventory.service.ts';
 
 const productReply = { 200: envelope(adminProduct), ...errorReplies };
 
-/** The vendor's inventory (02 §7 admin calls): products, stats, stock history, categories, suppliers, units, CSV. */
+/**
+ * The vendor's inventory (02 §7 admin calls): products, stats, stock history, categories, suppliers, units, CSV.
+ * Where the spec names a path (02 §7: `stores/product/…`, `inventory/`, `utility/product-unit/`) the call answers
+ * there too, with the same handler: one implementation, at most two paths, both in OpenAPI. The list is at the
+ * spec's two paths only.
+ */
 export const inventoryRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -35,32 +40,36 @@ export const inventoryRoutes =
       (_req, body, done) => done(null, body),
     );
 
-    app.get('/product/', {
-      schema: {
-        tags: ['inventory'],
-        summary: 'A page of the inventory with filters and sorting',
-        storeOriginHeaders,
-        querystring: inventoryQuery,
-        response: { 200: envelope(inventoryPage), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store } = await requireVendorStore(deps, req);
-        return ok(await inventory.listProducts(deps, store, req.query), 'Products fetched');
-      },
-    });
+    for (const url of ['/stores/product/', '/inventory/']) {
+      app.get(url, {
+        schema: {
+          tags: ['inventory'],
+          summary: 'A page of the inventory with filters and sorting',
+          storeOriginHeaders,
+          querystring: inventoryQuery,
+          response: { 200: envelope(inventoryPage), ...errorReplies },
+        },
+        handler: async (req) => {
+          const { store } = await requireVendorStore(deps, req);
+          return ok(await inventory.listProducts(deps, store, req.query), 'Products fetched');
+        },
+      });
+    }
 
-    app.get('/product/stats/', {
-      schema: {
-        tags: ['inventory'],
-        summary: 'Totals: products in stock, low, out of stock; units and value',
-        storeOriginHeaders,
-        response: { 200: envelope(productStats), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store } = await requireVendorStore(deps, req);
-        return ok(await inventory.productStats(deps, store), 'Product stats fetched');
-      },
-    });
+    for (const url of ['/product/stats/', '/stores/product/product-stats/']) {
+      app.get(url, {
+        schema: {
+          tags: ['inventory'],
+          summary: 'Totals: products in stock, low, out of stock; units and value',
+          storeOriginHeaders,
+          response: { 200: envelope(productStats), ...errorReplies },
+        },
+        handler: async (req) => {
+          const { store } = await requireVendorStore(deps, req);
+          return ok(await inventory.productStats(deps, store), 'Product stats fetched');
+        },
+      });
+    }
 
     app.get('/product/export.csv', {
       schema: {
@@ -103,71 +112,79 @@ export const inventoryRoutes =
       },
     });
 
-    app.get('/product/:id/', {
-      schema: {
-        tags: ['inventory'],
-        summary: 'One product with its figures',
-        storeOriginHeaders,
-        params: idParam,
-        response: productReply,
-      },
-      handler: async (req) => {
-        const { store } = await requireVendorStore(deps, req);
-        return ok(await inventory.getProduct(deps, store, req.params.id), 'Product fetched');
-      },
-    });
+    for (const url of ['/product/:id/', '/stores/product/:id/']) {
+      app.get(url, {
+        schema: {
+          tags: ['inventory'],
+          summary: 'One product with its figures',
+          storeOriginHeaders,
+          params: idParam,
+          response: productReply,
+        },
+        handler: async (req) => {
+          const { store } = await requireVendorStore(deps, req);
+          return ok(await inventory.getProduct(deps, store, req.params.id), 'Product fetched');
+        },
+      });
+    }
 
-    app.post('/product/', {
-      schema: {
-        tags: ['inventory'],
-        summary: 'Add a product (its opening stock starts the stock history)',
-        storeOriginHeaders,
-        body: productFormBody,
-        response: { 201: envelope(adminProduct), ...errorReplies },
-      },
-      handler: async (req, reply) => {
-        const { actor, store } = await requireVendorStore(deps, req);
-        return reply
-          .code(201)
-          .send(ok(await inventory.createProduct(deps, actor, store, req.body), 'Product added'));
-      },
-    });
+    for (const url of ['/product/', '/stores/product/']) {
+      app.post(url, {
+        schema: {
+          tags: ['inventory'],
+          summary: 'Add a product (its opening stock starts the stock history)',
+          storeOriginHeaders,
+          body: productFormBody,
+          response: { 201: envelope(adminProduct), ...errorReplies },
+        },
+        handler: async (req, reply) => {
+          const { actor, store } = await requireVendorStore(deps, req);
+          return reply
+            .code(201)
+            .send(ok(await inventory.createProduct(deps, actor, store, req.body), 'Product added'));
+        },
+      });
+    }
 
-    app.put('/product/:id/', {
-      schema: {
-        tags: ['inventory'],
-        summary: 'Change a product; a stock change needs stock_reason',
-        storeOriginHeaders,
-        params: idParam,
-        body: productFormBody,
-        response: productReply,
-      },
-      handler: async (req) => {
-        const { actor, store } = await requireVendorStore(deps, req);
-        return ok(
-          await inventory.updateProduct(deps, actor, store, req.params.id, req.body),
-          'Product updated',
-        );
-      },
-    });
+    for (const url of ['/product/:id/', '/stores/product/:id/']) {
+      app.put(url, {
+        schema: {
+          tags: ['inventory'],
+          summary: 'Change a product; a stock change needs stock_reason',
+          storeOriginHeaders,
+          params: idParam,
+          body: productFormBody,
+          response: productReply,
+        },
+        handler: async (req) => {
+          const { actor, store } = await requireVendorStore(deps, req);
+          return ok(
+            await inventory.updateProduct(deps, actor, store, req.params.id, req.body),
+            'Product updated',
+          );
+        },
+      });
+    }
 
-    app.delete('/product/:id/', {
-      schema: {
-        tags: ['inventory'],
-        summary: 'Delete a product, or archive it when orders refer to it',
-        storeOriginHeaders,
-        params: idParam,
-        response: { 200: envelope(productDeleted), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { actor, store } = await requireVendorStore(deps, req);
-        const result = await inventory.deleteProduct(deps, actor, store, req.params.id);
-        return ok(
-          result,
-          result.archived ? 'This product has orders, so it was archived instead' : 'Product deleted',
-        );
-      },
-    });
+    for (const url of ['/product/:id/', '/stores/product/:id/']) {
+      app.delete(url, {
+        schema: {
+          tags: ['inventory'],
+          summary: 'Delete a product, or archive it when orders refer to it',
+          storeOriginHeaders,
+          params: idParam,
+          response: { 200: envelope(productDeleted), ...errorReplies },
+        },
+        handler: async (req) => {
+          const { actor, store } = await requireVendorStore(deps, req);
+          const result = await inventory.deleteProduct(deps, actor, store, req.params.id);
+          return ok(
+            result,
+            result.archived ? 'This product has orders, so it was archived instead' : 'Product deleted',
+          );
+        },
+      });
+    }
 
     app.get('/product/:id/stock-history/', {
       schema: {
@@ -217,45 +234,51 @@ export const inventoryRoutes =
       },
     });
 
-    app.get('/supplier/', {
-      schema: {
-        tags: ['inventory'],
-        summary: "The shop's suppliers",
-        storeOriginHeaders,
-        response: { 200: envelope(z.array(supplier)), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store } = await requireVendorStore(deps, req);
-        return ok(await inventory.listSuppliers(deps, store), 'Suppliers fetched');
-      },
-    });
+    for (const url of ['/supplier/', '/stores/product/get-supplier/']) {
+      app.get(url, {
+        schema: {
+          tags: ['inventory'],
+          summary: "The shop's suppliers",
+          storeOriginHeaders,
+          response: { 200: envelope(z.array(supplier)), ...errorReplies },
+        },
+        handler: async (req) => {
+          const { store } = await requireVendorStore(deps, req);
+          return ok(await inventory.listSuppliers(deps, store), 'Suppliers fetched');
+        },
+      });
+    }
 
-    app.post('/supplier/', {
-      schema: {
-        tags: ['inventory'],
-        summary: 'Add a supplier (GSTIN checked)',
-        storeOriginHeaders,
-        body: supplierBody,
-        response: { 201: envelope(supplier), ...errorReplies },
-      },
-      handler: async (req, reply) => {
-        const { actor, store } = await requireVendorStore(deps, req);
-        return reply
-          .code(201)
-          .send(ok(await inventory.addSupplier(deps, actor, store, req.body), 'Supplier added'));
-      },
-    });
+    for (const url of ['/supplier/', '/stores/product/create-supplier/']) {
+      app.post(url, {
+        schema: {
+          tags: ['inventory'],
+          summary: 'Add a supplier (GSTIN checked)',
+          storeOriginHeaders,
+          body: supplierBody,
+          response: { 201: envelope(supplier), ...errorReplies },
+        },
+        handler: async (req, reply) => {
+          const { actor, store } = await requireVendorStore(deps, req);
+          return reply
+            .code(201)
+            .send(ok(await inventory.addSupplier(deps, actor, store, req.body), 'Supplier added'));
+        },
+      });
+    }
 
-    app.get('/units/', {
-      schema: {
-        tags: ['inventory'],
-        summary: 'Units: the defaults plus those the shop uses',
-        storeOriginHeaders,
-        response: { 200: envelope(z.array(z.string())), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store } = await requireVendorStore(deps, req);
-        return ok(await inventory.listUnits(deps, store), 'Units fetched');
-      },
-    });
+    for (const url of ['/units/', '/utility/product-unit/']) {
+      app.get(url, {
+        schema: {
+          tags: ['inventory'],
+          summary: 'Units: the defaults plus those the shop uses',
+          storeOriginHeaders,
+          response: { 200: envelope(z.array(z.string())), ...errorReplies },
+        },
+        handler: async (req) => {
+          const { store } = await requireVendorStore(deps, req);
+          return ok(await inventory.listUnits(deps, store), 'Units fetched');
+        },
+      });
+    }
   };

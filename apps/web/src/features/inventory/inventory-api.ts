@@ -33,7 +33,7 @@ export type ListQuery = Partial<InventoryQuery>;
 /** The calls of the inventory screens (all under /api/admin, for the selected shop). */
 export const inventoryApi = {
   list: (slug: string, q: ListQuery, signal?: AbortSignal) =>
-    adminCall<InventoryPage>(slug, '/product/', {
+    adminCall<InventoryPage>(slug, '/stores/product/', {
       query: q,
       signal,
       errorMessage: 'Failed to fetch product list',

@@ -34,6 +34,45 @@ const REQUIRED = ['sku', 'product_name', 'category', 'cost_price', 'selling_pric
 export const MAX_IMPORT_ROWS = 20_000;
 const columnOf = (field: string) => COLUMNS.find(([, f]) => f === field)?.[0] ?? field;
 
+/** How the vendor calls a column, and a value that would do (for messages in their words). */
+const COLUMN_WORDS: Record<string, [label: string, example: string]> = {
+  sku: ['SKU', 'KURTA-001'],
+  product_name: ['Product name', 'Cotton Kurta'],
+  unit: ['Unit', 'Piece'],
+  cost_price: ['Cost price', '350'],
+  selling_price: ['Selling price', '499'],
+  sale_price: ['Sale price', '449'],
+  stock: ['Stock', '25'],
+  low_stock_threshold: ['Low-stock level', '5'],
+  gst_percent: ['GST %', '18'],
+  hsn_code: ['HSN code', '6109'],
+  barcode: ['Barcode', '8901234567890'],
+  shipping_charge: ['Shipping charge', '40'],
+  brand: ['Brand', 'Haat'],
+  description: ['Description', 'Soft cotton, hand block printed'],
+};
+
+/**
+ * A check's failure in the vendor's words: a value that is not a number says so with an example ("Price must be a
+ * number, like 499") instead of the checker's "Invalid input: expected number, received NaN"; a value that should
+ * be whole says that. The form's own messages ("Selling price is required", "…at least 0") pass through.
+ */
+function csvMessage(
+  column: string,
+  issue: { code: string; message: string; expected?: unknown; origin?: unknown },
+) {
+  const [label, example] = COLUMN_WORDS[column] ?? [column, ''];
+  const numeric = issue.expected === 'number' || issue.origin === 'number';
+  if (issue.code === 'invalid_type' && numeric) return `${label} must be a number, like ${example}`;
+  if (issue.code === 'invalid_type' && issue.expected === 'int')
+    return `${label} must be a whole number, like ${example}`;
+  if (/^Invalid input|expected (number|int)|received NaN/i.test(issue.message))
+    return numeric || /number|int/i.test(issue.message)
+      ? `${label} must be a number, like ${example}`
+      : `${label} is not valid${example ? `, for example ${example}` : ''}`;
+  return issue.message;
+}
+
 /** The filtered product list as CSV, in the list's order: what Import reads back. */
 export async function exportCsv(deps: Deps, store: StoreRow, q: InventoryQuery) {
   const rows = await withStore(deps.db, store.id, (tx) => repo.exportProducts(tx, q));
@@ -143,7 +182,8 @@ async function plan(tx: Tx, text: string) {
     const parsed = productFormBody.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        rowIssues.push({ line, column: columnOf(String(issue.path[0] ?? '')), message: issue.message });
+        const column = columnOf(String(issue.path[0] ?? ''));
+        rowIssues.push({ line, column, message: csvMessage(column, issue) });
       }
     }
     const categoryName = (r.category ?? '').trim();

@@ -23,6 +23,10 @@ import { requireVendorStore } from '../../plugins/auth.ts';
 import { exportCsv, importCsv } from './csv.service.ts';
 import * as inventory from './inventory.service.ts';
 
+const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+const products = (n: number, adjective = '') =>
+  `${n} ${adjective ? `${adjective} ` : ''}${n === 1 ? 'product' : 'products'}`;
+
 const productReply = { 200: envelope(adminProduct), ...errorReplies };
 
 /**
@@ -106,8 +110,8 @@ export const inventoryRoutes =
         const dryRun = req.query.dry_run === 'true';
         const report = await importCsv(deps, actor, store, req.body, dryRun);
         const message = dryRun
-          ? `${report.valid_rows} of ${report.total_rows} rows are ready to import`
-          : `Imported ${report.created} new and updated ${report.updated} products`;
+          ? `${report.valid_rows} of ${rows(report.total_rows)} ${report.valid_rows === 1 ? 'is' : 'are'} ready to import`
+          : `Imported ${products(report.created, 'new')} and updated ${products(report.updated)}`;
         return ok(report, message);
       },
     });

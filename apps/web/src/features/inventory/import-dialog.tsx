@@ -30,13 +30,17 @@ const failure = (err: unknown, fallback: string) =>
 const countRows = (text: string) =>
   Math.max(0, text.split(/\r?\n/).filter((l) => l.trim() !== '').length - 1);
 
+/** "1 row", "2 rows", "1,200 rows": counts in words with the right plural. */
+const nRows = (n: number) => `${count.format(n)} ${n === 1 ? 'row' : 'rows'}`;
+const nProducts = (n: number) => `${count.format(n)} ${n === 1 ? 'product' : 'products'}`;
+
 function Progress({ phase, rows, progress }: { phase: 'check' | 'apply'; rows: number; progress: number }) {
   const uploading = progress < 1;
   const label = uploading
-    ? `Uploading ${count.format(rows)} rows`
+    ? `Uploading ${nRows(rows)}`
     : phase === 'check'
-      ? `Checking ${count.format(rows)} rows`
-      : `Importing ${count.format(rows)} rows`;
+      ? `Checking ${nRows(rows)}`
+      : `Importing ${nRows(rows)}`;
   return (
     <div role="status" className="space-y-2 py-4">
       <p className="flex items-center gap-2 text-sm font-medium text-slate-800">
@@ -168,10 +172,12 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
           >
             <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
             <span>
-              Imported {count.format(r.created + r.updated)} products: {count.format(r.created)} added and{' '}
+              Imported {nProducts(r.created + r.updated)}: {count.format(r.created)} added and{' '}
               {count.format(r.updated)} updated.
               {r.issues.length
-                ? ` ${count.format(r.total_rows - r.valid_rows)} rows with problems were skipped.`
+                ? ` ${nRows(r.total_rows - r.valid_rows)} with problems ${
+                    r.total_rows - r.valid_rows === 1 ? 'was' : 'were'
+                  } skipped.`
                 : ''}
             </span>
           </p>
@@ -190,8 +196,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
       return (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            <span className="font-semibold text-slate-900">{file.name}</span>:{' '}
-            {count.format(report.total_rows)} rows,{' '}
+            <span className="font-semibold text-slate-900">{file.name}</span>: {nRows(report.total_rows)},{' '}
             <span className="font-semibold text-emerald-700">{count.format(report.valid_rows)} ready</span>
             {bad > 0 ? (
               <>

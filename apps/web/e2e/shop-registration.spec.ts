@@ -40,7 +40,11 @@ async function codeFor(email: string): Promise<string> {
 }
 
 const accessToken = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem('token') ?? '{}').accessToken as string);
+  page.evaluate(
+    () =>
+      JSON.parse(sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '{}')
+        .accessToken as string,
+  );
 
 const stepTitle = (page: Page, name: string) => page.getByRole('heading', { level: 2, name }).waitFor();
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });

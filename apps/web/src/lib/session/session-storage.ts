@@ -70,16 +70,49 @@ function isStoredSession(v: unknown): v is StoredSession {
   );
 }
 
-/** Reads the saved session: localStorage when Remember me was on, sessionStorage otherwise. */
+/**
+ * A sign-in without Remember me lasts until the browser closes, in every tab (decision 0008): it is kept in
+ * localStorage like a remembered one, so every tab of the site shares it and follows its token rotations, beside a
+ * browser-session cookie that says "this browser has not closed since". The cookie carries no data (the server
+ * never reads it); a browser restart drops it, and the unremembered session it vouched for is then forgotten.
+ */
+const BROWSER_SESSION_COOKIE = 'haat_browser_session';
+
+function browserSessionAlive(): boolean {
+  try {
+    return document.cookie.split(';').some((c) => c.trim() === `${BROWSER_SESSION_COOKIE}=1`);
+  } catch {
+    return false;
+  }
+}
+
+function setBrowserSessionCookie(on: boolean) {
+  try {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and not in every browser; this sets one marker
+    document.cookie = on
+      ? `${BROWSER_SESSION_COOKIE}=1; Path=/; SameSite=Strict${secure}`
+      : `${BROWSER_SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict${secure}`;
+  } catch {
+    // Blocked cookies: an unremembered sign-in then lasts for this page only.
+  }
+}
+
+/** Reads the saved session (localStorage; sessionStorage holds one saved by an earlier version of the app). */
 export function readSession(): StoredSession | null {
+  const [local] = storages();
   for (const store of storages()) {
     try {
       const raw = store.getItem(SESSION_KEY);
       if (!raw) continue;
       const parsed: unknown = JSON.parse(raw);
-      if (isStoredSession(parsed)) {
-        return { ...parsed, stores: parsed.stores ?? [], expiresAt: Number(parsed.expiresAt) || 0 };
+      if (!isStoredSession(parsed)) continue;
+      if (store === local && parsed.remember === false && !browserSessionAlive()) {
+        // Signed in without Remember me before the browser was closed: that sign-in is over.
+        store.removeItem(SESSION_KEY);
+        continue;
       }
+      return { ...parsed, stores: parsed.stores ?? [], expiresAt: Number(parsed.expiresAt) || 0 };
     } catch {
       // A damaged entry is treated as signed out.
     }
@@ -87,13 +120,14 @@ export function readSession(): StoredSession | null {
   return null;
 }
 
-/** Saves the session where its remember flag says, and removes it from the other storage. */
+/** Saves the session for every tab (localStorage); without Remember me, only until the browser closes. */
 export function writeSession(s: StoredSession) {
   const [local, session] = storages();
   if (!local || !session) return;
+  if (!s.remember) setBrowserSessionCookie(true);
   try {
-    (s.remember ? local : session).setItem(SESSION_KEY, JSON.stringify(s));
-    (s.remember ? session : local).removeItem(SESSION_KEY);
+    local.setItem(SESSION_KEY, JSON.stringify(s));
+    session.removeItem(SESSION_KEY);
   } catch {
     // Full or blocked storage: the session still lives in memory for this page.
   }
@@ -101,6 +135,7 @@ export function writeSession(s: StoredSession) {
 
 /** Forgets the session and the items stored beside it. */
 export function clearSession() {
+  setBrowserSessionCookie(false);
   for (const store of storages()) {
     try {
       for (const key of [SESSION_KEY, ...EXTRA_KEYS]) store.removeItem(key);

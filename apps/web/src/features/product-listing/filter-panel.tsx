@@ -1,7 +1,7 @@
 import { Star, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { type ListingState, PRICE_DEFAULTS, RATING_CHOICES } from './listing-params.ts';
+import { type ListingState, PRICE_DEFAULTS, priceRangeError, RATING_CHOICES } from './listing-params.ts';
 import type { ShopCategory } from './use-listing.ts';
 
 const fieldClass = (invalid = false) =>
@@ -16,14 +16,14 @@ const fieldClass = (invalid = false) =>
 export function FilterPanel({
   state,
   categories,
-  priceError,
+  priceError: addressError,
   open,
   onClose,
   onChange,
 }: {
   state: ListingState;
   categories: ShopCategory[] | undefined;
-  /** The server's answer when the price range is invalid, shown next to the fields. */
+  /** What is wrong with the address's price range (checked before any request), shown next to the fields. */
   priceError: string | null;
   open: boolean;
   onClose: () => void;
@@ -32,6 +32,9 @@ export function FilterPanel({
   const id = useId();
   const [min, setMin] = useState(String(state.min ?? PRICE_DEFAULTS.min));
   const [max, setMax] = useState(String(state.max ?? PRICE_DEFAULTS.max));
+  // A range the shopper typed that cannot be sent: said here, and no request is made.
+  const [typedError, setTypedError] = useState<string | null>(null);
+  const priceError = typedError ?? addressError;
   // Back/forward or Clear filters change the address: the fields follow.
   useEffect(() => setMin(String(state.min ?? PRICE_DEFAULTS.min)), [state.min]);
   useEffect(() => setMax(String(state.max ?? PRICE_DEFAULTS.max)), [state.max]);
@@ -53,6 +56,9 @@ export function FilterPanel({
     e.preventDefault();
     const lo = min.trim() === '' ? PRICE_DEFAULTS.min : Number(min);
     const hi = max.trim() === '' ? PRICE_DEFAULTS.max : Number(max);
+    const problem = priceRangeError(lo, hi);
+    setTypedError(problem);
+    if (problem) return;
     // Only a range the shopper changed is sent; the defaults mean "any price".
     onChange({
       min: Number.isFinite(lo) && lo !== PRICE_DEFAULTS.min ? lo : null,
@@ -87,7 +93,10 @@ export function FilterPanel({
                 inputMode="numeric"
                 min={0}
                 value={min}
-                onChange={(e) => setMin(e.target.value)}
+                onChange={(e) => {
+                  setMin(e.target.value);
+                  setTypedError(null);
+                }}
                 aria-invalid={!!priceError}
                 aria-describedby={priceError ? errorId : undefined}
                 className={`mt-1 ${fieldClass(!!priceError)}`}
@@ -100,7 +109,10 @@ export function FilterPanel({
                 inputMode="numeric"
                 min={0}
                 value={max}
-                onChange={(e) => setMax(e.target.value)}
+                onChange={(e) => {
+                  setMax(e.target.value);
+                  setTypedError(null);
+                }}
                 aria-invalid={!!priceError}
                 aria-describedby={priceError ? errorId : undefined}
                 className={`mt-1 ${fieldClass(!!priceError)}`}

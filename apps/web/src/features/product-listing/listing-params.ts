@@ -21,6 +21,16 @@ const SORTS = Object.keys(SORT_LABELS) as Sort[];
 export const PRICE_DEFAULTS = { min: 0, max: 10_000 } as const;
 export const RATING_CHOICES = [4, 3, 2, 1] as const;
 
+/** The price range's problem in the shopper's words (the server's own words for min above max), or null. */
+export function priceRangeError(
+  min: number | null | undefined,
+  max: number | null | undefined,
+): string | null {
+  if ((min != null && !(min >= 0)) || (max != null && !(max >= 0))) return 'Enter prices of 0 or more';
+  if (min != null && max != null && min > max) return 'The lowest price must not be above the highest';
+  return null;
+}
+
 export interface ListingState {
   q: string;
   category: string;

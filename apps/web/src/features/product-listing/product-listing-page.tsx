@@ -9,6 +9,7 @@ import { FilterPanel } from './filter-panel.tsx';
 import {
   type ListingState,
   PAGE_SIZES,
+  priceRangeError,
   readListing,
   SORT_LABELS,
   type Sort,
@@ -49,7 +50,8 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
     [params, setParams],
   );
 
-  const priceError = priceErrorOf(list.error);
+  const rangeError = priceRangeError(state.min, state.max);
+  const priceError = rangeError ?? priceErrorOf(list.error);
   const data = list.isError ? undefined : list.data;
   const total = data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / state.size));
@@ -129,7 +131,7 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
                 Try again
               </button>
             </div>
-          ) : list.isError ? null : !data ? (
+          ) : list.isError || (rangeError && !data) ? null : !data ? (
             <ProductGridSkeleton count={state.size > 12 ? 12 : state.size} />
           ) : data.items.length ? (
             <ul

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { initialCategories, initialDataAt, initialListing } from '../../app/initial-data.ts';
 import { queryApi } from '../../lib/api.ts';
 import { fetchPage } from './fetch-page.ts';
-import { type ListingState, toServerQuery } from './listing-params.ts';
+import { type ListingState, priceRangeError, toServerQuery } from './listing-params.ts';
 
 export interface ShopCategory {
   id: string;
@@ -29,6 +29,8 @@ export function useProductList(slug: string, state: ListingState) {
     initialDataUpdatedAt: initialDataAt,
     placeholderData: keepPreviousData,
     retry: false,
+    // A price range the server would refuse is never sent: the filter says what is wrong.
+    enabled: !priceRangeError(state.min, state.max),
   });
 }
 

@@ -123,6 +123,8 @@ export const adminOrderDetails = adminOrderRow.extend({
   cancel_reason: z.string().nullable(),
   returnedDate: z.string().nullable(),
   transactionId: z.string().nullable(),
+  /** The tax invoice (or bill of supply) issued when the order shipped. */
+  invoice_number: z.string().nullable(),
   payment: z.object({
     reference: z.string().nullable(),
     utr: z.string().nullable(),

@@ -211,6 +211,8 @@ export const customerOrder = z.object({
   carrier: z.string().nullable(),
   /** The carrier's tracking page, when known. */
   tracking_url: z.string().nullable(),
+  /** The tax invoice (or bill of supply) issued when the order shipped; downloadable from the order page. */
+  invoice_number: z.string().nullable(),
   /** The shop's note to the customer (Edit Order). */
   customer_note: z.string().nullable(),
   /** Expected delivery (from the delivery option) until delivered. */

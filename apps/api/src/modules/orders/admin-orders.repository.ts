@@ -118,6 +118,7 @@ export interface OrderDetailParts {
     decided_at: string | null;
     decision_note: string | null;
   } | null;
+  invoice: { number: string; kind: string } | null;
   first_name: string | null;
   last_name: string | null;
 }
@@ -153,6 +154,8 @@ export async function orderDetail(tx: Tx, orderId: string) {
         'return_request', (select json_build_object('reason', r.reason, 'status', r.status,
             'created_at', r.created_at, 'decided_at', r.decided_at, 'decision_note', r.decision_note)
           from return_requests r where r.store_id = orders.store_id and r.order_id = orders.id),
+        'invoice', (select json_build_object('number', d.number, 'kind', d.kind) from tax_documents d
+          where d.store_id = orders.store_id and d.order_id = orders.id and d.kind <> 'CREDIT_NOTE' limit 1),
         'first_name', (select u.first_name from users u where u.id = orders.customer_id),
         'last_name', (select u.last_name from users u where u.id = orders.customer_id)
       )`,

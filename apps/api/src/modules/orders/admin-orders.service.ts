@@ -119,6 +119,7 @@ function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
     cancel_reason: o.cancelReason,
     returnedDate: iso(o.returnedAt),
     transactionId: pay?.reference ?? null,
+    invoice_number: parts.invoice?.number ?? null,
     payment: {
       reference: pay?.reference ?? null,
       utr: pay?.external_reference ?? null,

@@ -31,6 +31,7 @@ export interface OrderParts {
   payment: Pick<Awaited<ReturnType<typeof repo.paymentsOf>>[number], 'updatedAt'> | undefined;
   returnRequest: Awaited<ReturnType<typeof repo.returnsOf>>[number] | undefined;
   reviewed: ReadonlySet<string>;
+  invoiceNumber?: string | null;
 }
 
 /** Orders as the customer sees them, with their items, payment, return request and review state. */
@@ -41,10 +42,11 @@ export async function viewOrders(
   ctx: ViewContext,
 ): Promise<CustomerOrder[]> {
   const ids = rows.map((o) => o.id);
-  const [items, payments, returns] = await Promise.all([
+  const [items, payments, returns, invoices] = await Promise.all([
     repo.itemsOf(tx, ids),
     repo.paymentsOf(tx, ids),
     repo.returnsOf(tx, ids),
+    repo.invoicesOf(tx, ids),
   ]);
   const delivered = rows.some((o) => o.status === 'DELIVERED');
   const reviewed = delivered
@@ -59,6 +61,7 @@ export async function viewOrders(
           payment: payments.find((x) => x.orderId === o.id),
           returnRequest: returns.find((r) => r.orderId === o.id),
           reviewed,
+          invoiceNumber: invoices.find((d) => d.orderId === o.id)?.number ?? null,
         },
         ctx,
       ),
@@ -109,6 +112,7 @@ export async function orderView(
     trackingNumber: o.trackingNumber,
     carrier: o.carrier,
     tracking_url: o.trackingUrl,
+    invoice_number: parts.invoiceNumber ?? null,
     customer_note: o.customerNote,
     expected_delivery: done || o.status === 'CANCELLED' ? null : iso(o.expectedDeliveryAt),
     deliveryDate: iso(o.deliveredAt),

@@ -312,3 +312,13 @@ export async function deliveredPurchase(tx: Tx, customerId: string, productId: s
     .limit(1);
   return row ?? null;
 }
+
+/** The invoices (or bills of supply) of these orders: their numbers. */
+export async function invoicesOf(tx: Tx, orderIds: string[]) {
+  if (!orderIds.length) return [];
+  const td = schema.taxDocuments;
+  return tx
+    .select({ orderId: td.orderId, number: td.number })
+    .from(td)
+    .where(and(inArray(td.orderId, orderIds), sql`${td.kind} <> 'CREDIT_NOTE'`));
+}

@@ -133,7 +133,7 @@ async function detail(tx: Tx, paymentId: string): Promise<TransactionDetails> {
     ...refunds.map((r) => ({
       label: 'Refunded',
       at: r.createdAt.toISOString(),
-      note: `${paiseToRupees(r.amountPaise).toLocaleString('en-IN')} rupees by ${r.method.toLowerCase()}: ${r.reason}`,
+      note: `₹${paiseToRupees(r.amountPaise).toLocaleString('en-IN')} by ${r.method.toLowerCase()}: ${r.reason}`,
     })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const view: TransactionDetails = {

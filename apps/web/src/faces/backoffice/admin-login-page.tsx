@@ -24,12 +24,12 @@ export function AdminLoginPage() {
         <div>
           <p className="text-3xl font-bold leading-tight">Run your shop from one place.</p>
           <p className="mt-4 max-w-sm text-slate-300">
-            Inventory, orders, point of sale, transactions and the audit trail for your store.
+            Your dashboard, inventory, orders and shop settings, for every shop you own.
           </p>
         </div>
         <p className="flex items-center gap-2 text-sm text-slate-400">
           <ShieldCheck aria-hidden className="size-4" />
-          Sign-in is for shop owners and their staff.
+          Sign-in is for shop owners.
         </p>
       </aside>
       <main className="flex flex-1 items-center justify-center px-4 py-12 sm:px-6">

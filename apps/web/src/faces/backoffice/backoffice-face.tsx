@@ -21,6 +21,12 @@ const OrderManagementPage = lazy(() =>
 const OrderDetailPage = lazy(() =>
   import('../../features/admin-orders/index.ts').then((m) => ({ default: m.OrderDetailPage })),
 );
+const TransactionManagementPage = lazy(() =>
+  import('../../features/transactions/index.ts').then((m) => ({ default: m.TransactionManagementPage })),
+);
+const TransactionDetailPage = lazy(() =>
+  import('../../features/transactions/index.ts').then((m) => ({ default: m.TransactionDetailPage })),
+);
 const UpcomingPage = lazy(() => import('./upcoming-page.tsx'));
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
@@ -43,7 +49,8 @@ export default function BackofficeFace() {
           <Route path="/inventory/:productId" element={<ProductDetailPage />} />
           <Route path="/admin-orders" element={<OrderManagementPage />} />
           <Route path="/admin-orders/:orderId" element={<OrderDetailPage />} />
-          <Route path="/transaction/*" element={<UpcomingPage screen="transaction" />} />
+          <Route path="/transaction" element={<TransactionManagementPage />} />
+          <Route path="/transaction/:transactionId" element={<TransactionDetailPage />} />
           <Route path="/checkout" element={<UpcomingPage screen="checkout" />} />
           <Route path="/audit-trail" element={<UpcomingPage screen="audit" />} />
           <Route path="/settings" element={<SettingsPage />} />

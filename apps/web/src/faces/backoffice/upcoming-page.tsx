@@ -4,11 +4,6 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 
 const SCREENS = {
-  transaction: {
-    title: 'Transaction Management',
-    body: 'Payments, GST tax invoices and refunds get their own screen next. Until then, each order shows its payment: cash collected on delivery, or a UPI payment recorded with its UTR.',
-    link: { to: '/admin-orders/', label: 'Go to Orders' },
-  },
   checkout: {
     title: 'Point of sale',
     body: 'Billing walk-in customers at the counter (barcodes, cash, UPI QR and a receipt) is being built and is not available yet.',

@@ -1,5 +1,5 @@
 import type { AdminOrderStatusBody, EditOrderBody } from '@haat/contracts';
-import { ArrowLeft, CheckCircle2, Circle, ExternalLink, Pencil, Printer } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Circle, ExternalLink, FileText, Pencil, Printer } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -22,7 +22,7 @@ import {
   ReturnDialog,
   ShipDialog,
 } from './order-dialogs.tsx';
-import { openPackingSlips } from './order-files.ts';
+import { openPackingSlips, saveFile } from './order-files.ts';
 import { ACTION_TEXT, METHOD_TEXT } from './order-labels.ts';
 
 const rupees = (n: number) => formatINR(n, { paise: true });
@@ -393,6 +393,23 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
     }
   };
 
+  const downloadInvoice = async () => {
+    if (!shop || !order.invoice_number) return;
+    setPrinting(true);
+    try {
+      await saveFile(
+        `/api/admin/order/${order.id}/invoice.pdf`,
+        `${order.invoice_number.replaceAll('/', '-')}.pdf`,
+        { token: session?.accessToken, slug: shop.slug },
+        'The invoice could not be downloaded',
+      );
+    } catch {
+      // Announced by the request helper.
+    } finally {
+      setPrinting(false);
+    }
+  };
+
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
       <Link
@@ -417,6 +434,17 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
             {printing ? <Spinner /> : <Printer aria-hidden className="size-4" />}
             Print
           </button>
+          {order.invoice_number ? (
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              onClick={downloadInvoice}
+              disabled={printing}
+            >
+              <FileText aria-hidden className="size-4" />
+              Invoice
+            </button>
+          ) : null}
           <button
             type="button"
             className={buttonStyles.secondary}

@@ -39,6 +39,11 @@ function save(blob: Blob, name: string) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A back-office file (an invoice) saved under `name`. */
+export async function saveFile(url: string, name: string, auth: Auth, errorMessage: string) {
+  save(await fetchFile(url, auth, errorMessage), name);
+}
+
 /** Order Management's filtered list as a CSV file. */
 export async function saveOrdersCsv(q: OrderListQuery, auth: Auth) {
   const params = new URLSearchParams();

@@ -147,7 +147,7 @@ export function OrderDetail({ slug, base, id }: { slug: string; base: string; id
           </div>
         </div>
         <aside aria-label="Order information" className="space-y-4">
-          <OrderFacts order={order} />
+          <OrderFacts order={order} slug={slug} />
           <section aria-labelledby="totals-title" className="rounded-xl border border-slate-200 bg-white p-4">
             <h2 id="totals-title" className="mb-3 text-lg font-bold text-slate-900">
               Order total

@@ -1,6 +1,7 @@
 import type { CustomerOrder } from '@haat/contracts';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format.ts';
+import { InvoiceDownload } from './invoice-download.tsx';
 
 /** The tracking number is given when the shop ships the order. */
 export const NO_TRACKING = 'Not generated yet it will be generated soon';
@@ -37,7 +38,7 @@ export function FactCard({ title, children }: { title: string; children: ReactNo
 }
 
 /** Where it goes, how it travels, how it is paid and its tracking: the order page's side cards. */
-export function OrderFacts({ order }: { order: CustomerOrder }) {
+export function OrderFacts({ order, slug }: { order: CustomerOrder; slug: string }) {
   const a = order.shipping_address;
   const estimate = estimatedDelivery(order);
   return (
@@ -78,6 +79,11 @@ export function OrderFacts({ order }: { order: CustomerOrder }) {
             >
               Track your package
             </a>
+          </p>
+        ) : null}
+        {order.invoice_number ? (
+          <p>
+            <InvoiceDownload slug={slug} orderId={order.id} number={order.invoice_number} />
           </p>
         ) : null}
         <p>

@@ -2,6 +2,7 @@ import type { OwnedShop } from '../../lib/selected-shop.tsx';
 import { ContactCard } from './contact-card.tsx';
 import { CouponsCard } from './coupons-card.tsx';
 import { DeliveryOptionsCard } from './delivery-options-card.tsx';
+import { GstCard } from './gst-card.tsx';
 import { PaymentsCard } from './payments-card.tsx';
 import { ReturnsCard } from './returns-card.tsx';
 import { StatusCard } from './status-card.tsx';
@@ -10,6 +11,7 @@ const SECTIONS = [
   { id: 'delivery', label: 'Delivery' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'payments', label: 'Payments' },
+  { id: 'gst', label: 'GST & invoices' },
   { id: 'returns', label: 'Returns & warranty' },
   { id: 'contact', label: 'Contact & address' },
   { id: 'status', label: 'Status' },
@@ -46,6 +48,7 @@ export function SettingsView({ shop }: { shop: OwnedShop }) {
         <PaymentsCard slug={shop.slug} />
         <ReturnsCard slug={shop.slug} />
       </div>
+      <GstCard slug={shop.slug} />
       <ContactCard slug={shop.slug} />
       <StatusCard shop={shop} />
     </div>

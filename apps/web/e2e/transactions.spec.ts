@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppHandle, startApp } from './harness.ts';
+import { accessTokenOf, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
+
+let app: AppHandle;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+type Product = { id: string; product_quantity: number; stock_status: string };
+
+/** A customer places a cash-on-delivery order of two units through checkout; returns the order id. */
+async function placeOrder(page: Page, productId: string) {
+  const res = await fetch(app.url('/api/store/store-user/store-cart/'), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${(await accessTokenOf(page)) ?? ''}`,
+      'store-origin': app.demo.openShop,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ product_id: productId, quantity: 2, is_selected: true }),
+  });
+  expect(res.status).toBe(201);
+  await page.goto(app.url('/checkout', app.demo.openShop));
+  const form = page.getByRole('form', { name: 'New address' });
+  await form.getByLabel('Full name').fill('Rohan Das');
+  await form.getByLabel('Street address').fill('21 Lake Road');
+  await form.getByLabel('City').fill('Pune');
+  await form.getByLabel('State').selectOption('Maharashtra');
+  await form.getByLabel('PIN code').fill('411001');
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await page.getByRole('radio', { name: /21 Lake Road/ }).waitFor();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.waitForURL((u) => u.pathname === '/order/success');
+  return new URL(page.url()).searchParams.get('orderId') ?? '';
+}
+
+/** The Total Revenue card's figure in rupees. */
+async function revenue(vendor: Page) {
+  const card = vendor
+    .getByText('Total Revenue', { exact: true })
+    .locator('xpath=ancestor::*[contains(., "₹")][1]');
+  const text = (await card.innerText()).split('\n').find((l) => l.includes('₹')) ?? '';
+  return Number(text.replace(/[^\d.]/g, ''));
+}
+
+describe('payments in the back office', () => {
+  it('delivers a COD order, finds its transaction, downloads the invoice, refunds half; status and revenue follow', async () => {
+    const list = await fetch(app.url('/api/store/stores/product?limit=48'), {
+      headers: { 'store-origin': app.demo.openShop },
+    });
+    const product = ((await list.json()).data as Product[]).find(
+      (p) => p.stock_status === 'IN_STOCK' && p.product_quantity >= 10,
+    );
+    if (!product) throw new Error('an in-stock product');
+    const shopper = await app.newPage({ width: 1280, height: 900 });
+    await signUpCustomer(app, shopper, {
+      first: 'Rohan',
+      last: 'Das',
+      email: `pay-${Date.now().toString(36)}@example.com`,
+      password: 'shopper123',
+    });
+    const orderId = await placeOrder(shopper, product.id);
+
+    const vendor = await app.newPage({ width: 1280, height: 900 });
+    await signInVendor(app, vendor, app.demo.openShop);
+    await vendor.goto(app.url(`/admin-orders/${orderId}`, 'admin'));
+    await vendor.getByRole('button', { name: 'Mark Processing' }).click();
+    await vendor.getByText('Order status updated to PROCESSING').first().waitFor();
+    await vendor.getByRole('button', { name: 'Ship Order' }).click();
+    const ship = vendor.getByRole('dialog', { name: 'Ship order' });
+    await ship.getByLabel('Tracking number').fill('DL55501234');
+    await ship.getByRole('button', { name: 'Mark as Shipped' }).click();
+    await vendor.getByText('Order status updated to SHIPPED').first().waitFor();
+    await vendor.getByRole('button', { name: 'Invoice' }).waitFor();
+    await vendor.getByRole('button', { name: 'Mark Delivered' }).click();
+    await vendor.getByText('Order status updated to DELIVERED').first().waitFor();
+    const number = (await vendor.getByRole('heading', { level: 1 }).innerText()).trim();
+
+    // Transaction Management: find it by the order number.
+    await vendor.getByRole('link', { name: 'Transaction', exact: true }).click();
+    await vendor.getByRole('heading', { name: 'Transaction Management' }).waitFor();
+    const before = await revenue(vendor);
+    await vendor.getByLabel('Search').fill(number);
+    await vendor.waitForURL((u) => u.searchParams.get('search') === number);
+    const row = vendor.getByRole('row', { name: new RegExp(number) });
+    await row.getByText('Success').waitFor();
+    await row.getByRole('button', { name: /^Download invoice (INV|BOS)\// }).waitFor();
+    await row.getByRole('link', { name: 'View' }).click();
+    await vendor.getByRole('heading', { name: 'Transaction Details' }).waitFor();
+    await vendor.getByText('Cash on delivery', { exact: true }).waitFor();
+
+    const [download] = await Promise.all([
+      vendor.waitForEvent('download'),
+      vendor.getByRole('button', { name: 'Download Invoice' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^(INV|BOS)-\d{2}-\d{2}-\d{5}\.pdf$/);
+
+    // Refund half, in cash, one unit back to stock.
+    await vendor.getByRole('button', { name: 'Process Refund' }).click();
+    const dialog = vendor.getByRole('dialog', { name: 'Process Refund' });
+    const amount = dialog.getByLabel('Amount');
+    const total = Number(await amount.inputValue());
+    await amount.fill(String(total * 2));
+    await dialog.getByLabel('Reason (the customer sees it)').fill('One of the two arrived damaged');
+    await dialog.getByRole('button', { name: 'Record Refund' }).click();
+    await dialog.getByText(/is left to refund/).waitFor();
+    const half = Math.round(total * 50) / 100;
+    await amount.fill(String(half));
+    await dialog.getByRole('spinbutton').first().fill('1');
+    await dialog.getByRole('button', { name: 'Record Refund' }).click();
+    await vendor.getByText('Refund recorded').first().waitFor();
+    await vendor.getByText('Partially Refunded').first().waitFor();
+    await vendor.getByRole('button', { name: /^Credit note CN\// }).waitFor();
+    await noSidewaysScroll(vendor);
+    await vendor.screenshot({ path: '/tmp/transaction-refunded-1280.png', fullPage: true });
+
+    await vendor.getByRole('link', { name: 'Back to Transactions' }).click();
+    await vendor.getByRole('heading', { name: 'Transaction Management' }).waitFor();
+    await vendor
+      .getByRole('button', { name: 'Clear filters' })
+      .click()
+      .catch(() => {});
+    await expect.poll(() => revenue(vendor)).toBeCloseTo(before - half, 0);
+    await vendor.setViewportSize({ width: 360, height: 800 });
+    await noSidewaysScroll(vendor);
+    await vendor.screenshot({ path: '/tmp/transactions-360.png', fullPage: true });
+    await shopper.context().close();
+    await vendor.context().close();
+  });
+});

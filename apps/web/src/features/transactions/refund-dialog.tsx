@@ -1,0 +1,183 @@
+import { REFUND_METHODS, refundBody } from '@haat/contracts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/ui/fields.tsx';
+import { MoneyField } from '../../components/ui/money-field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { type FieldErrors, serverFieldErrors, validate } from '../../lib/form-errors.ts';
+import { formatINR } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
+import { type TransactionDetails, useRefund } from './transactions-api.ts';
+
+const METHOD_TEXT: Record<(typeof REFUND_METHODS)[number], string> = {
+  CASH: 'Cash',
+  UPI: 'UPI',
+  CARD: 'Back to the card',
+  BANK: 'Bank transfer',
+};
+
+/**
+ * Process Refund: the amount (at most what is left), a reason for the customer, how the money goes back, and
+ * which items go back on the shelf. Haat has no payment gateway yet: the vendor returns the money, Haat records it.
+ */
+export function RefundDialog({
+  open,
+  onClose,
+  t,
+}: {
+  open: boolean;
+  onClose: () => void;
+  t: TransactionDetails;
+}) {
+  const refund = useRefund(t.id);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [method, setMethod] = useState<(typeof REFUND_METHODS)[number]>(
+    t.payment_mode === 'UPI' ? 'UPI' : 'CASH',
+  );
+  const [reference, setReference] = useState('');
+  const [restock, setRestock] = useState<Record<string, number>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
+  useEffect(() => {
+    if (!open) return;
+    setAmount(String(t.refundable));
+    setReason('');
+    setReference('');
+    setRestock({});
+    setErrors({});
+    setProblem(null);
+  }, [open]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      amount,
+      reason,
+      method,
+      reference: reference.trim() || undefined,
+      restock: Object.entries(restock)
+        .filter(([, q]) => q > 0)
+        .map(([product_id, quantity]) => ({ product_id, quantity })),
+    };
+    const checked = validate(refundBody.safeParse(body));
+    if (checked.errors) return setErrors(checked.errors);
+    if (Number(amount) > t.refundable) {
+      return setErrors({ amount: `At most ${formatINR(t.refundable, { paise: true })} is left to refund` });
+    }
+    setErrors({});
+    refund.mutate(
+      { ...body, amount: Number(amount) },
+      {
+        onSuccess: () => {
+          toast.success('Success', { description: 'Refund recorded' });
+          onClose();
+        },
+        onError: (err) => {
+          const fields = serverFieldErrors(err);
+          if (Object.keys(fields).length) setErrors(fields);
+          else setProblem(err instanceof ApiError ? err.message : 'The refund could not be recorded.');
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Process Refund"
+      description={`${t.transaction_id} · ${t.order_number}`}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          Haat has no payment gateway yet: you give the money back to the customer yourself, and Haat records
+          the refund, issues a credit note and tells the customer.
+        </p>
+        <MoneyField
+          label="Amount"
+          value={amount}
+          onValue={setAmount}
+          error={errors.amount}
+          hint={`Up to ${formatINR(t.refundable, { paise: true })}`}
+          data-autofocus
+        />
+        <TextAreaField
+          label="Reason (the customer sees it)"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={errors.reason}
+          rows={2}
+        />
+        <SelectField
+          label="How the money goes back"
+          value={method}
+          onChange={(e) => setMethod(e.target.value as typeof method)}
+          error={errors.method}
+        >
+          {REFUND_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {METHOD_TEXT[m]}
+            </option>
+          ))}
+        </SelectField>
+        {method !== 'CASH' ? (
+          <TextField
+            label="Reference (UTR, card or bank reference)"
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            error={errors.reference}
+            autoComplete="off"
+          />
+        ) : null}
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Back to stock</legend>
+          <ul className="mt-2 space-y-2">
+            {t.order_details.items.map((i) => (
+              <li key={i.product_id} className="flex items-center justify-between gap-3 text-sm">
+                <span className="min-w-0 text-slate-700">{i.product_name}</span>
+                <label className="flex shrink-0 items-center gap-2 text-slate-600">
+                  Qty
+                  <input
+                    type="number"
+                    min={0}
+                    max={i.quantity}
+                    value={restock[i.product_id] ?? 0}
+                    onChange={(e) =>
+                      setRestock((r) => ({
+                        ...r,
+                        [i.product_id]: Math.max(0, Math.min(i.quantity, Number(e.target.value) || 0)),
+                      }))
+                    }
+                    aria-label={`Quantity of ${i.product_name} back to stock`}
+                    className="w-16 rounded-lg border border-slate-300 px-2 py-1 text-right"
+                  />
+                  <span>of {i.quantity}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {errors.restock ? <p className="mt-1 text-sm text-red-700">{errors.restock}</p> : null}
+        </fieldset>
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={buttonStyles.secondary}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={refund.isPending}
+            aria-busy={refund.isPending || undefined}
+            className={buttonStyles.primary}
+          >
+            {refund.isPending ? <Spinner /> : null}
+            Record Refund
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

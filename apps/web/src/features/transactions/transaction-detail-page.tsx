@@ -1,0 +1,311 @@
+import { ArrowLeft, FileText, RotateCcw } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { NoShop } from '../../components/ui/no-shop.tsx';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
+import { ApiError } from '../../lib/api.ts';
+import { formatDateTime, formatINR } from '../../lib/format.ts';
+import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
+import { downloadAdminFile } from './files.ts';
+import { PAYMENT_MODE, PAYMENT_STATUS } from './payment-labels.ts';
+import { RefundDialog } from './refund-dialog.tsx';
+import { type TransactionDetails, useTransaction } from './transactions-api.ts';
+
+const rupees = (n: number) => formatINR(n, { paise: true });
+const NOT_ADDED = 'Not added';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1 text-sm">
+      <dt className="shrink-0 text-slate-600">{label}</dt>
+      <dd className="min-w-0 text-right font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function useDownload() {
+  const { shop } = useSelectedShop();
+  const { session } = useSession();
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (key: string, url: string, name: string) => {
+    if (!shop) return;
+    setBusy(key);
+    try {
+      await downloadAdminFile(
+        url,
+        name,
+        { token: session?.accessToken, slug: shop.slug },
+        'The document could not be downloaded',
+      );
+    } catch {
+      // Announced by the download helper.
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, run };
+}
+
+function Summary({ t }: { t: TransactionDetails }) {
+  const minutes = t.collected.minutes_to_collect;
+  const took =
+    minutes === null
+      ? NOT_ADDED
+      : minutes < 60
+        ? `${minutes} min`
+        : minutes < 2880
+          ? `${Math.round(minutes / 60)} h`
+          : `${Math.round(minutes / 1440)} days`;
+  return (
+    <Panel title="Transaction Summary">
+      <dl>
+        <Row label="Transaction ID">{t.transaction_id}</Row>
+        <Row label="Order ID">
+          <Link to={`/admin-orders/${t.order_id}`} className="text-brand-700 underline">
+            {t.order_number}
+          </Link>
+        </Row>
+        <Row label="Invoice number">{t.customer_invoice?.invoice_number ?? 'Not Generated'}</Row>
+        <Row label="Method">{PAYMENT_MODE[t.payment_mode]}</Row>
+        <Row label="Collected">{t.collected.how}</Row>
+        <Row label="Amount">{rupees(t.amount)}</Row>
+        {t.refunded_amount > 0 ? <Row label="Refunded">−{rupees(t.refunded_amount)}</Row> : null}
+        <Row label="Created at">{formatDateTime(t.created_at)}</Row>
+        <Row label="Collected at">{t.collected.at ? formatDateTime(t.collected.at) : NOT_ADDED}</Row>
+        <Row label="Time to collect">{took}</Row>
+        <Row label="Reference">{t.collected.reference ? `UTR ${t.collected.reference}` : NOT_ADDED}</Row>
+      </dl>
+    </Panel>
+  );
+}
+
+function Items({ t }: { t: TransactionDetails }) {
+  const o = t.order_details;
+  return (
+    <Panel title="Order Items">
+      <ul className="divide-y divide-slate-100">
+        {o.items.map((i) => (
+          <li key={i.product_id} className="flex justify-between gap-3 py-2 text-sm">
+            <span className="text-slate-800">
+              {i.product_name}
+              <span className="block text-xs text-slate-500">
+                {i.quantity} × {rupees(i.product_price)}
+              </span>
+            </span>
+            <span className="font-medium text-slate-900">{rupees(i.line_total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 border-t border-slate-200 pt-2">
+        <Row label="Subtotal">{rupees(o.subtotal)}</Row>
+        <Row label="Shipping">{o.shipping_charge ? rupees(o.shipping_charge) : 'Free'}</Row>
+        <Row label="Tax (GST included)">{rupees(o.tax)}</Row>
+        {o.discount ? <Row label="Discount">−{rupees(o.discount)}</Row> : null}
+        <Row label="Total">{rupees(o.total_amount)}</Row>
+      </dl>
+    </Panel>
+  );
+}
+
+function Refunds({
+  t,
+  onDownload,
+}: {
+  t: TransactionDetails;
+  onDownload: (id: string, number: string) => void;
+}) {
+  if (!t.refunds.length) return null;
+  return (
+    <Panel title="Refunds">
+      <ul className="space-y-3">
+        {t.refunds.map((r) => {
+          const note = t.documents.find((d) => d.number === r.credit_note);
+          return (
+            <li key={r.id} className="rounded-lg bg-slate-50 p-3 text-sm">
+              <p className="font-semibold text-slate-900">
+                {rupees(r.amount)} · {r.method.toLowerCase()}
+                {r.reference ? ` · ${r.reference}` : ''}
+              </p>
+              <p className="text-slate-700">{r.reason}</p>
+              <p className="text-xs text-slate-500">{formatDateTime(r.created_at)}</p>
+              {note ? (
+                <button
+                  type="button"
+                  onClick={() => onDownload(note.id, note.number)}
+                  className="mt-1 text-sm font-medium text-brand-700 underline"
+                >
+                  Credit note {note.number}
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
+  );
+}
+
+function Timeline({ t }: { t: TransactionDetails }) {
+  return (
+    <Panel title="Timeline">
+      <ol className="space-y-3">
+        {t.timeline.map((e) => (
+          <li key={`${e.label}-${e.at}`} className="text-sm">
+            <p className="font-medium text-slate-900">{e.label}</p>
+            <p className="text-xs text-slate-500">{formatDateTime(e.at)}</p>
+            {e.note ? <p className="text-slate-700">{e.note}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+}
+
+function Customer({ t }: { t: TransactionDetails }) {
+  return (
+    <>
+      <Panel title="Customer Details">
+        <dl>
+          <Row label="Name">{t.customer.name}</Row>
+          <Row label="Email">{t.customer.email ?? NOT_ADDED}</Row>
+          <Row label="Phone">{t.customer.phone ?? NOT_ADDED}</Row>
+          <Row label="Orders at this shop">{t.customer.orders}</Row>
+          <Row label="Total spent">{rupees(t.customer.total_spent)}</Row>
+        </dl>
+      </Panel>
+      <Panel title="Billing Address">
+        <address className="text-sm text-slate-700 not-italic">
+          {t.billing_address.map((l) => (
+            <span key={l} className="block">
+              {l}
+            </span>
+          ))}
+        </address>
+      </Panel>
+      <Panel title="Shipping Address">
+        <address className="text-sm text-slate-700 not-italic">
+          {t.shipping_address.map((l) => (
+            <span key={l} className="block">
+              {l}
+            </span>
+          ))}
+        </address>
+      </Panel>
+    </>
+  );
+}
+
+function View({ t }: { t: TransactionDetails }) {
+  const [refunding, setRefunding] = useState(false);
+  const download = useDownload();
+  const status = PAYMENT_STATUS[t.payment_status];
+  const invoice = t.customer_invoice?.invoice_number;
+  return (
+    <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <Link
+        to="/transaction/"
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to Transactions
+      </Link>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              Transaction Details
+            </h1>
+            <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
+          </div>
+          <p className="mt-1 text-sm text-slate-600">{t.transaction_id}</p>
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          {invoice ? (
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              disabled={download.busy === 'invoice'}
+              onClick={() =>
+                download.run(
+                  'invoice',
+                  `/api/admin/transaction/get-invoice/?transaction_id=${t.id}`,
+                  `${invoice.replaceAll('/', '-')}.pdf`,
+                )
+              }
+            >
+              {download.busy === 'invoice' ? <Spinner /> : <FileText aria-hidden className="size-4" />}
+              Download Invoice
+            </button>
+          ) : null}
+          {t.refundable > 0 ? (
+            <button type="button" className={buttonStyles.primary} onClick={() => setRefunding(true)}>
+              <RotateCcw aria-hidden className="size-4" />
+              Process Refund
+            </button>
+          ) : null}
+        </div>
+      </header>
+      <div className="grid gap-5 lg:grid-cols-3">
+        <div className="space-y-5 lg:col-span-2">
+          <Summary t={t} />
+          <Items t={t} />
+          <Refunds
+            t={t}
+            onDownload={(id, number) =>
+              download.run(
+                id,
+                `/api/admin/transaction/get-invoice/?document_id=${id}`,
+                `${number.replaceAll('/', '-')}.pdf`,
+              )
+            }
+          />
+          <Timeline t={t} />
+        </div>
+        <div className="space-y-5">
+          <Customer t={t} />
+        </div>
+      </div>
+      <RefundDialog open={refunding} onClose={() => setRefunding(false)} t={t} />
+    </div>
+  );
+}
+
+/** The transaction page (02 §2 Transaction detail) at /transaction/{id}. */
+export function TransactionDetailPage() {
+  const { transactionId = '' } = useParams();
+  const { shop, loading } = useSelectedShop();
+  const t = useTransaction(transactionId);
+  useDocumentTitle(
+    t.data ? `${t.data.transaction_id} · Transactions · Admin Panel` : 'Transaction · Admin Panel',
+  );
+  if (!shop) return loading ? <PageLoading /> : <NoShop />;
+  if (t.isPending) return <PageLoading />;
+  if (!t.data) {
+    const missing = t.error instanceof ApiError && t.error.status === 404;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-xl font-semibold text-slate-900">
+          {missing ? 'Transaction not found' : 'The transaction could not be loaded'}
+        </h1>
+        <Link to="/transaction/" className={`${buttonStyles.primary} mt-6`}>
+          Back to Transactions
+        </Link>
+      </div>
+    );
+  }
+  return <View t={t.data} />;
+}

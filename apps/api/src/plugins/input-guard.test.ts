@@ -130,6 +130,8 @@ describe('ids in the query', () => {
     }
     expect((await vendor.call('GET', '/api/admin/stores/product/?category=')).statusCode).toBe(200);
     const categoryId = (await vendor.call('GET', '/api/admin/category/')).json().data[0].id;
-    expect((await vendor.call('GET', `/api/admin/stores/product/?category=${categoryId}`)).statusCode).toBe(200);
+    expect((await vendor.call('GET', `/api/admin/stores/product/?category=${categoryId}`)).statusCode).toBe(
+      200,
+    );
   });
 });

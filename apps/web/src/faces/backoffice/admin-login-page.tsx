@@ -24,7 +24,7 @@ export function AdminLoginPage() {
         <div>
           <p className="text-3xl font-bold leading-tight">Run your shop from one place.</p>
           <p className="mt-4 max-w-sm text-slate-300">
-            Your dashboard, inventory, orders and shop settings, for every shop you own.
+            Your dashboard, inventory, orders, transactions and shop settings, for every shop you own.
           </p>
         </div>
         <p className="flex items-center gap-2 text-sm text-slate-400">

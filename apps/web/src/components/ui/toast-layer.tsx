@@ -25,7 +25,15 @@ export function ToastLayer() {
     >
       {wanted ? (
         <Suspense fallback={null}>
-          <Toaster position="top-right" duration={4000} richColors closeButton />
+          {/* Below the 64 px top bars (the shop's header with the cart badge, the back office's bar), never over them. */}
+          <Toaster
+            position="top-right"
+            duration={4000}
+            richColors
+            closeButton
+            offset={{ top: 76, right: 16 }}
+            mobileOffset={{ top: 72, left: 12, right: 12 }}
+          />
         </Suspense>
       ) : null}
     </div>

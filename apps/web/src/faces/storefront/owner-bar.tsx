@@ -18,6 +18,16 @@ const STATUS_WORD: Record<string, string> = {
   TEMPORARILY_UNAVAILABLE: 'temporarily unavailable',
 };
 
+/** The phone bar's short word for the status. */
+const STATUS_SHORT: Record<string, string> = {
+  DRAFT: 'Draft',
+  UNPUBLISHED: 'Unpublished',
+  OFFLINE: 'Offline',
+  SUSPENDED: 'Suspended',
+  MAINTENANCE: 'Maintenance',
+  TEMPORARILY_UNAVAILABLE: 'Unavailable',
+};
+
 /** The fixed bar over the owner's view of their unopened shop: what shoppers see, Publish, Edit design. */
 function OwnerBar({ store, status }: { store: StoreDetail; status: string }) {
   const [busy, setBusy] = useState(false);
@@ -36,29 +46,38 @@ function OwnerBar({ store, status }: { store: StoreDetail; status: string }) {
       setBusy(false);
     }
   };
+  const word = STATUS_WORD[status] ?? status.toLowerCase();
   return (
     <section
       aria-label="Shop owner"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-amber-300 bg-amber-50/95 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-amber-300 bg-amber-50 shadow-[0_-4px_12px_rgba(0,0,0,0.08)]"
     >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
-        <p className="flex min-w-0 flex-1 items-center gap-2 text-sm font-medium text-amber-950">
+      {/* One compact line at every width: on a phone the status is short and the buttons show icons only. */}
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-6 sm:py-3">
+        <p
+          title={`This shop is ${word}: only you can see it`}
+          className="flex min-w-0 flex-1 items-center gap-2 text-[13px] font-medium text-amber-950 sm:text-sm"
+        >
           <Eye aria-hidden className="size-4 shrink-0" />
-          This shop is {STATUS_WORD[status] ?? status.toLowerCase()} — only you can see it
+          <span className="truncate">
+            <span className="sm:hidden">{STATUS_SHORT[status] ?? status.toLowerCase()}: only you see it</span>
+            <span className="hidden sm:inline">This shop is {word} — only you can see it</span>
+          </span>
         </p>
         <a
           href={`/shopregistration/storetemplate/${store.id}`}
-          className="inline-flex items-center gap-1.5 rounded-lg border border-amber-400 bg-white px-3 py-2 text-sm font-semibold text-amber-950 hover:bg-amber-100"
+          aria-label="Edit design"
+          className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-lg border border-amber-400 bg-white px-2.5 py-2 text-sm font-semibold text-amber-950 hover:bg-amber-100 sm:px-3"
         >
           <PenLine aria-hidden className="size-4" />
-          Edit design
+          <span className="hidden sm:inline">Edit design</span>
         </a>
         {status === 'SUSPENDED' ? null : (
           <button
             type="button"
             disabled={busy}
             onClick={() => void publish()}
-            className="inline-flex items-center gap-1.5 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:px-4"
           >
             {busy ? <Spinner /> : <Rocket aria-hidden className="size-4" />}
             Publish
@@ -107,7 +126,7 @@ export function OwnerMode({
   return (
     <>
       {children}
-      <div aria-hidden className="h-20" />
+      <div aria-hidden className="h-14 sm:h-16" />
       <OwnerBar store={store} status={status} />
     </>
   );

@@ -72,6 +72,18 @@ const coupon = {
   active: true,
 };
 
+let storeCategoryId = '';
+const shopDetails = () => ({
+  store_name: 'Matrix Shop',
+  store_category_id: storeCategoryId,
+  phone_number: '9876543210',
+});
+const supplier = () => ({
+  supplier_name: 'Matrix',
+  company_name: 'Matrix Traders',
+  supplier_contact: '9876543210',
+});
+
 export const ROUTES: Record<string, Entry> = {
   'GET /api/health': { access: 'public' },
   'POST /api/user/newsletter/': { access: 'public' },
@@ -97,8 +109,8 @@ export const ROUTES: Record<string, Entry> = {
   },
   'POST /api/store/store-user/user/': { access: 'public' },
   'GET /api/store/shop/shop/mine/': { access: 'user' },
-  'POST /api/store/shop/shop/create-store/': { access: 'owner' },
-  'PUT /api/store/shop/shop/:id/': { access: 'owner', id: 'store' },
+  'POST /api/store/shop/shop/create-store/': { access: 'owner', body: shopDetails },
+  'PUT /api/store/shop/shop/:id/': { access: 'owner', id: 'store', body: shopDetails },
   'POST /api/store/create-store-address/': {
     access: 'owner',
     id: 'store',
@@ -151,7 +163,10 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/store/stores/product/:id/product-reviews-analytic/': { access: 'public' },
   'GET /api/store/stores/product/:id/similar-product/': { access: 'public' },
   'GET /api/store/store-user/store-cart/': { access: 'customer' },
-  'POST /api/store/store-user/store-cart/': { access: 'customer' },
+  'POST /api/store/store-user/store-cart/': {
+    access: 'customer',
+    body: (ids) => ({ product_id: ids.product, quantity: 1 }),
+  },
   'PATCH /api/store/store-user/store-cart/:id/': {
     access: 'customer',
     id: 'line',
@@ -223,7 +238,11 @@ export const ROUTES: Record<string, Entry> = {
     id: 'order',
     body: () => ({ utr: '123456789012', version: 1 }),
   },
-  'POST /api/admin/order/:id/return/': { access: 'vendor', id: 'order' },
+  'POST /api/admin/order/:id/return/': {
+    access: 'vendor',
+    id: 'order',
+    body: () => ({ decision: 'ACCEPT', version: 1 }),
+  },
   'GET /api/admin/dashboard/': { access: 'vendor' },
   'GET /api/admin/delivery-option/': { access: 'vendor' },
   'POST /api/admin/delivery-option/': { access: 'vendor', body: () => delivery },
@@ -251,7 +270,7 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/category/': { access: 'vendor' },
   'POST /api/admin/category/': { access: 'vendor', body: () => ({ name: 'Matrix Category' }) },
   'GET /api/admin/supplier/': { access: 'vendor' },
-  'POST /api/admin/supplier/': { access: 'vendor' },
+  'POST /api/admin/supplier/': { access: 'vendor', body: supplier },
   'GET /api/admin/units/': { access: 'vendor' },
   'POST /api/store/stores/product/store-deals/:dealId/notify/': { access: 'public' },
   'POST /api/store/newsletter/': { access: 'public' },
@@ -275,7 +294,7 @@ export const ROUTES: Record<string, Entry> = {
   'PUT /api/admin/stores/product/:id/': { access: 'vendor', id: 'product' },
   'DELETE /api/admin/stores/product/:id/': { access: 'vendor', id: 'product' },
   'GET /api/admin/stores/product/get-supplier/': { access: 'vendor' },
-  'POST /api/admin/stores/product/create-supplier/': { access: 'vendor' },
+  'POST /api/admin/stores/product/create-supplier/': { access: 'vendor', body: supplier },
   'GET /api/admin/utility/product-unit/': { access: 'vendor' },
   'GET /api/admin/dashboard/dashboard-analytics/': { access: 'vendor' },
   'GET /api/dev/mailbox': { access: 'system' },
@@ -390,6 +409,7 @@ async function idsOf(
 beforeAll(async () => {
   t = await createTestApp();
   shops = await demoShops(t.owner);
+  storeCategoryId = (await t.app.inject({ url: '/api/store/shop/category/' })).json().data[0].id;
   vendorA = await demoVendor(t, shops.a);
   customerA = await verifiedCustomer(t, shops.a.slug);
   const customerB = await verifiedCustomer(t, shops.b.slug);
@@ -503,7 +523,7 @@ describe('the route matrix', () => {
     const validationFirst = tried.filter((r) => r.status === 400).map((r) => `${r.route} [${r.case}]`);
     console.info(
       `route matrix: ${new Set(tried.map((r) => r.route)).size} guarded routes, ${tried.length} requests, ` +
-        `${validationFirst.length} refused by validation before the sign-in check`,
+        `${validationFirst.length} refused by validation before the sign-in check:\n  ${[...new Set(validationFirst.map((v) => v.split(' [')[0]))].join('\n  ')}`,
     );
   }, 120_000);
 });

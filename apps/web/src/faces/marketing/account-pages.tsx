@@ -1,7 +1,6 @@
-import { Store, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { ForgotPasswordPage } from '../../features/accounts/forgot-password-page.tsx';
 import { LoginPage } from '../../features/accounts/login-page.tsx';
@@ -25,31 +24,9 @@ function VendorOnly({ children }: { children: ReactNode }) {
   }, [toShop, pathname, search]);
 
   if (toShop) return <FullPageMessage title="Loading.." />;
-  if (params.get('userType') === 'customer') return <CustomerNeedsShop />;
+  // A shopper without a shop in mind is led to the shops, where each shop's Login is (with the site's header).
+  if (params.get('userType') === 'customer') return <Navigate to="/shops?for=login" replace />;
   return <>{children}</>;
-}
-
-function CustomerNeedsShop() {
-  return (
-    <FullPageMessage
-      icon={
-        <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-          <Store aria-hidden className="size-8" />
-        </span>
-      }
-      title="Customer accounts belong to a shop"
-      body="Open the shop you want to buy from and use its Login button: your cart and orders stay with that shop."
-    >
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Link to={{ pathname: '/', hash: 'explore-shops' }} className={buttonStyles.primary}>
-          Explore Shops
-        </Link>
-        <Link to="/login?userType=vendor" className={buttonStyles.secondary}>
-          Login as Vendor
-        </Link>
-      </div>
-    </FullPageMessage>
-  );
 }
 
 /** /login without a user type: the login-type chooser as a page; its close button goes back. */

@@ -7,6 +7,7 @@ import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { AboutPage } from './about-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { MarketingLayout } from './marketing-layout.tsx';
+import { MyShopsPage, ToBackOffice } from './my-shops-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PricingPage } from './pricing-page.tsx';
 import { ShopRegistrationPage } from './shop-registration-page.tsx';
@@ -27,6 +28,16 @@ const ProfilePage = lazy(() =>
 const TemplateEditorPage = lazy(() => import('./template-editor-page.tsx'));
 const LaunchSettingsPage = lazy(() => import('./launch-settings-page.tsx'));
 const CreatingStorePage = lazy(() => import('./creating-store-page.tsx'));
+/** Back-office addresses: on the main domain they open the admin host's page (the back office lives there). */
+const BACK_OFFICE_PATHS = [
+  'dashboard',
+  'inventory',
+  'admin-orders',
+  'transaction',
+  'checkout',
+  'audit-trail',
+  'settings',
+];
 const page = (el: ReactNode) => <Suspense fallback={<FullPageMessage title="Loading.." />}>{el}</Suspense>;
 const vendorPage = (el: ReactNode) => <RequireRole roles={['VENDOR']}>{page(el)}</RequireRole>;
 const inLayout = (el: ReactNode) => (
@@ -51,6 +62,17 @@ export default function MarketingFace() {
         <Route path="shops" element={<ShopsPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="about" element={<AboutPage />} />
+        <Route
+          path="my-shops"
+          element={
+            <RequireRole roles={['VENDOR']}>
+              <MyShopsPage />
+            </RequireRole>
+          }
+        />
+        {BACK_OFFICE_PATHS.map((path) => (
+          <Route key={path} path={`${path}/*`} element={<ToBackOffice />} />
+        ))}
         <Route path="profile" element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
         <Route
           path="shopregistration"

@@ -1,9 +1,11 @@
-import { Menu, ShoppingBag, X } from 'lucide-react';
+import { LayoutDashboard, Menu, ShoppingBag, Store, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { UserMenu } from '../../features/accounts/user-menu.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
+import { platformUrl } from '../../lib/site-urls.ts';
 import { useLoginChooser } from './login-chooser.tsx';
 import { NAV_LINKS, navTarget } from './nav-links.ts';
 
@@ -27,7 +29,9 @@ export function SiteHeader() {
   const { openChooser } = useLoginChooser();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
-  const signedIn = useSession().status !== 'anonymous';
+  const { status, session } = useSession();
+  const signedIn = status !== 'anonymous';
+  const { platformDomain } = useHost();
   const overHero = location.pathname === '/';
   const solid = scrolled || menuOpen || !overHero;
 
@@ -83,6 +87,18 @@ export function SiteHeader() {
           {/* Signed in: the user menu at every width; signed out: Login (in the phone menu below md). */}
           <UserMenu
             profileHref="/profile"
+            links={
+              session?.role_type === 'VENDOR'
+                ? [
+                    { label: 'My shops', href: '/my-shops', icon: <Store aria-hidden className="size-4" /> },
+                    {
+                      label: 'Open back office',
+                      href: platformUrl(platformDomain, '/dashboard', 'admin'),
+                      icon: <LayoutDashboard aria-hidden className="size-4" />,
+                    },
+                  ]
+                : []
+            }
             signedOut={
               <button
                 type="button"

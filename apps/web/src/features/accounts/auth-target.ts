@@ -21,7 +21,8 @@ export interface AuthTarget {
   redirect: string | null;
 }
 
-export const VENDOR_HOME = '/shopregistration';
+/** A vendor's home on the main domain: their shops (registration when they have none). */
+export const VENDOR_HOME = '/my-shops';
 
 /** Only paths of this site, and never back into the sign-in pages. */
 export function safeRedirect(raw: string | null | undefined): string | null {

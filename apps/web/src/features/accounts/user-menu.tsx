@@ -17,10 +17,13 @@ const itemClass =
 export function UserMenu({
   profileHref,
   ordersHref,
+  links = [],
   signedOut,
 }: {
   profileHref: string;
   ordersHref?: string | null;
+  /** More places for this user (a vendor's My shops and back office); `href` may be another host. */
+  links?: { label: string; href: string; icon: ReactNode }[];
   signedOut: ReactNode;
 }) {
   const { status, session, signOut } = useSession();
@@ -105,6 +108,21 @@ export function UserMenu({
               </Link>
             </li>
           ) : null}
+          {links.map((l) => (
+            <li key={l.label}>
+              {/^https?:/.test(l.href) ? (
+                <a href={l.href} className={itemClass}>
+                  {l.icon}
+                  {l.label}
+                </a>
+              ) : (
+                <Link to={l.href} className={itemClass}>
+                  {l.icon}
+                  {l.label}
+                </Link>
+              )}
+            </li>
+          ))}
           <li>
             <button type="button" onClick={signOut} className={itemClass}>
               <LogOut aria-hidden className="size-4" />

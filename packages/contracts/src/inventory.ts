@@ -134,6 +134,11 @@ export const adminProduct = z.object({
   stock_value: z.number(),
   /** Stock on hand at cost; null without a cost price. */
   stock_cost_value: z.number().nullable(),
+  /** What shoppers pay per unit now: the lowest of the list price, the sale price and a live deal's price. */
+  price_now: z.number(),
+  /** Why: the list price, the sale price, or a deal running now (named in live_deal). */
+  price_now_reason: z.enum(['LIST', 'SALE', 'DEAL']),
+  live_deal: z.object({ title: z.string(), deal_price: z.number(), ends_at: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

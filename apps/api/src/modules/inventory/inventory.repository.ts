@@ -22,8 +22,17 @@ const unitsSold = sql<number>`coalesce((
    where li.store_id = products.store_id and li.product_id = products.id
      and lo.status not in ('CANCELLED', 'RETURNED')), 0)`.mapWith(Number);
 
+/** The cheapest deal running now for the product (what shoppers pay when it beats the list and sale price). */
+const liveDeal = sql<{ title: string; price_paise: number; ends_at: string } | null>`(
+  select json_build_object('title', dn.title, 'price_paise', dn.deal_price_paise, 'ends_at', dn.ends_at)
+    from deals dn
+   where dn.store_id = products.store_id and dn.product_id = products.id
+     and now() >= dn.starts_at and now() < dn.ends_at
+   order by dn.deal_price_paise limit 1)`;
+
 export const adminColumns = {
   product: p,
+  liveDeal,
   categoryName: c.name,
   supplierName: s.name,
   totalProfitPaise: totalProfit,

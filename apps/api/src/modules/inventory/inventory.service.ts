@@ -21,10 +21,38 @@ import * as repo from './inventory.repository.ts';
 export type ProductForm = z.output<typeof productFormBody>;
 type SupplierForm = z.output<typeof supplierBody>;
 
+/** What shoppers pay now and why (the storefront's rule: the lowest of list, sale and a live deal's price). */
+function priceNow(listPaise: number, salePaise: number | null, deal: repo.AdminRow['liveDeal']) {
+  const sale = salePaise != null && salePaise < listPaise ? salePaise : null;
+  const dealPaise = deal ? Number(deal.price_paise) : null;
+  if (deal && dealPaise != null && dealPaise < (sale ?? listPaise))
+    return {
+      price_now: paiseToRupees(dealPaise),
+      price_now_reason: 'DEAL' as const,
+      live_deal: {
+        title: deal.title,
+        deal_price: paiseToRupees(dealPaise),
+        ends_at: new Date(deal.ends_at).toISOString(),
+      },
+    };
+  return {
+    price_now: paiseToRupees(sale ?? listPaise),
+    price_now_reason: sale != null ? ('SALE' as const) : ('LIST' as const),
+    live_deal: deal
+      ? {
+          title: deal.title,
+          deal_price: paiseToRupees(Number(deal.price_paise)),
+          ends_at: new Date(deal.ends_at).toISOString(),
+        }
+      : null,
+  };
+}
+
 export function toAdminProduct(r: repo.AdminRow): AdminProduct {
   const x = r.product;
   const selling = x.salePricePaise ?? x.pricePaise;
   return {
+    ...priceNow(x.pricePaise, x.salePricePaise, r.liveDeal),
     id: x.id,
     product_name: x.name,
     slug: x.slug,

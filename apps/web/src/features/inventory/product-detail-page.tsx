@@ -258,6 +258,14 @@ function Tabs({ p }: { p: AdminProduct }) {
               ['Cost price', money(p.original_price)],
               ['Selling price', money(p.product_price)],
               ['Sale price', money(p.discount_price)],
+              [
+                'Shoppers pay now',
+                p.price_now_reason === 'DEAL'
+                  ? `${money(p.price_now)} (deal: ${p.live_deal?.title ?? ''})`
+                  : p.price_now_reason === 'SALE'
+                    ? `${money(p.price_now)} (sale price)`
+                    : `${money(p.price_now)} (selling price)`,
+              ],
               ['Profit margin', margin],
               ['Profit on units sold', money(p.total_profit)],
               ['GST', `${p.tax_percentage}%`],

@@ -193,10 +193,7 @@ export function ProductTable({
                   </td>
                   <td className="px-3 py-3 text-slate-700">{p.category?.name ?? notAdded}</td>
                   <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                    <span className="font-medium text-slate-900">{price(p.product_price)}</span>
-                    {p.discount_price != null ? (
-                      <span className="block text-xs text-emerald-700">Sale {price(p.discount_price)}</span>
-                    ) : null}
+                    <PriceNow p={p} price={price} />
                   </td>
                   <td className="px-3 py-3">
                     <span className="block font-medium text-slate-900 tabular-nums">
@@ -258,7 +255,9 @@ export function ProductCards({
               </Link>
               <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{p.sku ?? 'No SKU'}</p>
               <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-900 tabular-nums">
-                <span className="font-semibold">{price(p.product_price)}</span>
+                <span className="font-semibold">
+                  <PriceNow p={p} price={price} />
+                </span>
                 <span className="text-slate-500">
                   {qty.format(p.product_quantity)} {p.unit}
                 </span>
@@ -283,5 +282,23 @@ export function ProductCards({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The price shoppers pay now, and why: the list price alone, or the sale or deal price with the list price struck
+ * through and the reason named ("Sale price", "Deal: Diwali Dhamaka").
+ */
+function PriceNow({ p, price }: { p: AdminProduct; price: (n: number) => string }) {
+  if (p.price_now_reason === 'LIST')
+    return <span className="font-medium text-slate-900">{price(p.product_price)}</span>;
+  return (
+    <>
+      <span className="font-medium text-slate-900">{price(p.price_now)}</span>{' '}
+      <s className="text-xs text-slate-500">{price(p.product_price)}</s>
+      <span className="block max-w-40 truncate text-xs text-emerald-700" title={p.live_deal?.title}>
+        {p.price_now_reason === 'DEAL' ? `Deal: ${p.live_deal?.title ?? ''}` : 'Sale price'}
+      </span>
+    </>
   );
 }

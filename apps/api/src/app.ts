@@ -100,6 +100,8 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
+        // The order-success confetti (canvas-confetti) draws in a worker it starts from a blob: URL.
+        workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'self'"],
       },

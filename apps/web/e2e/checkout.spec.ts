@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
 import { accessTokenOf, noSidewaysScroll, signUpCustomer } from './journeys.ts';
@@ -46,12 +47,45 @@ const termValue = async (list: Locator, label: string) =>
       .textContent()
   )?.trim();
 
+/** How many pixels the confetti canvas adds to the page: a screenshot with it against one with it hidden. */
+async function confettiPixels(page: Page) {
+  const raw = async () =>
+    (
+      await sharp(await page.screenshot())
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+    ).data;
+  const withIt = await raw();
+  await page.evaluate(() => {
+    for (const c of document.querySelectorAll('canvas')) c.style.visibility = 'hidden';
+  });
+  const without = await raw();
+  await page.evaluate(() => {
+    for (const c of document.querySelectorAll('canvas')) c.style.visibility = '';
+  });
+  let n = 0;
+  for (let i = 0; i < withIt.length; i += 3) {
+    if (Math.abs((withIt[i] ?? 0) - (without[i] ?? 0)) > 40) n++;
+  }
+  return n;
+}
+
 /** Places the order shown on /checkout and returns its id and number from the success page. */
 async function placeOrder(page: Page) {
+  const refused: string[] = [];
+  const onConsole = (m: { text(): string }) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  };
+  page.on('console', onConsole);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.waitForURL((u) => u.pathname === '/order/success');
   await page.getByText('Order placed successfully!').waitFor();
   await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+  // The confetti draws (issue 17 #14): its canvas adds pixels to the page and the CSP refused nothing.
+  await page.locator('canvas').first().waitFor();
+  await expect.poll(() => confettiPixels(page), { timeout: 4_000 }).toBeGreaterThan(20);
+  page.off('console', onConsole);
+  expect(refused).toEqual([]);
   // The success page opens at its top, not where checkout was scrolled to.
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   const id = new URL(page.url()).searchParams.get('orderId') ?? '';

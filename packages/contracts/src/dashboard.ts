@@ -70,7 +70,8 @@ export const SERIES_GRANULARITY: Record<DashboardPeriod, 'day' | 'week' | 'month
 
 /**
  * The dashboard of one shop for a period. Revenue counts what customers pay (after coupons, with shipping;
- * prices include GST) on orders that are not cancelled or returned, by the day they were placed. Total Orders
+ * prices include GST) on orders that are not cancelled or returned, less what was refunded on them, by the day
+ * they were placed. Total Orders
  * counts every order placed. Conversion rate is not offered: visits are not tracked, so it cannot be measured.
  */
 export const dashboardStats = z.object({

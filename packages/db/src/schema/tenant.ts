@@ -294,4 +294,7 @@ export const TENANT_TABLES = [
   'suppliers',
   'audit_events',
   'order_day_stats',
+  'document_counters',
+  'tax_documents',
+  'refunds',
 ] as const;

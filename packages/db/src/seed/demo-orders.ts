@@ -18,6 +18,7 @@ import {
   stores,
   users,
 } from '../schema/index.ts';
+import { documentCounters, refunds, seedDemoDocuments, taxDocuments } from './demo-documents.ts';
 import type { DemoShop } from './demo-types.ts';
 import { between, pick, random } from './random.ts';
 
@@ -504,6 +505,7 @@ export function buildDemoOrders(
       externalReference: method === 'UPI' && paidAt ? utr : null,
       receivedAt: paidAt,
       receivedBy: paidAt ? ownerId : null,
+      refundedPaise: 0,
       createdAt: placedAt,
       updatedAt: paymentUpdated,
     });
@@ -736,10 +738,17 @@ export async function seedDemoOrders(db: Db, shop: DemoShop, storeId: string, no
     });
     const fresh = rows.addresses.filter((a) => remap.get(a.customerId) === a.customerId);
     if (fresh.length) await insertRows(tx, customerAddresses, fresh);
+    // Invoices for what shipped, refunds and credit notes for what came back (sets the payments' refunds first).
+    const documents = await seedDemoDocuments(tx, storeId, rows, store.ownerId);
     await insertRows(tx, orders, rows.orders.map(fix));
     await insertRows(tx, orderItems, rows.items);
     await insertRows(tx, orderEvents, rows.events.map(fix));
     await insertRows(tx, paymentTransactions, rows.payments);
+    if (documents) {
+      if (documents.docs.length) await insertRows(tx, taxDocuments, documents.docs);
+      if (documents.refunds.length) await insertRows(tx, refunds, documents.refunds);
+      if (documents.counters.length) await tx.insert(documentCounters).values(documents.counters);
+    }
     if (rows.returns.length) await insertRows(tx, returnRequests, rows.returns.map(fix));
     await insertRows(tx, stockLedger, rows.ledger.map(fix));
     await tx

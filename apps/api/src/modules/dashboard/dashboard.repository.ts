@@ -36,11 +36,21 @@ export interface DayFigures {
 export async function dayFigures(tx: Tx, storeId: string, from: string): Promise<DayFigures[]> {
   const [row] = rowsOf<{ days: unknown }>(
     await tx.execute(sql`
-      select json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), orders, counted_orders, revenue_paise,
-               delivered_orders, returned_orders, profit_paise, costed_revenue_paise, lines_without_cost)
-               order by day) as days
-        from order_day_stats
-       where store_id = ${storeId} and day >= ${from}::date`),
+      select json_agg(json_build_array(to_char(s.day, 'YYYY-MM-DD'), s.orders, s.counted_orders,
+               s.revenue_paise - coalesce(r.refunded, 0), s.delivered_orders, s.returned_orders, s.profit_paise,
+               s.costed_revenue_paise, s.lines_without_cost)
+               order by s.day) as days
+        from order_day_stats s
+        left join (
+          -- Refunds on orders that still count (a returned or cancelled order counts nothing already), on the
+          -- day the order was placed, as the rest of its figures.
+          select order_stats_day(o.created_at) as day, sum(f.amount_paise) as refunded
+            from refunds f
+            join orders o on o.store_id = f.store_id and o.id = f.order_id
+           where f.store_id = ${storeId} and o.status not in ('CANCELLED', 'RETURNED')
+           group by 1
+        ) r on r.day = s.day
+       where s.store_id = ${storeId} and s.day >= ${from}::date`),
   );
   return jsonOf<unknown[][]>(row?.days, []).map((d) => ({
     day: String(d[0]),

@@ -33,16 +33,19 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // Raw names: inside a subquery drizzle would leave the outer columns unqualified.
 const openReturn = sql<boolean>`exists (select 1 from return_requests r where r.store_id = orders.store_id and r.order_id = orders.id and r.status = 'REQUESTED')`;
 
-function listWhere(q: AdminOrderQuery) {
-  const where = dateRange(q);
+/** The list's own filters (search, status, payment), on top of the date range. */
+function listFilters(q: AdminOrderQuery): SQL[] {
+  const where: SQL[] = [];
   if (q.search) where.push(sql`${o.searchKey} like ${likePattern(searchPattern(q.search))}`);
   if (q.status === 'RETURN_REQUESTED') where.push(openReturn);
   else if (q.status !== 'all') where.push(eq(o.status, q.status));
   if (q.payment_status !== 'all') {
     where.push(eq(o.paymentStatus, q.payment_status === 'PAID' ? 'SUCCESS' : q.payment_status));
   }
-  return and(...where);
+  return where;
 }
+
+const listWhere = (q: AdminOrderQuery) => and(...dateRange(q), ...listFilters(q));
 
 const SORTS = {
   date_desc: [desc(o.createdAt), desc(o.id)],
@@ -51,7 +54,10 @@ const SORTS = {
   amount_asc: [asc(o.totalPaise), desc(o.createdAt)],
 } as const;
 
-/** One page of orders with the total count of matches (a window over the same scan): one statement. */
+/**
+ * One page of orders in the requested order: PostgreSQL walks the sort's index and stops after the page (the
+ * count of matches comes with the stats, not from a window that would read every match).
+ */
 export function listOrders(tx: Tx, q: AdminOrderQuery) {
   return tx
     .select({
@@ -59,7 +65,6 @@ export function listOrders(tx: Tx, q: AdminOrderQuery) {
       firstName: users.firstName,
       lastName: users.lastName,
       returnRequested: openReturn,
-      count: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(o)
     .leftJoin(users, eq(users.id, o.customerId))
@@ -70,12 +75,14 @@ export function listOrders(tx: Tx, q: AdminOrderQuery) {
 }
 export type ListedOrder = Awaited<ReturnType<typeof listOrders>>[number];
 
-/** The 7 stat cards for a date range, in one statement. */
-export async function orderStats(tx: Tx, q: Pick<AdminOrderQuery, 'from' | 'to'>) {
+/** The 7 stat cards for a date range and the count of the list's matches in it, in one statement. */
+export async function orderStats(tx: Tx, q: AdminOrderQuery) {
   const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
+  const filters = listFilters(q);
   const [row] = await tx
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
+      matching: filters.length ? n(and(...filters) ?? sql`true`) : sql<number>`count(*)`.mapWith(Number),
       pending: n(sql`${o.status} = 'PENDING'`),
       processing: n(sql`${o.status} in ('CONFIRMED', 'PROCESSING')`),
       shipped: n(sql`${o.status} = 'SHIPPED'`),
@@ -89,7 +96,16 @@ export async function orderStats(tx: Tx, q: Pick<AdminOrderQuery, 'from' | 'to'>
     .from(o)
     .where(and(...dateRange(q)));
   return (
-    row ?? { total: 0, pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0, revenuePaise: 0 }
+    row ?? {
+      total: 0,
+      matching: 0,
+      pending: 0,
+      processing: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+      revenuePaise: 0,
+    }
   );
 }
 

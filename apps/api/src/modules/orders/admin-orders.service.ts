@@ -180,15 +180,9 @@ export const listOrders = (deps: Deps, store: StoreRow, q: AdminOrderQuery) =>
       order_list: rows.map((r) =>
         rowView(r.order, { first: r.firstName, last: r.lastName }, r.returnRequested),
       ),
-      count: rows[0]?.count ?? (q.offset > 0 ? await countOnly(tx, q) : 0),
+      count: stats.matching,
     };
   });
-
-/** The count when the page asked for lies past the last match (no row carries the window count). */
-async function countOnly(tx: Tx, q: AdminOrderQuery) {
-  const [first] = await adminRepo.listOrders(tx, { ...q, offset: 0, limit: 1 });
-  return first?.count ?? 0;
-}
 
 async function readDetail(tx: Tx, orderId: string) {
   const row = isUuid(orderId) ? await adminRepo.orderDetail(tx, orderId) : null;
@@ -437,14 +431,16 @@ export const bulkStatus = (
         skipped.push({ id, order_number: null, reason: 'Order not found' });
         continue;
       }
+      // Each order in its own savepoint (as SQL: the pipelined client has no savepoint API), so one that may not
+      // move leaves the others moved.
+      await ctx.tx.execute(sql`savepoint bulk_move`);
       try {
-        await ctx.tx.transaction(async (sp) => {
-          const inner = { ...ctx, tx: sp };
-          const updated = await moveOrder(inner, order, { status: v.status, reason: v.reason });
-          await auditChange(inner, order, updated, 'STATUS', `marked ${updated.status.toLowerCase()} (bulk)`);
-        });
+        const updated = await moveOrder(ctx, order, { status: v.status, reason: v.reason });
+        await auditChange(ctx, order, updated, 'STATUS', `marked ${updated.status.toLowerCase()} (bulk)`);
+        await ctx.tx.execute(sql`release savepoint bulk_move`);
         moved.push({ id, order_number: orderNumber(order.number) });
       } catch (e) {
+        await ctx.tx.execute(sql`rollback to savepoint bulk_move`);
         if (!(e instanceof AppError)) throw e;
         skipped.push({ id, order_number: orderNumber(order.number), reason: e.message });
       }

@@ -184,6 +184,10 @@ describe('transactions, invoices and refunds', () => {
     const o = await deliveredOrder(2);
     const stock = await stockOf(t, shops.a.slug, o.product.id);
     const statsBefore = (await vendor.call('GET', `${TXN}transaction-stats/`)).json().data;
+    const dashboard = async () =>
+      (await vendor.call('GET', '/api/admin/dashboard/?period=monthly')).json().data.revenue.monthly
+        .value as number;
+    const dashboardBefore = await dashboard();
     const bad = await vendor.call('POST', `${TXN}${o.paymentId}/refund/`, {
       amount: 10,
       reason: 'x',
@@ -215,6 +219,8 @@ describe('transactions, invoices and refunds', () => {
     expect(Math.round((statsBefore.total_revenue - statsAfter.total_revenue) * 100)).toBe(
       Math.round(half * 100),
     );
+
+    expect(Math.round((dashboardBefore - (await dashboard())) * 100)).toBe(Math.round(half * 100));
 
     const over = await vendor.call('POST', `${TXN}${o.paymentId}/refund/`, {
       amount: o.total,

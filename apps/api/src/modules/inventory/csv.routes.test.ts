@@ -123,7 +123,9 @@ describe('CSV export and import', () => {
       created: 10_000,
       issues: [],
     });
-    const listed = (await vendor.call('GET', `/api/admin/stores/product/?search=BULK-${stamp}&limit=1`)).json().data;
+    const listed = (
+      await vendor.call('GET', `/api/admin/stores/product/?search=BULK-${stamp}&limit=1`)
+    ).json().data;
     expect(listed.count).toBe(10_000);
     const ledger = await withStore(t.owner, shops.a.id, (tx) =>
       tx

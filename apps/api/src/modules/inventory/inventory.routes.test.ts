@@ -53,7 +53,10 @@ describe('products', () => {
     });
     expect(p.slug).toMatch(/^brass-diya-\d+/);
     const found = (
-      await vendor.call('GET', `/api/admin/stores/product/?search=${encodeURIComponent(body.sku.slice(0, 14))}`)
+      await vendor.call(
+        'GET',
+        `/api/admin/stores/product/?search=${encodeURIComponent(body.sku.slice(0, 14))}`,
+      )
     ).json().data;
     expect(found.results.map((r: { id: string }) => r.id)).toContain(p.id);
     const history = (await vendor.call('GET', `/api/admin/product/${p.id}/stock-history/`)).json().data;
@@ -121,11 +124,12 @@ describe('products', () => {
     ]);
     expect(history.results[0].actor_name).toBeTruthy();
 
-    const low = (await vendor.call('GET', '/api/admin/stores/product/?stock=low_stock&limit=100')).json().data;
+    const low = (await vendor.call('GET', '/api/admin/stores/product/?stock=low_stock&limit=100')).json()
+      .data;
     expect(low.results.every((r: { stock_status: string }) => r.stock_status === 'LOW_STOCK')).toBe(true);
     expect(low.results.map((r: { id: string }) => r.id)).toContain(p.id);
-    const byPrice = (await vendor.call('GET', '/api/admin/stores/product/?sort=price_desc&limit=5')).json().data
-      .results;
+    const byPrice = (await vendor.call('GET', '/api/admin/stores/product/?sort=price_desc&limit=5')).json()
+      .data.results;
     const prices = byPrice.map((r: { product_price: number }) => r.product_price);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     const page2 = (await vendor.call('GET', '/api/admin/stores/product/?limit=5&offset=5')).json().data;
@@ -139,7 +143,9 @@ describe('products', () => {
     const badSort = await vendor.call('GET', '/api/admin/stores/product/?sort=colour');
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json().error.issues[0].path).toBe('sort');
-    expect((await vendor.call('GET', '/api/admin/stores/product/?updated_from=yesterday')).statusCode).toBe(400);
+    expect((await vendor.call('GET', '/api/admin/stores/product/?updated_from=yesterday')).statusCode).toBe(
+      400,
+    );
   });
 
   it('deleting a product with orders archives it instead', async () => {

@@ -29,7 +29,12 @@ describe('review shares add up to 100 (issue 17 #12)', () => {
   it('the analytics call answers whole shares that add up to 100 for 5 five-star and 6 four-star reviews', async () => {
     const storeId = (await storeIdOf(t.owner, shops.a.slug)) as string;
     const productId = await withStore(t.owner, storeId, async (tx) => {
-      const [p] = await tx.select({ id: schema.products.id }).from(schema.products).limit(1);
+      // The owner connection bypasses row-level security on PostgreSQL: name the shop.
+      const [p] = await tx
+        .select({ id: schema.products.id })
+        .from(schema.products)
+        .where(eq(schema.products.storeId, storeId))
+        .limit(1);
       if (!p) throw new Error('no product');
       await tx.delete(schema.reviews).where(eq(schema.reviews.productId, p.id));
       await tx.insert(schema.reviews).values(

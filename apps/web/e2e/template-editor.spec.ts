@@ -177,6 +177,43 @@ describe('template editor and launch', () => {
     await page.context().close();
   });
 
+  it('says in place what is wrong (a blank heading, a font size of 200) and shows the colour picked for the highlighted line (issue 17 #3)', async () => {
+    for (const width of [360, 1366]) {
+      const page = await vendorPage(width);
+      await page.goto(app.url(`/shopregistration/storetemplate/${ctx.published.id}`));
+      const heading = banner(page).getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      await heading.click({ position: { x: 10, y: 10 } });
+      const dialog = page.getByRole('dialog', { name: 'Edit heading' });
+      await dialog.getByLabel('Text').fill('   ');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.getByRole('alert').getByText('Heading cannot be empty').waitFor();
+      await dialog.getByLabel('Text').fill('Woven by hand in Indore');
+      await dialog.getByLabel('Font size (px)').fill('200');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.getByRole('alert').getByText('Font size must be between 8 and 72').waitFor();
+      await page.screenshot({ path: `/tmp/i17-editor-errors-${width}.png` });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(await heading.textContent()).toContain('Woven by hand in Indore');
+      await page.context().close();
+    }
+
+    const page = await vendorPage();
+    await page.goto(app.url(`/shopregistration/storetemplate/${ctx.published.id}`));
+    const line = banner(page).locator('[data-editable="highlightedText"]');
+    await line.click();
+    const dialog = page.getByRole('dialog', { name: 'Edit highlighted text' });
+    await dialog.getByLabel('Colour').fill('#16a34a');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await banner(page).getByText('Saved').waitFor();
+    await page.reload();
+    const again = banner(page).locator('[data-editable="highlightedText"]');
+    await again.waitFor();
+    expect(await again.evaluate((el) => getComputedStyle(el).webkitTextFillColor)).toBe('rgb(22, 163, 74)');
+    await page.context().close();
+  });
+
   it('launches the shop as Published: it opens on its subdomain with the edited heading', async () => {
     const page = await vendorPage();
     await page.goto(app.url(`/shopregistration/storetemplate/${ctx.published.id}`));

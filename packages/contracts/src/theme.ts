@@ -4,7 +4,12 @@ import { z } from 'zod';
 export const textElement = z.object({
   text: z.string().max(500),
   color: z.string().max(40).optional(),
-  fontSize: z.number().int().min(8).max(72).optional(),
+  fontSize: z
+    .number({ error: 'Font size must be a number' })
+    .int('Font size must be a whole number')
+    .min(8, 'Font size must be between 8 and 72')
+    .max(72, 'Font size must be between 8 and 72')
+    .optional(),
   tag: z.string().max(10).optional(),
 });
 export type TextElement = z.infer<typeof textElement>;

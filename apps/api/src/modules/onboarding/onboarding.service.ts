@@ -304,6 +304,13 @@ export async function saveTheme(
       parsed.error.issues.map((i) => ({ path: ['config', name, ...i.path].join('.'), message: i.message })),
     );
   }
+  // A section's heading is what shoppers read first: it may not be blank (stored sections are not re-judged).
+  const heading = (parsed.data as { mainHeading?: { text: string } }).mainHeading;
+  if (heading && !heading.text.trim()) {
+    throw badRequest('Heading cannot be empty', [
+      { path: `config.${name}.mainHeading.text`, message: 'Heading cannot be empty' },
+    ]);
+  }
   const row = await withStore(deps.db, store.id, (tx) =>
     repo.upsertSection(tx, {
       storeId: store.id,

@@ -18,7 +18,21 @@ export function makeEditHook<C>(editor: SectionEditor<C>, open: (target: EditTar
         label,
         value: typeof value === 'string' ? value : ((value as TextElement | undefined) ?? { text: '' }),
         rect: { top: r.top, bottom: r.bottom, left: r.left },
-        confirm: (next) => editor.update((c) => setAt(c, field, next)),
+        confirm: (next) =>
+          editor.update((c) => {
+            const changed = setAt(c, field, next);
+            // The banner paints its highlighted line with a gradient; a colour picked for that line replaces it,
+            // so what the vendor picks is what the shop shows.
+            const before = value as TextElement | undefined;
+            if (
+              field === 'highlightedText' &&
+              typeof next !== 'string' &&
+              next.color &&
+              next.color !== before?.color
+            )
+              return setAt(setAt(changed, 'textColorFrom', ''), 'textColorTo', '');
+            return changed;
+          }),
       });
     };
     const props = {

@@ -37,6 +37,16 @@ export function TextEditor({ target, onClose }: { target: EditTarget; onClose: (
   const [sizeInput, setSizeInput] = useState(String(el.fontSize ?? FONT_DEFAULT));
   const textRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
+  const [textError, setTextError] = useState<string | null>(null);
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  // A heading is what shoppers read first: it may not be blank (the server says the same).
+  const required = /heading/i.test(target.label);
+  const sizeProblem = (raw: string) => {
+    const n = Number(raw);
+    return raw.trim() === '' || !Number.isFinite(n) || n < FONT_MIN || n > FONT_MAX
+      ? `Font size must be between ${FONT_MIN} and ${FONT_MAX}`
+      : null;
+  };
 
   useEffect(() => {
     textRef.current?.focus();
@@ -55,7 +65,12 @@ export function TextEditor({ target, onClose }: { target: EditTarget; onClose: (
   };
 
   const confirm = () => {
-    target.confirm(plain ? text : { ...el, text, color, fontSize: clampFont(Number(sizeInput) || size) });
+    const blank = required && !text.trim() ? `${target.label} cannot be empty` : null;
+    const badSize = plain ? null : sizeProblem(sizeInput);
+    setTextError(blank);
+    setSizeError(badSize);
+    if (blank || badSize) return;
+    target.confirm(plain ? text : { ...el, text, color, fontSize: clampFont(Number(sizeInput)) });
     onClose();
   };
 
@@ -95,15 +110,27 @@ export function TextEditor({ target, onClose }: { target: EditTarget; onClose: (
               value={text}
               maxLength={500}
               rows={2}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => {
+                setText(e.target.value);
+                setTextError(null);
+              }}
+              aria-invalid={!!textError}
+              aria-describedby={textError ? `${id}-text-error` : undefined}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && !e.shiftKey) {
                   e.preventDefault();
                   confirm();
                 }
               }}
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none sm:text-sm"
+              className={`mt-1 block w-full rounded-lg border px-3 py-2 text-base text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none sm:text-sm ${
+                textError ? 'border-red-500' : 'border-slate-300'
+              }`}
             />
+            {textError ? (
+              <p id={`${id}-text-error`} role="alert" className="mt-1 text-xs font-medium text-red-700">
+                {textError}
+              </p>
+            ) : null}
           </div>
           {plain ? null : (
             <div className="grid grid-cols-[auto_1fr] items-end gap-3">
@@ -133,10 +160,14 @@ export function TextEditor({ target, onClose }: { target: EditTarget; onClose: (
                     value={sizeInput}
                     onChange={(e) => {
                       setSizeInput(e.target.value);
+                      setSizeError(null);
                       const n = Number(e.target.value);
                       if (n >= FONT_MIN && n <= FONT_MAX) setSize(Math.round(n));
                     }}
-                    onBlur={() => setFont(Number(sizeInput))}
+                    // Out of range is said, not silently changed.
+                    onBlur={() => setSizeError(sizeProblem(sizeInput))}
+                    aria-invalid={!!sizeError}
+                    aria-describedby={sizeError ? `${id}-size-error` : undefined}
                     className="block h-10 w-16 rounded-lg border border-slate-300 px-2 text-base text-slate-900 focus:border-brand-500 focus:outline-none sm:text-sm"
                   />
                   <input
@@ -150,6 +181,15 @@ export function TextEditor({ target, onClose }: { target: EditTarget; onClose: (
                   />
                 </div>
               </div>
+              {sizeError ? (
+                <p
+                  id={`${id}-size-error`}
+                  role="alert"
+                  className="col-span-2 text-xs font-medium text-red-700"
+                >
+                  {sizeError}
+                </p>
+              ) : null}
             </div>
           )}
           <div className="flex justify-end gap-2 pt-1">

@@ -98,9 +98,15 @@ describe('vendor accounts (main domain)', () => {
     await page.waitForURL((u) => u.pathname === '/shopregistration');
     await page.getByRole('heading', { name: 'Register your shop' }).waitFor();
     await page.getByText(`Signed in as ${vendor.first} ${vendor.last}`).waitFor();
+    // Without Remember me: shared by the tabs (localStorage), ended with the browser (decision 0008).
     const token = await storedToken(page);
-    expect(token.local).toBeNull();
-    expect(JSON.parse(token.session ?? '{}')).toMatchObject({ role_type: 'VENDOR', email: vendor.email });
+    expect(token.session).toBeNull();
+    expect(JSON.parse(token.local ?? '{}')).toMatchObject({
+      role_type: 'VENDOR',
+      email: vendor.email,
+      remember: false,
+    });
+    expect(await page.evaluate(() => document.cookie)).toContain('haat_browser_session=1');
     await page.context().close();
   });
 
@@ -239,7 +245,7 @@ describe('vendor accounts (main domain)', () => {
     await page.goto(app.url('/profile'));
     await page.getByLabel('First name').waitFor();
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(vendor.email);
-    const stored = JSON.parse((await storedToken(page)).session ?? '{}');
+    const stored = JSON.parse((await storedToken(page)).local ?? '{}');
     expect(stored.refreshToken).not.toBe(s.refresh_token);
     expect(stored.expiresAt).toBeGreaterThan(Date.now());
     await page.context().close();
@@ -339,7 +345,7 @@ describe('customer accounts (on a shop)', () => {
     await page.getByRole('button', { name: `Account menu for ${customer.first} ${customer.last}` }).click();
     await page.getByText(`Welcome back, ${customer.first} ${customer.last}`).waitFor();
     await page.getByRole('link', { name: 'See Orders' }).waitFor();
-    expect(JSON.parse((await storedToken(page)).session ?? '{}')).toMatchObject({
+    expect(JSON.parse((await storedToken(page)).local ?? '{}')).toMatchObject({
       role_type: 'CUSTOMER',
       storeSlug: app.demo.openShop,
     });

@@ -209,9 +209,11 @@ describe('shoppers', () => {
     const toast = tab.locator('[data-sonner-toast]').first();
     await toast.waitFor();
     const cart = await tab.getByRole('link', { name: /^Cart, / }).boundingBox();
-    const toastBox = await toast.boundingBox();
-    expect(cart && toastBox).toBeTruthy();
-    if (cart && toastBox) expect(toastBox.y).toBeGreaterThanOrEqual(cart.y + cart.height);
+    expect(cart).toBeTruthy();
+    // Once it has slid in (sonner animates it down from above), the toast sits below the cart badge.
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? 0, { timeout: 3_000 })
+      .toBeGreaterThanOrEqual((cart?.y ?? 0) + (cart?.height ?? 0));
     await tab.screenshot({ path: '/tmp/i17-toast-360.png' });
 
     // The browser closes: its session cookies go, localStorage stays. The next start is signed out.

@@ -91,6 +91,7 @@ export function TextEditor({ target, onClose }: { target: EditTarget; onClose: (
         className="fixed inset-x-0 bottom-0 z-[70] max-h-[85dvh] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200 sm:inset-x-auto sm:bottom-auto sm:top-[var(--pop-top)] sm:left-[var(--pop-left)] sm:w-80 sm:rounded-xl"
       >
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             confirm();

@@ -280,6 +280,8 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/transaction/': { access: 'vendor' },
   'GET /api/admin/transaction/transaction-stats/': { access: 'vendor' },
   'GET /api/admin/transaction/export.csv': { access: 'vendor' },
+  'GET /api/admin/transaction/gst-summary/': { access: 'vendor', query: 'month=2026-11' },
+  'GET /api/admin/transaction/gst-summary.csv': { access: 'vendor', query: 'month=2026-11' },
   'GET /api/admin/transaction/get-invoice/': { access: 'vendor', validationFirst: true },
   'GET /api/admin/transaction/:id/': { access: 'vendor', id: 'payment' },
   'POST /api/admin/transaction/:id/refund/': { access: 'vendor', id: 'payment' },

@@ -175,7 +175,6 @@ describe('order fulfilment in the back office', () => {
     await vendor.getByRole('link', { name: 'Back to Dashboard' }).click();
     await vendor.waitForURL((u) => u.pathname.startsWith('/dashboard'));
     for (const [link, heading] of [
-      ['Transaction', 'Transaction Management'],
       ['Checkout', 'Point of sale'],
       ['Audit', 'Audit trail'],
     ]) {

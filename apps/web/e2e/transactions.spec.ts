@@ -39,12 +39,9 @@ async function placeOrder(page: Page, productId: string) {
   return new URL(page.url()).searchParams.get('orderId') ?? '';
 }
 
-/** The Total Revenue card's figure in rupees. */
+/** The Total Revenue card's figure in rupees, once loaded. */
 async function revenue(vendor: Page) {
-  const card = vendor
-    .getByText('Total Revenue', { exact: true })
-    .locator('xpath=ancestor::*[contains(., "₹")][1]');
-  const text = (await card.innerText()).split('\n').find((l) => l.includes('₹')) ?? '';
+  const text = await vendor.getByRole('article', { name: 'Total Revenue' }).locator('p').innerText();
   return Number(text.replace(/[^\d.]/g, ''));
 }
 
@@ -126,6 +123,11 @@ describe('payments in the back office', () => {
       .click()
       .catch(() => {});
     await expect.poll(() => revenue(vendor)).toBeCloseTo(before - half, 0);
+    const [summary] = await Promise.all([
+      vendor.waitForEvent('download'),
+      vendor.getByRole('button', { name: 'GST summary' }).click(),
+    ]);
+    expect(summary.suggestedFilename()).toMatch(/-gst-\d{4}-\d{2}\.csv$/);
     await vendor.setViewportSize({ width: 360, height: 800 });
     await noSidewaysScroll(vendor);
     await vendor.screenshot({ path: '/tmp/transactions-360.png', fullPage: true });

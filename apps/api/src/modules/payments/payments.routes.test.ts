@@ -230,6 +230,21 @@ describe('transactions, invoices and refunds', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toMatch(/^Only ₹[\d,.]+ is left to refund/);
     const note = d.documents.find((x: { kind: string }) => x.kind === 'CREDIT_NOTE');
+    // The month's GST summary counts the invoice and takes the credit note off, by rate and by place of supply.
+    const month = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 7);
+    const summary = (await vendor.call('GET', `${TXN}gst-summary/?month=${month}`)).json().data;
+    expect(summary.invoices).toBeGreaterThanOrEqual(1);
+    expect(summary.credit_notes).toBeGreaterThanOrEqual(1);
+    const states = summary.by_state.map((r: { total: number }) => r.total);
+    const rates = summary.by_rate.map((r: { total: number }) => r.total);
+    const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 100);
+    expect(sum(states)).toBe(sum(rates));
+    expect((await vendor.call('GET', `${TXN}gst-summary/?month=2026-13`)).json().error.issues[0].path).toBe(
+      'month',
+    );
+    const csv = await vendor.call('GET', `${TXN}gst-summary.csv?month=${month}`);
+    expect(csv.body).toContain('section,rate_or_state,state_code,taxable_value,cgst,sgst,igst,total');
+    expect(csv.body).toMatch(/by_place_of_supply,[A-Za-z ]+,\d{2},/);
     const cn = await vendor.call('GET', `${TXN}get-invoice/?document_id=${note.id}`);
     const cnText = pdfText(cn.rawPayload);
     expect(cnText).toContain('CREDIT NOTE');

@@ -16,6 +16,7 @@ import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireShopCustomer, requireVendorStore } from '../../plugins/auth.ts';
 import * as gst from './gst-settings.service.ts';
+import { gstSummary, gstSummaryCsv } from './gst-summary.ts';
 import * as payments from './payments.service.ts';
 import { transactionsCsv } from './payments-csv.ts';
 
@@ -83,6 +84,44 @@ export const adminPaymentRoutes =
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${store.slug}-transactions-${day}.csv"`)
           .send(transactionsCsv(rows));
+      },
+    });
+
+    const monthQuery = z.object({
+      month: z
+        .string({ error: 'month is required (YYYY-MM)' })
+        .regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM'),
+    });
+
+    app.get('/transaction/gst-summary/', {
+      schema: {
+        tags: ['transactions'],
+        summary: 'GSTR-1-friendly summary of a month: taxable value and tax by rate and by place of supply',
+        storeOriginHeaders,
+        querystring: monthQuery,
+        response: { 200: envelope(z.any()), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await gstSummary(deps, store, req.query.month), 'GST summary fetched');
+      },
+    });
+
+    app.get('/transaction/gst-summary.csv', {
+      schema: {
+        tags: ['transactions'],
+        summary: "The month's GST summary as CSV",
+        storeOriginHeaders,
+        querystring: monthQuery,
+        response: { 200: z.string(), ...errorReplies },
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const summary = await gstSummary(deps, store, req.query.month);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${store.slug}-gst-${req.query.month}.csv"`)
+          .send(gstSummaryCsv(summary));
       },
     });
 

@@ -219,6 +219,45 @@ function InvoiceLink({ t }: { t: Transaction }) {
   );
 }
 
+/** The month's GST summary (by rate and by place of supply) as CSV, for filing GSTR-1. */
+function GstSummaryButton({ slug, token }: { slug: string; token: string | null | undefined }) {
+  const [month, setMonth] = useState(() => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 7));
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (!/^\d{4}-\d{2}$/.test(month)) return;
+    setBusy(true);
+    try {
+      await downloadAdminFile(
+        `/api/admin/transaction/gst-summary.csv?month=${month}`,
+        `${slug}-gst-${month}.csv`,
+        { token, slug },
+        'The GST summary could not be made',
+      );
+    } catch {
+      // Announced by the download helper.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex w-full items-end gap-2 sm:w-auto">
+      <label className="block min-w-0 flex-1 text-sm font-medium text-slate-800 sm:flex-none">
+        GST month
+        <input
+          type="month"
+          value={month}
+          onChange={(e) => setMonth(e.target.value)}
+          className={`${filterControlClass} sm:w-40`}
+        />
+      </label>
+      <button type="button" onClick={run} disabled={busy} className={`${buttonStyles.secondary} px-3.5`}>
+        {busy ? <Spinner /> : <FileText aria-hidden className="size-4" />}
+        GST summary
+      </button>
+    </div>
+  );
+}
+
 /** Transaction Management (02 §2 Transaction list): 4 stats, filters in the address, a server-paged list, CSV. */
 export function TransactionManagementPage() {
   useDocumentTitle('Transactions · Admin Panel');
@@ -262,15 +301,18 @@ export function TransactionManagementPage() {
           </h1>
           <p className="mt-1 text-sm text-slate-600">Payments, invoices and refunds of {shop.store_name}.</p>
         </div>
-        <button
-          type="button"
-          onClick={exportCsv}
-          disabled={exporting}
-          className={`${buttonStyles.secondary} px-3.5`}
-        >
-          {exporting ? <Spinner /> : <Download aria-hidden className="size-4" />}
-          Export Report
-        </button>
+        <div className="flex flex-wrap items-end gap-2">
+          <GstSummaryButton slug={shop.slug} token={session?.accessToken} />
+          <button
+            type="button"
+            onClick={exportCsv}
+            disabled={exporting}
+            className={`${buttonStyles.secondary} px-3.5`}
+          >
+            {exporting ? <Spinner /> : <Download aria-hidden className="size-4" />}
+            Export Report
+          </button>
+        </div>
       </header>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -143,8 +143,8 @@ export interface OrderDetailParts {
  * An order with everything its detail page shows (items with their category, the timeline's events with who
  * made them, the payment, the return request, the customer's name) in one statement.
  */
-export async function orderDetail(tx: Tx, orderId: string) {
-  const [row] = await tx
+export function orderDetails(tx: Tx, orderIds: string[]) {
+  return tx
     .select({
       order: o,
       parts: sql<OrderDetailParts>`json_build_object(
@@ -177,10 +177,16 @@ export async function orderDetail(tx: Tx, orderId: string) {
       )`,
     })
     .from(o)
-    .where(eq(o.id, orderId));
+    .where(inArray(o.id, orderIds))
+    .orderBy(asc(o.number));
+}
+export type OrderDetailRow = Awaited<ReturnType<typeof orderDetails>>[number];
+
+/** One order's detail, or null. */
+export async function orderDetail(tx: Tx, orderId: string) {
+  const [row] = await orderDetails(tx, [orderId]);
   return row ?? null;
 }
-export type OrderDetailRow = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
 
 /** Locks orders for a change, in id order (two bulk moves never wait on each other in a circle). */
 export function lockOrders(tx: Tx, ids: string[]) {
@@ -226,14 +232,4 @@ export async function decideReturn(
     .where(and(eq(rr.orderId, orderId), eq(rr.status, 'REQUESTED')))
     .returning();
   return row ?? null;
-}
-
-/** The shop's address lines, for its packing slips. */
-export async function shopAddress(tx: Tx) {
-  const [row] = await tx.select().from(schema.storeLocations).limit(1);
-  if (!row) return [];
-  return [
-    [row.addressLine1, row.addressLine2].filter(Boolean).join(', '),
-    [row.city, row.state, row.postalCode].filter(Boolean).join(', '),
-  ].filter(Boolean);
 }

@@ -21,6 +21,7 @@ import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schem
 import { requireVendorStore } from '../../plugins/auth.ts';
 import { adminPaymentRoutes } from '../payments/payments.routes.ts';
 import * as admin from './admin-orders.service.ts';
+import * as changes from './order-changes.service.ts';
 import { ordersCsv } from './orders-csv.ts';
 import { packingSlipsPdf } from './packing-slip.ts';
 
@@ -101,7 +102,7 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const result = await admin.bulkStatus(deps, actor, store, req.body);
+        const result = await changes.bulkStatus(deps, actor, store, req.body);
         const n = result.moved.length;
         return ok(
           result,
@@ -135,7 +136,7 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const details = await admin.editOrder(deps, actor, store, req.params.id, req.body);
+        const details = await changes.editOrder(deps, actor, store, req.params.id, req.body);
         return ok({ order_details: details }, 'Order updated');
       },
     });
@@ -152,7 +153,7 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const details = await admin.setStatus(deps, actor, store, req.params.id, req.body);
+        const details = await changes.setStatus(deps, actor, store, req.params.id, req.body);
         return ok({ order_details: details }, `Order status updated to ${req.body.status}`);
       },
     });
@@ -168,7 +169,7 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const details = await admin.updateShipping(deps, actor, store, req.params.id, req.body);
+        const details = await changes.updateShipping(deps, actor, store, req.params.id, req.body);
         return ok({ order_details: details }, 'Shipping details saved');
       },
     });
@@ -184,7 +185,7 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const details = await admin.recordPayment(deps, actor, store, req.params.id, req.body);
+        const details = await changes.recordPayment(deps, actor, store, req.params.id, req.body);
         return ok({ order_details: details }, 'Payment recorded');
       },
     });
@@ -200,7 +201,7 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const details = await admin.decideReturn(deps, actor, store, req.params.id, req.body);
+        const details = await changes.decideReturn(deps, actor, store, req.params.id, req.body);
         return ok(
           { order_details: details },
           req.body.decision === 'ACCEPT' ? 'Return accepted' : 'Return declined',

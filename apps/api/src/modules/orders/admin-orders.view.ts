@@ -1,0 +1,131 @@
+import { type AdminOrderDetails, type AdminOrderRow, paiseToRupees } from '@haat/contracts';
+import type * as adminRepo from './admin-orders.repository.ts';
+import { EDITABLE, NEXT_STATUSES } from './order-rules.ts';
+import { orderNumber } from './order-view.ts';
+import type * as repo from './orders.repository.ts';
+
+/** Order Management's rows and the order page as the vendor reads them (02 §3 Admin order). */
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+const EVENT_LABELS: Record<string, string> = {
+  PENDING: 'Order placed',
+  CONFIRMED: 'Order confirmed',
+  PROCESSING: 'Processing',
+  SHIPPED: 'Shipped',
+  DELIVERED: 'Delivered',
+  CANCELLED: 'Cancelled',
+  RETURNED: 'Returned',
+  RETURN_REQUESTED: 'Return requested',
+  RETURN_DECLINED: 'Return declined',
+  PAYMENT_RECEIVED: 'Payment received',
+  TRACKING_UPDATED: 'Tracking updated',
+  EDITED: 'Order edited',
+  REFUNDED: 'Refunded',
+};
+
+function customerName(first: string | null, last: string | null, shipName: string) {
+  if (first) return { first_name: first, last_name: last ?? '' };
+  const [head = '', ...rest] = shipName.trim().split(/\s+/);
+  return { first_name: head, last_name: rest.join(' ') };
+}
+
+export function rowView(
+  order: repo.OrderRow,
+  names: { first: string | null; last: string | null },
+  returnRequested: boolean,
+): AdminOrderRow {
+  return {
+    id: order.id,
+    order_number: orderNumber(order.number),
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    payment_status: order.paymentStatus,
+    payment_method: order.paymentMethod,
+    total_amount: paiseToRupees(order.totalPaise),
+    total_items: order.totalItems,
+    trackingNumber: order.trackingNumber,
+    carrier: order.carrier,
+    user: {
+      ...customerName(names.first, names.last, order.shipName),
+      email: order.contactEmail,
+      phone: order.contactPhone ?? order.shipPhone,
+    },
+    shipping_address: {
+      full_name: order.shipName,
+      phone_number: order.shipPhone,
+      address_line1: order.shipLine1,
+      address_line2: order.shipLine2,
+      city: order.shipCity,
+      state: order.shipState,
+      postal_code: order.shipPostalCode,
+      country: order.shipCountry,
+    },
+    return_requested: returnRequested,
+    version: order.version,
+  };
+}
+
+export function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
+  const { order: o, parts } = row;
+  const ret = parts.return_request;
+  const pay = parts.payment;
+  return {
+    ...rowView(o, { first: parts.first_name, last: parts.last_name }, ret?.status === 'REQUESTED'),
+    subtotal: paiseToRupees(o.subtotalPaise),
+    shipping_charge: paiseToRupees(o.shippingPaise),
+    tax: paiseToRupees(o.taxPaise),
+    discount: paiseToRupees(o.discountPaise),
+    coupon_code: o.couponCode,
+    delivery_type: { name: o.deliveryName, estimated_time: o.deliveryEstimate },
+    expected_delivery: ['DELIVERED', 'RETURNED', 'CANCELLED'].includes(o.status)
+      ? null
+      : iso(o.expectedDeliveryAt),
+    tracking_url: o.trackingUrl,
+    customer_note: o.customerNote,
+    shippedDate: iso(o.shippedAt),
+    deliveredDate: iso(o.deliveredAt),
+    cancelledDate: iso(o.cancelledAt),
+    cancel_reason: o.cancelReason,
+    returnedDate: iso(o.returnedAt),
+    transactionId: pay?.reference ?? null,
+    invoice_number: parts.invoice?.number ?? null,
+    payment: {
+      reference: pay?.reference ?? null,
+      utr: pay?.external_reference ?? null,
+      amount: paiseToRupees(pay?.amount_paise ?? o.totalPaise),
+      received_at: iso(pay?.received_at),
+      received_by: pay?.received_by ?? null,
+    },
+    order_item: parts.items.map((i) => ({
+      product_id: i.product_id,
+      product_name: i.name,
+      quantity: i.quantity,
+      sku: i.sku,
+      product_price: paiseToRupees(i.unit_price_paise),
+      line_total: paiseToRupees(i.unit_price_paise * i.quantity),
+      image: i.image,
+      category: i.category,
+    })),
+    return_request: ret
+      ? {
+          reason: ret.reason,
+          status: ret.status,
+          created_at: iso(ret.created_at) ?? '',
+          decided_at: iso(ret.decided_at),
+          decision_note: ret.decision_note,
+        }
+      : null,
+    timeline: parts.events.map((e) => ({
+      status: e.status,
+      label: EVENT_LABELS[e.status] ?? e.status,
+      note: e.note,
+      at: iso(e.at) ?? '',
+      by: e.by,
+    })),
+    next_statuses: [...NEXT_STATUSES[o.status]],
+    can_edit: EDITABLE.includes(o.status),
+    can_record_payment:
+      o.paymentMethod === 'UPI' && o.paymentStatus === 'PENDING' && o.status !== 'CANCELLED',
+  };
+}

@@ -1,0 +1,387 @@
+import { type OrderStatus, trackingLink } from '@haat/contracts';
+import { type Tx, withStore } from '@haat/db';
+import { sql } from 'drizzle-orm';
+import { changedFields, recordAudit } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import { issueInvoice } from '../payments/documents.service.ts';
+import type { StoreRow } from '../stores/stores.repository.ts';
+import * as adminRepo from './admin-orders.repository.ts';
+import { readDetail } from './admin-orders.service.ts';
+import { type OrderMailKind, orderUpdateMail } from './order-mails.ts';
+import { EDITABLE, NEXT_STATUSES } from './order-rules.ts';
+import { orderNumber } from './order-view.ts';
+import * as repo from './orders.repository.ts';
+import { cancelInTx } from './orders.service.ts';
+
+// Changes: each locks the order, checks the version it was made against, makes its change, and records an
+// order event, an audit row and the customer's mail in the same transaction.
+
+interface Ctx {
+  tx: Tx;
+  store: StoreRow;
+  actor: Actor;
+}
+
+async function lockForChange(tx: Tx, orderId: string, version: number | undefined) {
+  const order = isUuid(orderId) ? await repo.lockOrder(tx, orderId) : null;
+  if (!order) throw notFound('Order not found');
+  assertVersion(order, version);
+  return order;
+}
+
+function assertVersion(order: repo.OrderRow, version: number | undefined) {
+  if (version !== undefined && version !== order.version) {
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `Order ${orderNumber(order.number)} was changed by someone else meanwhile. It has been reloaded; check it and try again.`,
+      { reason: 'ORDER_CHANGED', status: order.status },
+    );
+  }
+}
+
+function assertTransition(order: repo.OrderRow, to: OrderStatus) {
+  const allowed = NEXT_STATUSES[order.status];
+  if (allowed.includes(to)) return;
+  const now = order.status.toLowerCase();
+  const options = allowed.length ? allowed.map((s) => s.toLowerCase()).join(', ') : 'nothing else';
+  throw new AppError(
+    409,
+    'CONFLICT',
+    `A ${now} order cannot become ${to.toLowerCase()}. From ${now} it can become: ${options}.`,
+    { reason: 'INVALID_TRANSITION', status: order.status },
+  );
+}
+
+async function notifyCustomer(ctx: Ctx, order: repo.OrderRow, kind: OrderMailKind, note?: string | null) {
+  if (!order.contactEmail) return;
+  const mail = orderUpdateMail({
+    kind,
+    to: order.contactEmail,
+    shopName: ctx.store.storeName,
+    storeId: ctx.store.id,
+    order,
+    note: note ?? null,
+  });
+  await enqueueMail(ctx.tx, mail);
+}
+
+async function event(ctx: Ctx, orderId: string, status: string, note?: string | null) {
+  await repo.insertEvent(ctx.tx, {
+    storeId: ctx.store.id,
+    orderId,
+    status,
+    note: note || null,
+    actorId: ctx.actor.userId,
+    // Several events of one transaction keep the order they happened in (now() is the transaction's start).
+    createdAt: sql`clock_timestamp()`,
+  });
+}
+
+/** Stock back with RETURN ledger rows, and the coupon's use freed: what a returned order gives back. */
+async function restockReturn(ctx: Ctx, order: repo.OrderRow) {
+  const items = await repo.itemsOf(ctx.tx, [order.id]);
+  const ledger = [];
+  for (const i of [...items].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    const after = await repo.returnStock(ctx.tx, i.productId, i.quantity);
+    if (after === null) continue;
+    ledger.push({
+      storeId: ctx.store.id,
+      productId: i.productId,
+      change: i.quantity,
+      quantityAfter: after,
+      reason: 'RETURN' as const,
+      note: orderNumber(order.number),
+      orderId: order.id,
+      actorId: ctx.actor.userId,
+    });
+  }
+  await repo.insertLedger(ctx.tx, ledger);
+  if (order.couponId) await repo.releaseCoupon(ctx.tx, order.couponId);
+}
+
+type StatusChange = {
+  status: Exclude<OrderStatus, 'PENDING'>;
+  tracking_number?: string;
+  carrier?: string;
+  tracking_url?: string;
+  reason?: string;
+  version?: number;
+};
+
+/** The shipment a SHIPPED change must carry: carrier and tracking number, and its link. */
+function shipmentOf(v: StatusChange, order: repo.OrderRow) {
+  const carrier = v.carrier || order.carrier;
+  const trackingNumber = v.tracking_number || order.trackingNumber;
+  if (!carrier)
+    throw badRequest('Carrier is required to ship', [{ path: 'carrier', message: 'Carrier is required' }]);
+  if (!trackingNumber) {
+    throw badRequest('Tracking number is required to ship', [
+      { path: 'tracking_number', message: 'Tracking number is required' },
+    ]);
+  }
+  return { carrier, trackingNumber, trackingUrl: v.tracking_url || trackingLink(carrier, trackingNumber) };
+}
+
+/** Moves one locked order to a new status; the other steps (event, mail) follow from the status. */
+async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
+  assertTransition(order, v.status);
+  if (v.status === 'CANCELLED') return cancelInTx(ctx.tx, ctx.store, order, ctx.actor.userId, v.reason, true);
+  const now = new Date();
+  const stamp: Partial<repo.OrderInsert> = { status: v.status };
+  if (v.status === 'CONFIRMED') stamp.confirmedAt = now;
+  if (v.status === 'PROCESSING') stamp.processingAt = now;
+  const shipment = v.status === 'SHIPPED' ? shipmentOf(v, order) : null;
+  if (shipment) Object.assign(stamp, { shippedAt: now }, shipment);
+  if (v.status === 'DELIVERED') stamp.deliveredAt = now;
+  if (v.status === 'RETURNED') stamp.returnedAt = now;
+  const updated = await repo.updateOrder(ctx.tx, order.id, stamp);
+  await event(
+    ctx,
+    order.id,
+    v.status,
+    shipment ? `${shipment.carrier} ${shipment.trackingNumber}` : v.reason,
+  );
+  if (shipment) await issueInvoice(ctx.tx, ctx.store, updated);
+  if (v.status === 'DELIVERED' && order.paymentMethod === 'COD' && order.paymentStatus === 'PENDING') {
+    return collectCash(ctx, updated);
+  }
+  if (v.status === 'RETURNED') {
+    await restockReturn(ctx, order);
+    const decided = await adminRepo.decideReturn(ctx.tx, order.id, {
+      status: 'COMPLETED',
+      by: ctx.actor.userId,
+      note: v.reason ?? null,
+    });
+    await notifyCustomer(ctx, updated, decided ? 'RETURN_ACCEPTED' : 'RETURNED', v.reason);
+    return updated;
+  }
+  await notifyCustomer(ctx, updated, v.status);
+  return updated;
+}
+
+/** Delivering a cash-on-delivery order records the cash as collected: payment PAID, with who and when. */
+async function collectCash(ctx: Ctx, order: repo.OrderRow) {
+  const paid = await repo.updateOrder(ctx.tx, order.id, { paymentStatus: 'SUCCESS' });
+  await adminRepo.receivePayment(ctx.tx, order.id, { by: ctx.actor.userId });
+  await event(ctx, order.id, 'PAYMENT_RECEIVED', `Cash collected on delivery`);
+  await notifyCustomer(ctx, paid, 'DELIVERED');
+  return paid;
+}
+
+async function auditChange(
+  ctx: Ctx,
+  before: repo.OrderRow,
+  after: repo.OrderRow,
+  action: string,
+  summary: string,
+) {
+  const pick = (o: repo.OrderRow) => ({
+    status: o.status,
+    payment_status: o.paymentStatus,
+    carrier: o.carrier,
+    tracking_number: o.trackingNumber,
+    tracking_url: o.trackingUrl,
+    ship_name: o.shipName,
+    ship_phone: o.shipPhone,
+    ship_line1: o.shipLine1,
+    ship_line2: o.shipLine2,
+    ship_city: o.shipCity,
+    ship_state: o.shipState,
+    ship_postal_code: o.shipPostalCode,
+    customer_note: o.customerNote,
+  });
+  const diff = changedFields(pick(before), pick(after));
+  await recordAudit(ctx.tx, ctx.store.id, ctx.actor, {
+    entity: 'ORDER',
+    entityId: before.id,
+    action,
+    summary: `Order ${orderNumber(before.number)} ${summary}`,
+    before: diff.before,
+    after: diff.after,
+  });
+}
+
+const inStore = <T>(deps: Deps, actor: Actor, store: StoreRow, fn: (ctx: Ctx) => Promise<T>) =>
+  withStore(deps.db, store.id, (tx) => fn({ tx, store, actor }));
+
+/** The vendor moves an order along (Update Order Status). */
+export const setStatus = (deps: Deps, actor: Actor, store: StoreRow, orderId: string, v: StatusChange) =>
+  inStore(deps, actor, store, async (ctx) => {
+    const order = await lockForChange(ctx.tx, orderId, v.version);
+    const updated = await moveOrder(ctx, order, v);
+    await auditChange(ctx, order, updated, 'STATUS', `marked ${updated.status.toLowerCase()}`);
+    return readDetail(ctx.tx, order.id);
+  });
+
+/** Several orders moved together; each obeys the rules on its own, and the answer says which moved and why not. */
+export const bulkStatus = (
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  v: { ids: string[]; status: Exclude<OrderStatus, 'PENDING' | 'RETURNED'>; reason?: string },
+) =>
+  inStore(deps, actor, store, async (ctx) => {
+    const ids = [...new Set(v.ids)];
+    const locked = await adminRepo.lockOrders(ctx.tx, ids);
+    const moved: { id: string; order_number: string }[] = [];
+    const skipped: { id: string; order_number: string | null; reason: string }[] = [];
+    for (const id of ids) {
+      const order = locked.find((o) => o.id === id);
+      if (!order) {
+        skipped.push({ id, order_number: null, reason: 'Order not found' });
+        continue;
+      }
+      // Each order in its own savepoint (as SQL: the pipelined client has no savepoint API), so one that may not
+      // move leaves the others moved.
+      await ctx.tx.execute(sql`savepoint bulk_move`);
+      try {
+        const updated = await moveOrder(ctx, order, { status: v.status, reason: v.reason });
+        await auditChange(ctx, order, updated, 'STATUS', `marked ${updated.status.toLowerCase()} (bulk)`);
+        await ctx.tx.execute(sql`release savepoint bulk_move`);
+        moved.push({ id, order_number: orderNumber(order.number) });
+      } catch (e) {
+        await ctx.tx.execute(sql`rollback to savepoint bulk_move`);
+        if (!(e instanceof AppError)) throw e;
+        skipped.push({ id, order_number: orderNumber(order.number), reason: e.message });
+      }
+    }
+    return { moved, skipped };
+  });
+
+/** Carrier and tracking number, given or corrected after shipping. */
+export const updateShipping = (
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  orderId: string,
+  v: { carrier: string; tracking_number: string; tracking_url?: string; version: number },
+) =>
+  inStore(deps, actor, store, async (ctx) => {
+    const order = await lockForChange(ctx.tx, orderId, v.version);
+    if (['CANCELLED', 'RETURNED'].includes(order.status)) {
+      throw conflict(`A ${order.status.toLowerCase()} order has no shipment to change.`, 'ORDER_CLOSED');
+    }
+    const updated = await repo.updateOrder(ctx.tx, order.id, {
+      carrier: v.carrier,
+      trackingNumber: v.tracking_number,
+      trackingUrl: v.tracking_url || trackingLink(v.carrier, v.tracking_number),
+    });
+    await event(ctx, order.id, 'TRACKING_UPDATED', `${v.carrier} ${v.tracking_number}`);
+    if (order.status === 'SHIPPED') await notifyCustomer(ctx, updated, 'TRACKING_UPDATED');
+    await auditChange(ctx, order, updated, 'SHIPPING', `tracking ${v.carrier} ${v.tracking_number}`);
+    return readDetail(ctx.tx, order.id);
+  });
+
+/** A UPI payment the vendor saw in their bank app, recorded with its UTR. */
+export const recordPayment = (
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  orderId: string,
+  v: { utr: string; version: number },
+) =>
+  inStore(deps, actor, store, async (ctx) => {
+    const order = await lockForChange(ctx.tx, orderId, v.version);
+    if (order.paymentMethod !== 'UPI') {
+      throw conflict('Cash on delivery is recorded as collected when the order is delivered.', 'NOT_UPI');
+    }
+    if (order.paymentStatus !== 'PENDING' || order.status === 'CANCELLED') {
+      throw conflict(
+        `This order's payment is ${order.paymentStatus.toLowerCase()} already.`,
+        'PAYMENT_SETTLED',
+      );
+    }
+    if (await adminRepo.utrInUse(ctx.tx, v.utr, order.id)) {
+      throw new AppError(409, 'CONFLICT', 'This UTR is already recorded for another order.', {
+        reason: 'UTR_IN_USE',
+        issues: [{ path: 'utr', message: 'This UTR is already recorded for another order' }],
+      });
+    }
+    const updated = await repo.updateOrder(ctx.tx, order.id, { paymentStatus: 'SUCCESS' });
+    await adminRepo.receivePayment(ctx.tx, order.id, { by: actor.userId, utr: v.utr });
+    await event(ctx, order.id, 'PAYMENT_RECEIVED', `UPI, UTR ${v.utr}`);
+    await notifyCustomer(ctx, updated, 'PAYMENT_RECEIVED');
+    await auditChange(ctx, order, updated, 'PAYMENT', `UPI payment recorded (UTR ${v.utr})`);
+    return readDetail(ctx.tx, order.id);
+  });
+
+/** Edit Order: while not shipped, the shipping address, phone and a note to the customer. */
+export const editOrder = (
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  orderId: string,
+  v: {
+    full_name: string;
+    phone_number: string;
+    address_line1: string;
+    address_line2: string;
+    city: string;
+    state: string;
+    postal_code: string;
+    customer_note: string;
+    version: number;
+  },
+) =>
+  inStore(deps, actor, store, async (ctx) => {
+    const order = await lockForChange(ctx.tx, orderId, v.version);
+    if (!EDITABLE.includes(order.status)) {
+      throw conflict(
+        `A ${order.status.toLowerCase()} order can no longer be edited; only orders not yet shipped can.`,
+        'ORDER_NOT_EDITABLE',
+      );
+    }
+    const updated = await repo.updateOrder(ctx.tx, order.id, {
+      shipName: v.full_name,
+      shipPhone: v.phone_number,
+      shipLine1: v.address_line1,
+      shipLine2: v.address_line2,
+      shipCity: v.city,
+      shipState: v.state,
+      shipPostalCode: v.postal_code,
+      customerNote: v.customer_note || null,
+    });
+    await event(ctx, order.id, 'EDITED', v.customer_note || 'Shipping details corrected');
+    await auditChange(ctx, order, updated, 'EDIT', 'shipping details edited');
+    return readDetail(ctx.tx, order.id);
+  });
+
+/** The vendor accepts a customer's return request (the order becomes RETURNED, stock back) or declines it. */
+export const decideReturn = (
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  orderId: string,
+  v: { decision: 'ACCEPT' | 'DECLINE'; note?: string; version: number },
+) =>
+  inStore(deps, actor, store, async (ctx) => {
+    const order = await lockForChange(ctx.tx, orderId, v.version);
+    if (v.decision === 'ACCEPT') {
+      const updated = await moveOrder(ctx, order, { status: 'RETURNED', reason: v.note });
+      await auditChange(ctx, order, updated, 'RETURN', 'return accepted');
+      return readDetail(ctx.tx, order.id);
+    }
+    const declined = await adminRepo.decideReturn(ctx.tx, order.id, {
+      status: 'REJECTED',
+      by: actor.userId,
+      note: v.note ?? null,
+    });
+    if (!declined) throw conflict('This order has no open return request.', 'NO_RETURN_REQUEST');
+    const touched = await repo.updateOrder(ctx.tx, order.id, {});
+    await event(ctx, order.id, 'RETURN_DECLINED', v.note);
+    await notifyCustomer(ctx, touched, 'RETURN_DECLINED', v.note);
+    await recordAudit(ctx.tx, store.id, actor, {
+      entity: 'ORDER',
+      entityId: order.id,
+      action: 'RETURN',
+      summary: `Order ${orderNumber(order.number)} return declined`,
+      before: { return_status: 'REQUESTED' },
+      after: { return_status: 'REJECTED', note: v.note },
+    });
+    return readDetail(ctx.tx, order.id);
+  });

@@ -1,5 +1,6 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import {
   type OrderFilters,
   PAYMENT_FILTERS,
@@ -11,22 +12,11 @@ import {
 const controlClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm';
 const labelClass = 'mb-1 block text-xs font-medium text-slate-600';
-const SEARCH_DELAY_MS = 500;
 
 /** 'Search orders, customers...': the server is asked half a second after the last key, or at once on Enter. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
   const id = useId();
-  const [text, setText] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const onSearchRef = useRef(onSearch);
-  onSearchRef.current = onSearch;
-  useEffect(() => setText(value), [value]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const schedule = (next: string) => {
-    setText(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onSearchRef.current(next.trim()), SEARCH_DELAY_MS);
-  };
+  const search = useDebouncedSearch(value, onSearch);
   return (
     <div className="col-span-2 min-w-0 lg:min-w-64 lg:flex-1">
       <label htmlFor={id} className={labelClass}>
@@ -40,14 +30,12 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
         <input
           id={id}
           type="search"
-          value={text}
+          value={search.text}
           placeholder="Search orders, customers..."
           autoComplete="off"
-          onChange={(e) => schedule(e.target.value)}
+          onChange={(e) => search.onChange(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            clearTimeout(timer.current);
-            onSearch(text.trim());
+            if (e.key === 'Enter') search.flush();
           }}
           className={`${controlClass} pl-9`}
         />

@@ -7,7 +7,7 @@ import { ListPager } from '../../components/ui/pager.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
-import { useSession } from '../../lib/session/session-context.tsx';
+import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { type AdminOrderRow, type BulkResult, useOrderList } from './admin-orders-api.ts';
 import { BulkBar, NotMoved } from './bulk-bar.tsx';
 import { openPackingSlips, saveOrdersCsv } from './order-files.ts';
@@ -74,11 +74,10 @@ function SortSelect({ value, onChange }: { value: string; onChange: (v: string) 
 export function OrderManagementPage() {
   useDocumentTitle('Orders · Admin Panel');
   const { shop, loading } = useSelectedShop();
-  const { session } = useSession();
   const { filters, query, update, active, clear } = useOrderParams();
   const list = useOrderList(query);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState<'export' | 'print' | null>(null);
+  const files = useAdminDownload();
   const [notMoved, setNotMoved] = useState<BulkResult | null>(null);
 
   const total = list.data?.count ?? 0;
@@ -108,18 +107,6 @@ export function OrderManagementPage() {
       }
       return next;
     });
-  const auth = { token: session?.accessToken, slug: shop.slug };
-  const run = async (what: 'export' | 'print', job: () => Promise<void>) => {
-    setBusy(what);
-    try {
-      await job();
-    } catch {
-      // Announced by the request helper.
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -131,12 +118,12 @@ export function OrderManagementPage() {
         </div>
         <button
           type="button"
-          disabled={busy !== null}
-          aria-busy={busy === 'export' || undefined}
-          onClick={() => run('export', () => saveOrdersCsv(query, auth))}
+          disabled={files.busy !== null}
+          aria-busy={files.busy === 'export' || undefined}
+          onClick={() => files.run('export', (req) => saveOrdersCsv(query, req))}
           className={headerButton}
         >
-          {busy === 'export' ? <Spinner /> : <Download aria-hidden className="size-4" />}
+          {files.busy === 'export' ? <Spinner /> : <Download aria-hidden className="size-4" />}
           Export
         </button>
       </header>
@@ -153,8 +140,8 @@ export function OrderManagementPage() {
             setNotMoved(r.skipped.length ? r : null);
           }}
           onClear={() => setSelected(new Set())}
-          printing={busy === 'print'}
-          onPrint={() => run('print', () => openPackingSlips([...selected], auth))}
+          printing={files.busy === 'print'}
+          onPrint={() => files.run('print', (req) => openPackingSlips([...selected], req))}
         />
       ) : null}
 

@@ -1,6 +1,7 @@
 import { INVENTORY_SEARCH_DEBOUNCE_MS } from '@haat/contracts';
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { useCategories } from './inventory-api.ts';
 import {
   type InventoryFilters,
@@ -17,21 +18,7 @@ const labelClass = 'mb-1 block text-xs font-medium text-slate-600';
 /** Search by name or SKU: the list asks the server 1000 ms after the last key (02 §2), or at once on Enter. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
   const id = useId();
-  const [text, setText] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const onSearchRef = useRef(onSearch);
-  onSearchRef.current = onSearch;
-
-  // The address changed another way (Back, Clear filters): show what is searched.
-  useEffect(() => setText(value), [value]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const schedule = (next: string) => {
-    setText(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onSearchRef.current(next.trim()), INVENTORY_SEARCH_DEBOUNCE_MS);
-  };
-
+  const search = useDebouncedSearch(value, onSearch, INVENTORY_SEARCH_DEBOUNCE_MS);
   return (
     <div className="col-span-2 min-w-0 lg:min-w-64 lg:flex-1">
       <label htmlFor={id} className={labelClass}>
@@ -45,14 +32,12 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
         <input
           id={id}
           type="search"
-          value={text}
+          value={search.text}
           placeholder="Product name or SKU"
           autoComplete="off"
-          onChange={(e) => schedule(e.target.value)}
+          onChange={(e) => search.onChange(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            clearTimeout(timer.current);
-            onSearch(text.trim());
+            if (e.key === 'Enter') search.flush();
           }}
           className={`${controlClass} pl-9`}
         />

@@ -6,6 +6,7 @@ import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { ListPager } from '../../components/ui/pager.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
@@ -15,7 +16,6 @@ import { controlClass, InventoryFiltersBar } from './inventory-filters.tsx';
 import { exportQuery, PAGE_SIZE, type Sort, useInventoryParams } from './inventory-params.ts';
 import { ProductDialog } from './product-dialog.tsx';
 import { ProductCards, ProductTable, SORT_OPTIONS } from './product-list.tsx';
-import { downloadFile } from './raw-request.ts';
 import { StatsTiles } from './stats-tiles.tsx';
 
 const headerButton = `${buttonStyles.secondary} px-3.5`;

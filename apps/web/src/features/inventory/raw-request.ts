@@ -3,7 +3,7 @@ import { ApiError, announceFailure, SERVICE_TIMEOUT_MS } from '../../lib/api.ts'
 
 /**
  * The few calls the JSON client cannot make: multipart image uploads and CSV imports (both with upload progress,
- * so XMLHttpRequest) and the CSV download (a file, not an envelope). They send the same bearer token and
+ * so XMLHttpRequest); file downloads are lib/download.ts. They send the same bearer token and
  * store-origin header, and failures are announced the same way (the catalogue's toasts).
  */
 export interface RawOptions {
@@ -72,38 +72,4 @@ export function sendWithProgress<T>(
     });
     xhr.send(body);
   });
-}
-
-/** Downloads a file the API builds (CSV export) and hands it to the browser as a download. */
-export async function downloadFile(url: string, fallbackName: string, opts: RawOptions): Promise<string> {
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { ...headersFor(opts), accept: 'text/csv, application/json' } });
-  } catch {
-    if (!opts.silent) announceFailure(0, undefined);
-    throw new ApiError(0, 'Network error');
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as ErrorEnvelope | null;
-    if (!opts.silent) announceFailure(res.status, body?.message, opts.errorMessage);
-    throw new ApiError(
-      res.status,
-      body?.message ?? opts.errorMessage ?? 'An error occurred',
-      body ?? undefined,
-    );
-  }
-  const blob = await res.blob();
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = decodeURIComponent(name);
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The browser has taken the file by the next task.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return a.download;
 }

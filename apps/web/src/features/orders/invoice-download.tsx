@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { announceFailure } from '../../lib/api.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 
 /** Download the order's tax invoice (the customer's own order only; the server checks). */
@@ -19,24 +19,17 @@ export function InvoiceDownload({
   const download = async () => {
     setBusy(true);
     try {
-      const res = await fetch(`/api/store/store-user/store-order/${encodeURIComponent(orderId)}/invoice/`, {
-        headers: { 'store-origin': slug, authorization: `Bearer ${session?.accessToken ?? ''}` },
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { message?: string } | null;
-        announceFailure(res.status, body?.message, 'The invoice could not be downloaded');
-        return;
-      }
-      const href = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = `${number.replaceAll('/', '-')}.pdf`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 60_000);
+      await downloadFile(
+        `/api/store/store-user/store-order/${encodeURIComponent(orderId)}/invoice/`,
+        `${number.replaceAll('/', '-')}.pdf`,
+        {
+          token: session?.accessToken,
+          storeOrigin: slug,
+          errorMessage: 'The invoice could not be downloaded',
+        },
+      );
     } catch {
-      announceFailure(0, undefined);
+      // Announced by the download helper.
     } finally {
       setBusy(false);
     }

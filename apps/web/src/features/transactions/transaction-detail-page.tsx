@@ -1,64 +1,24 @@
 import { ArrowLeft, FileText, RotateCcw } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { DetailPanel, DetailRow } from '../../components/ui/detail-panel.tsx';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { ApiError } from '../../lib/api.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { formatDateTime, formatINR } from '../../lib/format.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
-import { useSession } from '../../lib/session/session-context.tsx';
-import { downloadAdminFile } from './files.ts';
+import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { PAYMENT_MODE, PAYMENT_STATUS } from './payment-labels.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 import { type TransactionDetails, useTransaction } from './transactions-api.ts';
 
 const rupees = (n: number) => formatINR(n, { paise: true });
 const NOT_ADDED = 'Not added';
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4 py-1 text-sm">
-      <dt className="shrink-0 text-slate-600">{label}</dt>
-      <dd className="min-w-0 text-right font-medium break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function useDownload() {
-  const { shop } = useSelectedShop();
-  const { session } = useSession();
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = async (key: string, url: string, name: string) => {
-    if (!shop) return;
-    setBusy(key);
-    try {
-      await downloadAdminFile(
-        url,
-        name,
-        { token: session?.accessToken, slug: shop.slug },
-        'The document could not be downloaded',
-      );
-    } catch {
-      // Announced by the download helper.
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { busy, run };
-}
 
 function Summary({ t }: { t: TransactionDetails }) {
   const minutes = t.collected.minutes_to_collect;
@@ -71,32 +31,36 @@ function Summary({ t }: { t: TransactionDetails }) {
           ? `${Math.round(minutes / 60)} h`
           : `${Math.round(minutes / 1440)} days`;
   return (
-    <Panel title="Transaction Summary">
+    <DetailPanel title="Transaction Summary">
       <dl>
-        <Row label="Transaction ID">{t.transaction_id}</Row>
-        <Row label="Order ID">
+        <DetailRow label="Transaction ID">{t.transaction_id}</DetailRow>
+        <DetailRow label="Order ID">
           <Link to={`/admin-orders/${t.order_id}`} className="text-brand-700 underline">
             {t.order_number}
           </Link>
-        </Row>
-        <Row label="Invoice number">{t.customer_invoice?.invoice_number ?? 'Not Generated'}</Row>
-        <Row label="Method">{PAYMENT_MODE[t.payment_mode]}</Row>
-        <Row label="Collected">{t.collected.how}</Row>
-        <Row label="Amount">{rupees(t.amount)}</Row>
-        {t.refunded_amount > 0 ? <Row label="Refunded">−{rupees(t.refunded_amount)}</Row> : null}
-        <Row label="Created at">{formatDateTime(t.created_at)}</Row>
-        <Row label="Collected at">{t.collected.at ? formatDateTime(t.collected.at) : NOT_ADDED}</Row>
-        <Row label="Time to collect">{took}</Row>
-        <Row label="Reference">{t.collected.reference ? `UTR ${t.collected.reference}` : NOT_ADDED}</Row>
+        </DetailRow>
+        <DetailRow label="Invoice number">{t.customer_invoice?.invoice_number ?? 'Not Generated'}</DetailRow>
+        <DetailRow label="Method">{PAYMENT_MODE[t.payment_mode]}</DetailRow>
+        <DetailRow label="Collected">{t.collected.how}</DetailRow>
+        <DetailRow label="Amount">{rupees(t.amount)}</DetailRow>
+        {t.refunded_amount > 0 ? <DetailRow label="Refunded">−{rupees(t.refunded_amount)}</DetailRow> : null}
+        <DetailRow label="Created at">{formatDateTime(t.created_at)}</DetailRow>
+        <DetailRow label="Collected at">
+          {t.collected.at ? formatDateTime(t.collected.at) : NOT_ADDED}
+        </DetailRow>
+        <DetailRow label="Time to collect">{took}</DetailRow>
+        <DetailRow label="Reference">
+          {t.collected.reference ? `UTR ${t.collected.reference}` : NOT_ADDED}
+        </DetailRow>
       </dl>
-    </Panel>
+    </DetailPanel>
   );
 }
 
 function Items({ t }: { t: TransactionDetails }) {
   const o = t.order_details;
   return (
-    <Panel title="Order Items">
+    <DetailPanel title="Order Items">
       <ul className="divide-y divide-slate-100">
         {o.items.map((i) => (
           <li key={i.product_id} className="flex justify-between gap-3 py-2 text-sm">
@@ -111,13 +75,13 @@ function Items({ t }: { t: TransactionDetails }) {
         ))}
       </ul>
       <dl className="mt-2 border-t border-slate-200 pt-2">
-        <Row label="Subtotal">{rupees(o.subtotal)}</Row>
-        <Row label="Shipping">{o.shipping_charge ? rupees(o.shipping_charge) : 'Free'}</Row>
-        <Row label="Tax (GST included)">{rupees(o.tax)}</Row>
-        {o.discount ? <Row label="Discount">−{rupees(o.discount)}</Row> : null}
-        <Row label="Total">{rupees(o.total_amount)}</Row>
+        <DetailRow label="Subtotal">{rupees(o.subtotal)}</DetailRow>
+        <DetailRow label="Shipping">{o.shipping_charge ? rupees(o.shipping_charge) : 'Free'}</DetailRow>
+        <DetailRow label="Tax (GST included)">{rupees(o.tax)}</DetailRow>
+        {o.discount ? <DetailRow label="Discount">−{rupees(o.discount)}</DetailRow> : null}
+        <DetailRow label="Total">{rupees(o.total_amount)}</DetailRow>
       </dl>
-    </Panel>
+    </DetailPanel>
   );
 }
 
@@ -130,7 +94,7 @@ function Refunds({
 }) {
   if (!t.refunds.length) return null;
   return (
-    <Panel title="Refunds">
+    <DetailPanel title="Refunds">
       <ul className="space-y-3">
         {t.refunds.map((r) => {
           const note = t.documents.find((d) => d.number === r.credit_note);
@@ -155,13 +119,13 @@ function Refunds({
           );
         })}
       </ul>
-    </Panel>
+    </DetailPanel>
   );
 }
 
 function Timeline({ t }: { t: TransactionDetails }) {
   return (
-    <Panel title="Timeline">
+    <DetailPanel title="Timeline">
       <ol className="space-y-3">
         {t.timeline.map((e) => (
           <li key={`${e.label}-${e.at}`} className="text-sm">
@@ -171,23 +135,23 @@ function Timeline({ t }: { t: TransactionDetails }) {
           </li>
         ))}
       </ol>
-    </Panel>
+    </DetailPanel>
   );
 }
 
 function Customer({ t }: { t: TransactionDetails }) {
   return (
     <>
-      <Panel title="Customer Details">
+      <DetailPanel title="Customer Details">
         <dl>
-          <Row label="Name">{t.customer.name}</Row>
-          <Row label="Email">{t.customer.email ?? NOT_ADDED}</Row>
-          <Row label="Phone">{t.customer.phone ?? NOT_ADDED}</Row>
-          <Row label="Orders at this shop">{t.customer.orders}</Row>
-          <Row label="Total spent">{rupees(t.customer.total_spent)}</Row>
+          <DetailRow label="Name">{t.customer.name}</DetailRow>
+          <DetailRow label="Email">{t.customer.email ?? NOT_ADDED}</DetailRow>
+          <DetailRow label="Phone">{t.customer.phone ?? NOT_ADDED}</DetailRow>
+          <DetailRow label="Orders at this shop">{t.customer.orders}</DetailRow>
+          <DetailRow label="Total spent">{rupees(t.customer.total_spent)}</DetailRow>
         </dl>
-      </Panel>
-      <Panel title="Billing Address">
+      </DetailPanel>
+      <DetailPanel title="Billing Address">
         <address className="text-sm text-slate-700 not-italic">
           {t.billing_address.map((l) => (
             <span key={l} className="block">
@@ -195,8 +159,8 @@ function Customer({ t }: { t: TransactionDetails }) {
             </span>
           ))}
         </address>
-      </Panel>
-      <Panel title="Shipping Address">
+      </DetailPanel>
+      <DetailPanel title="Shipping Address">
         <address className="text-sm text-slate-700 not-italic">
           {t.shipping_address.map((l) => (
             <span key={l} className="block">
@@ -204,14 +168,14 @@ function Customer({ t }: { t: TransactionDetails }) {
             </span>
           ))}
         </address>
-      </Panel>
+      </DetailPanel>
     </>
   );
 }
 
 function View({ t }: { t: TransactionDetails }) {
   const [refunding, setRefunding] = useState(false);
-  const download = useDownload();
+  const download = useAdminDownload();
   const status = PAYMENT_STATUS[t.payment_status];
   const invoice = t.customer_invoice?.invoice_number;
   return (
@@ -240,10 +204,12 @@ function View({ t }: { t: TransactionDetails }) {
               className={buttonStyles.secondary}
               disabled={download.busy === 'invoice'}
               onClick={() =>
-                download.run(
-                  'invoice',
-                  `/api/admin/transaction/get-invoice/?transaction_id=${t.id}`,
-                  `${invoice.replaceAll('/', '-')}.pdf`,
+                download.run('invoice', (req) =>
+                  downloadFile(
+                    `/api/admin/transaction/get-invoice/?transaction_id=${t.id}`,
+                    `${invoice.replaceAll('/', '-')}.pdf`,
+                    { ...req, errorMessage: 'The invoice could not be downloaded' },
+                  ),
                 )
               }
             >
@@ -266,10 +232,15 @@ function View({ t }: { t: TransactionDetails }) {
           <Refunds
             t={t}
             onDownload={(id, number) =>
-              download.run(
-                id,
-                `/api/admin/transaction/get-invoice/?document_id=${id}`,
-                `${number.replaceAll('/', '-')}.pdf`,
+              download.run(id, (req) =>
+                downloadFile(
+                  `/api/admin/transaction/get-invoice/?document_id=${id}`,
+                  `${number.replaceAll('/', '-')}.pdf`,
+                  {
+                    ...req,
+                    errorMessage: 'The credit note could not be downloaded',
+                  },
+                ),
               )
             }
           />

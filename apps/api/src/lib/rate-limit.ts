@@ -1,5 +1,5 @@
 import { schema } from '@haat/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from './deps.ts';
 import { tooManyRequests } from './errors.ts';
 
@@ -31,15 +31,30 @@ export async function countHit(deps: Deps, key: string, windowSeconds: number): 
   return row?.hits ?? 0;
 }
 
-/** The hits of a key's current window without counting one, and the seconds until that window ends. */
+/**
+ * The hits of a key over the last window without counting one (a sliding estimate: this fixed window's hits plus
+ * the previous window's, weighted by how much of it still lies within the last `windowSeconds`), and the seconds
+ * until this window ends. Without the previous window, every count would fall to 0 at a window's edge.
+ */
 export async function currentHits(deps: Deps, key: string, windowSeconds: number) {
   const now = Date.now();
   const windowStart = windowStartOf(windowSeconds, now);
-  const [row] = await deps.db
-    .select({ hits: schema.rateLimitHits.hits })
+  const previousStart = new Date(windowStart.getTime() - windowSeconds * 1000);
+  const rows = await deps.db
+    .select({ start: schema.rateLimitHits.windowStart, hits: schema.rateLimitHits.hits })
     .from(schema.rateLimitHits)
-    .where(and(eq(schema.rateLimitHits.key, key), eq(schema.rateLimitHits.windowStart, windowStart)));
-  return { hits: row?.hits ?? 0, retryAfter: secondsLeft(windowStart, windowSeconds, now) };
+    .where(
+      and(
+        eq(schema.rateLimitHits.key, key),
+        inArray(schema.rateLimitHits.windowStart, [windowStart, previousStart]),
+      ),
+    );
+  const hitsOf = (start: Date) => rows.find((r) => r.start.getTime() === start.getTime())?.hits ?? 0;
+  const stillIn = 1 - (now - windowStart.getTime()) / (windowSeconds * 1000);
+  return {
+    hits: hitsOf(windowStart) + Math.ceil(hitsOf(previousStart) * stillIn),
+    retryAfter: secondsLeft(windowStart, windowSeconds, now),
+  };
 }
 
 /**

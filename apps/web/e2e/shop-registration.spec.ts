@@ -137,6 +137,48 @@ describe('shop registration wizard', () => {
     await stepTitle(page, 'Choose Plan');
   });
 
+  it("comes back in another tab: every saved step shows the server's values, and so does Review", async () => {
+    // A new tab starts without the first tab's sessionStorage: what it shows can only come from the server.
+    const tab = await page.context().newPage();
+    await tab.setViewportSize({ width: WIDTH, height: 780 });
+    await tab.goto(app.url('/shopregistration'));
+    await tab.getByRole('button', { name: `Continue registering ${shopName}` }).click();
+    await stepTitle(tab, 'Choose Plan');
+    await tab.getByRole('button', { name: 'Previous' }).click();
+    await stepTitle(tab, 'Address');
+    expect(await tab.getByLabel('Address line 1').inputValue()).toBe('12 Temple Street');
+    expect(await tab.getByLabel('City').inputValue()).toBe('Madurai');
+    expect(await tab.getByLabel('State').inputValue()).toBe('Tamil Nadu');
+    expect(await tab.getByLabel('Postal code').inputValue()).toBe('625001');
+    expect(await tab.getByLabel('Latitude').inputValue()).toBe('9.925200');
+    await tab.getByRole('button', { name: 'Previous' }).click();
+    await stepTitle(tab, 'Shop Details');
+    expect(await tab.getByLabel('Shop name').inputValue()).toBe(shopName);
+    const category = await tab
+      .getByLabel('Business category')
+      .evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+    expect(category).not.toBe('');
+    expect(await tab.getByLabel('Short description').inputValue()).toBe('Handmade brass lamps');
+    expect(await tab.getByLabel('Primary phone').inputValue()).toBe('9876543210');
+    expect(await tab.getByLabel('Contact 2 phone').inputValue()).toBe('9123456780');
+    await shot(tab, '1-details-resumed');
+    // Saving step 1 again blanks nothing: the address is still there on step 2.
+    await continueButton(tab).click();
+    await stepTitle(tab, 'Address');
+    expect(await tab.getByLabel('Address line 1').inputValue()).toBe('12 Temple Street');
+    await tab.goto(app.url(`/shopregistration?store=${storeId}&step=5`));
+    await stepTitle(tab, 'Review');
+    const review = (label: string) =>
+      tab.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
+    expect(await review('Category').textContent()).toBe(category);
+    expect(await review('Contacts').textContent()).toBe('Primary: +91 9876543210, WhatsApp: +91 9123456780');
+    expect(await review('Address').first().textContent()).toBe(
+      '12 Temple Street, Madurai, Tamil Nadu, 625001, India',
+    );
+    await shot(tab, '5-review-resumed');
+    await tab.close();
+  });
+
   it('step 3 and 4: professional plan with a checked subdomain', async () => {
     expect(await page.getByRole('radio', { name: 'Basic' }).isChecked()).toBe(true);
     await page.getByText('Billing starts after the 14-day free trial — no card needed now').waitFor();

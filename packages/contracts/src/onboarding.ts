@@ -44,7 +44,8 @@ export const storeDetailsBody = z.strictObject({
   description: optionalText(2000),
   short_description: optionalText(160),
   contact_type: z.enum(CONTACT_TYPES).default('Primary'),
-  contacts: z.array(storeContactInput).max(4).default([]),
+  /** Extra contacts; left out on an edit, the saved ones stay. */
+  contacts: z.array(storeContactInput).max(4).optional(),
   image: z.string().max(300).optional().nullable(),
   /** Accepted for compatibility with the spec's payload; the owner is always the signed-in vendor. */
   store_owner_id: z.string().optional(),

@@ -20,6 +20,7 @@ import { requireActor } from '../../plugins/auth.ts';
 import { verifyCustomDomain } from './domain-verification.ts';
 import * as launch from './launch.service.ts';
 import * as onboarding from './onboarding.service.ts';
+import { getRegistration } from './registration-draft.service.ts';
 
 const OWNERS = ['VENDOR', 'ADMIN'] as const;
 const dnsRecord = z.object({ type: z.literal('CNAME'), name: z.string(), value: z.string() });
@@ -36,6 +37,36 @@ const themeData = z.object({
   position: z.number(),
   config: z.record(z.string(), z.unknown()),
   is_default: z.boolean(),
+});
+const registrationDraft = z.object({
+  id: z.string(),
+  slug: z.string(),
+  store_name: z.string(),
+  store_category_id: z.string().nullable(),
+  category_name: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  description: z.string().nullable(),
+  short_description: z.string().nullable(),
+  contact_type: z.string().nullable(),
+  contacts: z.array(z.object({ contact_type: z.string(), phone_number: z.string() })),
+  image: z.string().nullable(),
+  address: z
+    .object({
+      address_line_1: z.string(),
+      address_line_2: z.string().nullable(),
+      city: z.string(),
+      state: z.string(),
+      country: z.string(),
+      postal_code: z.string(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    })
+    .nullable(),
+  plan: z.string(),
+  online_status: z.string(),
+  custom_domain: z
+    .object({ domain_name: z.string(), verified: z.boolean(), dns_record: dnsRecord })
+    .nullable(),
 });
 const shown = (s: { id: string; slug: string; storeName: string; plan: string; onlineStatus: string }) => ({
   id: s.id,
@@ -72,6 +103,21 @@ export const onboardingRoutes =
       },
       handler: async (req) =>
         ok(await onboarding.listMyStores(deps, await requireActor(deps, req, OWNERS)), 'Shops fetched'),
+    });
+
+    app.get('/get-store-registration/', {
+      schema: {
+        tags: ['onboarding'],
+        summary:
+          "What the registration wizard saved for the vendor's shop: details, contacts, address, plan, domain",
+        querystring: z.object({ store_id: z.uuid() }),
+        response: { 200: envelope(registrationDraft), ...errorReplies },
+      },
+      handler: async (req) =>
+        ok(
+          await getRegistration(deps, await requireActor(deps, req, OWNERS), req.query.store_id),
+          'Registration fetched',
+        ),
     });
 
     app.post('/shop/shop/create-store/', {

@@ -49,7 +49,7 @@ export interface DetailsInput {
   description?: string | null;
   short_description?: string | null;
   contact_type: string;
-  contacts: { contact_type: string; phone_number: string }[];
+  contacts?: { contact_type: string; phone_number: string }[];
   image?: string | null;
 }
 
@@ -103,14 +103,23 @@ export async function createStore(deps: Deps, actor: Actor, input: DetailsInput)
   });
 }
 
+type Contact = { contact_type: string; phone_number: string };
+
+/** The primary phone is kept on the shop; a contacts list that only repeats it holds no extra contacts. */
+export const extraContacts = (contacts: Contact[], primary: { type: string; phone: string }) =>
+  contacts.filter((c) => !(c.contact_type === primary.type && c.phone_number === primary.phone));
+
 const contactsOf = (input: DetailsInput) => {
-  const list = input.contacts.length
+  const list = input.contacts?.length
     ? input.contacts
     : [{ contact_type: input.contact_type, phone_number: input.phone_number }];
   return list.slice(0, 4);
 };
 
-/** Wizard step 1 again: edits the details of the vendor's shop. */
+/**
+ * Wizard step 1 again: edits the details of the vendor's shop. A field left out keeps what was saved (null or
+ * an empty text clears it), so a client that sends only some fields never blanks the others.
+ */
 export async function updateStoreDetails(deps: Deps, actor: Actor, storeId: string, input: DetailsInput) {
   const store = await requireOwnedStore(deps, actor, storeId);
   const category = await repo.findCategory(deps.db, input.store_category_id);
@@ -122,15 +131,30 @@ export async function updateStoreDetails(deps: Deps, actor: Actor, storeId: stri
     storeName: input.store_name,
     storeCategoryId: category.id,
     phoneNumber: input.phone_number,
-    description: input.description ?? null,
-    shortDescription: input.short_description ?? null,
+    ...keptUnlessSent('description', input.description),
+    ...keptUnlessSent('shortDescription', input.short_description),
     contactType: input.contact_type,
-    ...(input.image !== undefined ? { image: input.image } : {}),
+    ...keptUnlessSent('image', input.image),
   });
-  await withStore(deps.db, store.id, (tx) => repo.replaceContacts(tx, store.id, contactsOf(input)));
+  await withStore(deps.db, store.id, async (tx) => {
+    const contacts =
+      input.contacts ??
+      extraContacts(
+        (await repo.listContacts(tx)).map((c) => ({
+          contact_type: c.contactType,
+          phone_number: c.phoneNumber,
+        })),
+        { type: store.contactType ?? 'Primary', phone: store.phoneNumber ?? '' },
+      );
+    await repo.replaceContacts(tx, store.id, contactsOf({ ...input, contacts }));
+  });
   forgetStorefront(deps, store);
   return updated ?? store;
 }
+
+/** `{ [key]: value }` when the client sent the field (an empty text or null clears it), `{}` when left out. */
+const keptUnlessSent = <K extends string>(key: K, value: string | null | undefined) =>
+  (value === undefined ? {} : { [key]: value || null }) as Partial<Record<K, string | null>>;
 
 /** Wizard step 2: the shop's address; its city and state are copied to the directory row for the marketplace. */
 export async function saveAddress(
@@ -149,26 +173,31 @@ export async function saveAddress(
   },
 ) {
   const store = await requireOwnedStore(deps, actor, a.store_id);
-  await withStore(deps.db, store.id, (tx) =>
-    repo.upsertLocation(tx, {
+  // Fields left out (line 2, coordinates) keep what was saved; null clears them.
+  const saved = await withStore(deps.db, store.id, async (tx) => {
+    const before = await repo.findLocation(tx);
+    const row = {
       storeId: store.id,
       addressLine1: a.address_line_1,
-      addressLine2: a.address_line_2 || null,
+      addressLine2:
+        a.address_line_2 === undefined ? (before?.addressLine2 ?? null) : a.address_line_2 || null,
       city: a.city,
       state: a.state,
       country: a.country,
       postalCode: a.postal_code,
-      latitude: a.latitude ?? null,
-      longitude: a.longitude ?? null,
-    }),
-  );
+      latitude: a.latitude === undefined ? (before?.latitude ?? null) : a.latitude,
+      longitude: a.longitude === undefined ? (before?.longitude ?? null) : a.longitude,
+    };
+    await repo.upsertLocation(tx, row);
+    return row;
+  });
   await repo.updateStore(deps.db, store.id, { city: a.city, state: a.state });
   forgetStorefront(deps, store);
   return {
     ...a,
-    address_line_2: a.address_line_2 || null,
-    latitude: a.latitude ?? null,
-    longitude: a.longitude ?? null,
+    address_line_2: saved.addressLine2,
+    latitude: saved.latitude,
+    longitude: saved.longitude,
   };
 }
 

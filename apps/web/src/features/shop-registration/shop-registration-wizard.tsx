@@ -19,6 +19,7 @@ import { logoProblem, wizardApi } from './wizard-api.ts';
 import {
   type Address,
   emptyData,
+  fromRegistration,
   loadData,
   storeData,
   TOTAL_STEPS,
@@ -30,7 +31,8 @@ const MINE = ['shop-registration', 'mine'];
 
 /**
  * The vendor registration wizard (01 §2, §4, §5). The shop id and step live in the URL
- * (`?store=<id>&step=N`), the entered values in sessionStorage per shop, so a reload resumes where it was.
+ * (`?store=<id>&step=N`); every step shows what the server saved for the shop (get-store-registration, read
+ * when the shop is opened), and the values being typed are kept in sessionStorage per shop meanwhile.
  */
 export function ShopRegistrationWizard() {
   const host = useHost();
@@ -64,16 +66,20 @@ export function ShopRegistrationWizard() {
   const [termsError, setTermsError] = useState<string>();
 
   const shop = storeId ? mine.data?.find((s) => s.id === storeId) : undefined;
-  // Values typed on another device are not on the server's short list: start from what the server knows.
-  useEffect(() => {
-    if (shop && !data.details.store_name && !data.slug)
-      setData((d) => ({
-        ...d,
-        slug: shop.slug,
-        plan: shop.plan as WizardData['plan'],
-        details: { ...d.details, store_name: shop.store_name },
-      }));
-  }, [shop, data.details.store_name, data.slug]);
+  // Every step shows what the server saved (another tab or device may have saved it): read once per shop.
+  const saved = useQuery({
+    queryKey: ['shop-registration', 'registration', storeId],
+    queryFn: ({ signal }) => wizardApi.registration(storeId ?? '', signal),
+    enabled: !!storeId && !!shop,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const [appliedFor, setAppliedFor] = useState<string | null>(null);
+  const server = saved.data;
+  if (storeId && server?.id === storeId && !saved.isFetching && appliedFor !== storeId) {
+    setAppliedFor(storeId);
+    setData((d) => fromRegistration(server, d));
+  }
   useEffect(() => {
     if (storeId) storeData(storeId, data);
   }, [storeId, data]);
@@ -130,6 +136,7 @@ export function ShopRegistrationWizard() {
         />
       );
   }
+  if (storeId && shop && appliedFor !== storeId && saved.isFetching) return <Loading />;
   if (storeId && mine.isSuccess && !mine.isFetching && !shop) {
     return (
       <div role="alert" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">

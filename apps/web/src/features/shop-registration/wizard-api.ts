@@ -35,6 +35,32 @@ export interface SavedDomain {
   dns_record: DnsRecord | null;
 }
 export type DomainType = 'subdomain' | 'custom';
+/** What the server saved for a shop in the wizard (GET get-store-registration/). */
+export interface Registration {
+  id: string;
+  slug: string;
+  store_name: string;
+  store_category_id: string | null;
+  category_name: string | null;
+  phone_number: string | null;
+  description: string | null;
+  short_description: string | null;
+  contacts: { contact_type: string; phone_number: string }[];
+  image: string | null;
+  address: {
+    address_line_1: string;
+    address_line_2: string | null;
+    city: string;
+    state: string;
+    country: string;
+    postal_code: string;
+    latitude: number | null;
+    longitude: number | null;
+  } | null;
+  plan: string;
+  online_status: string;
+  custom_domain: { domain_name: string; verified: boolean; dns_record: DnsRecord } | null;
+}
 
 const post = <T>(path: string, body: unknown, silent = false) =>
   queryApi<T>(path, { method: 'POST', body, silent });
@@ -47,6 +73,8 @@ export const wizardApi = {
       signal,
       errorMessage: 'Failed to fetch shops. Please try again later.',
     }),
+  registration: (storeId: string, signal?: AbortSignal) =>
+    queryApi<Registration>('/api/store/get-store-registration/', { query: { store_id: storeId }, signal }),
   createShop: (body: unknown) => post<SavedShop>('/api/store/shop/shop/create-store/', body),
   updateShop: (id: string, body: unknown) =>
     queryApi<SavedShop>(`/api/store/shop/shop/${encodeURIComponent(id)}/`, { method: 'PUT', body }),

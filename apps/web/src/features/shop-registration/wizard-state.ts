@@ -1,5 +1,5 @@
-import { CONTACT_TYPES, type COUNTRIES, type Plan } from '@haat/contracts';
-import type { DnsRecord, DomainType } from './wizard-api.ts';
+import { CONTACT_TYPES, COUNTRIES, PLANS, type Plan } from '@haat/contracts';
+import type { DnsRecord, DomainType, Registration } from './wizard-api.ts';
 
 /** What the wizard holds while a vendor registers a shop; kept per shop in sessionStorage so a reload resumes. */
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -69,6 +69,68 @@ export const emptyData = (): WizardData => ({
   plan: 'basic',
   domain: { name: '', status: 'none', saved: null },
 });
+
+const oneOf = <T extends string>(list: readonly T[], v: string | null | undefined, fallback: T): T =>
+  list.includes(v as T) ? (v as T) : fallback;
+const coordinate = (n: number | null) => (n === null ? '' : n.toFixed(6));
+
+/** The wizard's values from what the server saved: every saved step shows what the server has. */
+export function fromRegistration(r: Registration, local: WizardData): WizardData {
+  const empty = emptyData();
+  const plan = oneOf(PLANS, r.plan, 'basic');
+  const custom = r.custom_domain;
+  const domain: Domain =
+    plan === 'enterprise' && custom
+      ? {
+          name: custom.domain_name,
+          status: 'available',
+          saved: {
+            name: custom.domain_name,
+            type: 'custom',
+            dns: custom.dns_record,
+            verified: custom.verified,
+          },
+        }
+      : plan === 'professional'
+        ? {
+            name: r.slug,
+            status: 'available',
+            saved: { name: r.slug, type: 'subdomain', dns: null, verified: true },
+          }
+        : local.domain;
+  return {
+    slug: r.slug,
+    plan,
+    domain,
+    details: {
+      store_name: r.store_name,
+      store_category_id: r.store_category_id ?? '',
+      description: r.description ?? '',
+      short_description: r.short_description ?? '',
+      phone_number: r.phone_number ?? '',
+      contacts: r.contacts.map((c, i) => ({
+        key: `saved-${i}`,
+        contact_type: oneOf(CONTACT_TYPES, c.contact_type, 'WhatsApp'),
+        phone_number: c.phone_number,
+      })),
+      image: r.image,
+    },
+    address: r.address
+      ? {
+          address_line_1: r.address.address_line_1,
+          address_line_2: r.address.address_line_2 ?? '',
+          city: r.address.city,
+          state: r.address.state,
+          country: oneOf(COUNTRIES, r.address.country, 'India'),
+          postal_code: r.address.postal_code,
+          latitude: coordinate(r.address.latitude),
+          longitude: coordinate(r.address.longitude),
+        }
+      : local.address.address_line_1
+        ? local.address
+        : empty.address,
+  };
+}
 
 const key = (storeId: string) => `haat.shopregistration.${storeId}`;
 

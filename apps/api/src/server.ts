@@ -8,6 +8,7 @@ import { type Config, loadConfig } from './config.ts';
 import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/bootstrap-accounts.ts';
 import { startSaleNotifier } from './modules/engagement/sale-notifier.ts';
 import { startMailWorker } from './modules/mail/mail.worker.ts';
+import { startMarketplaceRefresher } from './modules/stores/marketplace.service.ts';
 
 /** Starts the product: database (PGlite unless DATABASE_URL), migrations, demo seed, HTTP server. */
 async function main() {
@@ -30,6 +31,8 @@ async function main() {
   const mail = startMailWorker({ db, config, log: app.log });
   // Sale reminders link to the shop at the address and port this process actually serves.
   const notifier = startSaleNotifier({ db, config, log: app.log, origin: () => publicOrigin(config, app) });
+  // Marketplace prices that a deal's start or end moved (decision 0011).
+  const marketplace = startMarketplaceRefresher({ db, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +43,7 @@ async function main() {
     force.unref();
     await app.close();
     await notifier.stop();
+    await marketplace.stop();
     await mail.stop();
     await database.close();
     process.exit(0);

@@ -14,6 +14,7 @@ export * from './envelope.ts';
 export * from './gst.ts';
 export * from './indian-states.ts';
 export * from './inventory.ts';
+export * from './marketplace.ts';
 export * from './money.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';

@@ -2,6 +2,8 @@ import {
   envelope,
   errorEnvelope,
   hostInfo,
+  marketplaceProductData,
+  marketplaceProductQuery,
   pageQuery,
   storeCategory,
   storeCitiesData,
@@ -17,6 +19,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { describeHost } from './describe-host.ts';
+import { searchProducts } from './marketplace.service.ts';
 import * as stores from './stores.service.ts';
 
 const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
@@ -50,6 +53,20 @@ export const storesRoutes =
         response: { 200: envelope(storeCitiesData), ...errors },
       },
       handler: async () => ok(await stores.listStoreCities(deps), 'Cities fetched'),
+    });
+
+    app.get('/get-store/products/', {
+      schema: {
+        tags: ['stores'],
+        summary:
+          'Marketplace: active products of every open shop, searched (typos forgiven), filtered, sorted and paged',
+        querystring: marketplaceProductQuery,
+        response: { 200: envelope(marketplaceProductData), ...errors },
+      },
+      handler: async (req) => {
+        const data = await searchProducts(deps, stores.originOf(req), req.query);
+        return ok(data, data.count ? 'Products fetched' : 'No Products Found');
+      },
     });
 
     app.get('/store/:slug/', {

@@ -135,7 +135,10 @@ export const adminOrderDetails = adminOrderRow.extend({
   order_item: z.array(
     z.object({
       product_id: z.string(),
+      variant_id: z.string().nullable(),
       product_name: z.string(),
+      /** The variant's option values ("M / Blue"); null for a product without options. */
+      variant: z.string().nullable(),
       quantity: z.number().int(),
       sku: z.string().nullable(),
       product_price: z.number(),

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { productCard } from './product.ts';
+import { lineVariant } from './variants.ts';
 
 /** The server cart (01 §3 Cart item, §7 store-cart calls) and its coupon. */
 export const CART_MAX_QUANTITY = 100;
 
 export const cartAddBody = z.strictObject({
   product_id: z.uuid('Choose a product'),
+  /** The variant to add; needed when the product has options (sizes, colours). */
+  variant_id: z.uuid('Choose a variant').optional(),
   quantity: z.coerce.number().int().min(1).max(CART_MAX_QUANTITY).default(1),
   is_selected: z.boolean().default(true),
   /** Sent by the spec's client; the shop comes from store-origin and the customer from the token. */
@@ -41,7 +44,7 @@ export const cartLine = z.object({
   line_total: z.number(),
   /** The spec's field: the line's value. */
   total_cart_value: z.number(),
-  variant: z.null(),
+  variant: lineVariant,
 });
 
 export const cartSummary = z.object({

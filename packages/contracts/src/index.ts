@@ -25,3 +25,4 @@ export * from './store.ts';
 export * from './tax-document.ts';
 export * from './theme.ts';
 export * from './tracking.ts';
+export * from './variants.ts';

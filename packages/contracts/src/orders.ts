@@ -175,7 +175,10 @@ export const orderListQuery = z.object({
 export const orderItem = z.object({
   id: z.string(),
   product_id: z.string(),
+  variant_id: z.string().nullable(),
   name: z.string(),
+  /** The variant's option values ("M / Blue"); null for a product without options. */
+  variant: z.string().nullable(),
   sku: z.string().nullable(),
   image: z.string().nullable(),
   quantity: z.number().int(),

@@ -162,6 +162,8 @@ export const refundBody = z
       .array(
         z.strictObject({
           product_id: z.uuid('product_id must be a product id'),
+          /** One size or colour of the product; left out, its lines in the order are restocked in turn. */
+          variant_id: z.uuid('variant_id must be a variant id').optional(),
           quantity: z.coerce.number().int().min(1, 'Quantity must be 1 or more'),
         }),
       )

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STOCK_STATUSES } from './constants.ts';
+import { productOption, shopperVariant } from './variants.ts';
 
 const named = z.object({ id: z.string(), name: z.string() });
 
@@ -11,6 +12,8 @@ export const productCard = z.object({
   product_price: z.number(),
   discount_price: z.number().nullable(),
   discount_percentage: z.number().int(),
+  /** The dearest variant's price now, when variants make a price range ("₹499 – ₹649"); else null. */
+  max_price: z.number().nullable(),
   average_rating: z.number(),
   total_reviews: z.number().int(),
   product_quantity: z.number().int(),
@@ -57,6 +60,9 @@ export const productDetail = productCard.extend({
   sku: z.string().nullable(),
   tax_percentage: z.number(),
   low_stock_threshold: z.number().int(),
+  /** The product's options (Size, Colour) and its variants; no options: one variant, the product itself. */
+  options: z.array(productOption),
+  variants: z.array(shopperVariant),
   /** The live deal on this product, if one is running now. */
   deal: z
     .object({ id: z.string(), title: z.string(), discount_price: z.number(), end_time: z.string() })

@@ -12,9 +12,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
-import { products, stores } from './tenant-refs.ts';
+import { products, productVariants, stores } from './tenant-refs.ts';
 
-/** A customer's cart line at one shop; one line per product, its quantity never above stock when added. */
+/** A customer's cart line at one shop; one line per variant, its quantity never above stock when added. */
 export const cartItems = pgTable(
   'cart_items',
   {
@@ -26,6 +26,11 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').notNull(),
+    /**
+     * The variant in the cart. Left out, a trigger fills in the product's default variant (a product without
+     * options), so the type marks it optional.
+     */
+    variantId: uuid('variant_id').notNull().default(sql`null`),
     quantity: integer('quantity').notNull(),
     isSelected: boolean('is_selected').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,7 +42,12 @@ export const cartItems = pgTable(
       columns: [t.storeId, t.productId],
       foreignColumns: [products.storeId, products.id],
     }).onDelete('cascade'),
-    uniqueIndex('cart_items_line_uq').on(t.storeId, t.customerId, t.productId),
+    foreignKey({
+      columns: [t.storeId, t.variantId],
+      foreignColumns: [productVariants.storeId, productVariants.id],
+      name: 'cart_items_variant_fk',
+    }).onDelete('cascade'),
+    uniqueIndex('cart_items_line_uq').on(t.storeId, t.customerId, t.variantId),
     check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -186,7 +186,11 @@ export const orderItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
     foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
+    /** The variant sold (no reference: a combination the shop stops selling keeps its order history). */
+    variantId: uuid('variant_id'),
       'cascade',
+    /** The variant's option values as the shopper saw them ("M / Blue"); null for a product without options. */
+    variantLabel: text('variant_label'),
     ),
     foreignKey({ columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }),
     index('order_items_order_idx').on(t.storeId, t.orderId),
@@ -273,6 +277,7 @@ export const stockLedger = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
+    variantId: uuid('variant_id'),
     foreignKey({
       columns: [t.storeId, t.productId],
       foreignColumns: [products.storeId, products.id],

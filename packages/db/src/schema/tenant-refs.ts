@@ -1,2 +1,2 @@
 export { stores } from './platform.ts';
-export { products } from './tenant.ts';
+export { products, productVariants } from './tenant.ts';

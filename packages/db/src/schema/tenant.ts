@@ -149,14 +149,21 @@ export const products = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     unitsSold: integer('units_sold').notNull().default(0),
+    /** Up to 3 options (Size, Colour, Weight) with their values; empty for a product with one default variant. */
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    /** The highest price a shopper pays for one of the variants, when it is above the lowest (a price range). */
+    priceMaxPaise: integer('price_max_paise'),
+    /** How many of the product's variants are at or below their own low-stock threshold. */
+    lowVariants: integer('low_variants').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
-     * The inventory's stock filter as one column: 0 out of stock, 1 low (at or below the product's own threshold),
-     * 2 in stock. Stored, so the inventory's indexes can carry it (migrations/0014_inventory_counts.sql).
+     * The inventory's stock filter as one column: 0 out of stock, 1 low (at or below the product's own threshold,
+     * or one of its variants at or below its own), 2 in stock. Stored, so the inventory's indexes can carry it
+     * (migrations/0014_inventory_counts.sql, 0022_product_variants.sql).
      */
     stockState: smallint('stock_state').generatedAlwaysAs(
-      sql`case when quantity <= 0 then 0 when quantity <= low_stock_threshold then 1 else 2 end`,
+      sql`case when quantity <= 0 then 0 when quantity <= low_stock_threshold or low_variants > 0 then 1 else 2 end`,
     ),
   },
   (t) => [
@@ -190,6 +197,51 @@ export const products = pgTable(
     ),
     check('products_images_max', sql`cardinality(${t.images}) <= 5`),
     check('products_tax_range', sql`${t.taxPercent} >= 0 and ${t.taxPercent} <= 100`),
+  ],
+);
+
+/** One option of a product and its values, in the order the shop shows them. */
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
+
+/**
+ * What is sold and stocked: one combination of a product's option values with its own SKU, barcode, price, cost,
+ * stock, threshold and image. A product without options has one default variant (no option values) that mirrors
+ * the product; a product with options holds its variants' rollup, kept by triggers (0022_product_variants.sql).
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    storeId: storeId(),
+    id: id(),
+    productId: uuid('product_id').notNull(),
+    optionValues: text('option_values').array().notNull().default(sql`'{}'::text[]`),
+    position: integer('position').notNull().default(0),
+    sku: text('sku'),
+    barcode: text('barcode'),
+    pricePaise: integer('price_paise').notNull(),
+    salePricePaise: integer('sale_price_paise'),
+    costPaise: integer('cost_paise'),
+    quantity: integer('quantity').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id], name: 'product_variants_pk' }),
+    foreignKey({
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+      name: 'product_variants_product_fk',
+    }).onDelete('cascade'),
+    uniqueIndex('product_variants_combination_uq').on(t.storeId, t.productId, t.optionValues),
+    uniqueIndex('product_variants_sku_uq').on(t.storeId, t.sku),
+    index('product_variants_barcode_idx').on(t.storeId, t.barcode),
+    check('product_variants_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check('product_variants_price_nonnegative', sql`${t.pricePaise} >= 0`),
   ],
 );
 
@@ -273,6 +325,7 @@ export const TENANT_TABLES = [
   'product_categories',
   'product_sub_categories',
   'products',
+  'product_variants',
   'product_stock_counts',
   'deals',
   'reviews',

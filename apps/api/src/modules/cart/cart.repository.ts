@@ -1,10 +1,11 @@
 import { rowsOf, schema, type Tx } from '@haat/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { cardsFrom } from '../catalog/catalog.repository.ts';
+import { variantLabelSql, variantPriceNow } from '../catalog/variants.repository.ts';
 
-const { cartItems: ci, products: p, coupons, cartCoupons } = schema;
+const { cartItems: ci, products: p, productVariants: v, coupons, cartCoupons } = schema;
 
-/** The customer's cart lines with their product cards (current prices and stock). */
+/** The customer's cart lines with their product cards and variants (current prices and stock). */
 export async function listLines(tx: Tx, customerId: string) {
   return cardsFrom(tx, {
     lineId: ci.id,
@@ -12,8 +13,15 @@ export async function listLines(tx: Tx, customerId: string) {
     isSelected: ci.isSelected,
     taxPercent: p.taxPercent,
     status: p.status,
+    variantId: v.id,
+    variantLabel: variantLabelSql,
+    variantSku: v.sku,
+    variantImage: v.image,
+    variantStock: v.quantity,
+    unitPricePaise: variantPriceNow.mapWith(Number),
   })
     .innerJoin(ci, and(eq(ci.storeId, p.storeId), eq(ci.productId, p.id)))
+    .innerJoin(v, and(eq(v.storeId, ci.storeId), eq(v.id, ci.variantId)))
     .where(eq(ci.customerId, customerId))
     .orderBy(asc(ci.createdAt), asc(ci.id));
 }
@@ -26,44 +34,46 @@ export async function addLine(
   tx: Tx,
   storeId: string,
   customerId: string,
-  productId: string,
+  variantId: string,
   quantity: number,
   selected: boolean,
 ) {
   const rows = rowsOf<{ id: string; quantity: number }>(
     await tx.execute(sql`
-      insert into cart_items (store_id, customer_id, product_id, quantity, is_selected)
-      select ${storeId}, ${customerId}, p.id, ${quantity}, ${selected} from products p
-       where p.id = ${productId} and p.status = 'ACTIVE' and p.quantity >= ${quantity}
-      on conflict (store_id, customer_id, product_id) do update
+      insert into cart_items (store_id, customer_id, product_id, variant_id, quantity, is_selected)
+      select ${storeId}, ${customerId}, v.product_id, v.id, ${quantity}, ${selected}
+        from product_variants v join products p on p.store_id = v.store_id and p.id = v.product_id
+       where v.id = ${variantId} and p.status = 'ACTIVE' and v.quantity >= ${quantity}
+      on conflict (store_id, customer_id, variant_id) do update
          set quantity = cart_items.quantity + excluded.quantity, is_selected = excluded.is_selected, updated_at = now()
-       where cart_items.quantity + excluded.quantity <= (select q.quantity from products q where q.store_id = cart_items.store_id and q.id = cart_items.product_id)
+       where cart_items.quantity + excluded.quantity <= (select q.quantity from product_variants q where q.store_id = cart_items.store_id and q.id = cart_items.variant_id)
       returning id, quantity`),
   );
   return rows[0] ?? null;
 }
 
-/** Stock of a product and how many the customer already has, to explain a refused add. */
-export async function stockAndLine(tx: Tx, customerId: string, productId: string) {
+/** Stock of a variant and how many the customer already has, to explain a refused add. */
+export async function stockAndLine(tx: Tx, customerId: string, variantId: string) {
   const [row] = await tx
     .select({
-      stock: p.quantity,
+      stock: v.quantity,
       status: p.status,
       inCart:
-        sql<number>`coalesce((select c.quantity from cart_items c where c.store_id = products.store_id and c.customer_id = ${customerId} and c.product_id = products.id), 0)`.mapWith(
+        sql<number>`coalesce((select c.quantity from cart_items c where c.store_id = product_variants.store_id and c.customer_id = ${customerId} and c.variant_id = product_variants.id), 0)`.mapWith(
           Number,
         ),
     })
-    .from(p)
-    .where(eq(p.id, productId));
+    .from(v)
+    .innerJoin(p, and(eq(p.storeId, v.storeId), eq(p.id, v.productId)))
+    .where(eq(v.id, variantId));
   return row ?? null;
 }
 
 export async function findLine(tx: Tx, customerId: string, lineId: string) {
   const [row] = await tx
-    .select({ id: ci.id, productId: ci.productId, quantity: ci.quantity, stock: p.quantity })
+    .select({ id: ci.id, productId: ci.productId, quantity: ci.quantity, stock: v.quantity })
     .from(ci)
-    .innerJoin(p, and(eq(p.storeId, ci.storeId), eq(p.id, ci.productId)))
+    .innerJoin(v, and(eq(v.storeId, ci.storeId), eq(v.id, ci.variantId)))
     .where(and(eq(ci.id, lineId), eq(ci.customerId, customerId)));
   return row ?? null;
 }

@@ -41,7 +41,7 @@ export const cartRoutes =
           deps,
           actor,
           store,
-          req.body.product_id,
+          req.body,
           req.body.quantity,
           req.body.is_selected,
         );

@@ -1,10 +1,12 @@
 import { type CartData, paiseToRupees, SHIPPING_CHARGE_RUPEES } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { toProductCard } from '../catalog/catalog.service.ts';
+import { productExists } from '../catalog/product.repository.ts';
+import { findVariantToSell } from '../catalog/variants.repository.ts';
 import { listDeliveryOptions } from '../checkout/checkout.repository.ts';
 import { deliveryChargePaise } from '../checkout/delivery.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
@@ -40,7 +42,7 @@ export async function readCart(tx: Tx, customerId: string): Promise<CartData> {
   const now = Date.now();
   const rows = (await repo.listLines(tx, customerId)).filter((r) => r.status === 'ACTIVE');
   const lines = rows.map((r) => {
-    const unit = r.effectivePricePaise;
+    const unit = r.unitPricePaise;
     return { r, unit, total: unit * r.lineQuantity };
   });
   const selected = lines.filter((l) => l.r.isSelected);
@@ -71,14 +73,14 @@ export async function readCart(tx: Tx, customerId: string): Promise<CartData> {
       id: r.lineId,
       product: toProductCard(r, now),
       name: r.name,
-      image: r.images[0] ?? null,
+      image: r.variantImage ?? r.images[0] ?? null,
       quantity: r.lineQuantity,
       is_selected: r.isSelected,
       is_shipping_free: r.freeShipping,
       unit_price: paiseToRupees(unit),
       line_total: paiseToRupees(total),
       total_cart_value: paiseToRupees(total),
-      variant: null,
+      variant: r.variantLabel ? { id: r.variantId, label: r.variantLabel, sku: r.variantSku } : null,
     })),
     summary: {
       items_count: lines.reduce((n, l) => n + l.r.lineQuantity, 0),
@@ -106,20 +108,24 @@ export async function getCart(deps: Deps, actor: Actor, store: StoreRow) {
   return withStore(deps.db, store.id, (tx) => readCart(tx, customerId));
 }
 
-/** Adds a product (summed with an existing line), never beyond stock; answers with the whole cart. */
+/**
+ * Adds a product's variant (a product without options: its default one), summed with an existing line, never
+ * beyond the variant's stock; answers with the whole cart.
+ */
 export async function addToCart(
   deps: Deps,
   actor: Actor,
   store: StoreRow,
-  productId: string,
+  item: { product_id: string; variant_id?: string },
   quantity: number,
   selected: boolean,
 ) {
   const customerId = requireCustomer(actor, store);
   return withStore(deps.db, store.id, async (tx) => {
-    const added = await repo.addLine(tx, store.id, customerId, productId, quantity, selected);
+    const variantId = await variantToAdd(tx, item.product_id, item.variant_id);
+    const added = await repo.addLine(tx, store.id, customerId, variantId, quantity, selected);
     if (!added) {
-      const s = await repo.stockAndLine(tx, customerId, productId);
+      const s = await repo.stockAndLine(tx, customerId, variantId);
       if (s?.status !== 'ACTIVE') throw notFound('Product not found');
       const left = Math.max(0, s.stock - s.inCart);
       throw new AppError(
@@ -135,6 +141,18 @@ export async function addToCart(
     }
     return readCart(tx, customerId);
   });
+}
+
+/** The variant a cart add names, or the product's only one; a product with options needs its variant named. */
+async function variantToAdd(tx: Tx, productId: string, variantId: string | undefined) {
+  const found = await findVariantToSell(tx, productId, variantId);
+  if (found) return found.id;
+  if (!variantId && (await productExists(tx, productId))) {
+    throw badRequest('Choose a size or colour first', [
+      { path: 'variant_id', message: 'Choose a size or colour first' },
+    ]);
+  }
+  throw notFound(variantId ? 'This size or colour is no longer sold' : 'Product not found');
 }
 
 export async function updateCartLine(

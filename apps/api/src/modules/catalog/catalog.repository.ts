@@ -8,7 +8,7 @@ import { addressBookColumns, escapeLike } from '../stores/stores.repository.ts';
 const { products: p, productCategories: c, productSubCategories: sc, deals: d, storeSections } = schema;
 
 /** The lowest live deal price of a product, if a deal is running now. */
-const liveDealPrice = sql<
+export const liveDealPrice = sql<
   number | null
 >`(select min(dn.deal_price_paise) from deals dn where dn.store_id = ${p.storeId} and dn.product_id = ${p.id} and now() >= dn.starts_at and now() < dn.ends_at)`;
 /** What a shopper pays per unit now: the lowest of list price, sale price and a live deal price. */
@@ -26,6 +26,8 @@ export const productCardColumns = {
   slug: p.slug,
   name: p.name,
   pricePaise: p.pricePaise,
+  salePricePaise: p.salePricePaise,
+  priceMaxPaise: p.priceMaxPaise,
   effectivePricePaise,
   quantity: p.quantity,
   lowStockThreshold: p.lowStockThreshold,
@@ -45,6 +47,8 @@ export interface ProductCardRow {
   slug: string;
   name: string;
   pricePaise: number;
+  salePricePaise: number | null;
+  priceMaxPaise: number | null;
   effectivePricePaise: number;
   quantity: number;
   lowStockThreshold: number;

@@ -33,6 +33,7 @@ export function toProductCard(r: ProductCardRow, now = Date.now()): ProductCard 
     product_price: price,
     discount_price: discounted ? pays : null,
     discount_percentage: discounted ? discountPercent(price, pays) : 0,
+    max_price: maxPrice(r),
     average_rating: r.averageRating,
     total_reviews: r.reviewCount,
     product_quantity: r.quantity,
@@ -45,6 +46,17 @@ export function toProductCard(r: ProductCardRow, now = Date.now()): ProductCard 
     sub_category:
       r.subCategoryId && r.subCategoryName ? { id: r.subCategoryId, name: r.subCategoryName } : null,
   };
+}
+
+/**
+ * The dearest variant's price now, when variants make a range: its sale price less the amount a live deal takes
+ * off every variant (the deal's share of the cheapest).
+ */
+function maxPrice(r: ProductCardRow) {
+  if (r.priceMaxPaise == null) return null;
+  const base = Math.min(r.pricePaise, r.salePricePaise ?? r.pricePaise);
+  const max = r.priceMaxPaise - Math.max(0, base - r.effectivePricePaise);
+  return max > r.effectivePricePaise ? paiseToRupees(max) : null;
 }
 
 type DealRow = ProductCardRow & {

@@ -1,6 +1,7 @@
 import { schema, type Tx } from '@haat/db';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { cardsFrom } from './catalog.repository.ts';
+import { variantsJson } from './variants.repository.ts';
 
 const { products: p, reviews: r } = schema;
 
@@ -13,6 +14,8 @@ export async function findProductDetail(tx: Tx, id: string) {
     description: p.description,
     sku: p.sku,
     taxPercent: p.taxPercent,
+    options: p.options,
+    variants: variantsJson,
     deal: sql<{
       id: string;
       title: string;

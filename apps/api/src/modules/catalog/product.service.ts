@@ -1,4 +1,4 @@
-import { type ProductDetail, paiseToRupees, wholeShares } from '@haat/contracts';
+import { type ProductDetail, paiseToRupees, stockStatus, variantLabel, wholeShares } from '@haat/contracts';
 import { withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -25,6 +25,18 @@ export async function getProduct(deps: Deps, store: StoreRow, id: string): Promi
     sku: row.sku,
     tax_percentage: Number(row.taxPercent),
     low_stock_threshold: row.lowStockThreshold,
+    options: row.options,
+    variants: row.variants.map((v) => ({
+      id: v.id,
+      options: v.options,
+      label: variantLabel(v.options),
+      sku: v.sku,
+      price: paiseToRupees(v.price),
+      price_now: paiseToRupees(v.now),
+      quantity: v.quantity,
+      stock_status: stockStatus(v.quantity, v.threshold),
+      image: v.image,
+    })),
     deal: row.deal
       ? {
           id: row.deal.id,

@@ -138,7 +138,9 @@ export interface OrderDetailParts {
   first_name: string | null;
   last_name: string | null;
 }
+    variant_id: string | null;
 
+    variant_label: string | null;
 /**
  * An order with everything its detail page shows (items with their category, the timeline's events with who
  * made them, the payment, the return request, the customer's name) in one statement.
@@ -149,7 +151,8 @@ export function orderDetails(tx: Tx, orderIds: string[]) {
       order: o,
       parts: sql<OrderDetailParts>`json_build_object(
         'items', (select coalesce(json_agg(json_build_object(
-            'product_id', oi.product_id, 'name', oi.name, 'sku', oi.sku, 'image', oi.image,
+            'product_id', oi.product_id, 'variant_id', oi.variant_id, 'name', oi.name,
+            'variant_label', oi.variant_label, 'sku', oi.sku, 'image', oi.image,
             'quantity', oi.quantity, 'unit_price_paise', oi.unit_price_paise, 'category', pc.name)
             order by oi.name, oi.id), '[]'::json)
           from order_items oi

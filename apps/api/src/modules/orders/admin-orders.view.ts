@@ -99,7 +99,9 @@ export function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
     },
     order_item: parts.items.map((i) => ({
       product_id: i.product_id,
+      variant_id: i.variant_id,
       product_name: i.name,
+      variant: i.variant_label,
       quantity: i.quantity,
       sku: i.sku,
       product_price: paiseToRupees(i.unit_price_paise),

@@ -86,12 +86,13 @@ async function event(ctx: Ctx, orderId: string, status: string, note?: string | 
 async function restockReturn(ctx: Ctx, order: repo.OrderRow) {
   const items = await repo.itemsOf(ctx.tx, [order.id]);
   const ledger = [];
-  for (const i of [...items].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    const after = await repo.returnStock(ctx.tx, i.productId, i.quantity);
+  for (const i of [...items].sort(repo.byStockLock)) {
+    const after = await repo.returnStock(ctx.tx, i, i.quantity);
     if (after === null) continue;
     ledger.push({
       storeId: ctx.store.id,
       productId: i.productId,
+      variantId: i.variantId,
       change: i.quantity,
       quantityAfter: after,
       reason: 'RETURN' as const,

@@ -79,7 +79,9 @@ export async function orderView(
   const list = parts.items.map((i) => ({
     id: i.id,
     product_id: i.productId,
+    variant_id: i.variantId,
     name: i.name,
+    variant: i.variantLabel,
     sku: i.sku,
     image: i.image,
     quantity: i.quantity,

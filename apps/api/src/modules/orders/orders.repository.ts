@@ -1,7 +1,7 @@
 import { rowsOf, schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { effectivePricePaise } from '../catalog/catalog.repository.ts';
+import { variantLabelSql, variantPriceNow } from '../catalog/variants.repository.ts';
 
 const {
   cartItems: ci,
@@ -13,6 +13,7 @@ const {
   orderRequests,
   paymentTransactions,
   products: p,
+  productVariants: v,
   returnRequests,
   reviews,
   stockLedger,
@@ -50,38 +51,44 @@ export async function settleRequest(tx: Tx, customerId: string, key: string, ord
     .where(and(eq(orderRequests.customerId, customerId), eq(orderRequests.key, key)));
 }
 
-/** The cart lines being ordered with their products' current price, stock and details. */
+/**
+ * The cart lines being ordered with their variants' current price, stock and details, in product then variant
+ * order: the order in which a sale locks variants and their products.
+ */
 export function linesToOrder(tx: Tx, customerId: string, lineIds: string[]) {
   return tx
     .select({
       lineId: ci.id,
       quantity: ci.quantity,
       productId: p.id,
+      variantId: v.id,
+      variantLabel: variantLabelSql,
       name: p.name,
-      sku: p.sku,
-      image: sql<string | null>`${p.images}[1]`,
-      unitPricePaise: effectivePricePaise,
-      costPaise: p.costPaise,
+      sku: v.sku,
+      image: sql<string | null>`coalesce(${v.image}, ${p.images}[1])`,
+      unitPricePaise: variantPriceNow.mapWith(Number),
+      costPaise: v.costPaise,
       taxPercent: p.taxPercent,
       freeShipping: p.freeShipping,
       status: p.status,
-      stock: p.quantity,
+      stock: v.quantity,
     })
     .from(ci)
     .innerJoin(p, and(eq(p.storeId, ci.storeId), eq(p.id, ci.productId)))
+    .innerJoin(v, and(eq(v.storeId, ci.storeId), eq(v.id, ci.variantId)))
     .where(and(eq(ci.customerId, customerId), inArray(ci.id, lineIds)))
-    .orderBy(asc(p.id));
+    .orderBy(asc(p.id), asc(v.id));
 }
 export type LineToOrder = Awaited<ReturnType<typeof linesToOrder>>[number];
 
 /**
- * Takes stock for a sale in one conditional statement (`take_stock`, migration 0016): it cannot go below zero
- * however many orders race (they queue on the product's row), and when there is not enough (or the product is no
- * longer sold) the statement fails with SQLSTATE HS001, the product's id and the stock left, rolling the
- * transaction back. Resolves to the stock after.
+ * Takes a variant's stock for a sale in one conditional statement (`take_variant_stock`, migration 0022): it cannot
+ * go below zero however many orders race (they queue on the variant's row, then its product's), and when there is
+ * not enough (or the product is no longer sold) the statement fails with SQLSTATE HS001, the variant's id and the
+ * stock left, rolling the transaction back. Resolves to the stock after.
  */
-export function takeStock(tx: Tx, storeId: string, productId: string, quantity: number) {
-  return tx.execute(sql`select take_stock(${storeId}, ${productId}, ${quantity}) as left_after`);
+export function takeStock(tx: Tx, storeId: string, variantId: string, quantity: number) {
+  return tx.execute(sql`select take_variant_stock(${storeId}, ${variantId}, ${quantity}) as left_after`);
 }
 export const STOCK_SHORT = 'HS001';
 
@@ -91,23 +98,36 @@ export function useCoupon(tx: Tx, storeId: string, couponId: string) {
 }
 export const COUPON_USED_UP = 'HS002';
 
-/** Puts stock back (a cancelled order); returns the stock after. */
-export async function returnStock(tx: Tx, productId: string, quantity: number) {
+/**
+ * Puts a sold line's stock back on its variant (a cancelled or returned order); returns the variant's stock after,
+ * or null when the shop no longer sells that variant.
+ */
+export async function returnStock(
+  tx: Tx,
+  line: { productId: string; variantId: string | null },
+  quantity: number,
+) {
+  if (!line.variantId) return null;
   const [row] = await tx
+    .update(v)
+    .set({ quantity: sql`${v.quantity} + ${quantity}`, updatedAt: new Date() })
+    .where(eq(v.id, line.variantId))
+    .returning({ quantity: v.quantity });
+  if (!row) return null;
+  await tx
     .update(p)
-    .set({
-      quantity: sql`${p.quantity} + ${quantity}`,
-      unitsSold: sql`greatest(${p.unitsSold} - ${quantity}, 0)`,
-      updatedAt: new Date(),
-    })
-    .where(eq(p.id, productId))
-    .returning({ quantity: p.quantity });
-  return row?.quantity ?? null;
+    .set({ unitsSold: sql`greatest(${p.unitsSold} - ${quantity}, 0)` })
+    .where(eq(p.id, line.productId));
+  return row.quantity;
 }
 
-/** The stock of a product now, as an expression for a later statement of the same transaction. */
-export const stockNow = (storeId: string, productId: string) =>
-  sql<number>`(select ${p.quantity} from ${p} where ${p.storeId} = ${storeId} and ${p.id} = ${productId})`;
+/** Lines in the order their stock is locked: by product, then variant. */
+export const byStockLock = (a: OrderItemRow, b: OrderItemRow) =>
+  a.productId.localeCompare(b.productId) || (a.variantId ?? '').localeCompare(b.variantId ?? '');
+
+/** The stock of a variant now, as an expression for a later statement of the same transaction. */
+export const stockNow = (storeId: string, variantId: string) =>
+  sql<number>`(select ${v.quantity} from ${v} where ${v.storeId} = ${storeId} and ${v.id} = ${variantId})`;
 
 export async function currentStock(tx: Tx, productId: string) {
   const [row] = await tx

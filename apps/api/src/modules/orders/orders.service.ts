@@ -75,12 +75,13 @@ export async function cancelInTx(
   }
   const items = await repo.itemsOf(tx, [order.id]);
   const ledger = [];
-  for (const i of [...items].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    const after = await repo.returnStock(tx, i.productId, i.quantity);
+  for (const i of [...items].sort(repo.byStockLock)) {
+    const after = await repo.returnStock(tx, i, i.quantity);
     if (after !== null) {
       ledger.push({
         storeId: store.id,
         productId: i.productId,
+        variantId: i.variantId,
         change: i.quantity,
         quantityAfter: after,
         reason: 'CANCELLATION' as const,
@@ -138,25 +139,21 @@ export const buyAgain = (deps: Deps, actor: Actor, store: StoreRow, orderId: str
     let added = 0;
     const skipped: { name: string; reason: string }[] = [];
     for (const i of items) {
-      const stock = await repo.currentStock(tx, i.productId);
-      if (stock?.status !== 'ACTIVE') {
+      const s = i.variantId ? await cartRepo.stockAndLine(tx, customerId, i.variantId) : null;
+      if (!i.variantId || s?.status !== 'ACTIVE') {
         skipped.push({ name: i.name, reason: 'No longer sold' });
         continue;
       }
-      if (await cartRepo.addLine(tx, store.id, customerId, i.productId, i.quantity, true)) {
+      if (await cartRepo.addLine(tx, store.id, customerId, i.variantId, i.quantity, true)) {
         added += 1;
         continue;
       }
-      const s = await cartRepo.stockAndLine(tx, customerId, i.productId);
-      const room = s ? s.stock - s.inCart : 0;
-      if (room > 0 && (await cartRepo.addLine(tx, store.id, customerId, i.productId, room, true))) {
+      const room = s.stock - s.inCart;
+      if (room > 0 && (await cartRepo.addLine(tx, store.id, customerId, i.variantId, room, true))) {
         added += 1;
         skipped.push({ name: i.name, reason: `Only ${room} more could be added` });
       } else {
-        skipped.push({
-          name: i.name,
-          reason: stock.quantity === 0 ? 'Out of stock' : 'Already in your cart',
-        });
+        skipped.push({ name: i.name, reason: s.stock === 0 ? 'Out of stock' : 'Already in your cart' });
       }
     }
     const cart: CartData = await readCart(tx, customerId);

@@ -161,7 +161,9 @@ export async function placeOrder(
           storeId: store.id,
           orderId,
           productId: l.productId,
+          variantId: l.variantId,
           name: l.name,
+          variantLabel: l.variantLabel,
           sku: l.sku,
           image: l.image,
           quantity: l.quantity,
@@ -185,7 +187,7 @@ export async function placeOrder(
           sent.push(p);
           return p;
         };
-        for (const l of lines) send(repo.takeStock(tx, store.id, l.productId, l.quantity));
+        for (const l of lines) send(repo.takeStock(tx, store.id, l.variantId, l.quantity));
         if (useCoupon) send(repo.useCoupon(tx, store.id, coupon.id));
         const number = send(repo.nextOrderNumber(tx, store.id));
         onStep('stock');
@@ -210,8 +212,9 @@ export async function placeOrder(
             lines.map((l) => ({
               storeId: store.id,
               productId: l.productId,
+              variantId: l.variantId,
               change: -l.quantity,
-              quantityAfter: repo.stockNow(store.id, l.productId),
+              quantityAfter: repo.stockNow(store.id, l.variantId),
               reason: 'SALE' as const,
               note: repo.currentOrderNumber(store.id, 'ORD-'),
               orderId,
@@ -369,7 +372,7 @@ function checkLines(body: Body, lineIds: string[], lines: repo.LineToOrder[]) {
 function whyNotPlaced(errors: unknown[], lines: repo.LineToOrder[], couponCode: string | undefined) {
   for (const e of errors) {
     const pg = pgError(e);
-    const line = pg?.code === repo.STOCK_SHORT ? lines.find((l) => l.productId === pg.detail) : undefined;
+    const line = pg?.code === repo.STOCK_SHORT ? lines.find((l) => l.variantId === pg.detail) : undefined;
     if (line) return outOfStock(line, Number(pg?.hint ?? 0));
     if (pg?.code === repo.COUPON_USED_UP) {
       return conflict(`Coupon ${couponCode} has been fully used. Remove it to continue.`, 'COUPON_USED_UP');

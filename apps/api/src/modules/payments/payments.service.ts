@@ -282,26 +282,37 @@ async function restock(
   const ledger = [];
   const done: { product_id: string; quantity: number }[] = [];
   for (const l of [...lines].sort((a, b) => a.product_id.localeCompare(b.product_id))) {
-    const ordered = items.filter((i) => i.productId === l.product_id).reduce((n, i) => n + i.quantity, 0);
-    if (!ordered) {
+    const sold = items
+      .filter((i) => i.productId === l.product_id && (!l.variant_id || i.variantId === l.variant_id))
+      .sort(ordersRepo.byStockLock);
+    if (!sold.length) {
       throw new AppError(400, 'VALIDATION_FAILED', 'That product is not in this order', {
         issues: [{ path: 'restock', message: 'Choose products of this order' }],
       });
     }
-    const quantity = Math.min(l.quantity, ordered);
-    const after = await ordersRepo.returnStock(tx, l.product_id, quantity);
-    if (after === null) continue;
-    done.push({ product_id: l.product_id, quantity });
-    ledger.push({
-      storeId,
-      productId: l.product_id,
-      change: quantity,
-      quantityAfter: after,
-      reason: 'RETURN' as const,
-      note: `Refund ${orderNumber(order.number)}`,
-      orderId: order.id,
-      actorId,
-    });
+    // Never more than was ordered: the quantity is spread over the product's lines (its variants) in order.
+    let left = l.quantity;
+    let back = 0;
+    for (const i of sold) {
+      const quantity = Math.min(left, i.quantity);
+      if (quantity <= 0) break;
+      left -= quantity;
+      const after = await ordersRepo.returnStock(tx, i, quantity);
+      if (after === null) continue;
+      back += quantity;
+      ledger.push({
+        storeId,
+        productId: i.productId,
+        variantId: i.variantId,
+        change: quantity,
+        quantityAfter: after,
+        reason: 'RETURN' as const,
+        note: `Refund ${orderNumber(order.number)}`,
+        orderId: order.id,
+        actorId,
+      });
+    }
+    if (back) done.push({ product_id: l.product_id, quantity: back });
   }
   await ordersRepo.insertLedger(tx, ledger);
   return done;

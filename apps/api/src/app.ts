@@ -24,6 +24,7 @@ import {
   customerSignupRoutes,
 } from './modules/accounts/accounts.routes.ts';
 import { SESSION_CHECK_MS } from './modules/accounts/session.service.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   await app.register(dashboardRoutes(deps), { prefix: '/api/admin' });
   await app.register(shopSettingsRoutes(deps), { prefix: '/api/admin' });
   await app.register(inventoryRoutes(deps), { prefix: '/api/admin' });
+  await app.register(auditRoutes(deps), { prefix: '/api/admin' });
   await app.register(engagementRoutes(deps), { prefix: '/api/store' });
   await app.register(mediaRoutes(), { prefix: '/media' });
   if (config.NODE_ENV !== 'production') await app.register(mailRoutes(deps));

@@ -306,6 +306,9 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/audit-trail/': { access: 'vendor' },
   'GET /api/admin/audit-trail/people/': { access: 'vendor' },
   'GET /api/admin/audit-trail/export.csv': { access: 'vendor' },
+  'GET /api/admin/audit-trail/': { access: 'vendor' },
+  'GET /api/admin/audit-trail/people/': { access: 'vendor' },
+  'GET /api/admin/audit-trail/export.csv': { access: 'vendor' },
   'GET /api/dev/mailbox': { access: 'system' },
   'GET /dev/mailbox': { access: 'system' },
 };

@@ -6,6 +6,7 @@ if ('document' in globalThis) z.config({ jitless: true });
 
 export * from './accounts.ts';
 export * from './admin-orders.ts';
+export * from './audit.ts';
 export * from './cart.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';

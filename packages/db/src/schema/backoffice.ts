@@ -1,3 +1,4 @@
+import { AUDIT_ENTITIES } from '@haat/contracts';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { storeId } from './columns.ts';
@@ -38,19 +39,7 @@ export const auditEvents = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name'),
-    entity: text('entity', {
-      enum: [
-        'PRODUCT',
-        'STOCK',
-        'CATEGORY',
-        'SUPPLIER',
-        'ORDER',
-        'SETTINGS',
-        'DELIVERY_OPTION',
-        'COUPON',
-        'IMPORT',
-      ],
-    }).notNull(),
+    entity: text('entity', { enum: AUDIT_ENTITIES }).notNull(),
     entityId: text('entity_id'),
     action: text('action').notNull(),
     summary: text('summary').notNull(),
@@ -62,5 +51,7 @@ export const auditEvents = pgTable(
     primaryKey({ columns: [t.storeId, t.id] }),
     index('audit_events_recent_idx').on(t.storeId, t.createdAt),
     index('audit_events_entity_idx').on(t.storeId, t.entity, t.entityId),
+    index('audit_events_actor_idx').on(t.storeId, t.actorId, t.createdAt),
+    index('audit_events_kind_idx').on(t.storeId, t.entity, t.createdAt),
   ],
 );

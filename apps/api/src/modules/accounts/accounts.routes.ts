@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { clientIp, requireActor } from '../../plugins/auth.ts';
+import { recordSignIn } from '../audit/audit.service.ts';
 import { requireOpenStore } from '../stores/stores.service.ts';
 import * as accounts from './accounts.service.ts';
 import * as profile from './profile.service.ts';
@@ -262,6 +263,7 @@ export const adminLoginRoutes =
           b.remember,
           clientIp(req),
         );
+        if (data.role_type === 'VENDOR') await recordSignIn(deps, data, data.stores, clientIp(req));
         return ok(data, 'Signed in');
       },
     });

@@ -193,7 +193,8 @@ export const STOCK_ACTIVITY = sql.raw(
  * The latest events of the shop from three sources, newest first: orders placed, cancelled and returned
  * (order_events), stock changes (stock_ledger) and recorded edits (audit_events). An order event or a stock
  * change written in the same transaction as an audit event about the same order or product (a vendor's action)
- * is left to the audit event, which names who did it.
+ * is left to the audit event, which names who did it. Sign-ins and invoices issued (with a shipment) stay in
+ * the audit trail only.
  */
 export async function recentActivity(tx: Tx, storeId: string, limit: number): Promise<ActivityRow[]> {
   const rows = rowsOf<{ at: number; d: ActivityRow | string }>(
@@ -233,7 +234,7 @@ export async function recentActivity(tx: Tx, storeId: string, limit: number): Pr
             json_build_object('src', 'audit', 'id', a.id, 'entity', a.entity, 'entity_id', a.entity_id,
               'action', a.action, 'summary', a.summary, 'actor', a.actor_name, 'status', a.after->>'status')
            from audit_events a
-          where a.store_id = ${storeId}
+          where a.store_id = ${storeId} and a.entity not in ('SIGN_IN', 'INVOICE')
           order by a.created_at desc
           limit ${limit})
       ) activity

@@ -147,7 +147,16 @@ async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
     v.status,
     shipment ? `${shipment.carrier} ${shipment.trackingNumber}` : v.reason,
   );
-  if (shipment) await issueInvoice(ctx.tx, ctx.store, updated);
+  if (shipment) {
+    const doc = await issueInvoice(ctx.tx, ctx.store, updated);
+    const summary = `Invoice ${doc.number} issued for order ${orderNumber(order.number)}`;
+    await recordAudit(ctx.tx, ctx.store.id, ctx.actor, {
+      entity: 'INVOICE',
+      entityId: order.id,
+      action: 'ISSUE',
+      summary,
+    });
+  }
   if (v.status === 'DELIVERED' && order.paymentMethod === 'COD' && order.paymentStatus === 'PENDING') {
     return collectCash(ctx, updated);
   }

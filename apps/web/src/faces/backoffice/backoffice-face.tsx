@@ -27,6 +27,9 @@ const TransactionManagementPage = lazy(() =>
 const TransactionDetailPage = lazy(() =>
   import('../../features/transactions/index.ts').then((m) => ({ default: m.TransactionDetailPage })),
 );
+const AuditTrailPage = lazy(() =>
+  import('../../features/audit-trail/index.ts').then((m) => ({ default: m.AuditTrailPage })),
+);
 const UpcomingPage = lazy(() => import('./upcoming-page.tsx'));
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
@@ -52,7 +55,7 @@ export default function BackofficeFace() {
           <Route path="/transaction" element={<TransactionManagementPage />} />
           <Route path="/transaction/:transactionId" element={<TransactionDetailPage />} />
           <Route path="/checkout" element={<UpcomingPage screen="checkout" />} />
-          <Route path="/audit-trail" element={<UpcomingPage screen="audit" />} />
+          <Route path="/audit-trail" element={<AuditTrailPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="*" element={<AdminNotFoundPage />} />

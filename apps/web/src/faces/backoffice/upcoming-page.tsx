@@ -9,11 +9,6 @@ const SCREENS = {
     body: 'Billing walk-in customers at the counter (barcodes, cash, UPI QR and a receipt) is being built and is not available yet.',
     link: { to: '/inventory/', label: 'Go to Inventory' },
   },
-  audit: {
-    title: 'Audit trail',
-    body: 'Every change to products, stock, settings and orders is already recorded with who made it; the screen to browse them is not available yet. The dashboard’s Recent Activity shows the latest.',
-    link: { to: '/dashboard/', label: 'Go to Dashboard' },
-  },
 } as const;
 
 /** An honest page for a sidebar screen that is not built yet: what it will do and where to go meanwhile. */

@@ -17,7 +17,7 @@ export interface NavItem {
 
 /**
  * The sidebar's entries (02 §2): Dashboard, Inventory, Transaction, Orders, Checkout and Audit, then Settings.
- * Checkout (the point of sale) and Audit show an honest page saying what is coming until built.
+ * Checkout (the point of sale) shows an honest page saying what is coming until built.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard/', label: 'Dashboard', icon: LayoutDashboard },

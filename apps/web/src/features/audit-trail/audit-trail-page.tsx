@@ -1,0 +1,174 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '@haat/contracts';
+import { Download, History } from 'lucide-react';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { DataTable } from '../../components/ui/data-table.tsx';
+import { DateRangeField } from '../../components/ui/date-range-field.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { FilterBar, filterControlClass } from '../../components/ui/filter-bar.tsx';
+import { NoShop } from '../../components/ui/no-shop.tsx';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
+import { ListPager } from '../../components/ui/pager.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
+import { downloadFile } from '../../lib/download.ts';
+import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useAdminDownload } from '../../lib/use-admin-download.ts';
+import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
+import { useAuditPeople, useAuditTrail } from './audit-api.ts';
+import { COLUMNS } from './audit-columns.tsx';
+import { ACTION_TEXT, KIND_TEXT } from './audit-labels.ts';
+import { PAGE_SIZE, useAuditParams } from './audit-params.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const count = new Intl.NumberFormat('en-IN');
+
+/** The audit trail (02 §2 Audit): every back-office change, who made it and when, filtered and paged on the server. */
+export function AuditTrailPage() {
+  useDocumentTitle('Audit trail · Admin Panel');
+  const { shop, loading } = useSelectedShop();
+  const { f, update, query, active, clear } = useAuditParams();
+  const list = useAuditTrail(query);
+  const people = useAuditPeople();
+  const search = useDebouncedSearch(f.search, (text) => update({ search: text }));
+  const { busy, run } = useAdminDownload();
+  if (!shop) return loading ? <PageLoading /> : <NoShop />;
+
+  const total = list.data?.count ?? 0;
+  const exportCsv = () => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && k !== 'limit' && k !== 'offset') q.set(k, String(v));
+    return run('export', (req) =>
+      downloadFile(`/api/admin/audit-trail/export.csv?${q}`, `audit-trail-${today()}.csv`, {
+        ...req,
+        errorMessage: 'The export failed',
+      }),
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Audit trail</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Every change made in the back office of {shop.store_name}: who, when, and the values before and
+            after.
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={exportCsv}
+          disabled={busy !== null || total === 0}
+          className={`${buttonStyles.secondary} px-3.5`}
+        >
+          {busy ? <Spinner /> : <Download aria-hidden className="size-4" />}
+          Export CSV
+        </button>
+      </header>
+
+      <FilterBar
+        label="Filter the audit trail"
+        search={{
+          value: search.text,
+          onChange: search.onChange,
+          label: 'Search',
+          placeholder: 'Order, SKU, coupon…',
+        }}
+        active={active}
+        onClear={clear}
+      >
+        <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-44">
+          Person
+          <select
+            value={f.person}
+            onChange={(e) => update({ person: e.target.value })}
+            className={filterControlClass}
+          >
+            <option value="">Everyone</option>
+            {(people.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
+          Kind
+          <select
+            value={f.kind}
+            onChange={(e) => update({ kind: e.target.value as AuditEntity | '' })}
+            className={filterControlClass}
+          >
+            <option value="">All kinds</option>
+            {AUDIT_ENTITIES.map((k) => (
+              <option key={k} value={k}>
+                {KIND_TEXT[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
+          Action
+          <select
+            value={f.action}
+            onChange={(e) => update({ action: e.target.value as AuditAction | '' })}
+            className={filterControlClass}
+          >
+            <option value="">All actions</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {ACTION_TEXT[a]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <DateRangeField
+          label="Date range"
+          value={{ from: f.from, to: f.to }}
+          onChange={(r) => update({ from: r.from, to: r.to })}
+          compact
+        />
+      </FilterBar>
+
+      <section aria-label="Changes" aria-busy={list.isFetching || undefined} className="space-y-3">
+        <DataTable
+          caption="Audit trail"
+          columns={COLUMNS}
+          rows={list.data?.results ?? []}
+          rowKey={(e) => e.id}
+          rowLabel={(e) => e.summary}
+          loading={list.isPending || list.isPlaceholderData}
+          empty={
+            <EmptyState
+              icon={<History aria-hidden className="size-6" />}
+              title={active ? 'No changes match these filters' : 'No changes yet'}
+              description={
+                active
+                  ? 'Try another person, kind, action or date range.'
+                  : 'Changes to products, stock, orders and settings appear here as they are made.'
+              }
+            />
+          }
+        />
+        {list.data && total > 0 ? (
+          <>
+            <ListPager
+              page={Math.min(f.page, Math.max(1, Math.ceil(total / PAGE_SIZE)))}
+              pageSize={PAGE_SIZE}
+              total={total}
+              noun={total === 1 ? 'change' : 'changes'}
+              onPage={(page) => update({ page })}
+            />
+            {list.data.count_capped ? (
+              <p className="text-center text-xs text-slate-500">
+                More than {count.format(total)} changes match: narrow the dates or pick a person to see the
+                rest.
+              </p>
+            ) : null}
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** The back office's audit trail (issue 15). */
+export { AuditTrailPage } from './audit-trail-page.tsx';

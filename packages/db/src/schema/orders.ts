@@ -174,7 +174,11 @@ export const orderItems = pgTable(
     id: id(),
     orderId: uuid('order_id').notNull(),
     productId: uuid('product_id').notNull(),
+    /** The variant sold (no reference: a combination the shop stops selling keeps its order history). */
+    variantId: uuid('variant_id'),
     name: text('name').notNull(),
+    /** The variant's option values as the shopper saw them ("M / Blue"); null for a product without options. */
+    variantLabel: text('variant_label'),
     sku: text('sku'),
     image: text('image'),
     quantity: integer('quantity').notNull(),
@@ -186,11 +190,7 @@ export const orderItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
     foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
-    /** The variant sold (no reference: a combination the shop stops selling keeps its order history). */
-    variantId: uuid('variant_id'),
       'cascade',
-    /** The variant's option values as the shopper saw them ("M / Blue"); null for a product without options. */
-    variantLabel: text('variant_label'),
     ),
     foreignKey({ columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }),
     index('order_items_order_idx').on(t.storeId, t.orderId),
@@ -265,6 +265,7 @@ export const stockLedger = pgTable(
     storeId: storeId(),
     id: id(),
     productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id'),
     change: integer('change').notNull(),
     quantityAfter: integer('quantity_after').notNull(),
     reason: text('reason', {
@@ -277,7 +278,6 @@ export const stockLedger = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
-    variantId: uuid('variant_id'),
     foreignKey({
       columns: [t.storeId, t.productId],
       foreignColumns: [products.storeId, products.id],

@@ -112,7 +112,9 @@ export async function orderStats(tx: Tx, q: AdminOrderQuery) {
 export interface OrderDetailParts {
   items: {
     product_id: string;
+    variant_id: string | null;
     name: string;
+    variant_label: string | null;
     sku: string | null;
     image: string | null;
     quantity: number;
@@ -138,9 +140,7 @@ export interface OrderDetailParts {
   first_name: string | null;
   last_name: string | null;
 }
-    variant_id: string | null;
 
-    variant_label: string | null;
 /**
  * An order with everything its detail page shows (items with their category, the timeline's events with who
  * made them, the payment, the return request, the customer's name) in one statement.

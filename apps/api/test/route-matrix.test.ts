@@ -277,6 +277,7 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/units/': { access: 'vendor' },
   'POST /api/store/stores/product/store-deals/:dealId/notify/': { access: 'public' },
   'POST /api/store/newsletter/': { access: 'public' },
+  'POST /api/store/store-visit/': { access: 'public' },
   'POST /api/store/subscription/confirm/': { access: 'public' },
   'GET /media/demo/:kind/:file': { access: 'system' },
   // Routes in work at the time of writing (payments, GST invoices, the back office's product aliases).

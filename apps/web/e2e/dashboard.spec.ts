@@ -18,6 +18,7 @@ const inrPaise = new Intl.NumberFormat('en-IN', {
 const count = new Intl.NumberFormat('en-IN');
 
 const percent = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+const percent2 = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
 beforeAll(async () => {
   app = await startApp();
@@ -72,6 +73,14 @@ async function expectFigures(page: Page, d: DashboardStats) {
     d.return_rate.value === null ? 'No delivered orders yet' : `${percent.format(d.return_rate.value)}%`,
   );
   expect(await tile(page, 'Low Stock Alert').innerText()).toContain(count.format(d.low_stock.count));
+  const conversion = await tile(page, 'Conversion Rate').innerText();
+  expect(conversion).toContain(
+    d.conversion_rate.value === null
+      ? 'No storefront visits yet'
+      : `${percent2.format(d.conversion_rate.value)}%`,
+  );
+  if (d.conversion_rate.visits)
+    expect(conversion).toContain(`from ${count.format(d.conversion_rate.visits)} storefront visits`);
   const growth = d.revenue[p].growth;
   if (growth !== null && growth !== 0) {
     expect(await tile(page, 'Total Revenue').innerText()).toContain(`${percent.format(Math.abs(growth))}%`);
@@ -125,6 +134,41 @@ describe('back-office dashboard', () => {
 
     await page.reload();
     await expectFigures(page, quarterly);
+    await page.context().close();
+  });
+
+  it("counts a shopper's visit in Conversion Rate, and an order row opens that order's page", async () => {
+    const before = (await expected('monthly')).conversion_rate;
+    expect(before.value).not.toBeNull();
+    // A shopper's browser (the test browser's own user agent says HeadlessChrome, which is left out as a robot).
+    const shopper = await app.newPage();
+    await shopper.context().setExtraHTTPHeaders({
+      'user-agent':
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+    });
+    await shopper.goto(app.url(`/store/${shop}`));
+    await expect.poll(async () => (await expected('monthly')).conversion_rate.visits).toBe(before.visits + 1);
+    await shopper.context().close();
+
+    const page = await app.newPage();
+    await signInVendor(app, page, shop);
+    const now = await expected('monthly');
+    expect(now.conversion_rate.visits).toBe(before.visits + 1);
+    await expectFigures(page, now);
+
+    const activity = page.getByRole('region', { name: 'Recent Activity' });
+    const i = now.recent_activity.findIndex((a) => a.target?.type === 'order');
+    const row = now.recent_activity[i];
+    expect(row).toBeDefined();
+    const link = activity.getByRole('listitem').nth(i).getByRole('link');
+    expect(await link.getAttribute('href')).toBe(`/admin-orders/${row?.target?.id}`);
+    await link.click();
+    await page.waitForURL((u) => u.pathname === `/admin-orders/${row?.target?.id}`);
+    const number = /ORD-\d+/.exec(row?.text ?? '')?.[0] ?? '';
+    await page
+      .getByRole('heading', { name: new RegExp(number) })
+      .first()
+      .waitFor();
     await page.context().close();
   });
 

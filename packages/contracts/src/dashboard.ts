@@ -72,7 +72,7 @@ export const SERIES_GRANULARITY: Record<DashboardPeriod, 'day' | 'week' | 'month
  * The dashboard of one shop for a period. Revenue counts what customers pay (after coupons, with shipping;
  * prices include GST) on orders that are not cancelled or returned, less what was refunded on them, by the day
  * they were placed. Total Orders
- * counts every order placed. Conversion rate is not offered: visits are not tracked, so it cannot be measured.
+ * counts every order placed. Conversion Rate is orders placed per storefront visit (decision 0010).
  */
 export const dashboardStats = z.object({
   period: z.enum(DASHBOARD_PERIODS),
@@ -113,6 +113,17 @@ export const dashboardStats = z.object({
     value: z.number().nullable(),
     returned: z.number().int(),
     delivered: z.number().int(),
+  }),
+  /**
+   * Orders placed per storefront visit in the period, in percent (two decimals); null without visits. Visits are
+   * counted once per storefront page load, bots left out (decision 0010).
+   */
+  conversion_rate: z.object({
+    value: z.number().nullable(),
+    /** The same for the previous period. */
+    previous: z.number().nullable(),
+    orders: z.number().int(),
+    visits: z.number().int(),
   }),
   /** Active products at or below their own minimum stock (and above zero), and those out of stock. */
   low_stock: z.object({ count: z.number().int(), out_of_stock: z.number().int() }),

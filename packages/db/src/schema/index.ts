@@ -5,4 +5,6 @@ export * from './dashboard.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './platform.ts';
+export * from './policies.ts';
 export * from './tenant.ts';
+export * from './visits.ts';

@@ -350,4 +350,6 @@ export const TENANT_TABLES = [
   'document_counters',
   'tax_documents',
   'refunds',
+  'store_visit_days',
+  'store_policies',
 ] as const;

@@ -28,6 +28,7 @@ import {
   demoOwnerEmail,
 } from './demo-data.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoVisits } from './demo-visits.ts';
 
 export interface SeedDemoResult {
   /** Demo shops created by this run. */
@@ -102,6 +103,8 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedD
   for (const shop of published) {
     const id = ids.find((r) => r.slug === shop.slug)?.id;
     if (id) result.seededOrders += await seedDemoOrders(db, shop, id, now);
+    // Storefront visits over the same days, for the dashboard's Conversion Rate (after the orders it follows).
+    if (id) await seedDemoVisits(db, shop.slug, id, now);
   }
   return result;
 }

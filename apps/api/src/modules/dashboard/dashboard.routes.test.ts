@@ -227,7 +227,7 @@ describe('GET /api/admin/dashboard/', () => {
       expect(d.revenue_series.points).toHaveLength({ monthly: 30, quarterly: 13, yearly: 12 }[period]);
       expect(d.revenue_series.points.every((p) => p.revenue === 0 && p.orders === 0)).toBe(true);
       expect(d.recent_activity).toEqual([]);
-      expect(d).not.toHaveProperty('conversion_rate');
+      expect(d.conversion_rate).toEqual({ value: null, previous: null, orders: 0, visits: 0 });
     }
   });
 

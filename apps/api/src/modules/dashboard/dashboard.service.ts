@@ -13,6 +13,7 @@ import { type Tx, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
+import { visitDays } from '../visits/visits.repository.ts';
 import * as repo from './dashboard.repository.ts';
 
 const HOUR = 3_600_000;
@@ -102,6 +103,9 @@ function add(t: Totals, d: repo.DayFigures) {
 const within = (day: number, r: DayRange) => day >= r.from && day <= r.to;
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+/** Orders per visit in percent with two decimals; null without visits. */
+const ordersPerVisit = (orders: number, visits: number) =>
+  visits ? Math.round((orders / visits) * 10_000) / 100 : null;
 
 /** A figure with its growth against the previous period (null growth when there is nothing to compare with). */
 export function figure(value: number, previous: number): PeriodFigure {
@@ -223,9 +227,10 @@ async function customerFigures(tx: Tx, storeId: string, w: PeriodWindows, today:
 }
 
 /**
- * Every dashboard figure of one shop for a period, from the database, in one transaction of four statements
- * (six when the settled customers of past days are not kept yet): the daily order figures of the last two
- * years, today's customers and the open return requests, the stock, and the recent activity.
+ * Every dashboard figure of one shop for a period, from the database, in one transaction of five statements
+ * (seven when the settled customers of past days are not kept yet): the daily order figures of the last two
+ * years, today's customers and the open return requests, the stock, the recent activity, and the storefront
+ * visits of the period and the one before (Conversion Rate, decision 0010).
  */
 export async function getDashboard(
   deps: Deps,
@@ -238,12 +243,13 @@ export async function getDashboard(
   const earliest = Math.min(...DASHBOARD_PERIODS.map((p) => windows[p].previous.from));
   const from = istMidnight(selected.current.from);
   const today = istDay(now.getTime());
-  const [days, people, stock, activity] = await withStore(deps.db, store.id, (tx) =>
+  const [days, people, stock, activity, visits] = await withStore(deps.db, store.id, (tx) =>
     Promise.all([
       repo.dayFigures(tx, store.id, dayText(earliest)),
       customerFigures(tx, store.id, selected, today),
       repo.inventoryFigures(tx, store.id),
       repo.recentActivity(tx, store.id, RECENT_ACTIVITY_LIMIT),
+      visitDays(tx, store.id, dayText(selected.previous.from)),
     ]),
   );
 
@@ -273,6 +279,10 @@ export async function getDashboard(
   const profitPaise = Math.round(cur.profitPaise);
   const lines = cur.linesWithoutCost;
   const returned = cur.returned + people.returnRequested;
+  const visitsIn = (r: DayRange) =>
+    visits.reduce((sum, v) => (within(dayOf(v.day), r) ? sum + v.visits : sum), 0);
+  const visitsNow = visitsIn(selected.current);
+  const visitsBefore = visitsIn(selected.previous);
 
   return {
     period,
@@ -306,6 +316,12 @@ export async function getDashboard(
       value: cur.delivered ? round1((returned / cur.delivered) * 100) : null,
       returned,
       delivered: cur.delivered,
+    },
+    conversion_rate: {
+      value: ordersPerVisit(cur.orders, visitsNow),
+      previous: ordersPerVisit(totals[period].previous.orders, visitsBefore),
+      orders: cur.orders,
+      visits: visitsNow,
     },
     low_stock: { count: stock.low, out_of_stock: stock.outOfStock },
     revenue_series: {

@@ -7,6 +7,7 @@ import { paths, shopBase } from '../../app/paths.ts';
 import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { StorefrontHomePage } from '../../features/storefront-home/storefront-home-page.tsx';
+import { sendVisitBeacon } from '../../lib/visit-beacon.ts';
 import { mainDomainUrl } from './main-domain.ts';
 import { ShopLayout } from './shop-layout.tsx';
 import { ShopPageNotFound } from './shop-page-not-found.tsx';
@@ -90,6 +91,10 @@ export default function StorefrontFace() {
   const loginHref = `${base}/login?userType=customer`;
 
   const open = store && OPEN_STORE_STATUSES.includes(host.storeStatus as StoreStatus);
+  // One visit per page load of an open shop, for the vendor's Conversion Rate (decision 0010).
+  useEffect(() => {
+    if (open) sendVisitBeacon(slug);
+  }, [open, slug]);
   if (!open) {
     const screen = (
       <StoreStatusScreen

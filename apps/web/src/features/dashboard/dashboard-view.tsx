@@ -81,9 +81,9 @@ export function DashboardView({ shop, children }: { shop: OwnedShop; children?: 
         <div
           role="status"
           aria-label="Loading the dashboard"
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
         >
-          {Array.from({ length: 8 }, (_, i) => (
+          {Array.from({ length: 9 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
             <TileSkeleton key={i} />
           ))}

@@ -8,6 +8,7 @@ import {
   AlertTriangle,
   Boxes,
   IndianRupee,
+  MousePointerClick,
   PiggyBank,
   ReceiptText,
   ShoppingBag,
@@ -21,6 +22,7 @@ import { formatCount, PERIOD_TEXT } from './period-text.ts';
 import { StatTile } from './stat-tile.tsx';
 
 const percent = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+const percent2 = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 const note = 'text-xs text-slate-500';
 
 /** Every figure of the dashboard (02 §2 Admin dashboard) for the selected period, from the server's numbers. */
@@ -29,7 +31,7 @@ export function FigureTiles({ data, period }: { data: DashboardStats; period: Da
   const orders = data.total_order[period];
   const inventory = data.total_inventory;
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <StatTile
         title="Total Revenue"
         icon={IndianRupee}
@@ -123,6 +125,8 @@ export function FigureTiles({ data, period }: { data: DashboardStats; period: Da
         )}
       </StatTile>
 
+      <ConversionTile data={data} period={period} />
+
       <StatTile
         title="Avg Order Value"
         icon={ReceiptText}
@@ -166,5 +170,29 @@ export function FigureTiles({ data, period }: { data: DashboardStats; period: Da
         </Link>
       </StatTile>
     </div>
+  );
+}
+
+/** Orders placed per storefront visit in the period (visits counted on the server, decision 0010). */
+function ConversionTile({ data, period }: { data: DashboardStats; period: DashboardPeriod }) {
+  const c = data.conversion_rate;
+  return (
+    <StatTile
+      title="Conversion Rate"
+      icon={MousePointerClick}
+      tone="bg-indigo-50 text-indigo-600"
+      value={c.value === null ? '–' : `${percent2.format(c.value)}%`}
+    >
+      <p className={note}>
+        {c.previous === null
+          ? `No visits in the ${PERIOD_TEXT[period].previous}`
+          : `${percent2.format(c.previous)}% in the ${PERIOD_TEXT[period].previous}`}
+      </p>
+      <p className={`mt-auto ${note}`}>
+        {c.visits === 0
+          ? 'No storefront visits yet'
+          : `${formatCount(c.orders)} order${c.orders === 1 ? '' : 's'} from ${formatCount(c.visits)} storefront visit${c.visits === 1 ? '' : 's'}`}
+      </p>
+    </StatTile>
   );
 }

@@ -40,9 +40,19 @@ export function whenText(iso: string, now = Date.now()) {
   return formatDateTime(iso);
 }
 
+/** Where a row leads: its order's page, its product's page, the catalogue, or Settings. */
+export function activityHref(a: ActivityItem): string | null {
+  if (a.target?.type === 'order') return `/admin-orders/${encodeURIComponent(a.target.id)}`;
+  if (a.target?.type === 'product') return `/inventory/${encodeURIComponent(a.target.id)}`;
+  if (a.kind === 'CATALOGUE') return '/inventory/';
+  if (a.kind === 'SETTINGS') return '/settings';
+  return null;
+}
+
 /**
- * The shop's latest real events (orders, returns, stock changes, edits), newest first. Products link to their
- * page in Inventory; orders are named by number (the back office has no order screen yet).
+ * The shop's latest real events (orders, returns, stock changes, edits), newest first. Each row links to what it
+ * describes: an order to its page in Order Management, a product to its page in Inventory, a catalogue change to
+ * Inventory, a settings change to Settings.
  */
 export function RecentActivity({ items }: { items: ActivityItem[] }) {
   const id = useId();
@@ -67,6 +77,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
         <ol className="mt-3 divide-y divide-slate-100">
           {items.map((a) => {
             const { icon: Icon, tone } = KINDS[a.kind];
+            const href = activityHref(a);
             return (
               <li key={`${a.kind}-${a.id}`} className="flex gap-3 py-2.5">
                 <span
@@ -76,9 +87,9 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="text-sm break-words text-slate-800">
-                    {a.target?.type === 'product' ? (
+                    {href ? (
                       <Link
-                        to={`/inventory/${a.target.id}`}
+                        to={href}
                         className="text-slate-800 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-500"
                       >
                         {a.text}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { ProductSearchBand } from '../../features/marketplace/product-search-box.tsx';
 import { ShopDiscovery } from '../../features/marketplace/shop-discovery.tsx';
 import { ComingSoonSection } from './coming-soon-section.tsx';
 import { CtaSection } from './cta-section.tsx';
@@ -25,6 +26,7 @@ export function LandingPage() {
   return (
     <>
       <HeroSection />
+      <ProductSearchBand />
       <FeaturesSection />
       <HowItWorksSection />
       <ShopDiscovery />

@@ -4,6 +4,7 @@ import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
+import { ProductSearch } from '../../features/marketplace/product-search.tsx';
 import { AboutPage } from './about-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { MarketingLayout } from './marketing-layout.tsx';
@@ -60,6 +61,7 @@ export default function MarketingFace() {
       <Route element={<MarketingLayout />}>
         <Route index element={<LandingPage />} />
         <Route path="shops" element={<ShopsPage />} />
+        <Route path="search" element={<ProductSearch />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route

@@ -1,6 +1,7 @@
 import { ChevronDown, MapPin } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Pagination } from '../../components/ui/pagination.tsx';
+import { ProductSearchBox } from './product-search-box.tsx';
 import { countFormat, ShopResults, ShopSearchControls } from './shop-discovery.tsx';
 import { type ShopFilters, useShopFilters } from './use-shop-filters.ts';
 import { SHOPS_PAGE_SIZE, useStoreCities, useStorePage } from './use-store-list.ts';
@@ -78,6 +79,13 @@ export function AllShops() {
           <p className="mt-3 text-slate-600">
             Every shop open on Haat, best rated first. Search by name, or narrow down by category and city.
           </p>
+        </div>
+
+        <div className="mx-auto mt-6 max-w-2xl rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <p className="mb-3 text-center text-sm font-medium text-slate-700">
+            Looking for something to buy? Search the products of every shop:
+          </p>
+          <ProductSearchBox />
         </div>
 
         <div className="mt-8">

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { STOCK_STATUSES } from './constants.ts';
+import {
+  adminVariant,
+  MAX_OPTIONS,
+  MAX_VARIANTS,
+  optionBody,
+  productOption,
+  variantBody,
+  variantIssues,
+} from './variants.ts';
 
 /** The back office's inventory (02 §2 Inventory list, Add/Update Product, Product detail; §3 Product, Supplier). */
 
@@ -40,8 +49,12 @@ const optionalText = (max: number) =>
     .optional()
     .transform((s) => (s ? s : null));
 
-/** The Add Product / Update Product form (02 §2, §5). Prices in rupees with paise. */
-export const productFormBody = z.strictObject({
+/**
+ * The Add Product / Update Product form (02 §2, §5). Prices in rupees with paise. With options, the variants carry
+ * their own SKU, barcode, prices and stock; the product's SKU is then its handle, and its price and stock fields are
+ * what new combinations start from.
+ */
+export const productFormObject = z.strictObject({
   product_name: z.string().trim().min(1, 'Product name is required').max(200),
   sku: z
     .string()
@@ -87,6 +100,13 @@ export const productFormBody = z.strictObject({
   /** Why the stock changed, asked when an edit changes it (kept in the stock history). */
   stock_reason: z.string().trim().max(300).optional(),
   slug: z.string().optional(),
+  /** Up to 3 options (Size, Colour, Weight); none: the product is sold as one item, as before. */
+  options: z.array(optionBody).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`).default([]),
+  /** Every combination sold, when there are options. */
+  variants: z.array(variantBody).max(MAX_VARIANTS, `At most ${MAX_VARIANTS} variants`).optional(),
+});
+export const productFormBody = productFormObject.superRefine((f, ctx) => {
+  for (const i of variantIssues(f.options, f.variants)) ctx.addIssue({ code: 'custom', ...i });
 });
 export type ProductFormBody = z.input<typeof productFormBody>;
 
@@ -139,6 +159,9 @@ export const adminProduct = z.object({
   /** Why: the list price, the sale price, or a deal running now (named in live_deal). */
   price_now_reason: z.enum(['LIST', 'SALE', 'DEAL']),
   live_deal: z.object({ title: z.string(), deal_price: z.number(), ends_at: z.string() }).nullable(),
+  /** Options and the variants sold; none: one default variant, which is the product itself. */
+  options: z.array(productOption),
+  variants: z.array(adminVariant),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -2,7 +2,8 @@
 -- barcode, price, cost, stock, low-stock threshold and image. A product without options has one default variant
 -- (no option values) that mirrors the product's own columns, so single-variant code keeps writing the product. A
 -- product with options holds the rollup of its variants (stock summed, lowest and highest price), kept by
--- triggers in the same transaction as every variant write; listings keep reading one row per product.
+-- triggers in the same transaction as every variant write; listings keep reading one row per product. Its own SKU
+-- and barcode are then the product's handle, the variants' are their own.
 ALTER TABLE "products" ADD COLUMN "options" jsonb DEFAULT '[]'::jsonb NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "price_max_paise" integer;
@@ -145,8 +146,8 @@ BEGIN
                                  WHEN r.min_now < r.min_price THEN r.min_now END,
          price_max_paise = CASE WHEN r.max_now > r.min_now THEN r.max_now END,
          cost_paise = CASE WHEN r.min_price IS NULL THEN p.cost_paise ELSE r.cost END,
-         sku = CASE WHEN r.min_price IS NULL THEN p.sku WHEN p.options = '[]'::jsonb THEN r.sku END,
-         barcode = CASE WHEN r.min_price IS NULL THEN p.barcode WHEN p.options = '[]'::jsonb THEN r.barcode END,
+         sku = CASE WHEN r.min_price IS NOT NULL AND p.options = '[]'::jsonb THEN r.sku ELSE p.sku END,
+         barcode = CASE WHEN r.min_price IS NOT NULL AND p.options = '[]'::jsonb THEN r.barcode ELSE p.barcode END,
          low_stock_threshold = CASE WHEN r.min_price IS NULL THEN p.low_stock_threshold
                                     WHEN p.options = '[]'::jsonb THEN r.threshold ELSE 0 END,
          updated_at = now()

@@ -1,6 +1,7 @@
 import type { InventoryQuery } from '@haat/contracts';
 import { schema, type Tx } from '@haat/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { adminVariantsJson } from './variants.repository.ts';
 
 const { products: p, productCategories: c, suppliers: s, orderItems: oi, stockLedger: sl, users } = schema;
 
@@ -33,6 +34,7 @@ const liveDeal = sql<{ title: string; price_paise: number; ends_at: string } | n
 export const adminColumns = {
   product: p,
   liveDeal,
+  variants: adminVariantsJson,
   categoryName: c.name,
   supplierName: s.name,
   totalProfitPaise: totalProfit,

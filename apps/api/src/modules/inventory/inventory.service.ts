@@ -1,11 +1,9 @@
 import {
-  type AdminProduct,
   DEFAULT_UNITS,
   type InventoryQuery,
   paiseToRupees,
   type productFormBody,
   rupeesToPaise,
-  stockStatus,
   type supplierBody,
 } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
@@ -17,85 +15,11 @@ import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './inventory.repository.ts';
+import { toAdminProduct } from './inventory.view.ts';
+import * as variants from './variants.service.ts';
 
 export type ProductForm = z.output<typeof productFormBody>;
 type SupplierForm = z.output<typeof supplierBody>;
-
-/** What shoppers pay now and why (the storefront's rule: the lowest of list, sale and a live deal's price). */
-function priceNow(listPaise: number, salePaise: number | null, deal: repo.AdminRow['liveDeal']) {
-  const sale = salePaise != null && salePaise < listPaise ? salePaise : null;
-  const dealPaise = deal ? Number(deal.price_paise) : null;
-  if (deal && dealPaise != null && dealPaise < (sale ?? listPaise))
-    return {
-      price_now: paiseToRupees(dealPaise),
-      price_now_reason: 'DEAL' as const,
-      live_deal: {
-        title: deal.title,
-        deal_price: paiseToRupees(dealPaise),
-        ends_at: new Date(deal.ends_at).toISOString(),
-      },
-    };
-  return {
-    price_now: paiseToRupees(sale ?? listPaise),
-    price_now_reason: sale != null ? ('SALE' as const) : ('LIST' as const),
-    live_deal: deal
-      ? {
-          title: deal.title,
-          deal_price: paiseToRupees(Number(deal.price_paise)),
-          ends_at: new Date(deal.ends_at).toISOString(),
-        }
-      : null,
-  };
-}
-
-export function toAdminProduct(r: repo.AdminRow): AdminProduct {
-  const x = r.product;
-  const selling = x.salePricePaise ?? x.pricePaise;
-  return {
-    ...priceNow(x.pricePaise, x.salePricePaise, r.liveDeal),
-    id: x.id,
-    product_name: x.name,
-    slug: x.slug,
-    sku: x.sku,
-    barcode: x.barcode,
-    product_serial_no: x.serialNo,
-    product_description: x.description,
-    images: x.images,
-    product_price: paiseToRupees(x.pricePaise),
-    original_price: x.costPaise == null ? null : paiseToRupees(x.costPaise),
-    discount_price: x.salePricePaise == null ? null : paiseToRupees(x.salePricePaise),
-    unit: x.unit,
-    product_quantity: x.quantity,
-    low_stock_threshold: x.lowStockThreshold,
-    stock_status: stockStatus(x.quantity, x.lowStockThreshold),
-    shipping_charge: paiseToRupees(x.shippingChargePaise),
-    free_shipping: x.freeShipping,
-    tax_percentage: Number(x.taxPercent),
-    hsn_code: x.hsnCode,
-    category: x.categoryId && r.categoryName ? { id: x.categoryId, name: r.categoryName } : null,
-    category_id: x.categoryId,
-    supplier: x.supplierId && r.supplierName ? { id: x.supplierId, supplier_name: r.supplierName } : null,
-    supplier_id: x.supplierId,
-    brand: x.brand,
-    color: x.color,
-    warranty: x.warranty,
-    location: x.location,
-    weight: x.weightKg == null ? null : Number(x.weightKg),
-    dimensions: x.dimensions,
-    is_featured: x.isFeatured,
-    status: x.status,
-    units_sold: r.unitsSold,
-    profit_margin:
-      x.costPaise == null || selling <= 0
-        ? null
-        : Math.round(((selling - x.costPaise) / selling) * 1000) / 10,
-    total_profit: paiseToRupees(r.totalProfitPaise),
-    stock_value: paiseToRupees(Math.max(x.quantity, 0) * selling),
-    stock_cost_value: x.costPaise == null ? null : paiseToRupees(Math.max(x.quantity, 0) * x.costPaise),
-    created_at: x.createdAt.toISOString(),
-    updated_at: x.updatedAt.toISOString(),
-  };
-}
 
 /** Form values to columns. */
 export function productValues(f: ProductForm) {
@@ -158,7 +82,7 @@ export async function checkProduct(tx: Tx, f: ProductForm, exceptId?: string) {
   const sku = await repo.findBySku(tx, f.sku);
   if (sku && sku.id !== exceptId)
     issues.push({ path: 'sku', message: `SKU ${f.sku} is already used by another product` });
-  return issues;
+  return [...issues, ...(await variants.checkVariants(tx, f, exceptId ?? null))];
 }
 
 const actorOf = (a: Actor) => ({ userId: a.userId });
@@ -198,20 +122,26 @@ export async function createProduct(deps: Deps, actor: Actor, store: StoreRow, f
     const issues = await checkProduct(tx, f);
     if (issues.length) throw badRequest(issues[0]?.message ?? 'Invalid product', issues);
     const row = await repo.insertProduct(tx, store.id, {
-      ...productValues(f),
+      ...variants.ownColumns(productValues(f), f, 'insert'),
       slug: await uniqueProductSlug(tx, f.product_name),
     });
-    await repo.insertLedger(tx, [
-      {
-        storeId: store.id,
-        productId: row.id,
-        change: row.quantity,
-        quantityAfter: row.quantity,
-        reason: 'INITIAL',
-        note: 'Opening stock',
-        actorId: actor.userId,
-      },
-    ]);
+    const ctx = { tx, storeId: store.id, productId: row.id, actorId: actor.userId };
+    await repo.insertLedger(
+      tx,
+      f.options.length
+        ? await variants.saveVariants(ctx, f, null)
+        : [
+            {
+              storeId: store.id,
+              productId: row.id,
+              change: row.quantity,
+              quantityAfter: row.quantity,
+              reason: 'INITIAL',
+              note: 'Opening stock',
+              actorId: actor.userId,
+            },
+          ],
+    );
     await recordAudit(tx, store.id, actorOf(actor), {
       entity: 'PRODUCT',
       entityId: row.id,
@@ -232,14 +162,21 @@ export async function updateProduct(deps: Deps, actor: Actor, store: StoreRow, i
     const before = await repo.lockProduct(tx, id);
     if (!before) throw notFound('Product not found');
     const issues = await checkProduct(tx, f, id);
-    const change = f.product_quantity - before.quantity;
-    if (change !== 0 && !f.stock_reason)
+    const change = f.options.length ? 0 : f.product_quantity - before.quantity;
+    if ((change !== 0 || (await variants.changesVariantStock(tx, id, f))) && !f.stock_reason)
       issues.push({ path: 'stock_reason', message: 'Tell us why the stock changed' });
     if (issues.length) throw badRequest(issues[0]?.message ?? 'Invalid product', issues);
     const values = productValues(f);
-    const row = await repo.updateProduct(tx, id, values);
+    const ctx = { tx, storeId: store.id, productId: id, actorId: actor.userId };
+    // Options removed: the default variant comes back before the product's own row is written.
+    const reshaped = f.options.length ? [] : await variants.backToOneVariant(ctx, f, values);
+    const row = await repo.updateProduct(tx, id, variants.ownColumns(values, f, 'update'));
     if (!row) throw notFound('Product not found');
-    if (change !== 0) {
+    await repo.insertLedger(tx, [
+      ...reshaped,
+      ...(f.options.length ? await variants.saveVariants(ctx, f, f.stock_reason ?? null) : []),
+    ]);
+    if (change !== 0 && !reshaped.length) {
       await repo.insertLedger(tx, [
         {
           storeId: store.id,

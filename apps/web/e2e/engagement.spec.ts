@@ -13,6 +13,18 @@ afterAll(async () => {
 
 const run = Date.now().toString(36);
 
+/** The double opt-in link of the newest confirmation mail to an address (the dev mailbox). */
+async function confirmLinkFor(email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
+    const mails = ((await res.json()).data ?? []) as { text: string }[];
+    const link = mails.map((m) => /https?:\/\/\S+\/confirm\?token=\S+/.exec(m.text)?.[0]).find(Boolean);
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no confirmation mail to ${email}`);
+}
+
 type Sale = { id: string; title: string; product: { product_name: string } };
 
 /** An open demo shop with an upcoming sale, and that sale. */
@@ -30,7 +42,7 @@ async function shopWithUpcomingSale(): Promise<{ slug: string; sale: Sale }> {
 }
 
 describe('storefront sign-ups (signed out)', () => {
-  it('Notify Me asks for an email, confirms, and the button then says so', async () => {
+  it('Notify Me asks for an email, mails a link that puts it on the list, and the button says so', async () => {
     const { slug, sale } = await shopWithUpcomingSale();
     const email = `notify-${run}@example.com`;
     const page = await app.newPage();
@@ -47,26 +59,36 @@ describe('storefront sign-ups (signed out)', () => {
     await dialog.getByLabel('Email address').fill(email);
     await dialog.getByRole('button', { name: 'Notify Me' }).click();
 
-    await page.getByText("We'll email you when the sale starts").waitFor();
-    await section.getByRole('status').filter({ hasText: "You'll be notified" }).first().waitFor();
+    // Nothing is on the list yet: the shopper is asked to open the link mailed to them.
+    await page.getByText(`We sent a link to ${email}.`, { exact: false }).waitFor();
+    await section.getByRole('status').filter({ hasText: 'Check your mail to confirm' }).first().waitFor();
     expect(await dialog.isVisible()).toBe(false);
 
-    // The server has the address: asking again is "already on the list", not a new subscription.
+    // Asking again answers alike (nobody learns who is on the list) and mails nothing new within 10 minutes.
     const again = await fetch(app.url(`/api/store/stores/product/store-deals/${sale.id}/notify/`), {
       method: 'POST',
       headers: { 'store-origin': slug, 'content-type': 'application/json' },
       body: JSON.stringify({ email }),
     });
-    expect(again.status).toBe(200);
-    expect((await again.json()).message).toBe("You're already on the list");
+    expect(again.status).toBe(202);
+    expect((await again.json()).message).toBe('Check your mail to confirm');
 
-    // After a reload the button still remembers.
-    await page.reload();
+    // The mailed link opens the shop's page that confirms it, once.
+    const link = await confirmLinkFor(email);
+    expect(link.startsWith(app.url('/subscription/confirm?token=', slug))).toBe(true);
+    await page.goto(link);
+    await page.getByRole('heading', { name: "You're on the list" }).waitFor();
+    await page.getByText(`We'll email ${email} once, when ${sale.title} starts.`).waitFor();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'This link has expired or was already used' }).waitFor();
+
+    // Back on the shop, the button still remembers.
+    await page.goto(app.url('/', slug));
     await section.getByRole('status').filter({ hasText: "You'll be notified" }).first().waitFor();
     await page.context().close();
   });
 
-  it("subscribes to the shop's newsletter from its footer, once", async () => {
+  it("subscribes to the shop's newsletter from its footer once its mailed link is opened", async () => {
     const { slug } = await shopWithUpcomingSale();
     const email = `footer-${run}@example.com`;
     const page = await app.newPage();
@@ -75,12 +97,17 @@ describe('storefront sign-ups (signed out)', () => {
     await form.scrollIntoViewIfNeeded();
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await form.getByText(`You're subscribed! We'll send updates to ${email}.`).waitFor();
-    await page.getByText('Thanks for subscribing!').waitFor();
+    await form.getByText(`Check your mail to confirm: we sent a link to ${email}.`).waitFor();
 
+    // Subscribing again answers alike: the form does not tell anyone whether an address is on the list.
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await form.getByText('This email is already subscribed').waitFor();
+    await form.getByText(`Check your mail to confirm: we sent a link to ${email}.`).waitFor();
+
+    await page.goto(await confirmLinkFor(email));
+    await page.getByRole('heading', { name: "You're subscribed" }).waitFor();
+    await page.getByRole('link', { name: /^Continue to / }).click();
+    await page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter' }).waitFor();
     await page.context().close();
   });
 });

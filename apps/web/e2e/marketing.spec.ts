@@ -172,7 +172,7 @@ describe('login-type chooser', () => {
 });
 
 describe('newsletter', () => {
-  it('subscribes, then says a repeat address is already subscribed', async () => {
+  it('asks to confirm from the mail, and the mailed link subscribes the address', async () => {
     const page = await app.newPage();
     await page.goto(app.url('/'));
     const form = page.getByRole('form', { name: 'Newsletter' });
@@ -186,11 +186,21 @@ describe('newsletter', () => {
     const address = `e2e-${Date.now()}@example.com`;
     await email.fill(address);
     await subscribe.click();
-    await form.getByText(/You're subscribed!/).waitFor();
+    await form.getByText(`Check your mail to confirm: we sent a link to ${address}.`).waitFor();
 
-    await email.fill(address);
-    await subscribe.click();
-    await form.getByText('This email is already subscribed').waitFor();
+    let link: string | undefined;
+    for (let i = 0; i < 50 && !link; i++) {
+      const res = await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(address)}`));
+      const mails = ((await res.json()).data ?? []) as { text: string }[];
+      link = /http:\/\/\S+\/newsletter\/confirm\?token=\S+/.exec(mails[0]?.text ?? '')?.[0];
+      if (!link) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(link?.startsWith(app.url('/newsletter/confirm?token='))).toBe(true);
+    await page.goto(link ?? '');
+    await page.getByRole('heading', { name: "You're subscribed" }).waitFor();
+    await page.getByText(`We'll send news to ${address}.`).waitFor();
+    await page.getByRole('link', { name: 'Continue to Haat' }).click();
+    await page.waitForURL(app.url('/'));
     await page.context().close();
   });
 });

@@ -16,6 +16,11 @@ export const saleNotifyData = z.object({
   starts_at: z.string(),
   /** True when this address was already on the list for this sale (200 instead of 201). */
   already_subscribed: z.boolean(),
+  /**
+   * True when a link was mailed to the address and it is on the list only once that link is opened (202; always
+   * for a signed-out shopper, whatever the address's state, so the answer tells nobody who is subscribed).
+   */
+  pending: z.boolean(),
 });
 export type SaleNotifyData = z.infer<typeof saleNotifyData>;
 
@@ -27,3 +32,20 @@ export type ShopNewsletterData = z.infer<typeof shopNewsletterData>;
 /** Distinct cities of the open shops, for the marketplace's city filter (GET /api/store/get-store/cities/). */
 export const storeCitiesData = z.array(z.object({ city: z.string(), count: z.number().int() }));
 export type StoreCities = z.infer<typeof storeCitiesData>;
+
+/**
+ * Double opt-in: the one-time link mailed to a new subscriber carries this token (POST
+ * /api/store/subscription/confirm/ for a shop's lists, /api/user/newsletter/confirm/ for the platform's).
+ */
+export const subscriptionConfirmBody = z.strictObject({
+  token: z.string().min(1, 'The link is incomplete').max(200, 'The link is not valid'),
+});
+export type SubscriptionConfirmBody = z.infer<typeof subscriptionConfirmBody>;
+export const subscriptionConfirmData = z.object({
+  /** Which list the address is now on. */
+  list: z.enum(['NEWSLETTER', 'SALE']),
+  email: z.string(),
+  /** For Notify Me: the sale's title. */
+  sale_title: z.string().nullable(),
+});
+export type SubscriptionConfirmData = z.infer<typeof subscriptionConfirmData>;

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, storeId, ts } from './columns.ts';
-import { users } from './platform.ts';
+import { confirmation, users } from './platform.ts';
 import { deals, products } from './tenant.ts';
 
 /*
@@ -356,6 +356,7 @@ export const saleSubscriptions = pgTable(
   ],
 );
 
+    ...confirmation(),
 /** A shop's own newsletter list (the storefront footer). */
 export const shopNewsletterSubscriptions = pgTable(
   'shop_newsletter_subscriptions',
@@ -366,3 +367,4 @@ export const shopNewsletterSubscriptions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.storeId, t.email] })],
 );
+    ...confirmation(),

@@ -110,9 +110,20 @@ export const storeDomains = pgTable(
   ],
 );
 
+/**
+ * Double opt-in columns of every sign-up list (newsletters, Notify Me): `confirmedAt` null while the address has
+ * not opened its link; the link's one-time token kept as its SHA-256 hex until used; when the last link was sent.
+ */
+export const confirmation = () => ({
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+});
+
 /** Platform newsletter (landing page footer). */
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
+  ...confirmation(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

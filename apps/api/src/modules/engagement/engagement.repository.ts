@@ -1,13 +1,14 @@
 import { type Db, rowsOf, schema, type Tx } from '@haat/db';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 
-const { deals, products, saleSubscriptions, shopNewsletterSubscriptions, stores, users } = schema;
+const { deals, products, saleSubscriptions, stores, users } = schema;
 
 /** A deal of the shop in context with where it stands against the database clock; null when it is not this shop's. */
 export async function findDeal(tx: Tx, dealId: string) {
   const [row] = await tx
     .select({
       id: deals.id,
+      title: deals.title,
       startsAt: deals.startsAt,
       started: sql<boolean>`${deals.startsAt} <= now()`,
       ended: sql<boolean>`${deals.endsAt} <= now()`,
@@ -18,35 +19,38 @@ export async function findDeal(tx: Tx, dealId: string) {
   return row ?? null;
 }
 
-/** Adds an address to a sale's list; false when it was already on it. */
-export async function addSaleSubscription(
+/**
+ * Puts a verified account's address on a sale's list, confirmed (a pending row of the same address is confirmed);
+ * false when it was confirmed there already. `now()` is the transaction's start, so a row confirmed by an earlier
+ * transaction never equals it.
+ */
+export async function addConfirmedSaleSubscription(
   tx: Tx,
   row: { storeId: string; dealId: string; email: string; customerId: string | null },
 ): Promise<boolean> {
-  const inserted = await tx
+  const [saved] = await tx
     .insert(saleSubscriptions)
-    .values(row)
-    .onConflictDoNothing({
+    .values({ ...row, confirmedAt: sql`now()` })
+    .onConflictDoUpdate({
       target: [saleSubscriptions.storeId, saleSubscriptions.dealId, saleSubscriptions.email],
+      set: {
+        confirmedAt: sql`coalesce(${saleSubscriptions.confirmedAt}, now())`,
+        confirmTokenHash: null,
+        customerId: sql`coalesce(${saleSubscriptions.customerId}, excluded.customer_id)`,
+      },
     })
-    .returning({ id: saleSubscriptions.id });
-  return inserted.length > 0;
+    .returning({ fresh: sql<boolean>`${saleSubscriptions.confirmedAt} = now()` });
+  return !!saved?.fresh;
 }
 
-/** Adds an address to the shop's newsletter; false when it was already subscribed. */
-export async function addShopNewsletter(tx: Tx, storeId: string, email: string): Promise<boolean> {
-  const inserted = await tx
-    .insert(shopNewsletterSubscriptions)
-    .values({ storeId, email })
-    .onConflictDoNothing()
-    .returning({ email: shopNewsletterSubscriptions.email });
-  return inserted.length > 0;
-}
-
-/** The email of an account (a platform table: no shop context needed). */
-export async function accountEmail(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.email ?? null;
+/** The email of an account and whether it was verified (a platform table: no shop context needed). */
+export async function accountEmail(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, verified: sql<boolean>`${users.emailVerifiedAt} is not null` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
 }
 
 /**
@@ -103,7 +107,13 @@ export async function claimDueSubscriptions(tx: Tx, limit: number) {
       and(eq(deals.storeId, saleSubscriptions.storeId), eq(deals.id, saleSubscriptions.dealId)),
     )
     .innerJoin(products, and(eq(products.storeId, deals.storeId), eq(products.id, deals.productId)))
-    .where(and(isNull(saleSubscriptions.notifiedAt), lte(deals.startsAt, sql`now()`)))
+    .where(
+      and(
+        isNull(saleSubscriptions.notifiedAt),
+        isNotNull(saleSubscriptions.confirmedAt),
+        lte(deals.startsAt, sql`now()`),
+      ),
+    )
     .orderBy(asc(saleSubscriptions.createdAt), asc(saleSubscriptions.id))
     .limit(limit)
     .for('update', { of: saleSubscriptions, skipLocked: true });

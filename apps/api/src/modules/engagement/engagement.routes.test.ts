@@ -31,28 +31,24 @@ const post = (
   });
 
 describe('POST /api/store/stores/product/store-deals/{dealId}/notify/', () => {
-  it('subscribes a signed-out shopper by the email given, once; a repeat is 200, not an error', async () => {
+  it('puts a signed-out shopper on the list pending and mails a link; a repeat answers alike', async () => {
     const deal = await makeDeal(t, shops.a.id, { startsInMinutes: 120 });
     const email = uniqueEmail('notify');
     const res = await post(notifyUrl(deal.id), shops.a.slug, { email: email.toUpperCase() });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({
       success: true,
-      message: "We'll email you when the sale starts",
-      data: { deal_id: deal.id, email, already_subscribed: false },
+      message: 'Check your mail to confirm',
+      data: { deal_id: deal.id, email, already_subscribed: false, pending: true },
     });
     expect(new Date(res.json().data.starts_at).getTime()).toBeGreaterThan(Date.now());
 
     const again = await post(notifyUrl(deal.id), shops.a.slug, { email });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({
-      success: true,
-      message: "You're already on the list",
-      data: { email, already_subscribed: true },
-    });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(res.json());
     const rows = (await saleSubscriptionsOf(t, shops.a.id)).filter((r) => r.dealId === deal.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email, customerId: null, notifiedAt: null });
+    expect(rows[0]).toMatchObject({ email, customerId: null, notifiedAt: null, confirmedAt: null });
   });
 
   it('subscribes a signed-in customer of the shop with their account email, whatever the body says', async () => {
@@ -60,7 +56,7 @@ describe('POST /api/store/stores/product/store-deals/{dealId}/notify/', () => {
     const c = await verifiedCustomer(t, shops.a.slug);
     const res = await c.call('POST', notifyUrl(deal.id), {});
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ email: c.email, already_subscribed: false });
+    expect(res.json().data).toMatchObject({ email: c.email, already_subscribed: false, pending: false });
     const other = await c.call('POST', notifyUrl(deal.id), { email: 'someone.else@example.in' });
     expect(other.statusCode).toBe(200);
     expect(other.json().data.email).toBe(c.email);
@@ -71,6 +67,8 @@ describe('POST /api/store/stores/product/store-deals/{dealId}/notify/', () => {
       .from(schema.users)
       .where(eq(schema.users.email, c.email));
     expect(rows[0]).toMatchObject({ email: c.email, customerId: account?.id });
+    // Their account's address is verified: on the list at once, no mail to confirm.
+    expect(rows[0]?.confirmedAt).not.toBeNull();
   });
 
   it('needs an email from a signed-out shopper and names the field', async () => {
@@ -115,7 +113,7 @@ describe('POST /api/store/stores/product/store-deals/{dealId}/notify/', () => {
     ).toBe(404);
     expect((await post(notifyUrl('not-a-uuid'), shops.a.slug, { email })).statusCode).toBe(404);
     // The right shop takes it.
-    expect((await post(notifyUrl(theirs.id), shops.b.slug, { email })).statusCode).toBe(201);
+    expect((await post(notifyUrl(theirs.id), shops.b.slug, { email })).statusCode).toBe(202);
   });
 
   it('refuses a sale that has started or ended with 409 and a clear message', async () => {
@@ -150,22 +148,22 @@ describe('POST /api/store/stores/product/store-deals/{dealId}/notify/', () => {
 describe('POST /api/store/newsletter/ (per shop)', () => {
   const URL = '/api/store/newsletter/';
 
-  it('subscribes once per shop, case-insensitively, and refuses a repeat with 409', async () => {
+  it('keeps one pending row per shop and address, case-insensitively, and answers a repeat alike', async () => {
     const email = uniqueEmail('news');
     const res = await post(URL, shops.a.slug, { email: email.toUpperCase() });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ success: true, message: 'Thanks for subscribing!', data: { email } });
-    const again = await post(URL, shops.a.slug, { email });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({
-      success: false,
-      message: 'This email is already subscribed',
-      error: { code: 'CONFLICT', reason: 'ALREADY_SUBSCRIBED' },
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Check your mail to confirm',
+      data: { email },
     });
+    const again = await post(URL, shops.a.slug, { email });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(res.json());
     // Another shop's list is its own.
-    expect((await post(URL, shops.b.slug, { email })).statusCode).toBe(201);
+    expect((await post(URL, shops.b.slug, { email })).statusCode).toBe(202);
     const rows = await shopNewsletterOf(t, shops.a.id);
-    expect(rows.filter((r) => r.email === email)).toHaveLength(1);
+    expect(rows.filter((r) => r.email === email)).toMatchObject([{ email, confirmedAt: null }]);
     expect(rows.every((r) => r.storeId === shops.a.id)).toBe(true);
   });
 
@@ -201,7 +199,7 @@ describe('POST /api/store/newsletter/ (per shop)', () => {
       { email: uniqueEmail('host') },
       { host: `${shops.a.slug}.localhost:4000` },
     );
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(202);
   });
 });
 
@@ -217,10 +215,10 @@ describe('sign-up boxes from one address', () => {
       for (let i = 0; i < 7; i++) {
         codes.push((await post(url, slug, { email: uniqueEmail('flood') }, {}, '10.30.0.1')).statusCode);
       }
-      expect(codes, url).toEqual([201, 201, 201, 201, 201, 429, 429]);
+      expect(codes, url).toEqual([202, 202, 202, 202, 202, 429, 429]);
       const limited = await post(url, slug, { email: uniqueEmail('flood') }, {}, '10.30.0.1');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await post(url, slug, { email: uniqueEmail('flood') }, {}, '10.30.0.2')).statusCode).toBe(201);
+      expect((await post(url, slug, { email: uniqueEmail('flood') }, {}, '10.30.0.2')).statusCode).toBe(202);
     }
     const rows = await shopNewsletterOf(t, shops.a.id);
     expect(rows.filter((r) => r.email.startsWith('flood.'))).toHaveLength(6);

@@ -5,6 +5,8 @@ import {
   saleNotifyData,
   shopNewsletterBody,
   shopNewsletterData,
+  subscriptionConfirmBody,
+  subscriptionConfirmData,
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,11 +14,14 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { optionalActor } from '../../plugins/auth.ts';
-import { requireOpenStore } from '../stores/stores.service.ts';
+import { originOf, requireOpenStore } from '../stores/stores.service.ts';
+import { confirmShopSubscription } from './confirmation.service.ts';
 import * as engagement from './engagement.service.ts';
 
 const errors = { ...errorReplies, 429: errorEnvelope };
 const headers = storeOriginHeaders;
+/** What a signed-out shopper is told after signing up: nothing happens until they open the mailed link. */
+export const CHECK_MAIL = 'Check your mail to confirm';
 
 /** Shopper sign-ups of a storefront (store service): Notify Me on upcoming sales and the footer newsletter. */
 export const engagementRoutes =
@@ -27,17 +32,31 @@ export const engagementRoutes =
         tags: ['storefront'],
         summary: 'Notify Me: mail this address once when an upcoming sale of the shop starts',
         description:
-          'A signed-in customer of the shop is subscribed with their account email; otherwise `email` is required. 201 when added, 200 when the address was already on the list, 409 when the sale has started or ended.',
+          "A signed-in customer of the shop with a verified email is subscribed with it: 201 when added, 200 when already on the list. Anyone else gives `email` and gets 202: the address is mailed a one-time link and is on the list once it is opened (double opt-in; the answer is the same whatever the address's state). 409 when the sale has started or ended.",
         headers,
         params: z.object({ dealId: z.string().max(100) }),
         body: saleNotifyBody.nullish(),
-        response: { 200: envelope(saleNotifyData), 201: envelope(saleNotifyData), ...errors },
+        response: {
+          200: envelope(saleNotifyData),
+          201: envelope(saleNotifyData),
+          202: envelope(saleNotifyData),
+          ...errors,
+        },
       },
       handler: async (req, reply) => {
         const store = await requireOpenStore(deps, req);
         await engagement.limitSubscriptions(deps, req, 'sale-notify');
         const actor = await optionalActor(deps, req);
-        const data = await engagement.subscribeToSale(deps, store, actor, req.params.dealId, req.body?.email);
+        const origin = originOf(req);
+        const data = await engagement.subscribeToSale(
+          deps,
+          store,
+          origin,
+          actor,
+          req.params.dealId,
+          req.body?.email,
+        );
+        if (data.pending) return reply.code(202).send(ok(data, CHECK_MAIL));
         return data.already_subscribed
           ? reply.code(200).send(ok(data, "You're already on the list"))
           : reply.code(201).send(ok(data, "We'll email you when the sale starts"));
@@ -48,15 +67,34 @@ export const engagementRoutes =
       schema: {
         tags: ['storefront'],
         summary: "Subscribe an email to the shop's newsletter (the storefront footer)",
+        description:
+          'Double opt-in: 202, and the address is mailed a one-time link; it is on the list once the link is opened. The answer is the same for a new, pending or subscribed address.',
         headers,
         body: shopNewsletterBody,
-        response: { 201: envelope(shopNewsletterData), ...errors },
+        response: { 202: envelope(shopNewsletterData), ...errors },
       },
       handler: async (req, reply) => {
         const store = await requireOpenStore(deps, req);
         await engagement.limitSubscriptions(deps, req, 'shop-newsletter');
-        const data = await engagement.subscribeToShopNewsletter(deps, store, req.body.email);
-        return reply.code(201).send(ok(data, 'Thanks for subscribing!'));
+        const data = await engagement.subscribeToShopNewsletter(deps, store, originOf(req), req.body.email);
+        return reply.code(202).send(ok(data, CHECK_MAIL));
+      },
+    });
+
+    app.post('/subscription/confirm/', {
+      schema: {
+        tags: ['storefront'],
+        summary: "Open a double opt-in link of the shop's lists (Notify Me or its newsletter)",
+        description:
+          'The token from the mailed link; it works once, for 7 days. 400 naming `token` when it has expired, was used or was replaced by a newer mail.',
+        headers,
+        body: subscriptionConfirmBody,
+        response: { 200: envelope(subscriptionConfirmData), ...errors },
+      },
+      handler: async (req) => {
+        const store = await requireOpenStore(deps, req);
+        const data = await confirmShopSubscription(deps, store, req.body.token);
+        return ok(data, data.list === 'SALE' ? "You're on the list" : "You're subscribed");
       },
     });
   };

@@ -71,3 +71,34 @@ export const shopNewsletterOf = (t: TestApp, storeId: string) =>
   );
 
 export const notifyUrl = (dealId: string) => `/api/store/stores/product/store-deals/${dealId}/notify/`;
+
+type MailRow = { to: string; subject: string; text: string; html?: string };
+
+/** The mails queued for an address, oldest first. */
+export async function mailsFor(t: TestApp, email: string): Promise<MailRow[]> {
+  const rows = await t.owner
+    .select({ payload: schema.outbox.payload })
+    .from(schema.outbox)
+    .where(sql`lower(${schema.outbox.payload}->>'to') = ${email.toLowerCase()}`)
+    .orderBy(asc(schema.outbox.createdAt), asc(schema.outbox.id));
+  return rows.map((r) => r.payload as MailRow);
+}
+
+/** The double opt-in link of the newest confirmation mail to `email` and its token. */
+export async function confirmationLink(t: TestApp, email: string) {
+  const mail = (await mailsFor(t, email)).filter((m) => m.subject.startsWith('Confirm')).at(-1);
+  const url = mail?.text.match(/https?:\/\/\S+\/confirm\?token=\S+/)?.[0];
+  if (!url) throw new Error(`no confirmation mail to ${email}`);
+  return { url, token: new URL(url).searchParams.get('token') ?? '' };
+}
+
+/** Opens the newest confirmation link to `email` as its page does; `slug` names the shop, null the platform. */
+export async function confirmByMail(t: TestApp, email: string, slug: string | null) {
+  const { token } = await confirmationLink(t, email);
+  return t.app.inject({
+    method: 'POST',
+    url: slug ? '/api/store/subscription/confirm/' : '/api/user/newsletter/confirm/',
+    headers: slug ? { 'store-origin': slug } : {},
+    payload: { token },
+  });
+}

@@ -5,7 +5,13 @@ import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts
 import { uniqueEmail } from '../accounts/accounts.test-helpers.ts';
 import { saleLiveMail } from '../mail/mail.service.ts';
 import type { MailLog } from '../mail/mail.worker.ts';
-import { makeDeal, notifyUrl, saleSubscriptionsOf, startDeal } from './engagement.test-helpers.ts';
+import {
+  confirmByMail,
+  makeDeal,
+  notifyUrl,
+  saleSubscriptionsOf,
+  startDeal,
+} from './engagement.test-helpers.ts';
 import { runSaleNotifier, type SaleNotifierDeps, startSaleNotifier } from './sale-notifier.ts';
 
 const { outbox } = schema;
@@ -35,7 +41,8 @@ const subscribe = async (slug: string, dealId: string, email: string) => {
     headers: { 'store-origin': slug },
     payload: { email },
   });
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode).toBe(202);
+  expect((await confirmByMail(t, email, slug)).statusCode).toBe(200);
 };
 
 type Mail = { to: string; subject: string; text: string; html?: string };
@@ -44,7 +51,12 @@ const mailsTo = async (emails: string[]) =>
     await t.owner
       .select({ payload: outbox.payload, storeId: outbox.storeId })
       .from(outbox)
-      .where(inArray(sql`${outbox.payload}->>'to'`, emails))
+      .where(
+        and(
+          inArray(sql`${outbox.payload}->>'to'`, emails),
+          sql`${outbox.payload}->>'subject' not like 'Confirm:%'`,
+        ),
+      )
   ).map((r) => ({ ...(r.payload as Mail), storeId: r.storeId }));
 
 const shopUrl = async (slug: string) =>

@@ -212,3 +212,60 @@ export function saleLiveMail(input: {
     html,
   };
 }
+
+/**
+ * Double opt-in: someone asked for this address to be put on a list (a newsletter, or one mail when a sale
+ * starts). Nothing is sent to it until the link is opened. When the address is already on the list, the mail
+ * says so instead (the sign-up form answers alike either way).
+ */
+export function subscriptionConfirmMail(input: {
+  to: string;
+  shopName?: string | null;
+  /** The sale's title for Notify Me; absent for a newsletter. */
+  saleTitle?: string | null;
+  /** The one-time link; null when the address is already on the list. */
+  confirmUrl: string | null;
+  /** Days the link works. */
+  days: number;
+}): MailMessage {
+  const brand = brandOf(input.shopName);
+  const sale = input.saleTitle ? oneLine(input.saleTitle) : null;
+  const what = sale
+    ? `email you once when the sale "${sale}" starts`
+    : `send you ${brand === 'Haat' ? 'the Haat newsletter' : 'its newsletter'}`;
+  const asked = `Someone, hopefully you, asked ${brand} to ${what}.`;
+  const lines = input.confirmUrl
+    ? [
+        'Open this link to confirm. Until you do, we will not email you about it:',
+        `The link works once, for ${input.days} days. If it was not you, ignore this email and you will not hear from us.`,
+      ]
+    : [
+        'This address is already on the list, so there is nothing to do.',
+        'If it was not you, ignore this email.',
+      ];
+  const text = [
+    greeting(null),
+    '',
+    asked,
+    lines[0],
+    ...(input.confirmUrl ? ['', input.confirmUrl, ''] : []),
+    lines[1],
+  ];
+  const button = input.confirmUrl
+    ? [
+        '<p style="margin:22px 0">',
+        `<a href="${escapeHtml(input.confirmUrl)}" style="display:inline-block;background:#c2410c;color:#ffffff;`,
+        'text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:6px">Confirm</a></p>',
+      ].join('')
+    : '';
+  const html = layout(
+    brand,
+    [para(greeting(null)), para(asked), para(lines[0] ?? ''), button, para(lines[1] ?? '')].join(''),
+  );
+  const subject = input.confirmUrl
+    ? sale
+      ? `Confirm: tell me when ${sale} starts at ${brand}`
+      : `Confirm your subscription to ${brand}`
+    : `You're already on ${brand}'s list`;
+  return { to: input.to, subject, text: [...text, '', `— ${brand}`].join('\n'), html };
+}

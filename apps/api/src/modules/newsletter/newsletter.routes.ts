@@ -1,13 +1,23 @@
-import { envelope, errorEnvelope, newsletterBody } from '@haat/contracts';
-import { schema } from '@haat/db';
+import {
+  envelope,
+  errorEnvelope,
+  newsletterBody,
+  subscriptionConfirmBody,
+  subscriptionConfirmData,
+} from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { conflict } from '../../lib/errors.ts';
-import { limitSubscriptions } from '../engagement/engagement.service.ts';
+import {
+  confirmPlatformNewsletter,
+  subscribeToPlatformNewsletter,
+} from '../engagement/confirmation.service.ts';
+import { CHECK_MAIL } from '../engagement/engagement.routes.ts';
+import { limitSubscriptions, normalise } from '../engagement/engagement.service.ts';
+import { originOf } from '../stores/stores.service.ts';
 
-/** The platform newsletter of the landing page footer (user service). */
+/** The platform newsletter of the landing page footer (user service), with double opt-in. */
 export const newsletterRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -15,24 +25,27 @@ export const newsletterRoutes =
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe an email to the platform newsletter',
+        description:
+          'Double opt-in: 202, and the address is mailed a one-time link; it is on the list once the link is opened. The answer is the same for a new, pending or subscribed address.',
         body: newsletterBody,
-        response: {
-          201: envelope(z.object({ email: z.string() })),
-          400: errorEnvelope,
-          409: errorEnvelope,
-          429: errorEnvelope,
-        },
+        response: { 202: envelope(z.object({ email: z.string() })), 400: errorEnvelope, 429: errorEnvelope },
       },
       handler: async (req, reply) => {
         await limitSubscriptions(deps, req, 'newsletter');
-        const email = req.body.email.trim().toLowerCase();
-        const inserted = await deps.db
-          .insert(schema.newsletterSubscriptions)
-          .values({ email })
-          .onConflictDoNothing()
-          .returning({ email: schema.newsletterSubscriptions.email });
-        if (!inserted.length) throw conflict('This email is already subscribed', 'ALREADY_SUBSCRIBED');
-        return reply.code(201).send(ok({ email }, 'Thanks for subscribing! Watch your inbox for updates.'));
+        const data = await subscribeToPlatformNewsletter(deps, originOf(req), normalise(req.body.email));
+        return reply.code(202).send(ok(data, CHECK_MAIL));
       },
+    });
+
+    app.post('/newsletter/confirm/', {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Open a double opt-in link of the platform newsletter',
+        description:
+          'The token from the mailed link; it works once, for 7 days. 400 naming `token` otherwise.',
+        body: subscriptionConfirmBody,
+        response: { 200: envelope(subscriptionConfirmData), 400: errorEnvelope },
+      },
+      handler: async (req) => ok(await confirmPlatformNewsletter(deps, req.body.token), "You're subscribed"),
     });
   };

@@ -29,6 +29,16 @@ const ProfilePage = lazy(() =>
 const TemplateEditorPage = lazy(() => import('./template-editor-page.tsx'));
 const LaunchSettingsPage = lazy(() => import('./launch-settings-page.tsx'));
 const CreatingStorePage = lazy(() => import('./creating-store-page.tsx'));
+const ConfirmSubscriptionPage = lazy(() =>
+  import('../../features/newsletter/confirm-subscription-page.tsx').then((m) => ({
+    default: m.ConfirmSubscriptionPage,
+  })),
+);
+const NEWSLETTER_CONFIRM = {
+  endpoint: '/api/user/newsletter/confirm/',
+  homeHref: '/',
+  homeLabel: 'Continue to Haat',
+};
 /** Back-office addresses: on the main domain they open the admin host's page (the back office lives there). */
 const BACK_OFFICE_PATHS = [
   'dashboard',
@@ -64,6 +74,10 @@ export default function MarketingFace() {
         <Route path="search" element={<ProductSearch />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="about" element={<AboutPage />} />
+        <Route
+          path="newsletter/confirm"
+          element={inLayout(<ConfirmSubscriptionPage target={NEWSLETTER_CONFIRM} />)}
+        />
         <Route
           path="my-shops"
           element={

@@ -44,6 +44,11 @@ const OrderSuccessPage = lazy(() =>
   import('./order-success-page.tsx').then((m) => ({ default: m.OrderSuccessPage })),
 );
 const OrdersPage = lazy(() => import('./orders-page.tsx').then((m) => ({ default: m.OrdersPage })));
+const ConfirmSubscriptionPage = lazy(() =>
+  import('../../features/newsletter/confirm-subscription-page.tsx').then((m) => ({
+    default: m.ConfirmSubscriptionPage,
+  })),
+);
 const OrderDetailPage = lazy(() =>
   import('./order-detail-page.tsx').then((m) => ({ default: m.OrderDetailPage })),
 );
@@ -134,6 +139,19 @@ export default function StorefrontFace() {
             element={inLayout(<ProductsPage slug={slug} base={base} />)}
           />
           <Route path={`${base}/product/:id`} element={inLayout(<ProductPage slug={slug} base={base} />)} />
+          <Route
+            path={`${base}/subscription/confirm`}
+            element={inLayout(
+              <ConfirmSubscriptionPage
+                target={{
+                  endpoint: '/api/store/subscription/confirm/',
+                  storeOrigin: slug,
+                  homeHref: paths.shop.home(base),
+                  homeLabel: `Continue to ${store.store_name}`,
+                }}
+              />,
+            )}
+          />
           <Route path={`${base}/profile`} element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
           <Route
             path={paths.shop.cart(base)}

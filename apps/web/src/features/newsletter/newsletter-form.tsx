@@ -85,7 +85,7 @@ export function NewsletterForm({
         ) : succeeded ? (
           <p className="flex items-start gap-1.5 text-emerald-300">
             <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
-            You're subscribed! We'll send updates to {subscribe.data?.email}.
+            Check your mail to confirm: we sent a link to {subscribe.data?.email}.
           </p>
         ) : null}
       </div>

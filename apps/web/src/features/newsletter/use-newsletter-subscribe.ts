@@ -7,7 +7,7 @@ export interface NewsletterSubscription {
 
 /** Which list a newsletter box signs up to. */
 export interface NewsletterTarget {
-  /** POST endpoint: 201 on success, 409 when the address is already on the list. */
+  /** POST endpoint: 202 (a confirmation link is mailed; the answer is the same for an address on the list). */
   endpoint: string;
   /** The shop slug for a shop's own list (sent as store-origin). */
   storeOrigin?: string | null;
@@ -28,9 +28,8 @@ export function useNewsletterSubscribe(target: NewsletterTarget = PLATFORM_NEWSL
         method: 'POST',
         body: { email },
         storeOrigin: target.storeOrigin,
-        // Failures are shown next to the field; success also gets the catalogue's Created toast.
+        // Failures and success are both said under the field.
         silent: true,
-        successToast: true,
       }),
   });
 }

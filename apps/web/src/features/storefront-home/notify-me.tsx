@@ -55,7 +55,7 @@ export function NotifyMeButton({
         className={`${buttonClass} self-start bg-green-50 text-green-800 ring-1 ring-green-200 ring-inset`}
       >
         <BellRing aria-hidden className="size-4" />
-        You'll be notified
+        {notified === 'PENDING' || notify.data?.pending ? 'Check your mail to confirm' : "You'll be notified"}
       </p>
     );
   }

@@ -18,8 +18,13 @@ function readNotified(): string[] {
   }
 }
 
+/** Sales signed up for on this page whose confirmation link has not been opened yet (as far as it knows). */
+const awaitingMail = new Set<string>();
+
 /** Sales this browser signed up for, so the button still says so after a reload (the server is the record). */
-function rememberNotified(dealId: string) {
+function rememberNotified(dealId: string, pending: boolean) {
+  if (pending) awaitingMail.add(dealId);
+  else awaitingMail.delete(dealId);
   const ids = readNotified().filter((id) => id !== dealId);
   ids.push(dealId);
   try {
@@ -43,9 +48,11 @@ const subscribe = (l: () => void) => {
 };
 const snapshot = () => localStorage.getItem(STORAGE_KEY) ?? '';
 
-export function useNotifiedSale(dealId: string): boolean {
+/** Whether this browser signed up for the sale: 'PENDING' while the link mailed on this page waits to be opened. */
+export function useNotifiedSale(dealId: string): 'PENDING' | 'ON' | null {
   const raw = useSyncExternalStore(subscribe, snapshot, () => '');
-  return raw.includes(`"${dealId}"`);
+  if (!raw.includes(`"${dealId}"`)) return null;
+  return awaitingMail.has(dealId) ? 'PENDING' : 'ON';
 }
 
 /** The shop's signed-in customer, whose account email is used (null: the shopper must give one). */
@@ -59,8 +66,9 @@ export function useShopCustomer() {
 }
 
 /**
- * Notify Me (POST …/store-deals/{id}/notify/). Success is told in a toast with the server's words (a repeat
- * is "You're already on the list", not an error); failures come back to the caller, which shows a field error
+ * Notify Me (POST …/store-deals/{id}/notify/). Success is told in a toast with the server's words: a signed-out
+ * shopper is asked to confirm from their mail (double opt-in); a repeat is "You're already on the list", not an
+ * error. Failures come back to the caller, which shows a field error
  * in its form or announces them.
  */
 export function useSaleNotify(dealId: string) {
@@ -77,7 +85,13 @@ export function useSaleNotify(dealId: string) {
         },
       ),
     onSuccess: (data) => {
-      rememberNotified(dealId);
+      rememberNotified(dealId, data.pending);
+      if (data.pending) {
+        toast.success('Check your mail to confirm', {
+          description: `We sent a link to ${data.email}. Open it and we'll write to you once, when the sale starts.`,
+        });
+        return;
+      }
       toast.success(
         data.already_subscribed ? "You're already on the list" : "We'll email you when the sale starts",
         {

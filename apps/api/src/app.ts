@@ -40,6 +40,7 @@ import { geocodeRoutes } from './modules/onboarding/geocode.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { adminOrderRoutes, orderRoutes } from './modules/orders/orders.routes.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
+import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/policies.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { registerCompression } from './plugins/compress.ts';
@@ -174,6 +175,8 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   await app.register(auditRoutes(deps), { prefix: '/api/admin' });
   await app.register(engagementRoutes(deps), { prefix: '/api/store' });
   await app.register(visitRoutes(deps), { prefix: '/api/store' });
+  await app.register(storePolicyRoutes(deps), { prefix: '/api/store' });
+  await app.register(adminPolicyRoutes(deps), { prefix: '/api/admin' });
   await app.register(mediaRoutes(), { prefix: '/media' });
   if (config.NODE_ENV !== 'production') await app.register(mailRoutes(deps));
   await registerWeb(app, deps, config.WEB_DIST ?? defaultWebDist);

@@ -307,6 +307,15 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/store/stores/product/store-deals/:dealId/notify/': { access: 'public' },
   'POST /api/store/newsletter/': { access: 'public' },
   'POST /api/store/store-visit/': { access: 'public' },
+  'GET /api/store/store-policy/:kind/': { access: 'public' },
+  // The policy kind in the path is checked first (':kind' is not one); policies.test.ts calls them with real kinds.
+  'GET /api/admin/store-setting/policies/': { access: 'vendor' },
+  'PUT /api/admin/store-setting/policies/:kind/': {
+    access: 'vendor',
+    body: () => ({ body: 'Matrix policy' }),
+    validationFirst: true,
+  },
+  'DELETE /api/admin/store-setting/policies/:kind/': { access: 'vendor', validationFirst: true },
   'POST /api/store/subscription/confirm/': { access: 'public' },
   'GET /media/demo/:kind/:file': { access: 'system' },
   // Routes in work at the time of writing (payments, GST invoices, the back office's product aliases).

@@ -20,6 +20,7 @@ export * from './money.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './policies.ts';
 export * from './product.ts';
 export * from './shop-settings.ts';
 export * from './store.ts';

@@ -29,6 +29,8 @@ const ProfilePage = lazy(() =>
 const TemplateEditorPage = lazy(() => import('./template-editor-page.tsx'));
 const LaunchSettingsPage = lazy(() => import('./launch-settings-page.tsx'));
 const CreatingStorePage = lazy(() => import('./creating-store-page.tsx'));
+const TermsPage = lazy(() => import('./legal-pages.tsx').then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import('./legal-pages.tsx').then((m) => ({ default: m.PrivacyPage })));
 const ConfirmSubscriptionPage = lazy(() =>
   import('../../features/newsletter/confirm-subscription-page.tsx').then((m) => ({
     default: m.ConfirmSubscriptionPage,
@@ -74,6 +76,8 @@ export default function MarketingFace() {
         <Route path="search" element={<ProductSearch />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="about" element={<AboutPage />} />
+        <Route path="terms" element={inLayout(<TermsPage />)} />
+        <Route path="privacy" element={inLayout(<PrivacyPage />)} />
         <Route
           path="newsletter/confirm"
           element={inLayout(<ConfirmSubscriptionPage target={NEWSLETTER_CONFIRM} />)}

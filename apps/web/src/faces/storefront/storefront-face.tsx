@@ -52,6 +52,9 @@ const ConfirmSubscriptionPage = lazy(() =>
 const OrderDetailPage = lazy(() =>
   import('./order-detail-page.tsx').then((m) => ({ default: m.OrderDetailPage })),
 );
+const PolicyPage = lazy(() =>
+  import('../../features/shop-policies/policy-page.tsx').then((m) => ({ default: m.PolicyPage })),
+);
 const fullPage = (el: ReactNode) => (
   <Suspense fallback={<FullPageMessage title="Loading.." />}>{el}</Suspense>
 );
@@ -151,6 +154,10 @@ export default function StorefrontFace() {
                 }}
               />,
             )}
+          />
+          <Route
+            path={`${base}/policies/:kind`}
+            element={inLayout(<PolicyPage slug={slug} base={base} storeName={store.store_name} />)}
           />
           <Route path={`${base}/profile`} element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
           <Route

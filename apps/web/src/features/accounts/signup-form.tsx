@@ -13,6 +13,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { type FieldErrors, formFailureMessage, serverFieldErrors, validate } from '../../lib/form-errors.ts';
 import { authApi, withPasswordMatch } from './auth-api.ts';
 import { type AuthTarget, authHref } from './auth-target.ts';
+import { TermsLinks } from './terms-links.tsx';
 
 const EMPTY = { first_name: '', last_name: '', email: '', phone: '', password: '', confirm_password: '' };
 type Values = typeof EMPTY;
@@ -90,7 +91,7 @@ export function SignupForm({ target, initialEmail }: { target: AuthTarget; initi
         }}
         error={errors.terms}
       >
-        I agree to the Terms and Privacy Policy
+        I agree to the <TermsLinks target={target} />
       </CheckboxField>
       <FormAlert>{failure}</FormAlert>
       <button

@@ -4,6 +4,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { authHref, useAuthTarget } from './auth-target.ts';
 import { CodeForm } from './code-form.tsx';
+import { TermsLinks } from './terms-links.tsx';
 
 /** /verification?email=…&userType=…&storeName=…: the 6-digit code sent at sign-up (01 §2). */
 export function VerificationPage() {
@@ -48,7 +49,7 @@ export function VerificationPage() {
       </div>
       <CodeForm target={target} email={email} purpose="VERIFY_EMAIL" />
       <p className="mt-6 text-center text-xs text-slate-500">
-        By verifying you agree to our Terms and Privacy Policy.
+        By verifying you agree to our <TermsLinks target={target} />.
       </p>
     </AuthShell>
   );

@@ -8,6 +8,8 @@ import type { Category } from './wizard-api.ts';
 import { StepCard } from './wizard-fields.tsx';
 import { shopAddress, type WizardData } from './wizard-state.ts';
 
+const legalLink = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
 /** Step 5: everything entered, with links back to each step, and the terms to accept. */
 export function ReviewStep({
   data,
@@ -69,7 +71,14 @@ export function ReviewStep({
         ) : null}
       </Block>
       <CheckboxField checked={terms} onChange={onTerms} error={termsError}>
-        I agree to the Terms of Service and Privacy Policy
+        I agree to the{' '}
+        <a href="/terms" target="_blank" rel="noopener" className={legalLink}>
+          Terms of Service
+        </a>{' '}
+        and{' '}
+        <a href="/privacy" target="_blank" rel="noopener" className={legalLink}>
+          Privacy Policy
+        </a>
       </CheckboxField>
     </StepCard>
   );

@@ -3,7 +3,9 @@ import type {
   AdminDeliveryOption,
   couponFormBody,
   deliveryOptionBody,
+  PolicyKind,
   ShopAddress,
+  ShopPolicy,
   ShopSettings,
   shopAddressBody,
   shopContacts,
@@ -15,7 +17,7 @@ import { useCallback } from 'react';
 import type { z } from 'zod';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 
-export type { AdminCoupon, AdminDeliveryOption, ShopAddress, ShopSettings };
+export type { AdminCoupon, AdminDeliveryOption, PolicyKind, ShopAddress, ShopPolicy, ShopSettings };
 export type DeliveryOptionInput = z.output<typeof deliveryOptionBody>;
 export type CouponInput = z.output<typeof couponFormBody>;
 export type SettingsInput = z.input<typeof shopSettingsBody>;
@@ -63,6 +65,17 @@ export const settingsApi = {
   saveContacts: (slug: string, body: ContactsInput) =>
     adminCall<ShopContacts>(slug, '/store-contact/', { method: 'PUT', body, silent: true }),
 
+  policies: (slug: string, signal?: AbortSignal) =>
+    adminCall<ShopPolicy[]>(slug, '/store-setting/policies/', { signal, silent: true }),
+  savePolicy: (slug: string, kind: PolicyKind, body: string) =>
+    adminCall<ShopPolicy>(slug, `/store-setting/policies/${kind}/`, {
+      method: 'PUT',
+      body: { body },
+      silent: true,
+    }),
+  resetPolicy: (slug: string, kind: PolicyKind) =>
+    adminCall<ShopPolicy>(slug, `/store-setting/policies/${kind}/`, { method: 'DELETE', silent: true }),
+
   address: (slug: string, signal?: AbortSignal) =>
     adminCall<ShopAddress>(slug, '/store-address/', { signal, silent: true }),
   saveAddress: (slug: string, body: AddressInput) =>
@@ -76,6 +89,7 @@ export const settingsKeys = {
   settings: (slug: string) => adminKey(slug, 'settings', 'payments-policies'),
   contacts: (slug: string) => adminKey(slug, 'settings', 'contacts'),
   address: (slug: string) => adminKey(slug, 'settings', 'address'),
+  policies: (slug: string) => adminKey(slug, 'settings', 'policies'),
 };
 
 /** The selected shop's slug; the settings screen only renders once there is one. */
@@ -109,6 +123,13 @@ export const useShopContacts = (slug: string) =>
   useQuery({
     queryKey: settingsKeys.contacts(slug),
     queryFn: ({ signal }) => settingsApi.contacts(slug, signal),
+    enabled: !!slug,
+  });
+
+export const useShopPolicies = (slug: string) =>
+  useQuery({
+    queryKey: settingsKeys.policies(slug),
+    queryFn: ({ signal }) => settingsApi.policies(slug, signal),
     enabled: !!slug,
   });
 

@@ -4,6 +4,7 @@ import { CouponsCard } from './coupons-card.tsx';
 import { DeliveryOptionsCard } from './delivery-options-card.tsx';
 import { GstCard } from './gst-card.tsx';
 import { PaymentsCard } from './payments-card.tsx';
+import { PoliciesCard } from './policies-card.tsx';
 import { ReturnsCard } from './returns-card.tsx';
 import { StatusCard } from './status-card.tsx';
 
@@ -13,6 +14,7 @@ const SECTIONS = [
   { id: 'payments', label: 'Payments' },
   { id: 'gst', label: 'GST & invoices' },
   { id: 'returns', label: 'Returns & warranty' },
+  { id: 'policies', label: 'Policy pages' },
   { id: 'contact', label: 'Contact & address' },
   { id: 'status', label: 'Status' },
 ] as const;
@@ -49,6 +51,7 @@ export function SettingsView({ shop }: { shop: OwnedShop }) {
         <ReturnsCard slug={shop.slug} />
       </div>
       <GstCard slug={shop.slug} />
+      <PoliciesCard slug={shop.slug} />
       <ContactCard slug={shop.slug} />
       <StatusCard shop={shop} />
     </div>

@@ -3,18 +3,30 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import type { HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { NewsletterForm, shopNewsletter } from '../newsletter/index.ts';
+import { POLICY_LINKS, policyFromThemeHref, policyPath } from '../shop-policies/index.ts';
 import { storePhones } from './store-phones.ts';
 import type { EditHook } from './text-style.ts';
 
 type FooterLink = { text: string; href: string };
 
+const linkClass = 'text-sm text-slate-300 transition-colors hover:text-white focus-visible:text-white';
+
 /**
- * A theme link: site-relative hrefs ('/products') live under the shop's base path, in-page anchors and
- * mail/phone links stay as they are, and other sites open in a new tab.
+ * A theme link: site-relative hrefs ('/products') live under the shop's base path, anchors naming a policy
+ * ('#shipping') lead to that policy's page, other in-page anchors and mail/phone links stay as they are, and
+ * other sites open in a new tab.
  */
 function ThemeLink({ link, base }: { link: FooterLink; base: string }) {
-  const cls = 'text-sm text-slate-300 transition-colors hover:text-white focus-visible:text-white';
+  const cls = linkClass;
   const href = link.href.trim();
+  const policy = policyFromThemeHref(href);
+  if (policy) {
+    return (
+      <Link to={policyPath(base, policy)} className={cls}>
+        {link.text}
+      </Link>
+    );
+  }
   if (href.startsWith('/') && !href.startsWith('//')) {
     return (
       <Link to={href === '/' ? base || '/' : `${base}${href}`} className={cls}>
@@ -70,7 +82,8 @@ function LinkColumn({
 
 /**
  * The shop footer: about the shop (with its city and state) and its newsletter sign-up (the shop's own list),
- * the theme's quick links, customer service and contact, then copyright and legal links. In the template
+ * the theme's quick links, customer service and contact, then copyright and the links to the shop's policy
+ * pages (privacy, terms, refund, shipping, returns) with the theme's other legal links. In the template
  * editor the sign-up box is shown but inert.
  */
 export function FooterSection({
@@ -172,15 +185,23 @@ export function FooterSection({
           <p {...edit?.('copyright', 'Copyright')}>
             {config?.copyright || `© ${year} ${store.store_name}. All rights reserved.`}
           </p>
-          {config?.legal.length ? (
-            <ul className="flex flex-wrap gap-x-4 gap-y-2">
-              {config.legal.map((l) => (
+          <ul aria-label="Policies" className="flex flex-wrap gap-x-4 gap-y-2">
+            {POLICY_LINKS.map((p) => (
+              <li key={p.kind}>
+                <Link to={policyPath(base, p.kind)} className={linkClass}>
+                  {p.text}
+                </Link>
+              </li>
+            ))}
+            {/* The theme's other legal links; those naming a policy are the links above. */}
+            {(config?.legal ?? [])
+              .filter((l) => !policyFromThemeHref(l.href))
+              .map((l) => (
                 <li key={`${l.text}-${l.href}`}>
                   <ThemeLink link={l} base={base} />
                 </li>
               ))}
-            </ul>
-          ) : null}
+          </ul>
         </div>
       </div>
     </footer>

@@ -1,4 +1,4 @@
-import { bigint, date, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './platform.ts';
 
 /**
@@ -31,4 +31,23 @@ export const orderDayStats = pgTable(
     linesWithoutCost: integer('lines_without_cost').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.day] })],
+);
+
+/**
+ * Order Management's stat cards: per shop, India-time day and status, the number of orders placed that day now in
+ * that status and the sum of their totals. Kept by statement triggers on orders in the same transaction as every
+ * write (migrations/0023_order_status_day_stats.sql), so the 7 cards of any range of days read a few hundred rows.
+ */
+export const orderStatusDayStats = pgTable(
+  'order_status_day_stats',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull().default(0),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day, t.status] })],
 );

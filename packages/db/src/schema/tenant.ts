@@ -347,6 +347,7 @@ export const TENANT_TABLES = [
   'suppliers',
   'audit_events',
   'order_day_stats',
+  'order_status_day_stats',
   'document_counters',
   'tax_documents',
   'refunds',

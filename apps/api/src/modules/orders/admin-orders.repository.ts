@@ -55,10 +55,19 @@ const SORTS = {
 } as const;
 
 /**
- * One page of orders in the requested order: PostgreSQL walks the sort's index and stops after the page (the
- * count of matches comes with the stats, not from a window that would read every match).
+ * One page of orders in the requested order: the page's ids come from walking the sort's index (for the date sorts
+ * the covering `orders_store_created_cover_idx`, whose entries carry status, payment and the search key, so the
+ * filters are checked without reading rows), stopping after the page; then only those rows are read. The count of
+ * matches comes with the stats, not from a window that would read every match.
  */
 export function listOrders(tx: Tx, q: AdminOrderQuery) {
+  const page = tx
+    .select({ id: o.id })
+    .from(o)
+    .where(listWhere(q))
+    .orderBy(...SORTS[q.sort])
+    .limit(q.limit)
+    .offset(q.offset);
   return tx
     .select({
       order: o,
@@ -68,45 +77,62 @@ export function listOrders(tx: Tx, q: AdminOrderQuery) {
     })
     .from(o)
     .leftJoin(users, eq(users.id, o.customerId))
-    .where(listWhere(q))
-    .orderBy(...SORTS[q.sort])
-    .limit(q.limit)
-    .offset(q.offset);
+    .where(inArray(o.id, page))
+    .orderBy(...SORTS[q.sort]);
 }
 export type ListedOrder = Awaited<ReturnType<typeof listOrders>>[number];
 
-/** The 7 stat cards for a date range and the count of the list's matches in it, in one statement. */
-export async function orderStats(tx: Tx, q: AdminOrderQuery) {
-  const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
+/**
+ * How many orders the list matches: with no filter every order of the range, with a status alone that status,
+ * both from the day table; a search, a payment filter or an open return request count the range's orders (index
+ * entries of `orders_store_created_cover_idx`, the return requests by their index).
+ */
+function matchingCount(q: AdminOrderQuery): SQL {
   const filters = listFilters(q);
-  const [row] = await tx
-    .select({
-      total: sql<number>`count(*)`.mapWith(Number),
-      matching: filters.length ? n(and(...filters) ?? sql`true`) : sql<number>`count(*)`.mapWith(Number),
-      pending: n(sql`${o.status} = 'PENDING'`),
-      processing: n(sql`${o.status} in ('CONFIRMED', 'PROCESSING')`),
-      shipped: n(sql`${o.status} = 'SHIPPED'`),
-      delivered: n(sql`${o.status} = 'DELIVERED'`),
-      cancelled: n(sql`${o.status} = 'CANCELLED'`),
-      revenuePaise:
-        sql<number>`coalesce(sum(${o.totalPaise}) filter (where ${o.status} not in ('CANCELLED', 'RETURNED')), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(o)
-    .where(and(...dateRange(q)));
-  return (
-    row ?? {
-      total: 0,
-      matching: 0,
-      pending: 0,
-      processing: 0,
-      shipped: 0,
-      delivered: 0,
-      cancelled: 0,
-      revenuePaise: 0,
-    }
+  if (!filters.length) return sql`coalesce(sum(d.orders), 0)`;
+  if (!q.search && q.payment_status === 'all' && q.status !== 'RETURN_REQUESTED') {
+    return sql`coalesce(sum(d.orders) filter (where d.status = ${q.status}), 0)`;
+  }
+  return sql`(select count(*) from ${o} where ${listWhere(q)})`;
+}
+
+/**
+ * The 7 stat cards for a range of IST days and the count of the list's matches, in one statement: the cards sum
+ * `order_status_day_stats` (per shop, day and status, kept by triggers with every order write), so they read at
+ * most a few thousand rows however many orders the shop has.
+ */
+export async function orderStats(tx: Tx, q: AdminOrderQuery) {
+  const days: SQL[] = [];
+  if (q.from) days.push(sql`d.day >= ${q.from}::date`);
+  if (q.to) days.push(sql`d.day <= ${q.to}::date`);
+  const n = (cond: SQL) => sql`coalesce(sum(d.orders) filter (where ${cond}), 0)::int`;
+  const [row] = rowsOf<
+    Record<
+      'total' | 'matching' | 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'revenue',
+      string | number
+    >
+  >(
+    await tx.execute(sql`select coalesce(sum(d.orders), 0)::int as total,
+        (${matchingCount(q)})::int as matching,
+        ${n(sql`d.status = 'PENDING'`)} as pending,
+        ${n(sql`d.status in ('CONFIRMED', 'PROCESSING')`)} as processing,
+        ${n(sql`d.status = 'SHIPPED'`)} as shipped,
+        ${n(sql`d.status = 'DELIVERED'`)} as delivered,
+        ${n(sql`d.status = 'CANCELLED'`)} as cancelled,
+        coalesce(sum(d.total_paise) filter (where d.status not in ('CANCELLED', 'RETURNED')), 0)::bigint as revenue
+      from order_status_day_stats d
+      ${days.length ? sql`where ${sql.join(days, sql` and `)}` : sql``}`),
   );
+  return {
+    total: Number(row?.total ?? 0),
+    matching: Number(row?.matching ?? 0),
+    pending: Number(row?.pending ?? 0),
+    processing: Number(row?.processing ?? 0),
+    shipped: Number(row?.shipped ?? 0),
+    delivered: Number(row?.delivered ?? 0),
+    cancelled: Number(row?.cancelled ?? 0),
+    revenuePaise: Number(row?.revenue ?? 0),
+  };
 }
 
 export interface OrderDetailParts {

@@ -14,6 +14,8 @@ export const productCard = z.object({
   discount_percentage: z.number().int(),
   /** The dearest variant's price now, when variants make a price range ("₹499 – ₹649"); else null. */
   max_price: z.number().nullable(),
+  /** Sold in sizes, colours or packs: the shopper picks one on the product page before adding it. */
+  has_variants: z.boolean(),
   average_rating: z.number(),
   total_reviews: z.number().int(),
   product_quantity: z.number().int(),

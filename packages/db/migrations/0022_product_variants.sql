@@ -200,8 +200,9 @@ UPDATE cart_items c SET variant_id = v.id FROM product_variants v
 --> statement-breakpoint
 ALTER TABLE "cart_items" ALTER COLUMN "variant_id" SET NOT NULL;
 --> statement-breakpoint
--- A line added by product alone (a product without options) is a line of its default variant.
-CREATE FUNCTION cart_item_default_variant() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A cart line, order line or stock-ledger row written by product alone (a product without options) is one of
+-- its default variant.
+CREATE FUNCTION fill_default_variant() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.variant_id IS NULL THEN
     SELECT v.id INTO NEW.variant_id FROM product_variants v
@@ -212,9 +213,7 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER cart_item_default_variant BEFORE INSERT ON cart_items
-  FOR EACH ROW EXECUTE FUNCTION cart_item_default_variant();
---> statement-breakpoint
-ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_variant_fk" FOREIGN KEY ("store_id","variant_id") REFERENCES "public"."product_variants"("store_id","id") ON DELETE cascade;
+  FOR EACH ROW EXECUTE FUNCTION fill_default_variant();
 --> statement-breakpoint
 DROP INDEX "cart_items_line_uq";
 --> statement-breakpoint
@@ -227,9 +226,15 @@ ALTER TABLE "order_items" ADD COLUMN "variant_label" text;
 UPDATE order_items o SET variant_id = v.id FROM product_variants v
  WHERE v.store_id = o.store_id AND v.product_id = o.product_id AND v.option_values = '{}'::text[];
 --> statement-breakpoint
+CREATE TRIGGER order_item_default_variant BEFORE INSERT ON order_items
+  FOR EACH ROW EXECUTE FUNCTION fill_default_variant();
+--> statement-breakpoint
 ALTER TABLE "stock_ledger" ADD COLUMN "variant_id" uuid;
 --> statement-breakpoint
 UPDATE stock_ledger s SET variant_id = v.id FROM product_variants v
  WHERE v.store_id = s.store_id AND v.product_id = s.product_id AND v.option_values = '{}'::text[];
 --> statement-breakpoint
 CREATE INDEX "stock_ledger_variant_idx" ON "stock_ledger" ("store_id","variant_id","created_at");
+--> statement-breakpoint
+CREATE TRIGGER stock_ledger_default_variant BEFORE INSERT ON stock_ledger
+  FOR EACH ROW EXECUTE FUNCTION fill_default_variant();

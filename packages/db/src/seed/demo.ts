@@ -28,6 +28,7 @@ import {
   demoOwnerEmail,
 } from './demo-data.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoVariants } from './demo-variants.ts';
 import { seedDemoVisits } from './demo-visits.ts';
 
 export interface SeedDemoResult {
@@ -103,6 +104,8 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedD
   for (const shop of published) {
     const id = ids.find((r) => r.slug === shop.slug)?.id;
     if (id) result.seededOrders += await seedDemoOrders(db, shop, id, now);
+    // Sizes and pack weights on a few products, after the orders, which are then of one size (demo-variants.ts).
+    if (id) await seedDemoVariants(db, shop.slug, id);
     // Storefront visits over the same days, for the dashboard's Conversion Rate (after the orders it follows).
     if (id) await seedDemoVisits(db, shop.slug, id, now);
   }

@@ -28,6 +28,7 @@ export const productCardColumns = {
   pricePaise: p.pricePaise,
   salePricePaise: p.salePricePaise,
   priceMaxPaise: p.priceMaxPaise,
+  hasVariants: sql<boolean>`${p.options} <> '[]'::jsonb`,
   effectivePricePaise,
   quantity: p.quantity,
   lowStockThreshold: p.lowStockThreshold,
@@ -49,6 +50,7 @@ export interface ProductCardRow {
   pricePaise: number;
   salePricePaise: number | null;
   priceMaxPaise: number | null;
+  hasVariants: boolean;
   effectivePricePaise: number;
   quantity: number;
   lowStockThreshold: number;

@@ -34,6 +34,7 @@ export function toProductCard(r: ProductCardRow, now = Date.now()): ProductCard 
     discount_price: discounted ? pays : null,
     discount_percentage: discounted ? discountPercent(price, pays) : 0,
     max_price: maxPrice(r),
+    has_variants: r.hasVariants,
     average_rating: r.averageRating,
     total_reviews: r.reviewCount,
     product_quantity: r.quantity,

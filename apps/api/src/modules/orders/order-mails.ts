@@ -1,4 +1,4 @@
-import { paiseToRupees } from '@haat/contracts';
+import { lineName, paiseToRupees } from '@haat/contracts';
 import { escapeHtml } from '../mail/html.ts';
 import { brandOf, greeting, layout, type MailMessage, para } from '../mail/mail.service.ts';
 import { orderNumber } from './order-view.ts';
@@ -6,11 +6,14 @@ import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 
 const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
 
-function itemsTable(items: Pick<OrderItemRow, 'name' | 'quantity' | 'unitPricePaise'>[]) {
+/** A line as mails print it: the product's name with its variant, quantity and price. */
+type MailLine = Pick<OrderItemRow, 'name' | 'quantity' | 'unitPricePaise'> & { variantLabel?: string | null };
+
+function itemsTable(items: MailLine[]) {
   const rows = items
     .map(
       (i) =>
-        `<tr><td style="padding:4px 0">${escapeHtml(i.name)} × ${i.quantity}</td><td style="padding:4px 0;text-align:right">${inr(i.unitPricePaise * i.quantity)}</td></tr>`,
+        `<tr><td style="padding:4px 0">${escapeHtml(lineName(i.name, i.variantLabel))} × ${i.quantity}</td><td style="padding:4px 0;text-align:right">${inr(i.unitPricePaise * i.quantity)}</td></tr>`,
     )
     .join('');
   return `<table style="width:100%;border-collapse:collapse;font-size:14px;margin:0 0 14px">${rows}</table>`;
@@ -34,7 +37,7 @@ export function orderPlacedMail(input: {
     | 'shipCity'
     | 'shipPostalCode'
   >;
-  items: Pick<OrderItemRow, 'name' | 'quantity' | 'unitPricePaise'>[];
+  items: MailLine[];
 }): MailMessage {
   const brand = brandOf(input.shopName);
   const o = input.order;
@@ -45,7 +48,9 @@ export function orderPlacedMail(input: {
       : `Pay ${inr(o.totalPaise)} by UPI; ${brand} confirms your payment.`;
   const lines = [
     `Thank you! We received your order ${num}.`,
-    ...input.items.map((i) => `${i.name} × ${i.quantity}: ${inr(i.unitPricePaise * i.quantity)}`),
+    ...input.items.map(
+      (i) => `${lineName(i.name, i.variantLabel)} × ${i.quantity}: ${inr(i.unitPricePaise * i.quantity)}`,
+    ),
     `Total ${inr(o.totalPaise)}. ${pay}`,
     `Delivery: ${o.deliveryName} (${o.deliveryEstimate}) to ${o.shipLine1}, ${o.shipCity} ${o.shipPostalCode}.`,
   ];
@@ -197,7 +202,7 @@ export function newOrderVendorMail(input: {
     | 'shipPostalCode'
     | 'shipPhone'
   >;
-  items: Pick<OrderItemRow, 'name' | 'quantity' | 'unitPricePaise'>[];
+  items: MailLine[];
 }): MailMessage {
   const o = input.order;
   const num = input.orderNumber;
@@ -213,7 +218,9 @@ export function newOrderVendorMail(input: {
   const pay = o.paymentMethod === 'COD' ? 'cash on delivery' : 'UPI (check your bank app for the payment)';
   const lines = [
     `New order ${num} at ${input.shopName}.`,
-    ...input.items.map((i) => `${i.name} × ${i.quantity}: ${inr(i.unitPricePaise * i.quantity)}`),
+    ...input.items.map(
+      (i) => `${lineName(i.name, i.variantLabel)} × ${i.quantity}: ${inr(i.unitPricePaise * i.quantity)}`,
+    ),
     `Total ${inr(o.totalPaise)}, ${pay}.`,
     `Ship to: ${address}.`,
     `Open the order: ${input.orderUrl}`,

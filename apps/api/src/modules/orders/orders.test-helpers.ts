@@ -28,7 +28,8 @@ export async function productsOf(t: TestApp, slug: string): Promise<Card[]> {
     url: '/api/store/stores/product?limit=100',
     headers: { 'store-origin': slug },
   });
-  return res.json().data;
+  // Products sold in sizes or packs need a variant chosen; these helpers add products as they are.
+  return (res.json().data as (Card & { has_variants: boolean })[]).filter((c) => !c.has_variants);
 }
 
 export async function stockOf(t: TestApp, slug: string, id: string): Promise<number> {

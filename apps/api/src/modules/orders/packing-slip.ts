@@ -1,4 +1,4 @@
-import type { AdminOrderDetails } from '@haat/contracts';
+import { type AdminOrderDetails, lineName } from '@haat/contracts';
 import { pdfDate as day, PDF_MARGIN as MARGIN, newPdf, pdfRupees } from '../../lib/pdf.ts';
 
 /** The shop as a packing slip names it: its name and address. */
@@ -81,8 +81,9 @@ function items(doc: PDFKit.PDFDocument, o: AdminOrderDetails) {
   y += 8;
   doc.font('body').fontSize(11).fillColor('#000');
   for (const i of o.order_item) {
-    const h = doc.heightOfString(i.product_name, { width: x.sku - x.name - 10 });
-    doc.text(i.product_name, x.name, y, { width: x.sku - x.name - 10 });
+    const name = lineName(i.product_name, i.variant);
+    const h = doc.heightOfString(name, { width: x.sku - x.name - 10 });
+    doc.text(name, x.name, y, { width: x.sku - x.name - 10 });
     doc.text(i.sku ?? '—', x.sku, y, { width: x.qty - x.sku - 10 });
     doc.text(String(i.quantity), x.qty, y);
     doc.text(inr(i.line_total), x.amount, y, { width: doc.page.width - MARGIN - x.amount, align: 'right' });

@@ -217,7 +217,7 @@ export function invoiceLines(tx: Tx, orderId: string) {
   const p = schema.products;
   return tx
     .select({
-      name: oi.name,
+      name: sql<string>`case when ${oi.variantLabel} is null then ${oi.name} else ${oi.name} || ', ' || ${oi.variantLabel} end`,
       quantity: oi.quantity,
       unitPricePaise: oi.unitPricePaise,
       taxPercent: oi.taxPercent,

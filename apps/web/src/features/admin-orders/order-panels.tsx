@@ -28,7 +28,10 @@ export function OrderItems({ order }: { order: AdminOrderDetails }) {
               <span className="size-12 shrink-0 rounded-lg bg-slate-100" />
             )}
             <div className="min-w-0 flex-1">
-              <p className="font-medium text-slate-900">{i.product_name}</p>
+              <p className="font-medium text-slate-900">
+                {i.product_name}
+                {i.variant ? <span className="font-normal text-slate-700">, {i.variant}</span> : null}
+              </p>
               <p className="text-xs text-slate-500">
                 SKU {i.sku ?? '—'}
                 {i.category ? ` · ${i.category}` : ''}

@@ -14,7 +14,7 @@ export function CartLineItem({ line, base }: { line: Line; base: string }) {
   const busy = setQuantity.isPending || setSelected.isPending || remove.isPending;
   const stock = line.product.product_quantity;
   const atStock = stock > 0 && line.quantity >= stock;
-  const href = paths.shop.product(base, line.product.id);
+  const href = `${paths.shop.product(base, line.product.id)}${line.variant ? `?variant=${line.variant.id}` : ''}`;
   const change = (quantity: number) => setQuantity.mutate({ lineId: line.id, quantity });
   // The tick follows the click at once; the server's answer (or a refusal) then sets it for good.
   const [selected, setSelectedLocal] = useState(line.is_selected);
@@ -60,6 +60,7 @@ export function CartLineItem({ line, base }: { line: Line; base: string }) {
             >
               {line.name}
             </Link>
+            {line.variant ? <p className="text-sm text-slate-700">{line.variant.label}</p> : null}
             <p className="mt-0.5 text-sm text-slate-600">
               {formatINR(line.unit_price)} <span className="text-slate-400">each</span>
             </p>

@@ -31,8 +31,21 @@ export function useCartMutations() {
   };
 
   const add = useMutation({
-    mutationFn: ({ productId, quantity }: { productId: string; quantity: number }) =>
-      send(CART_PATH, 'POST', { product_id: productId, quantity, is_selected: true }),
+    mutationFn: ({
+      productId,
+      variantId,
+      quantity,
+    }: {
+      productId: string;
+      variantId?: string;
+      quantity: number;
+    }) =>
+      send(CART_PATH, 'POST', {
+        product_id: productId,
+        ...(variantId ? { variant_id: variantId } : {}),
+        quantity,
+        is_selected: true,
+      }),
     onSuccess: put,
     onError: announceCartFailure,
   });
@@ -93,7 +106,11 @@ export function useCartMutations() {
  * Add-to-cart for product cards and the product page: a signed-out visitor is sent to the shop's customer
  * sign-in (and back here afterwards); a customer gets the item added and a toast with a way to the cart.
  */
-export function useAddToCart(): (productId: string, quantity?: number) => Promise<boolean> {
+export function useAddToCart(): (
+  productId: string,
+  quantity?: number,
+  variantId?: string,
+) => Promise<boolean> {
   const host = useHost();
   const { isCustomer } = useCartOwner();
   const { loginPath } = useSession();
@@ -103,14 +120,14 @@ export function useAddToCart(): (productId: string, quantity?: number) => Promis
   const base = shopBase(host.via, host.storeSlug);
   const { mutateAsync } = add;
   return useCallback(
-    async (productId: string, quantity = 1) => {
+    async (productId: string, quantity = 1, variantId?: string) => {
       if (!isCustomer) {
         toast.info('Please login to add items to cart');
         navigate(loginPath(`${location.pathname}${location.search}`, 'customer'));
         return false;
       }
       try {
-        await mutateAsync({ productId, quantity });
+        await mutateAsync({ productId, variantId, quantity });
       } catch {
         return false;
       }

@@ -58,6 +58,7 @@ export function CheckoutItems({
             </div>
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-medium text-slate-900">{line.name}</p>
+              {line.variant ? <p className="text-xs text-slate-700">{line.variant.label}</p> : null}
               <p className="text-xs text-slate-600">
                 {line.quantity} × {formatAmount(line.unit_price)}
               </p>

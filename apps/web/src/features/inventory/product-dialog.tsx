@@ -8,7 +8,6 @@ import { formatINR } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { CategorySelect } from './category-select.tsx';
 import { Field, FormProblem, inputClass, selectClass } from './form-field.tsx';
-import { ImagePicker } from './image-picker.tsx';
 import {
   type AdminProduct,
   inventoryApi,
@@ -24,8 +23,11 @@ import {
   StockReasonField,
   serverProblems,
   UnitSelect,
+  variantPaths,
 } from './product-form-parts.tsx';
+import { MoreDetailsSection, ShippingSection, variantErrors } from './product-form-sections.tsx';
 import {
+  hasVariants,
   initialValues,
   type ProductField,
   type ProductFormContext,
@@ -34,6 +36,7 @@ import {
   stockChanged,
 } from './product-form-values.ts';
 import { SupplierDialog, upperCaseInput } from './supplier-dialog.tsx';
+import { VariantsEditor } from './variants-editor.tsx';
 
 const FIELDS = Object.keys(initialValues(null)) as ProductField[];
 function ProductForm({
@@ -77,6 +80,7 @@ function ProductForm({
       ? `Selling below cost: you lose ${formatINR(cost - selling, { paise: true })} on each sale.`
       : null;
   const askReason = stockChanged(values, product);
+  const sized = hasVariants(values);
   const unitOptions = units.includes(values.unit) || !values.unit ? units : [...units, values.unit];
 
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
@@ -97,8 +101,12 @@ function ProductForm({
         product ? 'Failed to update product' : 'Failed to save product',
       );
       for (const [field, message] of fields) setError(field, { type: 'server', message });
-      const first = fields[0]?.[0];
-      if (first && first !== 'images') setFocus(first);
+      // Problems of one option or variant keep their path, so each shows at its own field.
+      const nested = Object.fromEntries(variantPaths(err));
+      const first = Object.values(nested)[0];
+      if (first) setError('variants', { type: 'server', message: first, types: nested });
+      const focus = fields[0]?.[0];
+      if (focus && focus !== 'images' && focus !== 'options' && focus !== 'variants') setFocus(focus);
       // Said inside the dialog, next to the form.
       setProblem(problem);
     }
@@ -254,9 +262,11 @@ function ProductForm({
 
         <Section title="Stock">
           <UnitSelect control={control} options={unitOptions} error={errors.unit?.message} />
-          <Field label="Stock Qty" required error={errors.product_quantity?.message}>
-            {number('product_quantity', { step: '1', placeholder: '0' })}
-          </Field>
+          {sized ? null : (
+            <Field label="Stock Qty" required error={errors.product_quantity?.message}>
+              {number('product_quantity', { step: '1', placeholder: '0' })}
+            </Field>
+          )}
           <Field
             label="Min Stock"
             required
@@ -273,56 +283,43 @@ function ProductForm({
               register={register}
               error={errors.stock_reason?.message}
               from={product?.product_quantity ?? 0}
-              to={values.product_quantity}
+              to={
+                sized
+                  ? String(values.variants.reduce((n, r) => n + (Number(r.product_quantity) || 0), 0))
+                  : values.product_quantity
+              }
             />
           ) : null}
         </Section>
 
-        <Section title="Shipping">
-          <Field label="Shipping (₹)" required error={errors.shipping_charge?.message}>
-            {number('shipping_charge', { placeholder: '0.00', readOnly: values.free_shipping })}
-          </Field>
-          <div className="flex items-end pb-3">
-            <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-              <input
-                type="checkbox"
-                {...register('free_shipping')}
-                className="size-4 rounded border-slate-300 accent-brand-600"
-              />
-              Free shipping
-            </label>
-          </div>
-          <Field label="Weight (kg)" error={errors.weight?.message}>
-            {number('weight', { step: 'any', placeholder: '0.5' })}
-          </Field>
-          <Field label="Dimensions" error={errors.dimensions?.message}>
-            {text('dimensions', { placeholder: '30 x 20 x 10 cm' })}
-          </Field>
+        <Section title="Variants">
+          <VariantsEditor
+            options={values.options}
+            variants={values.variants}
+            images={values.images}
+            defaults={{
+              sku: values.sku,
+              price: values.product_price,
+              cost: values.original_price,
+              threshold: values.low_stock_threshold,
+            }}
+            errors={variantErrors(errors)}
+            onChange={(options, variants) => {
+              setValue('options', options, { shouldDirty: true });
+              setValue('variants', variants, { shouldDirty: true });
+            }}
+          />
         </Section>
 
-        <Section title="More details">
-          <Field label="Color" error={errors.color?.message}>
-            {text('color')}
-          </Field>
-          <Field label="Warranty" error={errors.warranty?.message}>
-            {text('warranty', { placeholder: '1 year, or best before date' })}
-          </Field>
-          <div className="sm:col-span-2">
-            <ImagePicker
-              images={values.images}
-              error={errors.images?.message}
-              onBusyChange={onBusyChange}
-              onAdd={(url) => setValue('images', [...getValues('images'), url], { shouldDirty: true })}
-              onRemove={(url) =>
-                setValue(
-                  'images',
-                  getValues('images').filter((u) => u !== url),
-                  { shouldDirty: true },
-                )
-              }
-            />
-          </div>
-        </Section>
+        <ShippingSection register={register} number={number} text={text} values={values} errors={errors} />
+        <MoreDetailsSection
+          text={text}
+          errors={errors}
+          images={values.images}
+          onBusyChange={onBusyChange}
+          setImages={(images) => setValue('images', images, { shouldDirty: true })}
+          getImages={() => getValues('images')}
+        />
 
         <FormProblem>{problem}</FormProblem>
 

@@ -161,3 +161,11 @@ export function serverProblems(err: unknown, known: ProductField[], fallback: st
     : (other[0] ?? (err instanceof ApiError && err.message ? err.message : fallback));
   return { fields, problem };
 }
+
+/** The server's problems with options and variants, by their full path ("variants.1.sku"). */
+export function variantPaths(err: unknown): [string, string][] {
+  const issues = err instanceof ApiError ? (err.envelope?.error.issues ?? []) : [];
+  return issues
+    .filter((i) => i.path.startsWith('options') || i.path.startsWith('variants'))
+    .map((i) => [i.path, i.message]);
+}

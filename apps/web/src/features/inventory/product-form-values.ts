@@ -1,6 +1,15 @@
 import { productFormBody } from '@haat/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { AdminProduct, ProductBody } from './inventory-api.ts';
+import {
+  type OptionDraft,
+  optionDrafts,
+  toOptions,
+  toVariants,
+  type VariantDraft,
+  variantDrafts,
+  variantStockChanged,
+} from './variant-drafts.ts';
 
 /** What the inputs hold: text as typed (numbers too), so an emptied field is '' and not 0. */
 export interface ProductFormValues {
@@ -29,6 +38,9 @@ export interface ProductFormValues {
   dimensions: string;
   images: string[];
   stock_reason: string;
+  /** Sizes, colours or weights and one row per combination sold; none for a product sold as one item. */
+  options: OptionDraft[];
+  variants: VariantDraft[];
 }
 export type ProductField = keyof ProductFormValues;
 
@@ -67,6 +79,8 @@ export function initialValues(p: AdminProduct | null): ProductFormValues {
     dimensions: text(p?.dimensions),
     images: p?.images ?? [],
     stock_reason: '',
+    options: optionDrafts(p),
+    variants: variantDrafts(p),
   };
 }
 
@@ -89,8 +103,19 @@ const REQUIRED_NUMBERS: Partial<Record<ProductField, string>> = {
   tax_percentage: 'GST % is required',
 };
 
+/** Whether the product is sold in sizes, colours or packs (then its variants carry SKU, price and stock). */
+export const hasVariants = (v: ProductFormValues) => toOptions(v.options).length > 0;
+
 export const stockChanged = (v: ProductFormValues, original: AdminProduct | null) =>
-  !!original && v.product_quantity.trim() !== '' && Number(v.product_quantity) !== original.product_quantity;
+  hasVariants(v)
+    ? variantStockChanged(v.variants, original)
+    : !!original &&
+      v.product_quantity.trim() !== '' &&
+      Number(v.product_quantity) !== original.product_quantity;
+
+/** The variants' stock summed: what the product has in all. */
+const variantStock = (v: ProductFormValues) =>
+  String(v.variants.reduce((n, r) => n + (Number(r.product_quantity) || 0), 0));
 
 /** The request body from the inputs (before the shared schema checks and normalises it). */
 export function toBody(v: ProductFormValues, original: AdminProduct | null): Record<string, unknown> {
@@ -106,7 +131,7 @@ export function toBody(v: ProductFormValues, original: AdminProduct | null): Rec
     product_price: requiredNumber(v.product_price),
     discount_price: optionalNumber(v.discount_price),
     unit: v.unit,
-    product_quantity: requiredNumber(v.product_quantity),
+    product_quantity: hasVariants(v) ? variantStock(v) : requiredNumber(v.product_quantity),
     low_stock_threshold: requiredNumber(v.low_stock_threshold),
     shipping_charge: v.free_shipping ? 0 : requiredNumber(v.shipping_charge),
     free_shipping: v.free_shipping,
@@ -125,6 +150,8 @@ export function toBody(v: ProductFormValues, original: AdminProduct | null): Rec
       ? { is_featured: original.is_featured }
       : { slug: slugFromName(v.product_name) || undefined }),
     ...(stockChanged(v, original) ? { stock_reason: v.stock_reason } : {}),
+    options: toOptions(v.options),
+    ...(hasVariants(v) ? { variants: toVariants(v.variants) } : {}),
   };
 }
 
@@ -143,10 +170,15 @@ export const productResolver: Resolver<ProductFormValues, ProductFormContext, Pr
   const add = (field: string, type: string, message: string) => {
     if (!errors[field]) errors[field] = { type, message };
   };
+  const variantIssues: Record<string, string> = {};
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? '');
       if (!field) continue;
+      if (field === 'options' || field === 'variants') {
+        variantIssues[issue.path.join('.')] ??= issue.message;
+        continue;
+      }
       const required = REQUIRED_NUMBERS[field as ProductField];
       const raw = values[field as ProductField];
       add(
@@ -156,10 +188,14 @@ export const productResolver: Resolver<ProductFormValues, ProductFormContext, Pr
       );
     }
   }
+  const firstVariantIssue = Object.values(variantIssues)[0];
+  if (firstVariantIssue)
+    errors.variants = { type: 'custom', message: firstVariantIssue, types: variantIssues } as never;
   if (stockChanged(values, original) && !values.stock_reason.trim())
     add('stock_reason', 'required', 'Tell us why the stock changed');
   const sale = Number(values.discount_price);
   if (
+    !hasVariants(values) &&
     values.discount_price.trim() !== '' &&
     values.product_price.trim() !== '' &&
     sale > Number(values.product_price)

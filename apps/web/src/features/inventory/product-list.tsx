@@ -188,6 +188,7 @@ export function ProductTable({
                           {p.product_name}
                         </Link>
                         <p className="mt-0.5 font-mono text-xs text-slate-500">{p.sku ?? 'No SKU'}</p>
+                        <VariantFold p={p} />
                       </div>
                     </div>
                   </td>
@@ -254,6 +255,7 @@ export function ProductCards({
                 {p.product_name}
               </Link>
               <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{p.sku ?? 'No SKU'}</p>
+              <VariantFold p={p} />
               <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-900 tabular-nums">
                 <span className="font-semibold">
                   <PriceNow p={p} price={price} />
@@ -300,5 +302,28 @@ function PriceNow({ p, price }: { p: AdminProduct; price: (n: number) => string 
         {p.price_now_reason === 'DEAL' ? `Deal: ${p.live_deal?.title ?? ''}` : 'Sale price'}
       </span>
     </>
+  );
+}
+
+/** A product's variants folded under its name: each with its SKU and stock, opened on demand. */
+function VariantFold({ p }: { p: AdminProduct }) {
+  if (!p.variants.length) return null;
+  return (
+    <details className="relative z-10 mt-1 text-xs text-slate-600">
+      <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
+        {p.variants.length} variants
+      </summary>
+      <ul className="mt-1 space-y-0.5">
+        {p.variants.map((v) => (
+          <li key={v.id} className="flex flex-wrap gap-x-2">
+            <span className="font-medium text-slate-800">{v.label}</span>
+            <span className="font-mono">{v.sku}</span>
+            <span className={v.stock_status === 'IN_STOCK' ? '' : 'font-semibold text-amber-700'}>
+              {v.product_quantity} in stock
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

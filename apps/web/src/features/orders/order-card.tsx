@@ -35,6 +35,9 @@ export function OrderCard({ order, slug, base }: { order: CustomerOrder; slug: s
         </div>
         <div className="min-w-0 flex-1 space-y-1">
           <p className="line-clamp-2 font-medium text-slate-900">{product.name}</p>
+          {product.items[0]?.variant ? (
+            <p className="text-sm text-slate-700">{product.items[0].variant}</p>
+          ) : null}
           {more > 0 ? (
             <p className="text-sm text-slate-600">
               and {more} more {more === 1 ? 'item' : 'items'}

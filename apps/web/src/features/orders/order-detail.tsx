@@ -45,6 +45,7 @@ function Items({ order, base }: { order: CustomerOrder; base: string }) {
             >
               {item.name}
             </Link>
+            {item.variant ? <p className="text-sm text-slate-700">{item.variant}</p> : null}
             <p className="text-sm text-slate-600">
               {item.quantity} × {formatAmount(item.unit_price)}
             </p>

@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@haat/contracts';
+import { discountPercent, type ProductDetail, type ShopperVariant } from '@haat/contracts';
 import { Minus, Plus, ShoppingCart, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useHost } from '../../app/host.tsx';
@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useAddToCart } from '../cart/index.ts';
 import { ProductPrice } from '../products/index.ts';
+import { VariantPicker } from './variant-picker.tsx';
 
 const STOCK: Record<ProductDetail['stock_status'], [string, (qty: number) => string]> = {
   IN_STOCK: ['bg-green-50 text-green-800', () => 'In Stock'],
@@ -24,7 +25,7 @@ const stepClass =
  */
 const PENDING_KEY = 'haat:pending-add';
 const PENDING_MS = 30 * 60_000;
-type PendingAdd = { slug: string; productId: string; quantity: number; at: number };
+type PendingAdd = { slug: string; productId: string; variantId?: string; quantity: number; at: number };
 
 function keepPendingAdd(p: Omit<PendingAdd, 'at'>) {
   try {
@@ -35,7 +36,7 @@ function keepPendingAdd(p: Omit<PendingAdd, 'at'>) {
 }
 
 /** The pending add for this product of this shop, removed from storage as it is read. */
-function takePendingAdd(slug: string, productId: string): number | null {
+function takePendingAdd(slug: string, productId: string): { quantity: number; variantId?: string } | null {
   try {
     const raw = sessionStorage.getItem(PENDING_KEY);
     if (!raw) return null;
@@ -43,14 +44,39 @@ function takePendingAdd(slug: string, productId: string): number | null {
     if (p.slug !== slug || p.productId !== productId) return null;
     sessionStorage.removeItem(PENDING_KEY);
     const fresh = typeof p.at === 'number' && Date.now() - p.at < PENDING_MS;
-    return fresh && typeof p.quantity === 'number' && p.quantity >= 1 ? Math.floor(p.quantity) : null;
+    return fresh && typeof p.quantity === 'number' && p.quantity >= 1
+      ? {
+          quantity: Math.floor(p.quantity),
+          variantId: typeof p.variantId === 'string' ? p.variantId : undefined,
+        }
+      : null;
   } catch {
     return null;
   }
 }
 
-/** Name, rating, price, stock, quantity and the Add to Cart button of a product page. */
-export function BuyBox({ product }: { product: ProductDetail }) {
+/** The price shoppers see for the chosen variant: its own price and what it costs now. */
+function variantPrice(product: ProductDetail, variant: ShopperVariant | undefined) {
+  if (!product.options.length || !variant) {
+    return { price: product.product_price, sale: product.discount_price, off: product.discount_percentage };
+  }
+  const sale = variant.price_now < variant.price ? variant.price_now : null;
+  return { price: variant.price, sale, off: discountPercent(variant.price, sale) };
+}
+
+/**
+ * Name, rating, price, the option pickers, stock, quantity and the Add to Cart button of a product page; price,
+ * stock and SKU follow the chosen variant.
+ */
+export function BuyBox({
+  product,
+  variant,
+  onPick,
+}: {
+  product: ProductDetail;
+  variant?: ShopperVariant;
+  onPick?: (index: number, value: string) => void;
+}) {
   const { status, session } = useSession();
   const host = useHost();
   const slug = host.storeSlug;
@@ -58,19 +84,26 @@ export function BuyBox({ product }: { product: ProductDetail }) {
     status === 'authenticated' && session?.role_type === 'CUSTOMER' && !!slug && session.storeSlug === slug;
   const add = useAddToCart();
   const [busy, setBusy] = useState(false);
-  const stock = Math.max(0, product.product_quantity);
-  const out = product.stock_status === 'OUT_OF_STOCK' || stock === 0;
+  const sized = product.options.length > 0;
+  const stock = Math.max(0, sized ? (variant?.quantity ?? 0) : product.product_quantity);
+  const stockStatus = sized ? (variant?.stock_status ?? 'OUT_OF_STOCK') : product.stock_status;
+  const out = stockStatus === 'OUT_OF_STOCK' || stock === 0;
+  const variantId = sized ? variant?.id : undefined;
+  const shown = variantPrice(product, variant);
   const [qty, setQty] = useState(1);
   const clamp = (n: number) => Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, stock));
   const set = (n: number) => setQty(clamp(n));
-  const [tone, label] = STOCK[out ? 'OUT_OF_STOCK' : product.stock_status];
+  const [tone, label] = STOCK[out ? 'OUT_OF_STOCK' : stockStatus];
+  // Another size may have less stock: the quantity never asks for more than the chosen one has.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-clamps when the chosen variant changes
+  useEffect(() => setQty((q) => Math.min(Math.max(1, q), Math.max(1, stock))), [variantId, stock]);
 
   // Signed out, this asks the customer to sign in and brings them back to this product, where the
   // effect below finishes the add.
   const addToCart = async () => {
-    if (!isCustomer && slug) keepPendingAdd({ slug, productId: product.id, quantity: qty });
+    if (!isCustomer && slug) keepPendingAdd({ slug, productId: product.id, variantId, quantity: qty });
     setBusy(true);
-    await add(product.id, qty);
+    await add(product.id, qty, variantId);
     setBusy(false);
   };
 
@@ -86,10 +119,10 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       });
       return;
     }
-    const quantity = clamp(pending);
+    const quantity = clamp(pending.quantity);
     setQty(quantity);
     setBusy(true);
-    void add(product.id, quantity).finally(() => setBusy(false));
+    void add(product.id, quantity, pending.variantId ?? variantId).finally(() => setBusy(false));
   }, [isCustomer, slug, product.id]);
 
   return (
@@ -108,20 +141,18 @@ export function BuyBox({ product }: { product: ProductDetail }) {
           ) : (
             'No reviews yet'
           )}
-          {product.sku ? <span className="ml-2 text-slate-500">SKU: {product.sku}</span> : null}
+          {(variant?.sku ?? product.sku) ? (
+            <span className="ml-2 text-slate-500">SKU: {sized ? variant?.sku : product.sku}</span>
+          ) : null}
         </p>
       </div>
       <div data-testid="product-price">
-        <ProductPrice
-          size="lg"
-          price={product.product_price}
-          salePrice={product.discount_price}
-          discountPercentage={product.discount_percentage}
-        />
+        <ProductPrice size="lg" price={shown.price} salePrice={shown.sale} discountPercentage={shown.off} />
         {product.tax_percentage > 0 ? (
           <p className="mt-1 text-xs text-slate-500">Inclusive of {product.tax_percentage}% tax</p>
         ) : null}
       </div>
+      {onPick ? <VariantPicker product={product} chosen={variant} onPick={onPick} /> : null}
       <p>
         <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${tone}`}>
           {label(stock)}

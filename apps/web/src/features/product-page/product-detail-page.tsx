@@ -11,6 +11,7 @@ import { ProductGallery } from './product-gallery.tsx';
 import { ProductOffers } from './product-offers.tsx';
 import { ProductReviews } from './product-reviews.tsx';
 import { ProductSkeleton } from './product-skeleton.tsx';
+import { useChosenVariant } from './use-chosen-variant.ts';
 import { useProduct, useSimilarProducts } from './use-product.ts';
 
 function Breadcrumb({ product, base }: { product: ProductDetail; base: string }) {
@@ -102,15 +103,23 @@ export function ProductDetailPage({ slug, base, id }: { slug: string; base: stri
     );
   }
   if (!p) return <ProductSkeleton />;
-  const images = p.images.length ? p.images : p.thumbnail ? [p.thumbnail] : [];
+  return <ProductView product={p} slug={slug} base={base} />;
+}
+
+/** The loaded product: gallery, buy box and offers follow the chosen variant. */
+function ProductView({ product: p, slug, base }: { product: ProductDetail; slug: string; base: string }) {
+  const { chosen, pick } = useChosenVariant(p);
+  const own = p.images.length ? p.images : p.thumbnail ? [p.thumbnail] : [];
+  const variantImage = p.options.length ? chosen?.image : null;
+  const images = variantImage ? [variantImage, ...own.filter((i) => i !== variantImage)] : own;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
       <Breadcrumb product={p} base={base} />
       <div className="grid gap-6 md:grid-cols-2 lg:gap-12">
-        <ProductGallery key={p.id} images={images} name={p.product_name} />
+        <ProductGallery key={`${p.id}:${variantImage ?? ''}`} images={images} name={p.product_name} />
         <div className="flex min-w-0 flex-col gap-8">
-          <BuyBox key={p.id} product={p} />
+          <BuyBox key={p.id} product={p} variant={chosen} onPick={pick} />
           <ProductOffers product={p} />
         </div>
       </div>

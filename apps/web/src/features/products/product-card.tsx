@@ -67,6 +67,7 @@ export function ProductCard({
           price={product.product_price}
           salePrice={product.discount_price}
           discountPercentage={product.discount_percentage}
+          maxPrice={product.max_price}
         />
         <p className="flex items-center gap-1 text-xs text-slate-600">
           {product.total_reviews > 0 ? (

@@ -8,15 +8,27 @@ export function ProductPrice({
   price,
   salePrice,
   discountPercentage,
+  maxPrice = null,
   size = 'md',
 }: {
   price: number;
   salePrice: number | null;
   discountPercentage: number;
+  /** The dearest variant's price, when sizes or packs make a range ("₹499 – ₹649"). */
+  maxPrice?: number | null;
   size?: 'md' | 'lg';
 }) {
   const onSale = salePrice != null && salePrice < price;
   const main = size === 'lg' ? 'text-xl' : 'text-base';
+  if (maxPrice != null) {
+    return (
+      <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+        <span className={`${main} font-bold text-slate-900`}>
+          {formatINR(onSale ? salePrice : price)} – {formatINR(maxPrice)}
+        </span>
+      </p>
+    );
+  }
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
       <span className={`${main} font-bold text-slate-900`}>

@@ -11,7 +11,13 @@ afterAll(async () => {
   await app?.close();
 });
 
-type Product = { id: string; product_quantity: number; stock_status: string; free_shipping: boolean };
+type Product = {
+  id: string;
+  product_quantity: number;
+  stock_status: string;
+  free_shipping: boolean;
+  has_variants: boolean;
+};
 
 async function stockOf(id: string) {
   const res = await fetch(app.url(`/api/store/stores/product/${id}`), {
@@ -72,7 +78,9 @@ describe('order fulfilment in the back office', () => {
         headers: { 'store-origin': app.demo.openShop },
       });
       const products = (await listRes.json()).data as Product[];
-      const product = products.find((p) => p.stock_status === 'IN_STOCK' && p.product_quantity >= 10);
+      const product = products.find(
+        (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 10,
+      );
       if (!product) throw new Error('an in-stock product');
 
       const shopper = await app.newPage({ width: 1280, height: 900 });

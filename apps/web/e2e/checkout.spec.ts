@@ -20,7 +20,13 @@ const customer = {
   password: 'shopper123',
 };
 
-type Product = { id: string; product_name: string; product_quantity: number; stock_status: string };
+type Product = {
+  id: string;
+  product_name: string;
+  product_quantity: number;
+  stock_status: string;
+  has_variants: boolean;
+};
 
 const token = async (page: Page) => (await accessTokenOf(page)) ?? '';
 
@@ -131,13 +137,19 @@ describe('checkout and orders (customer)', () => {
       headers: { 'store-origin': app.demo.openShop },
     });
     const all = (await listRes.json()).data as Product[];
-    const plenty = all.filter((p) => p.stock_status === 'IN_STOCK' && p.product_quantity >= 10);
+    const plenty = all.filter(
+      (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 10,
+    );
     const [first, second] = plenty as [Product, Product];
     expect(second).toBeTruthy();
     // A product the page shows as "Only N left", so its stock is visible on the product page.
     const scarce = all.find(
       (p) =>
-        p.stock_status === 'LOW_STOCK' && p.product_quantity >= 2 && p.id !== first.id && p.id !== second.id,
+        !p.has_variants &&
+        p.stock_status === 'LOW_STOCK' &&
+        p.product_quantity >= 2 &&
+        p.id !== first.id &&
+        p.id !== second.id,
     );
     expect(scarce, 'a low-stock product with at least 2 left').toBeTruthy();
     const low = scarce as Product;

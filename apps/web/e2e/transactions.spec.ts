@@ -11,7 +11,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-type Product = { id: string; product_quantity: number; stock_status: string };
+type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
 
 /** A customer places a cash-on-delivery order of two units through checkout; returns the order id. */
 async function placeOrder(page: Page, productId: string) {
@@ -51,7 +51,7 @@ describe('payments in the back office', () => {
       headers: { 'store-origin': app.demo.openShop },
     });
     const product = ((await list.json()).data as Product[]).find(
-      (p) => p.stock_status === 'IN_STOCK' && p.product_quantity >= 10,
+      (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 10,
     );
     if (!product) throw new Error('an in-stock product');
     const shopper = await app.newPage({ width: 1280, height: 900 });

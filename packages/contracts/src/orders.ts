@@ -128,6 +128,8 @@ export const placeOrderBody = z.strictObject({
     .max(100),
   user_contact: z.string().optional(),
   shipping_address: z.uuid('Choose a delivery address'),
+  /** Another of the customer's addresses to bill to ("billing address same as shipping" unticked). */
+  billing_address: z.uuid('Choose a billing address').optional(),
   delivery_type: z.union([z.uuid('Choose a delivery option'), z.object({ id: z.uuid() }).loose()]),
   payment_option: z.enum(PAYMENT_OPTIONS, { error: 'Choose a payment method' }).default('COD'),
   /** What the customer was shown; a different server total is refused with 409 PRICE_CHANGED. */

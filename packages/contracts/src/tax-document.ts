@@ -21,10 +21,22 @@ export interface TaxDocumentSnapshot {
     gstin: string | null;
   };
   buyer: { name: string; address: string[]; state: string; phone: string | null; gstin: string | null };
+  /**
+   * Where the bill goes when the customer gave a billing address other than the shipping one (the buyer above is
+   * then the ship-to; the place of supply stays the shipping state). Null or absent: bill to the buyer.
+   */
+  billTo?: BillTo | null;
   placeOfSupply: { state: string; code: string };
   orderNumber: string;
   paymentMethod: string;
   breakup: TaxBreakup;
+}
+
+export interface BillTo {
+  name: string;
+  address: string[];
+  state: string;
+  phone: string | null;
 }
 
 export interface SnapshotInput {
@@ -41,6 +53,7 @@ export interface SnapshotInput {
     state: string;
   };
   buyer: { name: string; address: string[]; state: string; phone: string | null; gstin?: string | null };
+  billTo?: BillTo | null;
   orderNumber: string;
   paymentMethod: string;
   lines: TaxLineInput[];
@@ -74,6 +87,7 @@ export function buildTaxSnapshot(i: SnapshotInput): TaxDocumentSnapshot {
       gstin: i.shop.gstin,
     },
     buyer: { ...i.buyer, gstin: i.buyer.gstin ?? null },
+    billTo: i.billTo ?? null,
     placeOfSupply: { state: i.buyer.state, code: stateCode(i.buyer.state) },
     orderNumber: i.orderNumber,
     paymentMethod: i.paymentMethod,

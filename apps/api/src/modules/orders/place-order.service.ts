@@ -14,6 +14,7 @@ import * as checkoutRepo from '../checkout/checkout.repository.ts';
 import { deliveryChargePaise, expectedDelivery } from '../checkout/delivery.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
+import { billingColumns } from './billing-address.ts';
 import { newOrderVendorMail, orderPlacedMail } from './order-mails.ts';
 import { orderView, viewOrder } from './order-view.ts';
 import * as repo from './orders.repository.ts';
@@ -41,6 +42,8 @@ function requestHash(body: Body) {
   const canon = {
     lines,
     address: body.shipping_address,
+    // Only when given, so the hash of an order without one stays what it was.
+    ...(body.billing_address ? { billing: body.billing_address } : {}),
     delivery,
     payment: body.payment_option,
     total: body.total_amount ?? null,
@@ -81,7 +84,7 @@ export async function placeOrder(
         // in the order they are sent) and are simply unused when the key was seen before. The cart lines are
         // locked before they are read: a concurrent order of the same lines (under another key) waits here until
         // this one commits, then finds them gone and answers 409 CART_CHANGED, so one cart makes one order.
-        const [claimed, , settings, lines, address, options, coupon, contact] = await Promise.all([
+        const [claimed, , settings, lines, address, options, coupon, contact, billing] = await Promise.all([
           repo.claimRequest(tx, store.id, customerId, key, hash),
           lockCartLines(tx, customerId, lineIds),
           checkoutRepo.findSettings(tx),
@@ -90,11 +93,13 @@ export async function placeOrder(
           checkoutRepo.listDeliveryOptions(tx),
           cartRepo.appliedCoupon(tx, customerId),
           checkoutRepo.findUser(tx, customerId),
+          body.billing_address ? checkoutRepo.findAddress(tx, customerId, body.billing_address) : null,
         ]);
         if (!claimed)
           return { created: false as const, order: await replay(tx, customerId, key, hash, store) };
         const payment = checkPayment(body.payment_option, settings);
         if (!address) throw notFound('Address not found');
+        if (body.billing_address && !billing) throw notFound('Billing address not found');
         const option = options.find((o) => o.id === deliveryId);
         if (!option) {
           throw badRequest('Choose a delivery option', [
@@ -154,6 +159,7 @@ export async function placeOrder(
           shipState: address.state,
           shipPostalCode: address.postalCode,
           shipCountry: address.country,
+          ...billingColumns(billing),
           contactEmail: contact?.email ?? null,
           contactPhone: contact?.phone ?? null,
         };

@@ -35,14 +35,23 @@ function parties(doc: Doc, s: TaxDocumentSnapshot) {
   if (s.against) doc.text(`Against invoice ${s.against.number} of ${pdfDate(s.against.issuedAt)}`, right);
   doc.y = Math.max(doc.y, 150);
   const top = doc.y + 10;
-  doc.font('bold').fontSize(9).fillColor('#666').text('BILL TO / SHIP TO', M, top);
-  doc.font('bold').fontSize(11).fillColor('#000').text(s.buyer.name, M);
-  doc
-    .font('body')
-    .fontSize(10)
-    .text(s.buyer.address.join('\n'), M, doc.y, { width: width * 0.55 });
-  if (s.buyer.phone) doc.text(`Phone: ${s.buyer.phone}`, M);
+  // A separate billing address: bill to it, ship to the buyer's (shipping) address below it.
+  const party = (title: string, p: { name: string; address: string[]; phone: string | null }) => {
+    doc.font('bold').fontSize(9).fillColor('#666').text(title, M);
+    doc.font('bold').fontSize(11).fillColor('#000').text(p.name, M);
+    doc
+      .font('body')
+      .fontSize(10)
+      .text(p.address.join('\n'), M, doc.y, { width: width * 0.55 });
+    if (p.phone) doc.text(`Phone: ${p.phone}`, M);
+  };
+  doc.y = top;
+  party(s.billTo ? 'BILL TO' : 'BILL TO / SHIP TO', s.billTo ?? s.buyer);
   if (s.buyer.gstin) doc.text(`GSTIN: ${s.buyer.gstin}`, M);
+  if (s.billTo) {
+    doc.moveDown(0.5);
+    party('SHIP TO', s.buyer);
+  }
   const bottom = doc.y;
   doc
     .font('bold')

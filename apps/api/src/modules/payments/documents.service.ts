@@ -1,5 +1,6 @@
 import {
   apportion,
+  type BillTo,
   buildTaxSnapshot,
   documentNumber,
   financialYear,
@@ -20,6 +21,20 @@ function buyerOf(order: OrderRow) {
     ],
     state: order.shipState,
     phone: order.shipPhone,
+  };
+}
+
+/** The billing address the customer gave at checkout, or null when the bill goes to the shipping address. */
+function billToOf(order: OrderRow): BillTo | null {
+  if (!order.billName || !order.billLine1 || !order.billCity || !order.billState) return null;
+  return {
+    name: order.billName,
+    address: [
+      [order.billLine1, order.billLine2].filter(Boolean).join(', '),
+      `${order.billCity}, ${order.billState} ${order.billPostalCode ?? ''}`.trim(),
+    ],
+    state: order.billState,
+    phone: order.billPhone,
   };
 }
 
@@ -77,6 +92,7 @@ export async function issueInvoice(tx: Tx, store: { id: string; storeName: strin
     issuedAt: at,
     shop: { storeName: store.storeName, ...shop },
     buyer: buyerOf(order),
+    billTo: billToOf(order),
     orderNumber: orderNumber(order.number),
     paymentMethod: order.paymentMethod,
     lines: lines.map((l) => ({
@@ -124,6 +140,7 @@ export async function issueCreditNote(
       state: inv.seller.state,
     },
     buyer: inv.buyer,
+    billTo: inv.billTo ?? null,
     orderNumber: inv.orderNumber,
     paymentMethod: inv.paymentMethod,
     lines: inv.breakup.lines

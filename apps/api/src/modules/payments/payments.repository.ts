@@ -60,8 +60,21 @@ const SORTS = {
   amount_asc: [asc(pt.amountPaise), desc(pt.createdAt)],
 } as const;
 
-/** A page of the shop's payments with their order and customer, and the count of matches: one statement. */
+/**
+ * A page of the shop's payments with their order and customer. The page's ids come first, walking the sort's index
+ * and stopping after the page; only those rows are then read with their order, customer and invoice. The count
+ * is its own statement (`countPayments`): a window count here read every match to count it (the whole shop's
+ * payments for the first page).
+ */
 export function listPayments(tx: Tx, q: TransactionQuery) {
+  const page = tx
+    .select({ id: pt.id })
+    .from(pt)
+    .innerJoin(o, and(eq(o.storeId, pt.storeId), eq(o.id, pt.orderId)))
+    .where(listWhere(q))
+    .orderBy(...SORTS[q.sort])
+    .limit(q.limit)
+    .offset(q.offset);
   return tx
     .select({
       payment: pt,
@@ -72,15 +85,25 @@ export function listPayments(tx: Tx, q: TransactionQuery) {
       firstName: users.firstName,
       lastName: users.lastName,
       invoiceNumber,
-      count: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(pt)
     .innerJoin(o, and(eq(o.storeId, pt.storeId), eq(o.id, pt.orderId)))
     .leftJoin(users, eq(users.id, o.customerId))
-    .where(listWhere(q))
-    .orderBy(...SORTS[q.sort])
-    .limit(q.limit)
-    .offset(q.offset);
+    .where(inArray(pt.id, page))
+    .orderBy(...SORTS[q.sort]);
+}
+
+/** How many payments the list's filters match: over the payments' own index, with their orders only for a search. */
+export async function countPayments(tx: Tx, q: TransactionQuery) {
+  const withOrders = q.search
+    ? sql`join ${o} on ${o.storeId} = ${pt.storeId} and ${o.id} = ${pt.orderId}`
+    : sql``;
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(
+      sql`select count(*)::int as n from ${pt} ${withOrders} where ${listWhere(q) ?? sql`true`}`,
+    ),
+  );
+  return Number(row?.n ?? 0);
 }
 export type ListedPayment = Awaited<ReturnType<typeof listPayments>>[number];
 

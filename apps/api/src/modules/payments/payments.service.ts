@@ -51,10 +51,7 @@ function rowView(r: repo.ListedPayment): Transaction {
 /** Transaction Management: a page of payments with the count of matches. */
 export const listTransactions = (deps: Deps, store: StoreRow, q: TransactionQuery) =>
   withStore(deps.db, store.id, async (tx) => {
-    const rows = await repo.listPayments(tx, q);
-    let count = rows[0]?.count ?? 0;
-    if (!rows.length && q.offset > 0)
-      count = (await repo.listPayments(tx, { ...q, offset: 0, limit: 1 }))[0]?.count ?? 0;
+    const [rows, count] = await Promise.all([repo.listPayments(tx, q), repo.countPayments(tx, q)]);
     return { results: rows.map(rowView), count };
   });
 
@@ -106,6 +103,15 @@ async function detail(tx: Tx, paymentId: string): Promise<TransactionDetails> {
     `${order.shipCity}, ${order.shipState} ${order.shipPostalCode}`,
     order.shipCountry,
   ];
+  // The billing address the customer gave at checkout, else the shipping address.
+  const billing = order.billName
+    ? [
+        order.billName,
+        [order.billLine1, order.billLine2].filter(Boolean).join(', '),
+        `${order.billCity}, ${order.billState} ${order.billPostalCode}`,
+        order.shipCountry,
+      ]
+    : shipping;
   const timeline = [
     {
       label: 'Payment created',
@@ -190,8 +196,7 @@ async function detail(tx: Tx, paymentId: string): Promise<TransactionDetails> {
       total_spent: paiseToRupees(totals.spentPaise),
     },
     shipping_address: shipping,
-    // Checkout takes one address today: the bill goes to where the order is shipped.
-    billing_address: shipping,
+    billing_address: billing,
     order_details: {
       order_number: orderNumber(order.number),
       status: order.status,

@@ -36,17 +36,22 @@ function AddressText({ a }: { a: Address }) {
   );
 }
 
-/** The saved addresses to choose from (radio), with Edit, Delete, Set as default and Add new address. */
+/**
+ * The saved addresses to choose from (radio), with Edit, Delete, Set as default and Add new address: the delivery
+ * address, or (with `kind="billing"`) the billing address.
+ */
 export function AddressSection({
   slug,
   addresses,
   selectedId,
   onSelect,
+  kind = 'delivery',
 }: {
   slug: string;
   addresses: Address[];
   selectedId: string | null;
   onSelect: (id: string) => void;
+  kind?: 'delivery' | 'billing';
 }) {
   const { updateAddress, deleteAddress } = useCheckoutMutations(slug);
   const [mode, setMode] = useState<Mode>(() => (addresses.length === 0 ? { kind: 'add' } : null));
@@ -65,7 +70,7 @@ export function AddressSection({
 
   return (
     <CheckoutSection
-      title="Delivery Address"
+      title={kind === 'billing' ? 'Billing Address' : 'Delivery Address'}
       action={
         mode || full ? null : (
           <button type="button" onClick={() => setMode({ kind: 'add' })} className={linkButton}>
@@ -77,7 +82,7 @@ export function AddressSection({
     >
       {addresses.length > 0 ? (
         <fieldset>
-          <legend className="sr-only">Choose a delivery address</legend>
+          <legend className="sr-only">Choose a {kind} address</legend>
           <ul className="space-y-3">
             {addresses.map((a) =>
               mode?.kind === 'edit' && mode.id === a.id ? (
@@ -132,7 +137,11 @@ export function AddressSection({
           </ul>
         </fieldset>
       ) : mode ? null : (
-        <p className="text-sm text-slate-600">Add the address we should deliver this order to.</p>
+        <p className="text-sm text-slate-600">
+          {kind === 'billing'
+            ? 'Add the address the invoice should be made out to.'
+            : 'Add the address we should deliver this order to.'}
+        </p>
       )}
       {mode?.kind === 'add' ? (
         <div className={addresses.length > 0 ? 'mt-4' : ''}>

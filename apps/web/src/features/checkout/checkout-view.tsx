@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { AddressSection } from './address-section.tsx';
+import { BillingAddress } from './billing-address.tsx';
 import { useCheckout } from './checkout-api.ts';
 import { CheckoutItems } from './checkout-items.tsx';
 import { ContactBlock } from './contact-block.tsx';
@@ -74,6 +75,7 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
     option: null as string | null,
     payment: null as PaymentOption | null,
   });
+  const [billing, setBilling] = useState({ same: true, id: null as string | null });
   const { place, busy, problem } = usePlaceOrder(slug, base);
   const data = checkout.data;
 
@@ -101,16 +103,20 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
   if (data.cart_data.length === 0) return <NothingSelected base={base} />;
 
   const { address, option, payment, delivery, total } = resolveChoices(data, picked);
+  const billTo = billing.same ? null : (data.user_address.find((a) => a.id === billing.id) ?? null);
   const blocker = !address
     ? 'Add a delivery address to place your order.'
-    : !option
-      ? 'Choose a delivery option to place your order.'
-      : null;
+    : !billing.same && !billTo
+      ? 'Choose a billing address to place your order.'
+      : !option
+        ? 'Choose a delivery option to place your order.'
+        : null;
   const onPlace = () => {
-    if (!address || !option) return;
+    if (!address || !option || (!billing.same && !billTo)) return;
     place({
       cart_item: data.cart_data.map((l) => ({ id: l.id, quantity: l.quantity, unit_price: l.unit_price })),
       shipping_address: address.id,
+      ...(billTo ? { billing_address: billTo.id } : {}),
       delivery_type: option.id,
       payment_option: payment?.id ?? 'COD',
       total_amount: total,
@@ -140,6 +146,14 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
             addresses={data.user_address}
             selectedId={address?.id ?? null}
             onSelect={(id) => setPicked((p) => ({ ...p, address: id }))}
+          />
+          <BillingAddress
+            slug={slug}
+            addresses={data.user_address}
+            same={billing.same}
+            onSameChange={(same) => setBilling((b) => ({ ...b, same }))}
+            selectedId={billTo?.id ?? null}
+            onSelect={(id) => setBilling((b) => ({ ...b, id }))}
           />
           <DeliveryOptions
             options={data.delivery_option}

@@ -72,7 +72,9 @@ function stockFilter(stock: Exclude<InventoryQuery['stock'], 'all'>): SQL {
  */
 function searchMatch(search: string): SQL {
   const term = search.replace(/[\\%_]/g, (m) => `\\${m}`);
-  return sql`(lower(${p.name}) like lower(${`%${term}%`}) or lower(${p.sku}) like lower(${`${term}%`}) or ${p.barcode} = ${search})`;
+  // A variant's SKU or barcode finds its product: one uncorrelated subquery (hashed once per search).
+  const variant = sql`${p.id} in (select sv.product_id from product_variants sv where lower(sv.sku) like lower(${`${term}%`}) or sv.barcode = ${search})`;
+  return sql`(lower(${p.name}) like lower(${`%${term}%`}) or lower(${p.sku}) like lower(${`${term}%`}) or ${p.barcode} = ${search} or ${variant})`;
 }
 
 function filters(q: InventoryQuery): SQL[] {

@@ -103,6 +103,13 @@ describe('product variants', () => {
     ]);
     const history = (await vendor.call('GET', `${PRODUCT}${p.id}/stock-history/`)).json().data;
     expect(history.results.map((h: { change: number }) => h.change).sort()).toEqual([0, 3, 5]);
+    // A variant's SKU or barcode finds its product in the inventory.
+    for (const term of [body.variants[1]?.sku ?? '', body.variants[2]?.barcode ?? '']) {
+      const found = (
+        await vendor.call('GET', `/api/admin/stores/product/?search=${encodeURIComponent(term)}`)
+      ).json().data;
+      expect(found.results.map((r: { id: string }) => r.id)).toEqual([p.id]);
+    }
   });
 
   it('names the field of every bad option or variant', async () => {

@@ -259,6 +259,8 @@ export const supplier = z.object({
 export const LEDGER_REASONS = ['INITIAL', 'ADJUSTMENT', 'SALE', 'CANCELLATION', 'RETURN', 'IMPORT'] as const;
 export const ledgerQuery = z.object({
   reason: z.enum(LEDGER_REASONS).optional(),
+  /** One size or pack of the product; left out, all of them. */
+  variant_id: z.uuid('variant_id must be a variant of this product').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -270,6 +272,8 @@ export const ledgerEntry = z.object({
   note: z.string().nullable(),
   order_id: z.string().nullable(),
   actor_name: z.string().nullable(),
+  /** The variant whose stock changed ("M / Blue"); null for a product sold as one item. */
+  variant: z.string().nullable(),
   created_at: z.string(),
 });
 export const ledgerPage = z.object({ results: z.array(ledgerEntry), count: z.number().int() });

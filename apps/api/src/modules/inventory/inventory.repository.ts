@@ -293,18 +293,21 @@ export async function insertLedger(tx: Tx, rows: (typeof sl.$inferInsert)[]) {
 export async function ledger(
   tx: Tx,
   productId: string,
-  reason: string | undefined,
-  limit: number,
-  offset: number,
+  q: { reason?: string; variant_id?: string; limit: number; offset: number },
 ) {
+  const { limit, offset } = q;
   const where = and(
     eq(sl.productId, productId),
-    reason ? eq(sl.reason, reason as (typeof sl.$inferSelect)['reason']) : undefined,
+    q.reason ? eq(sl.reason, q.reason as (typeof sl.$inferSelect)['reason']) : undefined,
+    q.variant_id ? eq(sl.variantId, q.variant_id) : undefined,
   );
   const rows = await tx
     .select({
       entry: sl,
       actorName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+      variant: sql<
+        string | null
+      >`(select nullif(array_to_string(lv.option_values, ' / '), '') from product_variants lv where lv.store_id = ${sl.storeId} and lv.id = ${sl.variantId})`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(sl)

@@ -247,11 +247,11 @@ export const stockHistory = (
   deps: Deps,
   store: StoreRow,
   id: string,
-  q: { reason?: string; limit: number; offset: number },
+  q: { reason?: string; variant_id?: string; limit: number; offset: number },
 ) =>
   withStore(deps.db, store.id, async (tx) => {
     await requireProduct(tx, id);
-    const { rows, count } = await repo.ledger(tx, id, q.reason, q.limit, q.offset);
+    const { rows, count } = await repo.ledger(tx, id, q);
     return {
       results: rows.map((r) => ({
         id: r.entry.id,
@@ -261,6 +261,7 @@ export const stockHistory = (
         note: r.entry.note,
         order_id: r.entry.orderId,
         actor_name: r.actorName,
+        variant: r.variant,
         created_at: r.entry.createdAt.toISOString(),
       })),
       count,

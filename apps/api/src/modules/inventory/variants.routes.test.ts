@@ -198,7 +198,18 @@ describe('product variants', () => {
       sku: body.variants[1]?.sku,
     });
     const history = (await vendor.call('GET', `${PRODUCT}${p.id}/stock-history/?reason=SALE`)).json().data;
-    expect(history.results).toMatchObject([{ change: -2, quantity_after: 1, reason: 'SALE' }]);
+    expect(history.results).toMatchObject([
+      { change: -2, quantity_after: 1, reason: 'SALE', variant: 'M / Blue' },
+    ]);
+    // One size's history: its opening stock and its sale, nothing of the other sizes.
+    const mine = (await vendor.call('GET', `${PRODUCT}${p.id}/stock-history/?variant_id=${medium.id}`)).json()
+      .data;
+    expect(mine.results.map((h: { reason: string; variant: string }) => [h.reason, h.variant])).toEqual([
+      ['SALE', 'M / Blue'],
+      ['INITIAL', 'M / Blue'],
+    ]);
+    const badVariant = await vendor.call('GET', `${PRODUCT}${p.id}/stock-history/?variant_id=nope`);
+    expect(badVariant.statusCode).toBe(400);
     // Another product's or shop's variant is not this product's.
     const other = await s.call('POST', CART, {
       product_id: p.id,

@@ -118,7 +118,10 @@ export function useProduct(id: string) {
   });
 }
 
-export function useStockHistory(id: string, q: { reason?: LedgerReason; limit: number; offset: number }) {
+export function useStockHistory(
+  id: string,
+  q: { reason?: LedgerReason; variant_id?: string; limit: number; offset: number },
+) {
   const slug = useShopSlug();
   return useQuery({
     queryKey: inventoryKeys.history(slug, id, q),

@@ -13,6 +13,7 @@ import { type AdminProduct, useProduct, useSuppliers } from './inventory-api.ts'
 import { ProductDialog } from './product-dialog.tsx';
 import { StockBadge } from './stock-badge.tsx';
 import { StockHistory } from './stock-history.tsx';
+import { VariantStock } from './variant-stock.tsx';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -272,10 +273,12 @@ function Tabs({ p }: { p: AdminProduct }) {
               ['Shipping', p.free_shipping ? 'Free shipping' : money(p.shipping_charge)],
             ]}
           />
-        ) : current === 'supplier' ? (
+        ) : null}
+        {current === 'inventory' ? <VariantStock variants={p.variants} unit={p.unit} /> : null}
+        {current === 'overview' || current === 'inventory' ? null : current === 'supplier' ? (
           <SupplierTab p={p} />
         ) : (
-          <StockHistory productId={p.id} unit={p.unit} />
+          <StockHistory productId={p.id} unit={p.unit} variants={p.variants} />
         )}
       </div>
     </section>

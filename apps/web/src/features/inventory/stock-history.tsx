@@ -41,12 +41,23 @@ function Note({ e }: { e: Entry }) {
  * The History tab: the product's stock ledger, newest first. Every change is there (opening stock, edits with
  * their reason, sales, cancellations, returns, imports), filterable by reason and paged by the server.
  */
-export function StockHistory({ productId, unit }: { productId: string; unit: string }) {
+export function StockHistory({
+  productId,
+  unit,
+  variants = [],
+}: {
+  productId: string;
+  unit: string;
+  /** The product's sizes or packs: the history can show one of them. */
+  variants?: { id: string; label: string | null }[];
+}) {
   const id = useId();
   const [reason, setReason] = useState<LedgerReason | ''>('');
+  const [variant, setVariant] = useState('');
   const [page, setPage] = useState(1);
   const history = useStockHistory(productId, {
     reason: reason || undefined,
+    variant_id: variant || undefined,
     limit: HISTORY_PAGE,
     offset: (page - 1) * HISTORY_PAGE,
   });
@@ -57,6 +68,29 @@ export function StockHistory({ productId, unit }: { productId: string; unit: str
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-base font-semibold text-slate-900">Stock history</h2>
+        {variants.length ? (
+          <div className="w-full sm:w-56">
+            <label htmlFor={`${id}-variant`} className="mb-1 block text-xs font-medium text-slate-600">
+              Variant
+            </label>
+            <select
+              id={`${id}-variant`}
+              value={variant}
+              onChange={(e) => {
+                setVariant(e.target.value);
+                setPage(1);
+              }}
+              className={controlClass}
+            >
+              <option value="">All variants</option>
+              {variants.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="w-full sm:w-56">
           <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
             Reason
@@ -138,7 +172,10 @@ export function StockHistory({ productId, unit }: { productId: string; unit: str
                     <td className="px-3 py-2.5 text-right text-slate-900 tabular-nums">
                       {plain.format(e.quantity_after)} <span className="text-xs text-slate-500">{unit}</span>
                     </td>
-                    <td className="px-3 py-2.5 text-slate-800">{REASON_LABELS[e.reason]}</td>
+                    <td className="px-3 py-2.5 text-slate-800">
+                      {REASON_LABELS[e.reason]}
+                      {e.variant ? <span className="block text-xs text-slate-500">{e.variant}</span> : null}
+                    </td>
                     <td className="px-3 py-2.5 text-slate-700">
                       <Note e={e} />
                     </td>
@@ -152,7 +189,10 @@ export function StockHistory({ productId, unit }: { productId: string; unit: str
             {rows.map((e) => (
               <li key={e.id} className="rounded-lg p-3 ring-1 ring-slate-200">
                 <div className="flex items-baseline justify-between gap-2">
-                  <span className="font-medium text-slate-900">{REASON_LABELS[e.reason]}</span>
+                  <span className="font-medium text-slate-900">
+                    {REASON_LABELS[e.reason]}
+                    {e.variant ? ` · ${e.variant}` : ''}
+                  </span>
                   <Change n={e.change} />
                 </div>
                 <p className="mt-0.5 text-xs text-slate-500">

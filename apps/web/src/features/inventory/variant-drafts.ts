@@ -3,9 +3,15 @@ import type { AdminProduct } from './inventory-api.ts';
 
 /** An option as the dialog holds it: its name and its values as typed, separated by commas. */
 export interface OptionDraft {
+  /** Identifies the option while it is edited (its name may change). */
+  uid: string;
   name: string;
   values: string;
 }
+
+let drafts = 0;
+/** A new, empty option. */
+export const newOption = (): OptionDraft => ({ uid: `option-${++drafts}`, name: '', values: '' });
 
 /** A variant row as the dialog holds it: numbers as typed, so an emptied field is '' and not 0. */
 export interface VariantDraft {
@@ -32,7 +38,7 @@ export interface VariantDefaults {
 const num = (v: number | null | undefined) => (v == null ? '' : String(v));
 
 export const optionDrafts = (p: AdminProduct | null): OptionDraft[] =>
-  (p?.options ?? []).map((o) => ({ name: o.name, values: o.values.join(', ') }));
+  (p?.options ?? []).map((o) => ({ uid: `saved-${o.name}`, name: o.name, values: o.values.join(', ') }));
 
 export const variantDrafts = (p: AdminProduct | null): VariantDraft[] =>
   (p?.variants ?? []).map((v) => ({

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { inputClass } from '../../components/ui/fields.tsx';
 import { selectClass } from './form-field.tsx';
 import {
+  newOption,
   type OptionDraft,
   regenerate,
   rowLabel,
@@ -63,9 +64,8 @@ export function VariantsEditor({
         as one item.
       </p>
       {options.map((o, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: options are edited in place and have no id
         <div
-          key={i}
+          key={o.uid}
           className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[10rem_1fr_auto]"
         >
           <label className="text-sm font-medium text-slate-700">
@@ -105,7 +105,7 @@ export function VariantsEditor({
       {options.length < MAX_OPTIONS ? (
         <button
           type="button"
-          onClick={() => setOptions([...options, { name: '', values: '' }])}
+          onClick={() => setOptions([...options, newOption()])}
           className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
         >
           <Plus aria-hidden className="size-4" />

@@ -40,9 +40,11 @@ import { geocodeRoutes } from './modules/onboarding/geocode.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { adminOrderRoutes, orderRoutes } from './modules/orders/orders.routes.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/policies.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { visitRoutes } from './modules/visits/visits.routes.ts';
+import { registerShopPermissions } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -96,6 +98,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
     sessionCache: new TtlCache(SESSION_CHECK_MS, 50_000),
   };
 
+  registerShopPermissions(app, deps);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -173,6 +176,7 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
   await app.register(shopSettingsRoutes(deps), { prefix: '/api/admin' });
   await app.register(inventoryRoutes(deps), { prefix: '/api/admin' });
   await app.register(auditRoutes(deps), { prefix: '/api/admin' });
+  await app.register(staffRoutes(deps), { prefix: '/api/admin' });
   await app.register(engagementRoutes(deps), { prefix: '/api/store' });
   await app.register(visitRoutes(deps), { prefix: '/api/store' });
   await app.register(storePolicyRoutes(deps), { prefix: '/api/store' });

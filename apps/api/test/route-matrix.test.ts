@@ -353,9 +353,16 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/audit-trail/': { access: 'vendor' },
   'GET /api/admin/audit-trail/people/': { access: 'vendor' },
   'GET /api/admin/audit-trail/export.csv': { access: 'vendor' },
-  'GET /api/admin/audit-trail/': { access: 'vendor' },
-  'GET /api/admin/audit-trail/people/': { access: 'vendor' },
-  'GET /api/admin/audit-trail/export.csv': { access: 'vendor' },
+  'GET /api/admin/staff/': { access: 'vendor' },
+  'POST /api/admin/staff/invite/': {
+    access: 'vendor',
+    body: () => ({ email: 'matrix@example.in', role: 'PACKER' }),
+  },
+  'DELETE /api/admin/staff/invite/:id/': { access: 'vendor' },
+  'PUT /api/admin/staff/:id/': { access: 'vendor', body: () => ({ role: 'CASHIER' }) },
+  'DELETE /api/admin/staff/:id/': { access: 'vendor' },
+  'GET /api/admin/staff-invite/': { access: 'public' },
+  'POST /api/admin/staff-invite/accept/': { access: 'public' },
   'GET /api/dev/mailbox': { access: 'system' },
   'GET /dev/mailbox': { access: 'system' },
 };
@@ -438,6 +445,13 @@ async function idsOf(
       .where(eq(schema.deliveryOptions.storeId, shop.id))
       .limit(1),
   );
+  const categoryRow = await one((tx) =>
+    tx
+      .select({ id: schema.productCategories.id })
+      .from(schema.productCategories)
+      .where(eq(schema.productCategories.storeId, shop.id))
+      .limit(1),
+  );
   const paymentRows = await withStore(t.owner, shop.id, (tx) =>
     tx.execute(sql`select id from payment_transactions where store_id = ${shop.id} limit 1`),
   );
@@ -454,18 +468,12 @@ async function idsOf(
     order: order?.id ?? '',
     address: addressRow?.id ?? '',
     line: line?.id ?? '',
-  const categoryRow = await one((tx) =>
-    tx
-      .select({ id: schema.productCategories.id })
-      .from(schema.productCategories)
-      .where(eq(schema.productCategories.storeId, shop.id))
-      .limit(1),
-  );
     coupon: couponRow?.id ?? '',
     delivery: deliveryRow?.id ?? '',
     deal: deal.id,
     store: shop.id,
     payment: payment?.id ?? '',
+    category: categoryRow?.id ?? '',
   };
   for (const [kind, id] of Object.entries(found))
     expect(id, `${shop.slug} has a ${kind}`).toMatch(/^[0-9a-f-]{36}$/);
@@ -482,7 +490,6 @@ beforeAll(async () => {
   ids.a = await idsOf(shops.a, customerA);
   ids.b = await idsOf(shops.b, customerB);
 }, 60_000);
-    category: categoryRow?.id ?? '',
 afterAll(() => t?.close());
 
 const registered = () =>

@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   'SETTINGS',
   'DELIVERY_OPTION',
   'COUPON',
+  'STAFF',
   'SIGN_IN',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -31,6 +32,10 @@ export const AUDIT_ACTIONS = [
   'REFUND',
   'ISSUE',
   'GST',
+  'INVITE',
+  'JOIN',
+  'ROLE',
+  'REMOVE',
   'SIGN_IN',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -23,6 +23,7 @@ export * from './payments.ts';
 export * from './policies.ts';
 export * from './product.ts';
 export * from './shop-settings.ts';
+export * from './staff.ts';
 export * from './store.ts';
 export * from './tax-document.ts';
 export * from './theme.ts';

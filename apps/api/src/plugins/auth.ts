@@ -1,10 +1,12 @@
-import type { Role } from '@haat/contracts';
-import type { FastifyRequest } from 'fastify';
+import { can, ROLE_NAMES, type Role, SHOP_OPERATIONS, type ShopRole } from '@haat/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
 import { sessionIsLive } from '../modules/accounts/session.service.ts';
 import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.ts';
+import { memberRole } from '../modules/staff/staff.repository.ts';
 import { findRequestStore, requireOpenStore } from '../modules/stores/stores.service.ts';
+import { operationOf, ROUTE_OPERATIONS } from './permissions.ts';
 
 export type Actor = AccessClaims;
 
@@ -41,18 +43,52 @@ export async function optionalActor(deps: Deps, req: FastifyRequest): Promise<Ac
 }
 
 /**
- * The vendor's shop named by the store-origin header (or host), for back-office calls: signed in as a vendor
- * (or the platform operator) who owns it. Another vendor's shop answers 404, exactly like an unknown one.
+ * The vendor's shop named by the store-origin header (or host), for back-office calls: signed in as its owner,
+ * one of its staff, or the platform operator; a shop the person is not in answers 404, exactly like an unknown
+ * one. The call's operation (ROUTE_OPERATIONS) must be one the person's role may do (SHOP_PERMISSIONS), else 403
+ * naming the role. Membership is read on every call, so a removed person loses the shop at once.
  */
-export async function requireVendorStore(deps: Deps, req: FastifyRequest) {
+export function requireVendorStore(deps: Deps, req: FastifyRequest) {
+  let checked = vendorChecks.get(req);
+  if (!checked) {
+    checked = checkVendorStore(deps, req);
+    vendorChecks.set(req, checked);
+  }
+  return checked;
+}
+
+/** Each request's back-office check, made once (the permission hook, then the handler, read the same answer). */
+const vendorChecks = new WeakMap<FastifyRequest, ReturnType<typeof checkVendorStore>>();
+
+async function checkVendorStore(deps: Deps, req: FastifyRequest) {
   const actor = await requireActor(deps, req, ['VENDOR', 'ADMIN']);
   const store = await findRequestStore(deps, req);
-  if (!store || (store.ownerId !== actor.userId && actor.role !== 'ADMIN')) throw notFound('Store not found');
-  return { actor, store };
+  if (!store) throw notFound('Store not found');
+  const role: ShopRole | null =
+    store.ownerId === actor.userId || actor.role === 'ADMIN'
+      ? 'OWNER'
+      : await memberRole(deps.db, store.id, actor.userId);
+  if (!role) throw notFound('Store not found');
+  const op = operationOf(req);
+  if (role !== 'OWNER' && (!op || !can(role, op))) {
+    const what = op ? SHOP_OPERATIONS[op] : 'do this';
+    throw forbidden(`A ${ROLE_NAMES[role]} cannot ${what}. Ask the shop's owner.`, 'ROLE_FORBIDDEN');
+  }
+  return { actor, store, role };
 }
 
 /** The signed-in customer of the open shop a storefront call names (cart, checkout, orders). */
 export async function requireShopCustomer(deps: Deps, req: FastifyRequest) {
   const store = await requireOpenStore(deps, req);
   return { store, actor: await requireActor(deps, req, ['CUSTOMER']) };
+}
+
+/**
+ * Checks every back-office call in the permission table before its input is validated, so a role that may not
+ * make a call is refused (403 naming the role) whatever it sends. Register before the routes.
+ */
+export function registerShopPermissions(app: FastifyInstance, deps: Deps) {
+  app.addHook('preValidation', async (req) => {
+    if (`${req.method} ${req.routeOptions.url}` in ROUTE_OPERATIONS) await requireVendorStore(deps, req);
+  });
 }

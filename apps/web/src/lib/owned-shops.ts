@@ -1,3 +1,4 @@
+import type { ShopRole } from '@haat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { queryApi } from './api.ts';
 
@@ -9,6 +10,8 @@ export interface OwnedShop {
   plan: string;
   online_status: string;
   has_address: boolean;
+  /** OWNER, or the person's staff role in this shop (issue 15). */
+  role?: ShopRole;
 }
 
 export const ownedShopsKey = ['owned-shops'] as const;

@@ -21,6 +21,9 @@ const SelectedShopContext = createContext<SelectedShopApi | null>(null);
 
 const storageKey = (userId: string) => `haat.admin.shop.${userId}`;
 
+/** Makes `slug` the person's selected shop for their next back-office visit (e.g. a shop they just joined). */
+export const rememberShop = (userId: string, slug: string) => writeStored(storageKey(userId), slug);
+
 /**
  * The shop the back office works on. The choice is kept per vendor in localStorage; switching invalidates every
  * query so each screen refetches for the new shop (back-office query keys also carry the slug: `adminKey`).

@@ -346,6 +346,8 @@ export const TENANT_TABLES = [
   'shop_newsletter_subscriptions',
   'suppliers',
   'audit_events',
+  'store_members',
+  'store_invites',
   'order_day_stats',
   'order_status_day_stats',
   'document_counters',

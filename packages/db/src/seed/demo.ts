@@ -28,6 +28,7 @@ import {
   demoOwnerEmail,
 } from './demo-data.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoStaff } from './demo-staff.ts';
 import { seedDemoVariants } from './demo-variants.ts';
 import { seedDemoVisits } from './demo-visits.ts';
 
@@ -109,6 +110,11 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedD
     // Storefront visits over the same days, for the dashboard's Conversion Rate (after the orders it follows).
     if (id) await seedDemoVisits(db, shop.slug, id, now);
   }
+  // A Manager, a Cashier and a Packer in the first shops, and one person in two shops (demo-staff.ts).
+  await seedDemoStaff(
+    db,
+    published.flatMap((s) => ids.filter((r) => r.slug === s.slug)),
+  );
   return result;
 }
 

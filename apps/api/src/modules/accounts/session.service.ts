@@ -4,6 +4,7 @@ import type { Executor } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { memberStores } from '../staff/staff.repository.ts';
 import type { UserRow } from './accounts.repository.ts';
 import * as repo from './accounts.repository.ts';
 import {
@@ -61,7 +62,19 @@ export async function issueSession(
     storeId: user.storeId,
     familyId,
   });
-  const owned = user.role === 'CUSTOMER' ? [] : await repo.listOwnedStores(exec, user.id);
+  // The shops they own, then those they work in (staff), for the back office's first shop and the sign-in record.
+  const owned =
+    user.role === 'CUSTOMER'
+      ? []
+      : [
+          ...(await repo.listOwnedStores(exec, user.id)),
+          ...(await memberStores(exec, user.id)).map(({ id, slug, store_name, online_status }) => ({
+            id,
+            slug,
+            store_name,
+            online_status,
+          })),
+        ];
   const shop = user.storeId ? await repo.findStoreSlug(exec, user.storeId) : null;
   return {
     access_token: access,

@@ -9,6 +9,7 @@ import { ok } from '../../lib/envelope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { requireOwnedStore } from '../onboarding/onboarding.service.ts';
+import { requireShopFor } from '../staff/staff.service.ts';
 import { MAX_UPLOAD_BYTES, storeImage, tooLarge, UPLOAD_KINDS } from './uploads.service.ts';
 
 const errors = {
@@ -38,7 +39,10 @@ export const uploadRoutes =
       },
       handler: async (req, reply) => {
         const actor = await requireActor(deps, req, ['VENDOR', 'ADMIN']);
-        const store = await requireOwnedStore(deps, actor, req.query.store_id);
+        const store =
+          req.query.kind === 'product'
+            ? await requireShopFor(deps, actor, req.query.store_id, 'products.edit')
+            : await requireOwnedStore(deps, actor, req.query.store_id);
         if (!req.isMultipart())
           throw new AppError(
             400,

@@ -95,6 +95,8 @@ export const onboardingRoutes =
                 online_status: z.string(),
                 has_address: z.boolean(),
                 created_at: z.string(),
+                /** OWNER, or the person's staff role in the shop. */
+                role: z.enum(['OWNER', 'MANAGER', 'CASHIER', 'PACKER']),
               }),
             ),
           ),

@@ -13,6 +13,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { memberStores } from '../staff/staff.repository.ts';
 import { defaultSections } from './defaults.ts';
 import * as repo from './onboarding.repository.ts';
 
@@ -361,5 +362,12 @@ export async function saveTheme(
 /** The vendor's shops with how far each got through the wizard, so a reload resumes where they left off. */
 export async function listMyStores(deps: Deps, actor: Actor) {
   const rows = await repo.listOwnerStores(deps.db, actor.userId);
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  const owned = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), role: 'OWNER' as const }));
+  // Shops they work in as staff (issue 15), with their role there; the wizard is the owner's.
+  const staffed = (await memberStores(deps.db, actor.userId)).map((s) => ({
+    ...s,
+    has_address: true,
+    created_at: new Date(s.created_at).toISOString(),
+  }));
+  return [...owned, ...staffed];
 }

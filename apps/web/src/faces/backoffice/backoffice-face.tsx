@@ -4,6 +4,7 @@ import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { AdminLayout } from '../../features/backoffice-shell/admin-layout.tsx';
+import { RequireShopOp } from '../../features/backoffice-shell/require-shop-op.tsx';
 import { AdminLoginPage } from './admin-login-page.tsx';
 
 // Each screen is its own chunk: the dashboard does not load the inventory's forms, and none of it reaches shoppers.
@@ -30,6 +31,9 @@ const TransactionDetailPage = lazy(() =>
 const AuditTrailPage = lazy(() =>
   import('../../features/audit-trail/index.ts').then((m) => ({ default: m.AuditTrailPage })),
 );
+const AcceptInvitePage = lazy(() =>
+  import('../../features/staff/index.ts').then((m) => ({ default: m.AcceptInvitePage })),
+);
 const UpcomingPage = lazy(() => import('./upcoming-page.tsx'));
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
@@ -45,18 +49,35 @@ export default function BackofficeFace() {
   return (
     <Routes>
       <Route path="/unauthorized" element={<UnauthorizedPage />} />
+      <Route path="/accept-invite" element={<AcceptInvitePage />} />
       <Route element={<RequireRole roles={['VENDOR', 'ADMIN']} unauthorizedPath="/" />}>
         <Route element={<AdminLayout />}>
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/inventory" element={<InventoryPage />} />
-          <Route path="/inventory/:productId" element={<ProductDetailPage />} />
-          <Route path="/admin-orders" element={<OrderManagementPage />} />
-          <Route path="/admin-orders/:orderId" element={<OrderDetailPage />} />
-          <Route path="/transaction" element={<TransactionManagementPage />} />
-          <Route path="/transaction/:transactionId" element={<TransactionDetailPage />} />
-          <Route path="/checkout" element={<UpcomingPage screen="checkout" />} />
-          <Route path="/audit-trail" element={<AuditTrailPage />} />
-          <Route path="/settings" element={<SettingsPage />} />
+          {/* Each screen needs its operation in the person's role (staff, issue 15); the server checks the same. */}
+          <Route element={<RequireShopOp op="dashboard" redirect />}>
+            <Route path="/dashboard" element={<DashboardPage />} />
+          </Route>
+          {/* The inventory screens edit: a Cashier looks products up through the API (point of sale) only. */}
+          <Route element={<RequireShopOp op="products.edit" />}>
+            <Route path="/inventory" element={<InventoryPage />} />
+            <Route path="/inventory/:productId" element={<ProductDetailPage />} />
+          </Route>
+          <Route element={<RequireShopOp op="products.view" />}>
+            <Route path="/checkout" element={<UpcomingPage screen="checkout" />} />
+          </Route>
+          <Route element={<RequireShopOp op="orders.view" />}>
+            <Route path="/admin-orders" element={<OrderManagementPage />} />
+            <Route path="/admin-orders/:orderId" element={<OrderDetailPage />} />
+          </Route>
+          <Route element={<RequireShopOp op="money" />}>
+            <Route path="/transaction" element={<TransactionManagementPage />} />
+            <Route path="/transaction/:transactionId" element={<TransactionDetailPage />} />
+          </Route>
+          <Route element={<RequireShopOp op="audit" />}>
+            <Route path="/audit-trail" element={<AuditTrailPage />} />
+          </Route>
+          <Route element={<RequireShopOp op="settings" />}>
+            <Route path="/settings" element={<SettingsPage />} />
+          </Route>
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="*" element={<AdminNotFoundPage />} />
         </Route>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useCan } from '../../lib/shop-role.ts';
 import { toast } from '../../lib/toast.ts';
 import { type BulkResult, useBulkStatus } from './admin-orders-api.ts';
 
@@ -60,6 +61,9 @@ export function BulkBar({
   printing: boolean;
 }) {
   const id = useId();
+  // Staff see only the moves their role may make (issue 15): cancelling is a manager's, the rest a packer's too.
+  const [fulfil, manage] = [useCan('orders.fulfil'), useCan('orders.manage')];
+  const moves = MOVES.filter((m) => (m.value === 'CANCELLED' ? manage : fulfil));
   const [move, setMove] = useState<Move>('PROCESSING');
   const [confirming, setConfirming] = useState(false);
   const bulk = useBulkStatus();
@@ -87,35 +91,37 @@ export function BulkBar({
         <p className="text-sm font-semibold text-slate-900 sm:mr-auto sm:self-center">
           {ids.length} order{ids.length === 1 ? '' : 's'} selected
         </p>
-        <div className="flex items-end gap-2">
-          <div>
-            <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-              Move to
-            </label>
-            <select
-              id={id}
-              value={move}
-              onChange={(e) => setMove(e.target.value as Move)}
-              className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+        {moves.length ? (
+          <div className="flex items-end gap-2">
+            <div>
+              <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+                Move to
+              </label>
+              <select
+                id={id}
+                value={move}
+                onChange={(e) => setMove(e.target.value as Move)}
+                className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              >
+                {moves.map((m) => (
+                  <option key={m.value} value={m.value}>
+                    {m.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              disabled={bulk.isPending}
+              aria-busy={bulk.isPending || undefined}
+              onClick={() => (move === 'CANCELLED' ? setConfirming(true) : apply())}
             >
-              {MOVES.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
+              {bulk.isPending ? <Spinner /> : null}
+              Apply
+            </button>
           </div>
-          <button
-            type="button"
-            className={buttonStyles.primary}
-            disabled={bulk.isPending}
-            aria-busy={bulk.isPending || undefined}
-            onClick={() => (move === 'CANCELLED' ? setConfirming(true) : apply())}
-          >
-            {bulk.isPending ? <Spinner /> : null}
-            Apply
-          </button>
-        </div>
+        ) : null}
         <div className="flex gap-2">
           <button type="button" className={buttonStyles.secondary} onClick={onPrint} disabled={printing}>
             {printing ? <Spinner /> : <Printer aria-hidden className="size-4" />}

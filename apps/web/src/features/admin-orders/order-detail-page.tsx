@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useCan } from '../../lib/shop-role.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { type AdminOrderDetails, useOrder } from './admin-orders-api.ts';
 import { OrderStatusBadge } from './order-badges.tsx';
@@ -32,6 +33,9 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const c = useChanges(order);
+  // What the person's role may do here (issue 15); the server refuses the rest the same way.
+  const [fulfil, manage, money] = [useCan('orders.fulfil'), useCan('orders.manage'), useCan('money')];
+  const moves = order.next_statuses.filter((s) => (['CANCELLED', 'RETURNED'].includes(s) ? manage : fulfil));
   const files = useAdminDownload();
   const move = (status: AdminOrderStatusBody['status'], extra: Partial<AdminOrderStatusBody> = {}) =>
     c.status.mutateAsync({ status, ...extra });
@@ -73,7 +77,7 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
             {files.busy === 'print' ? <Spinner /> : <Printer aria-hidden className="size-4" />}
             Print
           </button>
-          {order.invoice_number ? (
+          {order.invoice_number && money ? (
             <button
               type="button"
               className={buttonStyles.secondary}
@@ -84,33 +88,41 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
               Invoice
             </button>
           ) : null}
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            onClick={() => setDialog('edit')}
-            disabled={!order.can_edit}
-            title={order.can_edit ? undefined : 'Only orders not yet shipped can be edited'}
-          >
-            <Pencil aria-hidden className="size-4" />
-            Edit Order
-          </button>
+          {manage ? (
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              onClick={() => setDialog('edit')}
+              disabled={!order.can_edit}
+              title={order.can_edit ? undefined : 'Only orders not yet shipped can be edited'}
+            >
+              <Pencil aria-hidden className="size-4" />
+              Edit Order
+            </button>
+          ) : null}
         </div>
       </header>
 
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
-          <StatusActions
-            order={order}
-            busy={c.status.isPending}
-            onMove={(s) => void move(s).catch(() => {})}
-            onOpen={setDialog}
-          />
-          <ReturnPanel order={order} onOpen={setDialog} />
+          {fulfil || manage ? (
+            <StatusActions
+              order={{ ...order, next_statuses: moves }}
+              busy={c.status.isPending}
+              onMove={(s) => void move(s).catch(() => {})}
+              onOpen={setDialog}
+            />
+          ) : null}
+          {manage ? <ReturnPanel order={order} onOpen={setDialog} /> : null}
           <OrderItems order={order} />
           <Timeline order={order} />
         </div>
         <div className="space-y-5">
-          <PaymentShipping order={order} onOpen={setDialog} />
+          <PaymentShipping
+            order={{ ...order, can_record_payment: order.can_record_payment && manage }}
+            onOpen={setDialog}
+            canShip={fulfil}
+          />
           <CustomerInfo order={order} />
         </div>
       </div>

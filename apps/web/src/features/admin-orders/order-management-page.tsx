@@ -7,6 +7,7 @@ import { ListPager } from '../../components/ui/pager.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useCan } from '../../lib/shop-role.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { type AdminOrderRow, type BulkResult, useOrderList } from './admin-orders-api.ts';
 import { BulkBar, NotMoved } from './bulk-bar.tsx';
@@ -78,6 +79,7 @@ export function OrderManagementPage() {
   const list = useOrderList(query);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const files = useAdminDownload();
+  const seesMoney = useCan('money');
   const [notMoved, setNotMoved] = useState<BulkResult | null>(null);
 
   const total = list.data?.count ?? 0;
@@ -116,16 +118,18 @@ export function OrderManagementPage() {
             Find, pack, ship and follow up the orders of {shop.store_name}.
           </p>
         </div>
-        <button
-          type="button"
-          disabled={files.busy !== null}
-          aria-busy={files.busy === 'export' || undefined}
-          onClick={() => files.run('export', (req) => saveOrdersCsv(query, req))}
-          className={headerButton}
-        >
-          {files.busy === 'export' ? <Spinner /> : <Download aria-hidden className="size-4" />}
-          Export
-        </button>
+        {seesMoney ? (
+          <button
+            type="button"
+            disabled={files.busy !== null}
+            aria-busy={files.busy === 'export' || undefined}
+            onClick={() => files.run('export', (req) => saveOrdersCsv(query, req))}
+            className={headerButton}
+          >
+            {files.busy === 'export' ? <Spinner /> : <Download aria-hidden className="size-4" />}
+            Export
+          </button>
+        ) : null}
       </header>
 
       <OrderStats stats={list.data?.order_stats} loading={list.isPending} />

@@ -168,9 +168,12 @@ export function ReturnPanel({ order, onOpen }: { order: AdminOrderDetails; onOpe
 export function PaymentShipping({
   order,
   onOpen,
+  canShip = true,
 }: {
   order: AdminOrderDetails;
   onOpen: (d: Dialog) => void;
+  /** The person's role may change the shipment (issue 15): Edit tracking shows. */
+  canShip?: boolean;
 }) {
   const shipped = order.trackingNumber !== null;
   return (
@@ -223,7 +226,7 @@ export function PaymentShipping({
           {order.shipping_charge ? rupees(order.shipping_charge) : 'Free'}
         </DetailRow>
       </dl>
-      {shipped && ['SHIPPED', 'DELIVERED'].includes(order.status) ? (
+      {canShip && shipped && ['SHIPPED', 'DELIVERED'].includes(order.status) ? (
         <button
           type="button"
           className={`${buttonStyles.secondary} mt-3 w-full`}

@@ -1,4 +1,5 @@
 import { formatINR } from '../../lib/format.ts';
+import { useCan } from '../../lib/shop-role.ts';
 import type { AdminOrderList } from './admin-orders-api.ts';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -11,7 +12,9 @@ export function OrderStats({
   stats: AdminOrderList['order_stats'] | undefined;
   loading: boolean;
 }) {
-  const cards: [string, string][] = stats
+  // Revenue is money: a role that may not see it (a Packer, issue 15) gets the six counts.
+  const money = useCan('money');
+  const all: [string, string][] = stats
     ? [
         ['Total Orders', count.format(stats.total_order)],
         ['Pending', count.format(stats.total_pending_order)],
@@ -25,8 +28,12 @@ export function OrderStats({
         l,
         '—',
       ]);
+  const cards = money ? all : all.slice(0, 6);
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" aria-busy={loading || undefined}>
+    <dl
+      className={`grid grid-cols-2 gap-3 sm:grid-cols-4 ${money ? 'xl:grid-cols-7' : 'sm:grid-cols-3 xl:grid-cols-6'}`}
+      aria-busy={loading || undefined}
+    >
       {cards.map(([label, value], i) => (
         <div
           key={label}

@@ -13,6 +13,7 @@ export const KIND_TEXT: Record<AuditEntity, string> = {
   SETTINGS: 'Settings',
   DELIVERY_OPTION: 'Delivery option',
   COUPON: 'Coupon',
+  STAFF: 'Staff',
   SIGN_IN: 'Sign-in',
 };
 
@@ -30,11 +31,17 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   REFUND: 'Refunded',
   ISSUE: 'Issued',
   GST: 'GST changed',
+  INVITE: 'Invited',
+  JOIN: 'Joined',
+  ROLE: 'Role changed',
+  REMOVE: 'Removed',
   SIGN_IN: 'Signed in',
 };
 
 const TONE: Partial<Record<string, BadgeTone>> = {
   CREATE: 'success',
+  JOIN: 'success',
+  REMOVE: 'danger',
   DELETE: 'danger',
   ARCHIVE: 'warning',
   REFUND: 'warning',
@@ -60,6 +67,7 @@ export function targetOf(e: AuditEvent): { to: string; label: string } | null {
     case 'IMPORT':
       return { to: '/inventory', label: 'Open inventory' };
     case 'SETTINGS':
+    case 'STAFF':
     case 'COUPON':
     case 'DELIVERY_OPTION':
       return { to: '/settings', label: 'Open settings' };

@@ -1,3 +1,4 @@
+import type { ShopOperation } from '@haat/contracts';
 import {
   Boxes,
   History,
@@ -13,6 +14,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** What the person's role must be allowed to do to see the entry (the server checks the same table). */
+  op: ShopOperation;
 }
 
 /**
@@ -20,11 +23,11 @@ export interface NavItem {
  * Checkout (the point of sale) shows an honest page saying what is coming until built.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/dashboard/', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/inventory/', label: 'Inventory', icon: Boxes },
-  { to: '/transaction/', label: 'Transaction', icon: ReceiptIndianRupee },
-  { to: '/admin-orders/', label: 'Orders', icon: ShoppingBag },
-  { to: '/checkout/', label: 'Checkout', icon: ScanBarcode },
-  { to: '/audit-trail', label: 'Audit', icon: History },
-  { to: '/settings/', label: 'Settings', icon: Settings },
+  { to: '/dashboard/', label: 'Dashboard', icon: LayoutDashboard, op: 'dashboard' },
+  { to: '/inventory/', label: 'Inventory', icon: Boxes, op: 'products.edit' },
+  { to: '/transaction/', label: 'Transaction', icon: ReceiptIndianRupee, op: 'money' },
+  { to: '/admin-orders/', label: 'Orders', icon: ShoppingBag, op: 'orders.view' },
+  { to: '/checkout/', label: 'Checkout', icon: ScanBarcode, op: 'products.view' },
+  { to: '/audit-trail', label: 'Audit', icon: History, op: 'audit' },
+  { to: '/settings/', label: 'Settings', icon: Settings, op: 'settings' },
 ];

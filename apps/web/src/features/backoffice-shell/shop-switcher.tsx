@@ -1,7 +1,11 @@
+import { ROLE_NAMES } from '@haat/contracts';
 import { ChevronsUpDown, Store } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { type OwnedShop, useSelectedShop } from '../../lib/selected-shop.tsx';
+
+/** A staff member's role beside the shop's name (owners see the name alone). */
+const roleNote = (s: OwnedShop) => (s.role && s.role !== 'OWNER' ? ` (${ROLE_NAMES[s.role]})` : '');
 
 /**
  * The shop the back office works on. A vendor with several shops picks one here (kept across visits); with one
@@ -31,7 +35,10 @@ export function ShopSwitcher({ collapsed = false }: { collapsed?: boolean }) {
       <p className="flex min-w-0 items-center gap-2 rounded-lg bg-slate-800/70 px-3 py-2 text-sm text-slate-200">
         <Store aria-hidden className="size-4 shrink-0 text-slate-400" />
         <span className="sr-only">Shop: </span>
-        <span className="truncate font-medium">{shop.store_name}</span>
+        <span className="truncate font-medium">
+          {shop.store_name}
+          {roleNote(shop) ? <span className="font-normal text-slate-400">{roleNote(shop)}</span> : null}
+        </span>
       </p>
     );
   }
@@ -58,6 +65,7 @@ export function ShopSwitcher({ collapsed = false }: { collapsed?: boolean }) {
           {shops.map((s) => (
             <option key={s.id} value={s.slug}>
               {s.store_name}
+              {roleNote(s)}
             </option>
           ))}
         </select>

@@ -1,7 +1,9 @@
+import { can } from '@haat/contracts';
 import { LogOut, PanelLeftClose, PanelLeftOpen, Store } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { fullName, initials } from '../../lib/session/session-storage.ts';
+import { useShopRole } from '../../lib/shop-role.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 import { ShopSwitcher } from './shop-switcher.tsx';
 
@@ -33,6 +35,7 @@ export function Brand({ collapsed = false, compact = false }: { collapsed?: bool
  */
 export function SidebarBody({ collapsed = false }: { collapsed?: boolean }) {
   const { session, signOut } = useSession();
+  const role = useShopRole();
   return (
     <>
       <div className={collapsed ? 'px-2' : 'px-4'}>
@@ -40,7 +43,7 @@ export function SidebarBody({ collapsed = false }: { collapsed?: boolean }) {
       </div>
       <nav aria-label="Back office" className={`mt-4 flex-1 overflow-y-auto ${collapsed ? 'px-2' : 'px-3'}`}>
         <ul className="space-y-1">
-          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          {NAV_ITEMS.filter((i) => can(role, i.op)).map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}

@@ -1,0 +1,102 @@
+import type { ShopOperation } from '@haat/contracts';
+import type { FastifyRequest } from 'fastify';
+
+/** Moves a Packer may make (confirm, pack, ship, deliver); cancelling and returning need orders.manage. */
+const FULFIL_STATUSES = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'];
+const statusMove = (req: FastifyRequest): ShopOperation => {
+  const status = (req.body as { status?: unknown } | undefined)?.status;
+  return typeof status === 'string' && FULFIL_STATUSES.includes(status) ? 'orders.fulfil' : 'orders.manage';
+};
+
+type Rule = ShopOperation | ((req: FastifyRequest) => ShopOperation);
+
+/**
+ * Every back-office call (`/api/admin/…`, by its registered route) and the operation it needs; who may do which
+ * operation is the role table in `@haat/contracts` (SHOP_PERMISSIONS). A route missing here is the owner's
+ * alone; the permission test fails for it, so a new route cannot be forgotten.
+ */
+export const ROUTE_OPERATIONS: Record<string, Rule> = {
+  'GET /api/admin/dashboard/': 'dashboard',
+  'GET /api/admin/dashboard/dashboard-analytics/': 'dashboard',
+  // Inventory (and the spec's aliases).
+  'GET /api/admin/inventory/': 'products.view',
+  'GET /api/admin/stores/product/': 'products.view',
+  'GET /api/admin/product/stats/': 'products.view',
+  'GET /api/admin/stores/product/product-stats/': 'products.view',
+  'GET /api/admin/product/:id/': 'products.view',
+  'GET /api/admin/stores/product/:id/': 'products.view',
+  'GET /api/admin/product/:id/stock-history/': 'products.view',
+  'GET /api/admin/category/': 'products.view',
+  'GET /api/admin/supplier/': 'products.view',
+  'GET /api/admin/stores/product/get-supplier/': 'products.view',
+  'GET /api/admin/units/': 'products.view',
+  'GET /api/admin/utility/product-unit/': 'products.view',
+  'GET /api/admin/product/export.csv': 'products.edit',
+  'POST /api/admin/product/import/': 'products.edit',
+  'POST /api/admin/product/': 'products.edit',
+  'POST /api/admin/stores/product/': 'products.edit',
+  'PUT /api/admin/product/:id/': 'products.edit',
+  'PUT /api/admin/stores/product/:id/': 'products.edit',
+  'DELETE /api/admin/product/:id/': 'products.edit',
+  'DELETE /api/admin/stores/product/:id/': 'products.edit',
+  'POST /api/admin/category/': 'products.edit',
+  'POST /api/admin/supplier/': 'products.edit',
+  'POST /api/admin/stores/product/create-supplier/': 'products.edit',
+  // Order Management.
+  'GET /api/admin/order/': 'orders.view',
+  'GET /api/admin/order/:id/': 'orders.view',
+  'GET /api/admin/order/packing-slips.pdf': 'orders.view',
+  'GET /api/admin/order/export.csv': 'money',
+  'PUT /api/admin/order/:id/status/': statusMove,
+  'POST /api/admin/order/bulk-status/': statusMove,
+  'PUT /api/admin/order/:id/shipping/': 'orders.fulfil',
+  'PUT /api/admin/order/:id/': 'orders.manage',
+  'POST /api/admin/order/:id/payment/': 'orders.manage',
+  'POST /api/admin/order/:id/return/': 'orders.manage',
+  // Payments and documents.
+  'GET /api/admin/order/:id/invoice.pdf': 'money',
+  'GET /api/admin/transaction/': 'money',
+  'GET /api/admin/transaction/transaction-stats/': 'money',
+  'GET /api/admin/transaction/export.csv': 'money',
+  'GET /api/admin/transaction/gst-summary/': 'money',
+  'GET /api/admin/transaction/gst-summary.csv': 'money',
+  'GET /api/admin/transaction/get-invoice/': 'money',
+  'GET /api/admin/transaction/:id/': 'money',
+  'POST /api/admin/transaction/:id/refund/': 'refunds',
+  // Settings.
+  'GET /api/admin/store-setting/': 'settings',
+  'PUT /api/admin/store-setting/': 'settings',
+  'GET /api/admin/store-setting/gst/': 'settings',
+  'PUT /api/admin/store-setting/gst/': 'settings',
+  'GET /api/admin/store-contact/': 'settings',
+  'PUT /api/admin/store-contact/': 'settings',
+  'GET /api/admin/store-address/': 'settings',
+  'PUT /api/admin/store-address/': 'settings',
+  'GET /api/admin/delivery-option/': 'settings',
+  'POST /api/admin/delivery-option/': 'settings',
+  'PUT /api/admin/delivery-option/:id/': 'settings',
+  'DELETE /api/admin/delivery-option/:id/': 'settings',
+  'GET /api/admin/coupon/': 'settings',
+  'POST /api/admin/coupon/': 'settings',
+  'PUT /api/admin/coupon/:id/': 'settings',
+  'DELETE /api/admin/coupon/:id/': 'settings',
+  'GET /api/admin/store-setting/policies/': 'settings',
+  'PUT /api/admin/store-setting/policies/:kind/': 'settings',
+  'DELETE /api/admin/store-setting/policies/:kind/': 'settings',
+  // Audit trail and staff.
+  'GET /api/admin/audit-trail/': 'audit',
+  'GET /api/admin/audit-trail/people/': 'audit',
+  'GET /api/admin/audit-trail/export.csv': 'audit',
+  'GET /api/admin/staff/': 'staff',
+  'POST /api/admin/staff/invite/': 'staff',
+  'DELETE /api/admin/staff/invite/:id/': 'staff',
+  'PUT /api/admin/staff/:id/': 'staff',
+  'DELETE /api/admin/staff/:id/': 'staff',
+};
+
+/** The operation a back-office request needs; null for a route not in the table (then only the owner may call it). */
+export function operationOf(req: FastifyRequest): ShopOperation | null {
+  const rule = ROUTE_OPERATIONS[`${req.method} ${req.routeOptions.url}`];
+  if (!rule) return null;
+  return typeof rule === 'function' ? rule(req) : rule;
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { newPasswordField } from './accounts.ts';
+
+/*
+ * Staff accounts (issue 15, spec 02 §6): the roles a person can have in a shop and the one table of what each role
+ * may do. The server checks every back-office call against SHOP_PERMISSIONS; the back office hides the rest.
+ */
+
+export const STAFF_ROLES = ['MANAGER', 'CASHIER', 'PACKER'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type ShopRole = 'OWNER' | StaffRole;
+
+export const ROLE_NAMES: Record<ShopRole, string> = {
+  OWNER: 'Owner',
+  MANAGER: 'Manager',
+  CASHIER: 'Cashier',
+  PACKER: 'Packer',
+};
+
+export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  MANAGER: 'Everything but billing and staff',
+  CASHIER: 'Looks up products and orders',
+  PACKER: 'Confirms, packs and ships orders; no payments, refunds or settings',
+};
+
+/** What one can do in a shop's back office, with the words a refusal uses ("A Packer cannot …"). */
+export const SHOP_OPERATIONS = {
+  dashboard: 'see the dashboard',
+  'products.view': 'look up products',
+  'products.edit': 'add or change products, prices and stock',
+  'orders.view': 'look up orders',
+  'orders.fulfil': 'confirm, pack or ship orders',
+  'orders.manage': 'cancel, edit or return orders, or record payments',
+  money: 'see payments, invoices and GST',
+  refunds: 'refund payments',
+  settings: 'change the shop settings',
+  audit: 'read the audit trail',
+  staff: 'manage staff',
+} as const;
+export type ShopOperation = keyof typeof SHOP_OPERATIONS;
+
+const ALL = Object.keys(SHOP_OPERATIONS) as ShopOperation[];
+
+/** The permission table: role by operation. Billing (plan, domain) stays with the owner's wizard calls. */
+export const SHOP_PERMISSIONS: Record<ShopRole, readonly ShopOperation[]> = {
+  OWNER: ALL,
+  MANAGER: ALL.filter((op) => op !== 'staff'),
+  CASHIER: ['products.view', 'orders.view'],
+  PACKER: ['orders.view', 'orders.fulfil'],
+};
+
+export const can = (role: ShopRole | null | undefined, op: ShopOperation) =>
+  !!role && SHOP_PERMISSIONS[role].includes(op);
+
+export const staffRole = z.enum(STAFF_ROLES, { error: 'role must be MANAGER, CASHIER or PACKER' });
+
+export const inviteBody = z.object({
+  email: z.email('Enter a valid email').trim().toLowerCase().max(254, 'email must be at most 254 characters'),
+  role: staffRole,
+});
+export type InviteBody = z.infer<typeof inviteBody>;
+
+export const roleBody = z.object({ role: staffRole });
+
+export const staffMember = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['OWNER', ...STAFF_ROLES]),
+  since: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+export const staffInvite = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: staffRole,
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type StaffInvite = z.infer<typeof staffInvite>;
+
+export const staffList = z.object({ members: z.array(staffMember), invites: z.array(staffInvite) });
+export type StaffList = z.infer<typeof staffList>;
+
+/** What the invite link shows before it is accepted. */
+export const inviteQuery = z.object({
+  shop: z.string({ error: 'shop is required' }).min(1, 'shop is required').max(100),
+  token: z
+    .string({ error: 'token is required' })
+    .min(20, 'token is not valid')
+    .max(200, 'token is not valid'),
+});
+export const invitePreview = z.object({
+  store_name: z.string(),
+  slug: z.string(),
+  email: z.string(),
+  role: staffRole,
+  /** A vendor account with this email exists: the invitee signs in instead of setting a password. */
+  has_account: z.boolean(),
+});
+export type InvitePreview = z.infer<typeof invitePreview>;
+
+const name = (field: string) =>
+  z.string().trim().min(1, `${field} is required`).max(50, `${field} must be at most 50 characters`);
+export const acceptInviteBody = inviteQuery.extend({
+  first_name: name('First name').optional(),
+  last_name: name('Last name').optional(),
+  password: newPasswordField.optional(),
+});
+export type AcceptInviteBody = z.infer<typeof acceptInviteBody>;

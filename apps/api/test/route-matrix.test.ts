@@ -190,6 +190,7 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/store/stores/product': { access: 'public' },
   'GET /api/store/stores/product/store-deals': { access: 'public' },
   'GET /api/store/stores/product/get-store-product-category/': { access: 'public' },
+  'GET /api/store/stores/product/product-options/': { access: 'public' },
   'GET /api/store/stores/product/:id': { access: 'public' },
   'GET /api/store/stores/product/:id/product-reviews/': { access: 'public' },
   'GET /api/store/stores/product/:id/product-reviews-analytic/': { access: 'public' },

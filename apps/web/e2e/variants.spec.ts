@@ -86,6 +86,18 @@ describe('product variants', () => {
     const again = await app.newPage({ width: 1280, height: 900 });
     await again.goto(page.url());
     await again.getByRole('button', { name: 'Size M', pressed: true }).waitFor();
+    // The listing filters by a size in stock: S is sold out, L is not.
+    await again.goto(app.url(`/products?q=${encodeURIComponent(name)}`, shop));
+    const grid = again.getByRole('region', { name: 'Products' });
+    await grid.getByRole('link', { name }).waitFor();
+    await again.getByRole('button', { name: 'Size S', exact: true }).click();
+    await again.waitForURL((u) => u.searchParams.get('option') === 'Size:S');
+    await grid.getByText('No products found').waitFor();
+    await again.getByRole('button', { name: 'Size S', exact: true }).click();
+    await again.getByRole('button', { name: 'Size L', exact: true }).click();
+    await again.waitForURL((u) => u.searchParams.get('option') === 'Size:L');
+    await grid.getByRole('link', { name }).waitFor();
+    await grid.getByText('₹1,299 – ₹1,399').waitFor();
     await again.close();
 
     // Cart and checkout name the size; the order is placed with cash on delivery.

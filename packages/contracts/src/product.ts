@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STOCK_STATUSES } from './constants.ts';
-import { productOption, shopperVariant } from './variants.ts';
+import { optionFilter, productOption, shopperVariant } from './variants.ts';
 
 const named = z.object({ id: z.string(), name: z.string() });
 
@@ -42,9 +42,20 @@ export const productListQuery = z
     search: z.string().trim().max(100).optional(),
     category: z.string().trim().max(100).optional(),
     sub_category: z.string().trim().max(100).optional(),
-    min_price: z.coerce.number().min(0).optional(),
-    max_price: z.coerce.number().min(0).optional(),
+    // Rupees; bounded like every price (a larger one overflowed the paise comparison: 500, found by fuzzing).
+    min_price: z.coerce
+      .number()
+      .min(0)
+      .max(10_000_000, 'The lowest price is at most ₹1,00,00,000')
+      .optional(),
+    max_price: z.coerce
+      .number()
+      .min(0)
+      .max(10_000_000, 'The highest price is at most ₹1,00,00,000')
+      .optional(),
     rating: z.coerce.number().min(0).max(5).optional(),
+    /** Sizes, colours or packs in stock: "Size:M,Colour:Blue". */
+    option: optionFilter.optional(),
     sort: z.enum(PRODUCT_SORTS).default('relevance'),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -49,7 +49,12 @@ export function combinations(options: readonly ProductOption[]): string[][] {
 }
 
 const optionText = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(30, `${label} is at most 30 characters`);
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(30, `${label} is at most 30 characters`)
+    .regex(/^[^:,]+$/, `${label} cannot contain : or ,`);
 
 /** One option in the product dialog: a name and its values, no value twice. */
 export const optionBody = z
@@ -178,3 +183,22 @@ export function variantIssues(
   });
   return issues;
 }
+
+/** The listing's filter by option values: "Size:M,Colour:Blue" (a product with such a variant in stock). */
+export const optionFilter = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(
+    /^([^:,]{1,30}:[^:,]{1,30})(,[^:,]{1,30}:[^:,]{1,30}){0,2}$/,
+    'Filter by option as Name:Value, like Size:M',
+  )
+  .transform((s) =>
+    s.split(',').map((pair) => {
+      const [name = '', value = ''] = pair.split(':');
+      return { name: name.trim(), value: value.trim() };
+    }),
+  );
+
+/** The options a shop's products come in, for the listing's filters. */
+export const shopOptions = z.array(productOption);

@@ -73,6 +73,36 @@ export const cardsFrom = <T extends SelectedFields>(tx: Tx, extra: T) =>
     .leftJoin(c, and(eq(c.storeId, p.storeId), eq(c.id, p.categoryId)))
     .leftJoin(sc, and(eq(sc.storeId, p.storeId), eq(sc.id, p.subCategoryId)));
 
+/**
+ * A product with a variant in stock whose values match every filter (Size M and Colour Blue in one variant). An
+ * option is found by name in the product's own options, since each product lists its options in its own order.
+ */
+function hasVariantWith(filters: { name: string; value: string }[]): SQL {
+  const matches = filters.map(
+    (f) =>
+      sql`lower(fv.option_values[(select e.i from jsonb_array_elements(${p.options}) with ordinality e(o, i) where lower(e.o->>'name') = lower(${f.name}) limit 1)]) = lower(${f.value})`,
+  );
+  return sql`exists (select 1 from product_variants fv where fv.store_id = ${p.storeId} and fv.product_id = ${p.id} and fv.quantity > 0 and ${sql.join(matches, sql` and `)})`;
+}
+
+/** The options the shop's products come in (names and values in the order the shop first lists them). */
+export async function listShopOptions(tx: Tx) {
+  const rows = await tx
+    .select({ options: p.options })
+    .from(p)
+    .where(and(eq(p.status, 'ACTIVE'), sql`${p.options} <> '[]'::jsonb`))
+    .orderBy(asc(p.createdAt));
+  const merged = new Map<string, { name: string; values: string[] }>();
+  for (const o of rows.flatMap((r) => r.options)) {
+    const key = o.name.toLowerCase();
+    const into = merged.get(key) ?? { name: o.name, values: [] };
+    for (const v of o.values)
+      if (!into.values.some((x) => x.toLowerCase() === v.toLowerCase())) into.values.push(v);
+    merged.set(key, into);
+  }
+  return [...merged.values()];
+}
+
 /** How close a search word must be to a word of the name (0..1); 0.45 lets "kurtha" find "Kurta". */
 const SIMILARITY = 0.45;
 
@@ -117,6 +147,7 @@ export async function listProductCards(tx: Tx, storeId: string, q: ProductListQu
   if (q.min_price != null) conds.push(gte(pays, Math.round(q.min_price * 100)));
   if (q.max_price != null) conds.push(lte(pays, Math.round(q.max_price * 100)));
   if (q.rating) conds.push(gte(averageRating, q.rating));
+  if (q.option?.length) conds.push(hasVariantWith(q.option));
   const order: Record<ProductListQuery['sort'], SQL[]> = {
     relevance: rank
       ? [desc(rank), desc(p.unitsSold)]

@@ -5,6 +5,7 @@ import {
   productCard,
   productCategory,
   productListQuery,
+  shopOptions,
   storeHome,
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,6 +72,19 @@ export const catalogRoutes =
       handler: async (req) => {
         const store = await requireOpenStore(deps, req);
         return ok(await catalog.listDeals(deps, store), 'Deals fetched');
+      },
+    });
+
+    app.get('/stores/product/product-options/', {
+      schema: {
+        tags: ['storefront'],
+        summary: "The options (sizes, colours, packs) the shop's products come in, for the listing's filters",
+        headers: storeOriginHeader,
+        response: { 200: envelope(shopOptions), ...errors },
+      },
+      handler: async (req) => {
+        const store = await requireOpenStore(deps, req);
+        return ok(await catalog.listShopOptions(deps, store), 'Options fetched');
       },
     });
 

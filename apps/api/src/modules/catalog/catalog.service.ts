@@ -104,6 +104,10 @@ export async function listDeals(deps: Deps, store: StoreRow) {
 export const listProductCategories = (deps: Deps, store: StoreRow) =>
   withStore(deps.db, store.id, (tx) => repo.listProductCategories(tx));
 
+/** The sizes, colours and packs the shop's products come in, for the listing's filters. */
+export const listShopOptions = (deps: Deps, store: StoreRow) =>
+  withStore(deps.db, store.id, (tx) => repo.listShopOptions(tx));
+
 /**
  * Everything the storefront home renders: one transaction, two statements after the context, sent together.
  * Public and hot, so it is kept for `STOREFRONT_CACHE_MS` per shop (writers clear it with `forgetStorefront`).

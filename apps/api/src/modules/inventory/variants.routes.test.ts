@@ -290,6 +290,37 @@ describe('product variants', () => {
     expect(after.product_quantity).toBe(8);
   });
 
+  it("filters the listing by a size in stock and lists the shop's options", async () => {
+    const body = kurta();
+    body.options[1] = { name: 'Colour', values: ['Blue', 'Maroon'] };
+    body.variants = [
+      variant(`KURTA-${tag()}-SB`, ['S', 'Blue'], 499, 0),
+      variant(`KURTA-${tag()}-MM`, ['M', 'Maroon'], 499, 2),
+    ];
+    const p = (await vendor.call('POST', PRODUCT, body)).json().data;
+    const ids = async (option: string) =>
+      (
+        (await storefront(`stores/product?limit=100&option=${encodeURIComponent(option)}`)).json().data as {
+          id: string;
+        }[]
+      ).map((c) => c.id);
+    expect(await ids('Size:M')).toContain(p.id);
+    expect(await ids('size:m,colour:maroon')).toContain(p.id);
+    // S is sold out, and no variant is M in Blue.
+    expect(await ids('Size:S')).not.toContain(p.id);
+    expect(await ids('Size:M,Colour:Blue')).not.toContain(p.id);
+    const bad = await storefront('stores/product?option=Size');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.issues[0].path).toBe('option');
+    const options = (await storefront('stores/product/product-options/')).json().data;
+    expect(options).toEqual(
+      expect.arrayContaining([
+        { name: 'Size', values: expect.arrayContaining(['S', 'M', 'L']) },
+        { name: 'Colour', values: expect.arrayContaining(['Blue', 'Maroon']) },
+      ]),
+    );
+  });
+
   it("keeps another shop's vendor out: 404 and the variants unchanged", async () => {
     const p = (await vendor.call('POST', PRODUCT, kurta())).json().data;
     const before = await withStore(t.owner, shops.a.id, (tx) =>

@@ -1,7 +1,15 @@
+import type { ProductOption } from '@haat/contracts';
 import { Star, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { type ListingState, PRICE_DEFAULTS, priceRangeError, RATING_CHOICES } from './listing-params.ts';
+import {
+  chosenOptions,
+  type ListingState,
+  PRICE_DEFAULTS,
+  priceRangeError,
+  RATING_CHOICES,
+  toggleOption,
+} from './listing-params.ts';
 import type { ShopCategory } from './use-listing.ts';
 
 const fieldClass = (invalid = false) =>
@@ -16,6 +24,7 @@ const fieldClass = (invalid = false) =>
 export function FilterPanel({
   state,
   categories,
+  options = [],
   priceError: addressError,
   open,
   onClose,
@@ -23,6 +32,8 @@ export function FilterPanel({
 }: {
   state: ListingState;
   categories: ShopCategory[] | undefined;
+  /** The sizes, colours and packs the shop's products come in. */
+  options?: ProductOption[];
   /** What is wrong with the address's price range (checked before any request), shown next to the fields. */
   priceError: string | null;
   open: boolean;
@@ -154,6 +165,33 @@ export function FilterPanel({
             ))}
           </div>
         </fieldset>
+
+        {options.map((o) => (
+          <fieldset key={o.name}>
+            <legend className="mb-2 text-sm font-semibold text-slate-900">{o.name}</legend>
+            <div className="flex flex-wrap gap-2">
+              {o.values.map((v) => {
+                const on = chosenOptions(state.option).get(o.name) === v;
+                return (
+                  <button
+                    key={v}
+                    type="button"
+                    aria-pressed={on}
+                    aria-label={`${o.name} ${v}`}
+                    onClick={() => onChange({ option: toggleOption(state.option, o.name, v) })}
+                    className={`min-h-9 min-w-9 rounded-lg border px-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500 ${
+                      on
+                        ? 'border-brand-600 bg-brand-50 text-brand-800 ring-1 ring-brand-600'
+                        : 'border-slate-300 bg-white text-slate-800 hover:border-slate-400'
+                    }`}
+                  >
+                    {v}
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+        ))}
 
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-slate-900">Categories</legend>

@@ -38,6 +38,8 @@ export interface ListingState {
   min: number | null;
   max: number | null;
   rating: number;
+  /** Sizes, colours or packs in stock, as the server reads them: "Size:M,Colour:Blue"; '' for any. */
+  option: string;
   sort: Sort;
   size: number;
   page: number;
@@ -61,6 +63,7 @@ export function readListing(params: URLSearchParams): ListingState {
     min: num(params.get('min')),
     max: num(params.get('max')),
     rating: RATING_CHOICES.includes(rating as 4) ? rating : 0,
+    option: params.get('option')?.trim() ?? '',
     sort: sort && SORTS.includes(sort) ? sort : 'relevance',
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0],
     page: Number.isInteger(page) && page > 1 ? page : 1,
@@ -75,6 +78,7 @@ export function writeListing(s: ListingState): URLSearchParams {
   if (s.min != null) p.set('min', String(s.min));
   if (s.max != null) p.set('max', String(s.max));
   if (s.rating) p.set('rating', String(s.rating));
+  if (s.option) p.set('option', s.option);
   if (s.sort !== 'relevance') p.set('sort', s.sort);
   if (s.size !== PAGE_SIZES[0]) p.set('size', String(s.size));
   if (s.page > 1) p.set('page', String(s.page));
@@ -88,7 +92,25 @@ export const toServerQuery = (s: ListingState) => ({
   min_price: s.min ?? undefined,
   max_price: s.max ?? undefined,
   rating: s.rating || undefined,
+  ...(s.option ? { option: s.option } : {}),
   sort: s.sort,
   limit: s.size,
   offset: (s.page - 1) * s.size,
 });
+
+/** "Size:M,Colour:Blue" as a map of option name to the chosen value. */
+export const chosenOptions = (raw: string) =>
+  new Map(
+    raw
+      .split(',')
+      .map((pair) => pair.split(':').map((x) => x.trim()))
+      .filter((x): x is [string, string] => x.length === 2 && !!x[0] && !!x[1]),
+  );
+
+/** The filter after choosing (or, chosen again, clearing) one value of one option. */
+export function toggleOption(raw: string, name: string, value: string) {
+  const chosen = chosenOptions(raw);
+  if (chosen.get(name) === value) chosen.delete(name);
+  else chosen.set(name, value);
+  return [...chosen].map(([n, v]) => `${n}:${v}`).join(',');
+}

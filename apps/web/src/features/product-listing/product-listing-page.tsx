@@ -17,7 +17,7 @@ import {
 } from './listing-params.ts';
 import { ProductGridSkeleton } from './product-grid-skeleton.tsx';
 import { SearchBox } from './search-box.tsx';
-import { useProductList, useShopCategories } from './use-listing.ts';
+import { useProductList, useShopCategories, useShopOptions } from './use-listing.ts';
 
 const selectClass =
   'rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-500';
@@ -40,6 +40,7 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
   const [drawer, setDrawer] = useState(false);
   const list = useProductList(slug, state);
   const categories = useShopCategories(slug);
+  const options = useShopOptions(slug);
 
   const update = useCallback(
     (patch: Partial<ListingState>) => {
@@ -57,7 +58,14 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
   const pageCount = Math.max(1, Math.ceil(total / state.size));
   const from = total ? (data?.offset ?? 0) + 1 : 0;
   const to = Math.min(total, (data?.offset ?? 0) + (data?.items.length ?? 0));
-  const filtered = !!(state.q || state.category || state.min != null || state.max != null || state.rating);
+  const filtered = !!(
+    state.q ||
+    state.category ||
+    state.min != null ||
+    state.max != null ||
+    state.rating ||
+    state.option
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
@@ -78,6 +86,7 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
         <FilterPanel
           state={state}
           categories={categories.data}
+          options={options.data}
           priceError={priceError}
           open={drawer}
           onClose={() => setDrawer(false)}

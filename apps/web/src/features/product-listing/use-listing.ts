@@ -1,4 +1,4 @@
-import type { ProductCard } from '@haat/contracts';
+import type { ProductCard, ProductOption } from '@haat/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { initialCategories, initialDataAt, initialListing } from '../../app/initial-data.ts';
 import { queryApi } from '../../lib/api.ts';
@@ -45,6 +45,20 @@ export function useShopCategories(slug: string) {
       }),
     initialData: () => initialCategories(slug),
     initialDataUpdatedAt: initialDataAt,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The sizes, colours and packs the shop's products come in (none: the filter is not shown). */
+export function useShopOptions(slug: string) {
+  return useQuery({
+    queryKey: ['product-options', slug],
+    queryFn: ({ signal }) =>
+      queryApi<ProductOption[]>('/api/store/stores/product/product-options/', {
+        storeOrigin: slug,
+        signal,
+        errorMessage: 'Failed to fetch options',
+      }),
     staleTime: 5 * 60_000,
   });
 }

@@ -63,6 +63,9 @@ export type MarketplaceProduct = z.infer<typeof marketplaceProduct>;
 
 export const marketplaceProductData = z.object({
   results: z.array(marketplaceProduct),
+  /** How many products match, counted up to a cap (1,000). */
   count: z.number().int(),
+  /** True when more products match than `count` says (the count stopped at its cap). */
+  count_capped: z.boolean(),
 });
 export type MarketplaceProductData = z.infer<typeof marketplaceProductData>;

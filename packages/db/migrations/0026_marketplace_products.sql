@@ -37,6 +37,11 @@ CREATE INDEX marketplace_products_newest_idx ON marketplace_products (created_at
 --> statement-breakpoint
 CREATE INDEX marketplace_products_price_idx ON marketplace_products (min_price_paise, product_id);
 --> statement-breakpoint
+CREATE INDEX marketplace_products_price_desc_idx ON marketplace_products (max_price_paise DESC, product_id);
+--> statement-breakpoint
+-- Browsing without a search word: best rated first, as the All Shops page lists shops.
+CREATE INDEX marketplace_products_rated_idx ON marketplace_products (rating DESC, review_count DESC, created_at DESC, product_id);
+--> statement-breakpoint
 CREATE INDEX marketplace_products_city_idx ON marketplace_products (lower(city));
 --> statement-breakpoint
 CREATE INDEX marketplace_products_due_idx ON marketplace_products (price_valid_until) WHERE price_valid_until IS NOT NULL;

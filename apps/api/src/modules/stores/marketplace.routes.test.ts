@@ -20,12 +20,7 @@ const get = (query = '') =>
 const search = async (query: string) => {
   const res = await get(query);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { results: MarketplaceProduct[]; count: number };
-};
-const storeOf = (slug: string) => {
-  const s = shops.all.find((x) => x.slug === slug);
-  if (!s) throw new Error(slug);
-  return s;
+  return res.json().data as { results: MarketplaceProduct[]; count: number; count_capped: boolean };
 };
 const setStatus = (id: string, status: string) =>
   t.owner
@@ -81,6 +76,12 @@ describe('GET /api/store/get-store/products/', () => {
     expect(typo.results.map((p) => p.id)).toContain(
       kurta.results.find((p) => p.product_name.includes('Indigo Dabu'))?.id,
     );
+    // Every word must match, each allowing a typo: the masala chai, not every masala or every chai.
+    const chai = await search('?search=masala%20chay&limit=100');
+    expect(chai.results.map((p) => p.product_name)).toEqual(['Kolkata Masala Chai Mix, 250 g']);
+    const tea = await search('?search=darjeling%20tea&limit=100');
+    expect(tea.count).toBeGreaterThanOrEqual(2);
+    expect(tea.results.every((p) => p.product_name.includes('Darjeeling'))).toBe(true);
     const none = await get('?search=zzqqxx');
     expect(none.json()).toMatchObject({
       success: true,
@@ -132,6 +133,9 @@ describe('GET /api/store/get-store/products/', () => {
     expect(p2.count).toBe(p1.count);
     const ids = new Set([...p1.results, ...p2.results].map((p) => p.id));
     expect(ids.size).toBe(14);
+    // Past the last match: no products, but the count, so a screen can step back to the last page.
+    const past = await search('?sort=price_asc&limit=7&offset=7000');
+    expect(past).toEqual({ results: [], count: p1.count, count_capped: false });
   });
 
   it('shows the price the shop’s own listing shows, live deals and sales included', async () => {

@@ -6,7 +6,12 @@ import {
   paiseToRupees,
 } from '@haat/contracts';
 import type { Deps, Origin } from '../../lib/deps.ts';
-import { type MarketplaceRow, refreshDuePrices, searchMarketplace } from './marketplace.repository.ts';
+import {
+  MARKETPLACE_COUNT_CAP,
+  type MarketplaceRow,
+  refreshDuePrices,
+  searchMarketplace,
+} from './marketplace.repository.ts';
 import { storeUrl } from './stores.service.ts';
 
 /** The marketplace's product search over every open shop (issue 20, decision 0011). */
@@ -16,11 +21,22 @@ export async function searchProducts(
   q: MarketplaceProductQuery,
 ): Promise<MarketplaceProductData> {
   const rows = await searchMarketplace(deps.db, q);
-  return { results: rows.map((r) => toProduct(deps, r, origin)), count: Number(rows[0]?.total ?? 0) };
+  const total = Number(rows[0]?.total ?? 0);
+  return {
+    results: rows.filter(isProduct).map((r) => toProduct(deps, r, origin)),
+    count: Math.min(total, MARKETPLACE_COUNT_CAP),
+    count_capped: total > MARKETPLACE_COUNT_CAP,
+  };
 }
 
+const isProduct = (r: MarketplaceRow): r is MarketplaceRow & { product_id: string } => r.product_id !== null;
+
 /** A product as the marketplace shows it; it opens on its shop's own address. */
-export function toProduct(deps: Deps, r: MarketplaceRow, origin: Origin): MarketplaceProduct {
+export function toProduct(
+  deps: Deps,
+  r: MarketplaceRow & { product_id: string },
+  origin: Origin,
+): MarketplaceProduct {
   const shop = storeUrl(deps, { slug: r.store_slug, plan: r.plan, customDomain: r.custom_domain }, origin);
   return {
     id: r.product_id,

@@ -129,7 +129,7 @@ function Results({ filters }: { filters: ProductSearchFilters }) {
       <p aria-live="polite" data-testid="product-count" className="mb-4 text-sm text-slate-600">
         {total === 1
           ? '1 product'
-          : `Showing ${countFormat.format(first)}–${countFormat.format(first + results.length - 1)} of ${countFormat.format(total)} products`}
+          : `Showing ${countFormat.format(first)}–${countFormat.format(first + results.length - 1)} of ${countFormat.format(total)}${query.data?.count_capped ? '+' : ''} products`}
       </p>
       <ul
         aria-label="Products"

@@ -1,0 +1,153 @@
+// `npm run bench:marketplace`: the marketplace's product search across every open shop (issue 20), on
+// PostgreSQL. A fresh database, migrated and filled by seed:scale (10,000 shops x 100 products by default; the
+// read model is filled by its triggers as the seed writes), then the built server as a child process measured at
+// 20 connections: searches with filters and sorts, a typo, and browsing without a search. Also: EXPLAIN ANALYZE of
+// each search (as the app role, in the server's transaction shape) and the cost of closing and reopening a shop.
+// Prints a markdown block for docs/benchmarks.md. BENCH_STORES and BENCH_PRODUCTS shrink it for a try-out;
+// BENCH_REUSE_DB names an existing database already filled by seed:scale (migrated, not seeded again, kept).
+import { type MarketplaceProductQuery, marketplaceProductQuery } from '@haat/contracts';
+import { openDatabase, rowsOf } from '@haat/db';
+import { seedScale } from '@haat/db/seed';
+import { sql } from 'drizzle-orm';
+import {
+  MARKETPLACE_SIMILARITY,
+  marketplaceQuery,
+} from '../apps/api/src/modules/stores/marketplace.repository.ts';
+import {
+  adminUrl,
+  DURATION,
+  freshDatabase,
+  loadNote,
+  type Measured,
+  machine,
+  measure,
+  ms,
+  type Server,
+  startServer,
+} from './bench-kit.ts';
+
+const STORES = Number(process.env.BENCH_STORES ?? 10_000);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100);
+const SEARCH = '/api/store/get-store/products/';
+const REUSE = process.env.BENCH_REUSE_DB;
+
+/** The searches measured: the issue's target is the first (a search with a filter and a sort). */
+const TARGETS: { query: string; target?: string }[] = [
+  { query: 'search=kurta&city=Pune&sort=price_asc&limit=12', target: 'p95 <= 50 ms, 1 statement' },
+  { query: 'search=kurta&category=Fashion&min_price=500&max_price=2000&sort=price_asc&limit=12' },
+  { query: 'search=kurtha&limit=12' },
+  { query: 'search=masala%20chai&in_stock=true&sort=newest&limit=12' },
+  { query: 'search=bluetooth%20speaker&city=Bengaluru&sort=price_desc&limit=12&offset=24' },
+  { query: 'category=Home&city=Kochi&min_price=500&sort=newest&limit=12' },
+  { query: 'limit=12' },
+];
+
+const log = (line: string) => console.error(line);
+
+/** An existing database on the bench server, left as it is afterwards. */
+function reused(name: string) {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return { name, url: u.toString(), drop: async () => {} };
+}
+
+async function main() {
+  const db = REUSE ? reused(REUSE) : await freshDatabase('haat_bench_market');
+  let server: Server | undefined;
+  const out: string[] = [];
+  try {
+    const setup = await openDatabase({ url: db.url });
+    await setup.migrate();
+    const owner = setup.owner;
+    const t0 = performance.now();
+    await seedScale(owner, { stores: STORES, products: PRODUCTS, log });
+    const seedS = (performance.now() - t0) / 1000;
+    await owner.execute(sql`vacuum analyze marketplace_products`);
+    const [sizes] = rowsOf<{ products: number; listed: number; db: string; model: string }>(
+      await owner.execute(
+        sql`select (select count(*)::int from products) as products, (select count(*)::int from marketplace_products) as listed,
+                   pg_size_pretty(pg_database_size(current_database())) as db,
+                   pg_size_pretty(pg_total_relation_size('marketplace_products')) as model`,
+      ),
+    );
+    log(
+      `data: ${sizes?.products} products, ${sizes?.listed} listed, ${sizes?.db}; seed ${seedS.toFixed(0)} s`,
+    );
+
+    // What a shop's status change costs the writer: closing drops its rows, reopening rebuilds them.
+    const timed = async (status: string) => {
+      const s = performance.now();
+      await owner.execute(sql`update stores set online_status = ${status} where slug = 'scale-000007'`);
+      return performance.now() - s;
+    };
+    const closeMs = await timed('SUSPENDED');
+    const reopenMs = await timed('PUBLISHED');
+
+    // Plans, as the app role runs them (the trigram threshold set for the transaction, as the server does).
+    const app = await setup.app();
+    const plans: string[] = [];
+    for (const t of TARGETS) {
+      const q: MarketplaceProductQuery = marketplaceProductQuery.parse(
+        Object.fromEntries(new URLSearchParams(t.query)),
+      );
+      const text = await app.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(MARKETPLACE_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true)`,
+        );
+        const r = rowsOf<{ 'QUERY PLAN': string }>(
+          await tx.execute(sql`explain (analyze, buffers, costs off) ${marketplaceQuery(q)}`),
+        );
+        return r.map((x) => x['QUERY PLAN']).join('\n');
+      });
+      plans.push(`-- ${t.query}\n${text}`);
+    }
+    if (process.env.BENCH_PLANS) log(plans.join('\n\n'));
+    await setup.close();
+
+    server = await startServer(db.url);
+    const results: [string, Measured, number][] = [];
+    for (const t of TARGETS) {
+      const path = `${SEARCH}?${t.query}`;
+      const first = await fetch(`${server.origin}${path}`);
+      const count = ((await first.json()) as { data: { count: number } }).data.count;
+      log(`measuring ${path} (${count} matches)`);
+      const m = await measure(
+        { url: `${server.origin}${path}`, connections: 20, duration: DURATION, timeout: 30 },
+        { pid: server.pid, db: db.name },
+      );
+      if (m.errors || Object.keys(m.statuses).some((s) => s !== '200'))
+        log(`  ${JSON.stringify(m.statuses)}, ${m.errors} errors`);
+      results.push([t.query, m, count]);
+    }
+
+    out.push(`### ${new Date().toISOString().slice(0, 10)}, marketplace search: ${await machine()}\n`);
+    out.push(
+      `Data: ${sizes?.products.toLocaleString('en')} products in ${STORES.toLocaleString('en')} shops (seed:scale ${STORES.toLocaleString('en')} x ${PRODUCTS} in ${seedS.toFixed(0)} s, the read model filled by its triggers as the seed wrote), ${sizes?.listed.toLocaleString('en')} rows in marketplace_products (${sizes?.model} with indexes), database ${sizes?.db}.\n`,
+    );
+    out.push(
+      `| GET ${SEARCH}? (20 connections, ${DURATION} s) | matches | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | load avg at start |`,
+    );
+    out.push('|---|---|---|---|---|---|---|---|---|');
+    for (const [query, m, count] of results) {
+      const target = TARGETS.find((t) => t.query === query)?.target;
+      out.push(
+        `| \`${query}\`${target ? ` (target ${target})` : ''} | ${count.toLocaleString('en')} | ${Math.round(m.rps)} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.cpuMsPerReq?.toFixed(2) ?? '-'} | ${m.pgCpuMsPerReq?.toFixed(2) ?? '-'} | ${loadNote(m)} |`,
+      );
+    }
+    out.push('');
+    out.push(
+      `- Closing a ${PRODUCTS}-product shop (its rows deleted by the stores trigger) took ${closeMs.toFixed(0)} ms; reopening it (rows rebuilt from its tables) ${reopenMs.toFixed(0)} ms, each one UPDATE of stores.`,
+    );
+    console.log(
+      `\n${out.join('\n')}\n\n<details><summary>Plans</summary>\n\n\`\`\`\n${plans.join('\n\n')}\n\`\`\`\n</details>`,
+    );
+  } finally {
+    await server?.stop();
+    await db.drop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -148,7 +148,8 @@ export const refundBody = z
   .strictObject({
     amount: z.coerce
       .number({ error: 'Amount is required' })
-      .positive('Amount must be more than ₹0')
+      // At least one paisa: a positive amount below it (5e-324) passed and rounded to a 0-paise refund (500).
+      .min(0.01, 'Amount must be at least ₹0.01')
       .max(10_000_000, 'Amount is too large')
       .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount can have at most 2 decimals'),
     reason: z

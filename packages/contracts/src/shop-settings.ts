@@ -114,10 +114,11 @@ export const couponFormBody = z
       .pipe(z.string().regex(COUPON_CODE_PATTERN, 'Use 3 to 20 letters and digits, like DIWALI10')),
     kind: z.enum(COUPON_KINDS, 'Choose percentage or fixed amount'),
     /** Percent (1-90, whole) for PERCENT; rupees for FIXED. */
-    value: z.number({ error: 'Discount is required' }).positive('Discount must be more than 0'),
+    // At least one paisa: a positive value below it (5e-324) rounded to 0 paise and broke the row's check (500).
+    value: z.number({ error: 'Discount is required' }).min(0.01, 'Discount must be more than 0'),
     /** Cap on a percentage discount, in rupees; percentage coupons only. */
     max_discount: rupees('Max discount')
-      .positive('Max discount must be more than 0')
+      .min(0.01, 'Max discount must be more than 0')
       .nullable()
       .default(null),
     min_order: rupees('Minimum order').default(0),

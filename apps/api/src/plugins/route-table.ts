@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's declared schemas (zod: params, querystring, headers, body, response by status). */
+  schema?: FastifySchema;
 }
 
 const tables = new WeakMap<object, RouteEntry[]>();
@@ -15,7 +17,7 @@ export function recordRoutes(app: FastifyInstance) {
   const table: RouteEntry[] = [];
   tables.set(app, table);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) table.push({ method, url: route.url });
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, schema: route.schema });
   });
 }
 

@@ -16,6 +16,8 @@ export const productCard = z.object({
   max_price: z.number().nullable(),
   /** Sold in sizes, colours or packs: the shopper picks one on the product page before adding it. */
   has_variants: z.boolean(),
+  /** The shop shows such a product's lowest price as "From ₹499" instead of the range (max_price is then null). */
+  price_from: z.boolean(),
   average_rating: z.number(),
   total_reviews: z.number().int(),
   product_quantity: z.number().int(),

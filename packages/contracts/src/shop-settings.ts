@@ -191,6 +191,9 @@ export const UPI_ID_PATTERN = /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,64}
 export const RETURN_DAYS_MAX = 90;
 
 /** Payments and policies; any field omitted keeps its stored value (the server checks the result as a whole). */
+/** How a shop shows the price of a product with variants of different prices. */
+export const PRICE_DISPLAYS = ['RANGE', 'FROM'] as const;
+
 export const shopSettingsBody = z.strictObject({
   payment_methods: z
     .array(z.enum(PAYMENT_METHODS))
@@ -217,6 +220,8 @@ export const shopSettingsBody = z.strictObject({
   secure_checkout_note: z.boolean().optional(),
   /** Show the Free Returns note at checkout (needs return days). */
   free_returns_note: z.boolean().optional(),
+  /** Products with variants of different prices: the range ("₹499 – ₹649") or the lowest ("From ₹499"). */
+  price_display: z.enum(PRICE_DISPLAYS, { error: 'Choose RANGE or FROM' }).optional(),
 });
 export type ShopSettingsBody = z.input<typeof shopSettingsBody>;
 
@@ -239,6 +244,7 @@ export function shopSettingsIssues(s: ShopSettingsValues) {
 
 export const shopSettings = z.object({
   payment_methods: z.array(z.enum(PAYMENT_METHODS)),
+  price_display: z.enum(PRICE_DISPLAYS),
   upi_id: z.string().nullable(),
   return_days: z.number().int().nullable(),
   warranty_text: z.string().nullable(),

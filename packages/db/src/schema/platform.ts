@@ -73,6 +73,10 @@ export const stores = pgTable(
       .default('DRAFT'),
     /** What shoppers are told while the shop is not open (offline, maintenance …). */
     statusNote: text('status_note'),
+    /** Products with variants of different prices: the range ("₹499 – ₹649") or the lowest ("From ₹499"). */
+    priceDisplay: text('price_display', { enum: ['RANGE', 'FROM'] })
+      .notNull()
+      .default('RANGE'),
     /** When the shop expects to be back, if it said so. */
     statusUntil: timestamp('status_until', { withTimezone: true }),
     fiveStarCount: integer('five_star_count').notNull().default(0),

@@ -22,7 +22,14 @@ const FEATURED_LIMIT = 8;
 const DAY_MS = 86_400_000;
 
 /** Maps a product row to the card shape the storefront shows (prices in rupees). */
-export function toProductCard(r: ProductCardRow, now = Date.now()): ProductCard {
+/** How the shop shows a price range: "₹499 – ₹649", or "From ₹499". */
+export type PriceDisplay = 'RANGE' | 'FROM';
+
+export function toProductCard(
+  r: ProductCardRow,
+  now = Date.now(),
+  display: PriceDisplay = 'RANGE',
+): ProductCard {
   const price = paiseToRupees(r.pricePaise);
   const pays = paiseToRupees(r.effectivePricePaise);
   const discounted = r.effectivePricePaise < r.pricePaise;
@@ -33,8 +40,9 @@ export function toProductCard(r: ProductCardRow, now = Date.now()): ProductCard 
     product_price: price,
     discount_price: discounted ? pays : null,
     discount_percentage: discounted ? discountPercent(price, pays) : 0,
-    max_price: maxPrice(r),
+    max_price: display === 'RANGE' ? maxPrice(r) : null,
     has_variants: r.hasVariants,
+    price_from: display === 'FROM' && maxPrice(r) !== null,
     average_rating: r.averageRating,
     total_reviews: r.reviewCount,
     product_quantity: r.quantity,
@@ -68,9 +76,9 @@ type DealRow = ProductCardRow & {
   dealEndsAt: Date | null;
 };
 
-function toDeal(r: DealRow, now: number): DealItem | null {
+function toDeal(r: DealRow, now: number, display: PriceDisplay): DealItem | null {
   if (!r.dealId || r.dealPricePaise == null || !r.dealStartsAt || !r.dealEndsAt || !r.dealTitle) return null;
-  const product = toProductCard(r, now);
+  const product = toProductCard(r, now, display);
   const price = paiseToRupees(r.pricePaise);
   const dealPrice = paiseToRupees(r.dealPricePaise);
   return {
@@ -91,14 +99,14 @@ export async function listProducts(deps: Deps, store: StoreRow, q: ProductListQu
   const { rows, total } = await withStore(deps.db, store.id, (tx) => repo.listProductCards(tx, store.id, q), {
     genericPlans: true,
   });
-  return { results: rows.map((r) => toProductCard(r, now)), total };
+  return { results: rows.map((r) => toProductCard(r, now, store.priceDisplay)), total };
 }
 
 /** Deals running now in the shop. */
 export async function listDeals(deps: Deps, store: StoreRow) {
   const now = Date.now();
   const rows = await withStore(deps.db, store.id, (tx) => repo.listLiveDeals(tx));
-  return rows.map((r) => toDeal(r, now)).filter((x): x is DealItem => x !== null);
+  return rows.map((r) => toDeal(r, now, store.priceDisplay)).filter((x): x is DealItem => x !== null);
 }
 
 export const listProductCategories = (deps: Deps, store: StoreRow) =>
@@ -132,8 +140,8 @@ async function buildStoreHome(deps: Deps, store: StoreRow, origin: Origin): Prom
   const upcoming: DealItem[] = [];
   for (const r of rows) {
     if (r.isFeatured && featured.size < FEATURED_LIMIT && !featured.has(r.id))
-      featured.set(r.id, toProductCard(r, now));
-    const deal = toDeal(r, now);
+      featured.set(r.id, toProductCard(r, now, store.priceDisplay));
+    const deal = toDeal(r, now, store.priceDisplay);
     if (!deal) continue;
     (new Date(deal.deal.start_time).getTime() > now ? upcoming : deals).push(deal);
   }

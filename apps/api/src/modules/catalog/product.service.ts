@@ -19,7 +19,7 @@ export async function getProduct(deps: Deps, store: StoreRow, id: string): Promi
   if (!row) throw notFound('Product not found');
   const s = row.settings;
   return {
-    ...toProductCard(row),
+    ...toProductCard(row, Date.now(), store.priceDisplay),
     product_description: row.description,
     images: row.images,
     sku: row.sku,
@@ -104,5 +104,5 @@ export async function listSimilar(deps: Deps, store: StoreRow, id: string, limit
     rows: await repo.listSimilar(tx, id, limit),
   }));
   if (!exists) throw notFound('Product not found');
-  return rows.map((r) => toProductCard(r, now));
+  return rows.map((r) => toProductCard(r, now, store.priceDisplay));
 }

@@ -321,6 +321,40 @@ describe('product variants', () => {
     );
   });
 
+  it('shows a price range, or "From" the lowest price, as the shop prefers', async () => {
+    const body = kurta();
+    const p = (await vendor.call('POST', PRODUCT, body)).json().data;
+    const card = async () =>
+      (
+        (await storefront(`stores/product?limit=100&search=${encodeURIComponent(body.product_name)}`)).json()
+          .data as {
+          id: string;
+          max_price: number | null;
+          price_from: boolean;
+        }[]
+      ).find((c) => c.id === p.id);
+    expect(await card()).toMatchObject({ max_price: 649, price_from: false });
+    const bad = await vendor.call('PUT', '/api/admin/store-setting/', { price_display: 'CHEAPEST' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.issues[0].path).toBe('price_display');
+    const saved = await vendor.call('PUT', '/api/admin/store-setting/', { price_display: 'FROM' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.price_display).toBe('FROM');
+    try {
+      expect(await card()).toMatchObject({ max_price: null, price_from: true, product_price: 499 });
+      // Another shop's cards are as their shop prefers.
+      const other = (
+        await t.app.inject({
+          url: '/api/store/stores/product?limit=100',
+          headers: { 'store-origin': shops.b.slug },
+        })
+      ).json().data as { price_from: boolean }[];
+      expect(other.every((c) => !c.price_from)).toBe(true);
+    } finally {
+      await vendor.call('PUT', '/api/admin/store-setting/', { price_display: 'RANGE' });
+    }
+  });
+
   it("keeps another shop's vendor out: 404 and the variants unchanged", async () => {
     const p = (await vendor.call('POST', PRODUCT, kurta())).json().data;
     const before = await withStore(t.owner, shops.a.id, (tx) =>

@@ -129,3 +129,12 @@ export async function deleteCoupon(tx: Tx, id: string) {
   const [row] = await tx.delete(coupons).where(eq(coupons.id, id)).returning();
   return row ?? null;
 }
+
+/** How the shop shows a price range (its directory row: every storefront call has read it already). */
+export async function priceDisplay(tx: Tx, storeId: string) {
+  const [row] = await tx
+    .select({ display: schema.stores.priceDisplay })
+    .from(schema.stores)
+    .where(eq(schema.stores.id, storeId));
+  return row?.display ?? 'RANGE';
+}

@@ -42,19 +42,41 @@ function settingsValues(row: Awaited<ReturnType<typeof onboarding.findSettings>>
   };
 }
 
-async function readSettings(tx: Tx): Promise<ShopSettings> {
+async function readSettings(tx: Tx, storeId: string): Promise<ShopSettings> {
   const row = await onboarding.findSettings(tx);
   const threshold = await repo.freeShippingThreshold(tx);
   return {
     ...settingsValues(row),
+    price_display: await repo.priceDisplay(tx, storeId),
     free_shipping_above: threshold == null ? null : paiseToRupees(threshold),
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
 }
 
+/** How the shop shows a price range; audited when it changes. */
+async function savePriceDisplay(
+  tx: Tx,
+  actor: Actor,
+  storeId: string,
+  display: 'RANGE' | 'FROM' | undefined,
+) {
+  if (!display) return;
+  const before = await repo.priceDisplay(tx, storeId);
+  if (before === display) return;
+  await onboarding.updateStore(tx, storeId, { priceDisplay: display });
+  await recordAudit(tx, storeId, actorOf(actor), {
+    entity: 'SETTINGS',
+    entityId: 'price-display',
+    action: 'UPDATE',
+    summary: `Prices of products with variants now show ${display === 'FROM' ? 'the lowest price' : 'the range'}`,
+    before: { price_display: before },
+    after: { price_display: display },
+  });
+}
+
 /** Payments and policies as checkout and product pages read them. */
 export const getSettings = (deps: Deps, store: StoreRow) =>
-  withStore(deps.db, store.id, (tx) => readSettings(tx));
+  withStore(deps.db, store.id, (tx) => readSettings(tx, store.id));
 
 /** Saves payments and policies; fields left out keep their values, and the result is checked as a whole. */
 export async function saveSettings(deps: Deps, actor: Actor, store: StoreRow, b: SettingsInput) {
@@ -88,7 +110,8 @@ export async function saveSettings(deps: Deps, actor: Actor, store: StoreRow, b:
         after: diff.after,
       });
     }
-    return readSettings(tx);
+    await savePriceDisplay(tx, actor, store.id, b.price_display);
+    return readSettings(tx, store.id);
   });
   forgetStorefront(deps, store);
   return saved;

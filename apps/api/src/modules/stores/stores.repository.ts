@@ -28,6 +28,8 @@ const directoryColumns = {
   state: stores.state,
   plan: stores.plan,
   onlineStatus: stores.onlineStatus,
+  /** RANGE ("₹499 – ₹649") or FROM ("From ₹499") for products with variants of different prices. */
+  priceDisplay: stores.priceDisplay,
   statusNote: stores.statusNote,
   statusUntil: stores.statusUntil,
   ownerId: stores.ownerId,

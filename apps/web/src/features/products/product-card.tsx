@@ -68,6 +68,7 @@ export function ProductCard({
           salePrice={product.discount_price}
           discountPercentage={product.discount_percentage}
           maxPrice={product.max_price}
+          from={product.price_from}
         />
         <p className="flex items-center gap-1 text-xs text-slate-600">
           {product.total_reviews > 0 ? (

@@ -9,6 +9,7 @@ export function ProductPrice({
   salePrice,
   discountPercentage,
   maxPrice = null,
+  from = false,
   size = 'md',
 }: {
   price: number;
@@ -16,10 +17,20 @@ export function ProductPrice({
   discountPercentage: number;
   /** The dearest variant's price, when sizes or packs make a range ("₹499 – ₹649"). */
   maxPrice?: number | null;
+  /** The shop shows such a product's lowest price: "From ₹499". */
+  from?: boolean;
   size?: 'md' | 'lg';
 }) {
   const onSale = salePrice != null && salePrice < price;
   const main = size === 'lg' ? 'text-xl' : 'text-base';
+  if (from) {
+    return (
+      <p className={`${main} font-bold text-slate-900`}>
+        <span className="font-medium text-slate-600">From </span>
+        {formatINR(onSale ? salePrice : price)}
+      </p>
+    );
+  }
   if (maxPrice != null) {
     return (
       <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">

@@ -5,6 +5,7 @@ import { DeliveryOptionsCard } from './delivery-options-card.tsx';
 import { GstCard } from './gst-card.tsx';
 import { PaymentsCard } from './payments-card.tsx';
 import { PoliciesCard } from './policies-card.tsx';
+import { PriceDisplayCard } from './price-display-card.tsx';
 import { ReturnsCard } from './returns-card.tsx';
 import { StatusCard } from './status-card.tsx';
 
@@ -12,6 +13,7 @@ const SECTIONS = [
   { id: 'delivery', label: 'Delivery' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'payments', label: 'Payments' },
+  { id: 'price-display', label: 'Price display' },
   { id: 'gst', label: 'GST & invoices' },
   { id: 'returns', label: 'Returns & warranty' },
   { id: 'policies', label: 'Policy pages' },
@@ -50,6 +52,7 @@ export function SettingsView({ shop }: { shop: OwnedShop }) {
         <PaymentsCard slug={shop.slug} />
         <ReturnsCard slug={shop.slug} />
       </div>
+      <PriceDisplayCard slug={shop.slug} />
       <GstCard slug={shop.slug} />
       <PoliciesCard slug={shop.slug} />
       <ContactCard slug={shop.slug} />

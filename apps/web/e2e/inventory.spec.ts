@@ -169,7 +169,7 @@ describe('inventory (back office)', () => {
     expect(download.suggestedFilename()).toMatch(new RegExp(`^${shop}-products-.*\\.csv$`));
     const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
     const [header, ...lines] = csv.trim().split(/\r?\n/);
-    expect(header?.split(',').slice(0, 3)).toEqual(['sku', 'product_name', 'category']);
+    expect(header?.split(',').slice(0, 3)).toEqual(['handle', 'sku', 'product_name']);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(sku);
     expect(lines[0]).toContain(name);

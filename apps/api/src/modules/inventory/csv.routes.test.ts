@@ -35,7 +35,7 @@ describe('CSV export and import', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'sku,product_name,category,supplier,unit,cost_price,selling_price,sale_price,stock,low_stock_threshold,gst_percent,hsn_code,barcode,shipping_charge,free_shipping,brand,description',
+      'handle,sku,product_name,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,category,supplier,unit,cost_price,selling_price,sale_price,stock,low_stock_threshold,gst_percent,hsn_code,barcode,shipping_charge,free_shipping,brand,description',
     );
     const count = (await vendor.call('GET', '/api/admin/stores/product/?limit=1')).json().data.count;
     expect(lines.length - 1).toBeGreaterThanOrEqual(count);

@@ -7,114 +7,98 @@ import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
+import {
+  COLUMNS,
+  type CsvRecord,
+  columnOf,
+  csvMessage,
+  type Issue,
+  productRaw,
+  REQUIRED,
+} from './csv-columns.ts';
+import {
+  type GroupCtx,
+  hasOptions,
+  loadVariants,
+  planVariantGroup,
+  type Row,
+  type Taken,
+  type VariantPlan,
+  writeVariantGroup,
+} from './csv-variants.ts';
 import * as repo from './inventory.repository.ts';
 import { type ProductForm, productValues } from './inventory.service.ts';
 
-/** CSV columns, in order, and the form field each one fills. */
-const COLUMNS = [
-  ['sku', 'sku'],
-  ['product_name', 'product_name'],
-  ['category', 'category_id'],
-  ['supplier', 'supplier_id'],
-  ['unit', 'unit'],
-  ['cost_price', 'original_price'],
-  ['selling_price', 'product_price'],
-  ['sale_price', 'discount_price'],
-  ['stock', 'product_quantity'],
-  ['low_stock_threshold', 'low_stock_threshold'],
-  ['gst_percent', 'tax_percentage'],
-  ['hsn_code', 'hsn_code'],
-  ['barcode', 'barcode'],
-  ['shipping_charge', 'shipping_charge'],
-  ['free_shipping', 'free_shipping'],
-  ['brand', 'brand'],
-  ['description', 'product_description'],
-] as const;
-const REQUIRED = ['sku', 'product_name', 'category', 'cost_price', 'selling_price', 'stock'];
 export const MAX_IMPORT_ROWS = 20_000;
-const columnOf = (field: string) => COLUMNS.find(([, f]) => f === field)?.[0] ?? field;
-
-/** How the vendor calls a column, and a value that would do (for messages in their words). */
-const COLUMN_WORDS: Record<string, [label: string, example: string]> = {
-  sku: ['SKU', 'KURTA-001'],
-  product_name: ['Product name', 'Cotton Kurta'],
-  unit: ['Unit', 'Piece'],
-  cost_price: ['Cost price', '350'],
-  selling_price: ['Selling price', '499'],
-  sale_price: ['Sale price', '449'],
-  stock: ['Stock', '25'],
-  low_stock_threshold: ['Low-stock level', '5'],
-  gst_percent: ['GST %', '18'],
-  hsn_code: ['HSN code', '6109'],
-  barcode: ['Barcode', '8901234567890'],
-  shipping_charge: ['Shipping charge', '40'],
-  brand: ['Brand', 'Haat'],
-  description: ['Description', 'Soft cotton, hand block printed'],
-};
+const money = (paise: number | null) => (paise == null ? '' : paiseToRupees(paise).toFixed(2));
+type ExportRow = Awaited<ReturnType<typeof repo.exportProducts>>[number];
 
 /**
- * A check's failure in the vendor's words: a value that is not a number says so with an example ("Price must be a
- * number, like 499") instead of the checker's "Invalid input: expected number, received NaN"; a value that should
- * be whole says that. The form's own messages ("Selling price is required", "…at least 0") pass through.
+ * A product's rows: one for a product sold as one item (its handle is its SKU), one per variant for a product
+ * with options (the product's columns repeated, the variant's options, SKU, barcode, prices and stock).
  */
-function csvMessage(
-  column: string,
-  issue: { code: string; message: string; expected?: unknown; origin?: unknown },
-) {
-  const [label, example] = COLUMN_WORDS[column] ?? [column, ''];
-  const numeric = issue.expected === 'number' || issue.origin === 'number';
-  if (issue.code === 'invalid_type' && numeric) return `${label} must be a number, like ${example}`;
-  if (issue.code === 'invalid_type' && issue.expected === 'int')
-    return `${label} must be a whole number, like ${example}`;
-  if (/^Invalid input|expected (number|int)|received NaN/i.test(issue.message))
-    return numeric || /number|int/i.test(issue.message)
-      ? `${label} must be a number, like ${example}`
-      : `${label} is not valid${example ? `, for example ${example}` : ''}`;
-  return issue.message;
+function exportRows({ product: x, variants, categoryName, supplierName }: ExportRow) {
+  const own = (v: { sku: string | null; options: string[]; barcode: string | null }) => [
+    x.sku ?? '',
+    v.sku ?? '',
+    x.name,
+    ...[0, 1, 2].flatMap((i) => [
+      v.options[i] === undefined ? '' : (x.options[i]?.name ?? ''),
+      v.options[i] ?? '',
+    ]),
+    categoryName ?? '',
+    supplierName ?? '',
+    x.unit,
+  ];
+  const tail = (barcode: string | null) => [
+    Number(x.taxPercent),
+    x.hsnCode ?? '',
+    barcode ?? '',
+    money(x.shippingChargePaise),
+    x.freeShipping ? 'yes' : 'no',
+    x.brand ?? '',
+    x.description ?? '',
+  ];
+  if (!x.options.length || !variants.length)
+    return [
+      [
+        ...own({ sku: x.sku, options: [], barcode: x.barcode }),
+        money(x.costPaise),
+        money(x.pricePaise),
+        money(x.salePricePaise),
+        x.quantity,
+        x.lowStockThreshold,
+        ...tail(x.barcode),
+      ],
+    ];
+  return variants.map((v) => [
+    ...own(v),
+    money(v.cost),
+    money(v.price),
+    money(v.sale),
+    v.quantity,
+    v.threshold,
+    ...tail(v.barcode),
+  ]);
 }
 
 /** The filtered product list as CSV, in the list's order: what Import reads back. */
 export async function exportCsv(deps: Deps, store: StoreRow, q: InventoryQuery) {
   const rows = await withStore(deps.db, store.id, (tx) => repo.exportProducts(tx, q));
-  const money = (paise: number | null) => (paise == null ? '' : paiseToRupees(paise).toFixed(2));
-  return stringify(
-    rows.map(({ product: x, categoryName, supplierName }) => [
-      x.sku ?? '',
-      x.name,
-      categoryName ?? '',
-      supplierName ?? '',
-      x.unit,
-      money(x.costPaise),
-      money(x.pricePaise),
-      money(x.salePricePaise),
-      x.quantity,
-      x.lowStockThreshold,
-      Number(x.taxPercent),
-      x.hsnCode ?? '',
-      x.barcode ?? '',
-      money(x.shippingChargePaise),
-      x.freeShipping ? 'yes' : 'no',
-      x.brand ?? '',
-      x.description ?? '',
-    ]),
-    { header: true, columns: COLUMNS.map(([c]) => c), bom: true },
-  );
+  return stringify(rows.flatMap(exportRows), { header: true, columns: [...COLUMNS], bom: true });
 }
 
-type Issue = { line: number; column: string; message: string };
-type Planned = {
+type OnePlan = {
+  kind: 'one';
   line: number;
   form: ProductForm;
   categoryName: string;
   existing: repo.ProductRow | undefined;
 };
+type Planned = OnePlan | VariantPlan;
 
-const yes = (v: string) => /^(yes|y|true|1)$/i.test(v.trim());
-const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
-
-/** Reads and checks every row; nothing is written. Lines are the file's own (the header is line 1). */
-async function plan(tx: Tx, text: string) {
-  let records: Record<string, string>[];
+function readCsv(text: string) {
+  let records: CsvRecord[];
   try {
     records = parse(text, {
       columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
@@ -128,7 +112,6 @@ async function plan(tx: Tx, text: string) {
       { path: 'file', message: 'Not a readable CSV file' },
     ]);
   }
-  const issues: Issue[] = [];
   const header = records.length
     ? Object.keys(records[0] ?? {})
     : (parse(text, { to_line: 1, bom: true })[0] ?? []);
@@ -140,81 +123,137 @@ async function plan(tx: Tx, text: string) {
     );
   }
   if (records.length > MAX_IMPORT_ROWS) throw badRequest(`At most ${MAX_IMPORT_ROWS} rows per file`);
+  return records;
+}
+
+/** Each row whose SKU an earlier row of another product has: that row's line. */
+function skuElsewhere(groups: { rows: Row[] }[]) {
+  const first = new Map<string, { line: number; group: number }>();
+  const elsewhere = new Map<number, number>();
+  groups.forEach((g, n) => {
+    for (const x of g.rows) {
+      const sku = (x.r.sku ?? '').toUpperCase();
+      const seen = first.get(sku);
+      if (sku && seen && seen.group !== n) elsewhere.set(x.line, seen.line);
+      if (sku && !seen) first.set(sku, { line: x.line, group: n });
+    }
+  });
+  return elsewhere;
+}
+
+/** Rows by handle (a file without a handle column: by SKU), in the order they first appear. */
+function groupRows(records: CsvRecord[]) {
+  const groups = new Map<string, Row[]>();
+  records.forEach((r, i) => {
+    const handle = (r.handle || r.sku || '').toUpperCase();
+    const k = handle || `#${i}`;
+    groups.set(k, [...(groups.get(k) ?? []), { line: i + 2, r }]);
+  });
+  return [...groups].map(([k, rows]) => ({ handle: k.startsWith('#') ? '' : k, rows }));
+}
+
+/** A product sold as one item: its one row, checked as before variants. */
+function planOne(handle: string, rows: Row[], ctx: GroupCtx): { issues: Issue[]; plan?: OnePlan } {
+  const { prior, taken } = ctx;
+  const { line, r } = rows[0] as Row;
+  const issues: Issue[] = [];
+  if (ctx.supplierMissing)
+    issues.push({ line, column: 'supplier', message: `No supplier named ${ctx.supplierMissing}` });
+  const sku = (r.sku ?? '').toUpperCase();
+  const parsed = productFormBody.safeParse(productRaw(r, prior, ctx.supplierId));
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const column = columnOf(String(issue.path[0] ?? ''));
+    issues.push({ line, column, message: csvMessage(column, issue) });
+  }
+  const categoryName = (r.category ?? '').trim();
+  if (!categoryName) issues.push({ line, column: 'category', message: 'Category is required' });
+  const f = parsed.success ? parsed.data : null;
+  if (f?.discount_price != null && f.discount_price > f.product_price)
+    issues.push({ line, column: 'sale_price', message: 'Sale price cannot be above the selling price' });
+  if (sku && handle && sku !== handle)
+    issues.push({ line, column: 'handle', message: 'A product sold as one item has its SKU as its handle' });
+  if (prior?.options.length)
+    issues.push({
+      line,
+      column: 'option1_value',
+      message: `${prior.name} has options (${prior.options.map((o) => o.name).join(', ')}): name them on its rows`,
+    });
+  const other = (t: Taken) => t.productId !== prior?.id;
+  if (sku && taken.some((t) => other(t) && t.sku === sku))
+    issues.push({ line, column: 'sku', message: `SKU ${sku} is already used by another product` });
+  const at = ctx.elsewhere.get(line);
+  if (at !== undefined) issues.push({ line, column: 'sku', message: `SKU ${sku} is also on line ${at}` });
+  for (const x of rows.slice(1))
+    issues.push({ line: x.line, column: 'sku', message: `SKU ${sku || handle} is also on line ${line}` });
+  if (issues.some((i) => i.line === line) || !f) return { issues };
+  return { issues, plan: { kind: 'one', line, form: f, categoryName, existing: prior } };
+}
+
+/** Reads and checks every row; nothing is written. Lines are the file's own (the header is line 1). */
+async function plan(tx: Tx, text: string) {
+  const records = readCsv(text);
+  const groups = groupRows(records);
+  const upper = (xs: (string | undefined)[]) => [
+    ...new Set(xs.map((x) => (x ?? '').toUpperCase()).filter(Boolean)),
+  ];
   const [suppliers, existing] = await Promise.all([
     repo.listSuppliers(tx),
-    repo.productsBySku(tx, [...new Set(records.map((r) => (r.sku ?? '').toUpperCase()).filter(Boolean))]),
+    repo.productsBySku(tx, upper(groups.map((g) => g.handle))),
   ]);
   const bySku = new Map(existing.map((p) => [p.sku ?? '', p]));
-  const seen = new Map<string, number>();
+  const { mine, taken } = await loadVariants(
+    tx,
+    existing.filter((p) => p.options.length).map((p) => p.id),
+    upper(records.map((r) => r.sku)),
+    [...new Set(records.map((r) => r.barcode ?? '').filter(Boolean))],
+  );
+  const elsewhere = skuElsewhere(groups);
+  const issues: Issue[] = [];
   const planned: Planned[] = [];
-  records.forEach((r, i) => {
-    const line = i + 2;
-    const rowIssues: Issue[] = [];
-    const supplierName = (r.supplier ?? '').trim();
+  for (const g of groups) {
+    const supplierName = ((g.rows[0] as Row).r.supplier ?? '').trim();
     const supplier = supplierName
       ? suppliers.find((s) => s.supplier.name.toLowerCase() === supplierName.toLowerCase())
       : null;
-    if (supplierName && !supplier)
-      rowIssues.push({ line, column: 'supplier', message: `No supplier named ${supplierName}` });
-    const num = (v: string | undefined) => (v == null || v.trim() === '' ? undefined : v.replace(/,/g, ''));
-    const sku = (r.sku ?? '').toUpperCase();
-    const prior = bySku.get(sku);
-    const raw = {
-      product_name: r.product_name ?? '',
-      sku: r.sku ?? '',
-      barcode: r.barcode || undefined,
-      product_description: r.description || undefined,
-      original_price: num(r.cost_price) ?? '',
-      product_price: num(r.selling_price) ?? '',
-      discount_price: num(r.sale_price) ?? null,
-      unit: r.unit || prior?.unit || 'Piece',
-      product_quantity: num(r.stock) ?? '',
-      low_stock_threshold: num(r.low_stock_threshold) ?? prior?.lowStockThreshold ?? 5,
-      shipping_charge: num(r.shipping_charge) ?? (prior ? paiseToRupees(prior.shippingChargePaise) : 40),
-      free_shipping: r.free_shipping ? yes(r.free_shipping) : (prior?.freeShipping ?? false),
-      tax_percentage: num(r.gst_percent) ?? (prior ? Number(prior.taxPercent) : 18),
-      hsn_code: r.hsn_code || undefined,
-      category_id: PLACEHOLDER_ID,
-      supplier_id: supplier?.supplier.id ?? null,
-      brand: r.brand || undefined,
-      images: prior?.images ?? [],
+    const prior = bySku.get(g.handle);
+    const ctx = {
+      prior,
+      supplierId: supplier?.supplier.id ?? null,
+      supplierMissing: supplierName && !supplier ? supplierName : null,
+      taken,
+      elsewhere,
     };
-    const parsed = productFormBody.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const column = columnOf(String(issue.path[0] ?? ''));
-        rowIssues.push({ line, column, message: csvMessage(column, issue) });
-      }
-    }
-    const categoryName = (r.category ?? '').trim();
-    if (!categoryName) rowIssues.push({ line, column: 'category', message: 'Category is required' });
-    if (
-      parsed.success &&
-      parsed.data.discount_price != null &&
-      parsed.data.discount_price > parsed.data.product_price
-    )
-      rowIssues.push({ line, column: 'sale_price', message: 'Sale price cannot be above the selling price' });
-    if (sku && seen.has(sku))
-      rowIssues.push({ line, column: 'sku', message: `SKU ${sku} is also on line ${seen.get(sku)}` });
-    if (sku) seen.set(sku, line);
-    issues.push(...rowIssues);
-    if (!rowIssues.length && parsed.success)
-      planned.push({ line, form: parsed.data, categoryName, existing: prior });
-  });
-  return { total: records.length, planned, issues };
+    const result = g.rows.some((x) => hasOptions(x.r))
+      ? planVariantGroup(g.handle, g.rows, {
+          ...ctx,
+          priorVariants: mine.filter((v) => v.productId === prior?.id),
+        })
+      : planOne(g.handle, g.rows, ctx);
+    issues.push(...result.issues);
+    if (result.plan) planned.push(result.plan);
+  }
+  issues.sort((a, b) => a.line - b.line);
+  const validRows = planned.reduce((n, p) => n + (p.kind === 'one' ? 1 : p.lines.length), 0);
+  return { total: records.length, planned, issues, validRows };
 }
 
 /**
- * Imports products from CSV, creating or updating by SKU. A dry run checks every row and reports its problems
- * by line and column; applying writes all valid rows in one transaction, with stock-history rows for stock
- * that changed, and reports counts.
+ * Imports products from CSV, creating or updating by handle (a product's SKU): a product sold as one item from its
+ * row, a product with options and its variants from its rows (csv-variants.ts). A dry run checks every row and
+ * reports its problems by line and column, naming the variant; applying writes every valid product in one
+ * transaction (all or nothing), with IMPORT rows in the stock history for stock that changed, and reports counts
+ * of products. A product's rows go in together: one bad row holds its product back. Nothing is deleted.
  */
 export async function importCsv(deps: Deps, actor: Actor, store: StoreRow, text: string, dryRun: boolean) {
   const report = await withStore(deps.db, store.id, async (tx) => {
-    const { total, planned, issues } = await plan(tx, text);
-    const creates = planned.filter((p) => !p.existing);
-    const updates = planned.filter((p) => p.existing);
-    const base = { dry_run: dryRun, total_rows: total, valid_rows: planned.length, issues };
+    const { total, planned, issues, validRows } = await plan(tx, text);
+    const ones = planned.filter((p) => p.kind === 'one');
+    const creates = ones.filter((p) => !p.existing);
+    const updates = ones.filter((p) => p.existing);
+    const withOptions = planned.filter((p) => p.kind === 'variants');
+    const created = creates.length + withOptions.filter((p) => !p.existing).length;
+    const updated = planned.length - created;
+    const base = { dry_run: dryRun, total_rows: total, valid_rows: validRows, issues };
     if (dryRun || !planned.length) return { ...base, created: 0, updated: 0 };
 
     // Categories by name: existing ones, then the new ones in one statement.
@@ -290,6 +329,10 @@ export async function importCsv(deps: Deps, actor: Actor, store: StoreRow, text:
         });
       }
     }
+    for (const p of withOptions) {
+      const at = { storeId: store.id, actorId: actor.userId, categoryId: categoryId(p) };
+      ledger.push(...(await writeVariantGroup(tx, { ...at, slug: () => slugFor(p.form.product_name) }, p)));
+    }
     for (let i = 0; i < ledger.length; i += 1000) await repo.insertLedger(tx, ledger.slice(i, i + 1000));
     await recordAudit(
       tx,
@@ -298,11 +341,11 @@ export async function importCsv(deps: Deps, actor: Actor, store: StoreRow, text:
       {
         entity: 'IMPORT',
         action: 'IMPORT',
-        summary: `Imported ${creates.length} new and ${updates.length} updated products from CSV`,
-        after: { created: creates.length, updated: updates.length, skipped_rows: total - planned.length },
+        summary: `Imported ${created} new and ${updated} updated products from CSV`,
+        after: { created, updated, skipped_rows: total - validRows },
       },
     );
-    return { ...base, created: creates.length, updated: updates.length };
+    return { ...base, created, updated };
   });
   if (!dryRun && report.valid_rows) forgetStorefront(deps, store);
   return report;

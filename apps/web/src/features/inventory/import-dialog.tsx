@@ -11,7 +11,7 @@ import { useRefreshShop, useShopSlug } from './inventory-api.ts';
 import { sendWithProgress } from './raw-request.ts';
 
 const COLUMNS =
-  'sku, product_name, category, supplier, unit, cost_price, selling_price, sale_price, stock, low_stock_threshold, gst_percent, hsn_code, barcode, shipping_charge, free_shipping, brand, description';
+  'handle, sku, product_name, option1_name, option1_value, option2_name, option2_value, option3_name, option3_value, category, supplier, unit, cost_price, selling_price, sale_price, stock, low_stock_threshold, gst_percent, hsn_code, barcode, shipping_charge, free_shipping, brand, description';
 const count = new Intl.NumberFormat('en-IN');
 /** The server checks and writes a big file in one go: allow it time. */
 const IMPORT_TIMEOUT_MS = 5 * 60_000;
@@ -264,12 +264,16 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
         </label>
         <div className="text-sm text-slate-600">
           <p>
-            Products are matched by SKU: a known SKU is updated, a new one is added. The easiest start is an
-            Export of your inventory, edited and imported back.
+            Products are matched by handle (the product's SKU): a known one is updated, a new one is added. A
+            product with options (size, colour) has one row per variant, all with its handle, each with its
+            option values and its own SKU, prices and stock; variants not in the file stay as they are. A
+            product's rows are imported together. The easiest start is an Export of your inventory, edited and
+            imported back.
           </p>
           <p className="mt-2">
             Columns: <span className="font-mono text-xs break-words text-slate-800">{COLUMNS}</span>.
-            Required: sku, product_name, category, cost_price, selling_price and stock.
+            Required: sku, product_name, category, cost_price, selling_price and stock (handle and options
+            only for products with options).
           </p>
         </div>
       </div>

@@ -1,0 +1,282 @@
+import { lineName, type ProductOption, paiseToRupees, productFormBody } from '@haat/contracts';
+import { schema, type Tx } from '@haat/db';
+import { eq, inArray, or } from 'drizzle-orm';
+import {
+  type CsvRecord,
+  columnOf,
+  csvMessage,
+  type Issue,
+  num,
+  OPTION_SLOTS,
+  productRaw,
+} from './csv-columns.ts';
+import type * as repo from './inventory.repository.ts';
+import { type ProductForm, productValues } from './inventory.service.ts';
+import * as variants from './variants.service.ts';
+
+/**
+ * CSV rows of products with options: a product's rows share its handle (its own SKU), one row per variant. The
+ * options are named on the rows (option1_name…option3_name) and their values come in the order they first appear.
+ * An existing product is found by handle and its variants by option values: a row updates its variant or adds a
+ * new one; variants the file does not name are left as they are (an import never deletes).
+ */
+
+export type Row = { line: number; r: CsvRecord };
+export type Taken = { productId: string; sku: string | null; barcode: string | null };
+/** What checking a product's rows needs besides them. */
+export type GroupCtx = {
+  prior: repo.ProductRow | undefined;
+  supplierId: string | null;
+  /** A supplier the first row names that the shop does not have. */
+  supplierMissing: string | null;
+  /** SKUs and barcodes of variants in the shop. */
+  taken: Taken[];
+  /** Rows whose SKU an earlier row of another product of the file has: that row's line. */
+  elsewhere: Map<number, number>;
+};
+export type VariantPlan = {
+  kind: 'variants';
+  line: number;
+  lines: number[];
+  form: ProductForm;
+  categoryName: string;
+  existing: repo.ProductRow | undefined;
+  /** The file's line of each existing variant the file names (for its stock-history note). */
+  lineOfVariant: Map<string, number>;
+};
+
+const valuesOf = (r: CsvRecord) => OPTION_SLOTS.map((k) => (r[`option${k}_value`] ?? '').trim());
+const namesOf = (r: CsvRecord) => OPTION_SLOTS.map((k) => (r[`option${k}_name`] ?? '').trim());
+/** Whether a row names an option (then its product has options). */
+export const hasOptions = (r: CsvRecord) => [...valuesOf(r), ...namesOf(r)].some(Boolean);
+const key = (values: readonly string[]) => values.join('\u0000').toLowerCase();
+
+/** Existing variants of these products, and variants anywhere in the shop using one of these SKUs or barcodes. */
+export async function loadVariants(tx: Tx, productIds: string[], skus: string[], barcodes: string[]) {
+  const v = schema.productVariants;
+  const [mine, taken] = await Promise.all([
+    productIds.length
+      ? tx.select().from(v).where(inArray(v.productId, productIds)).orderBy(v.position)
+      : Promise.resolve([]),
+    skus.length || barcodes.length
+      ? tx
+          .select({ productId: v.productId, sku: v.sku, barcode: v.barcode })
+          .from(v)
+          .where(
+            or(
+              skus.length ? inArray(v.sku, skus) : undefined,
+              barcodes.length ? inArray(v.barcode, barcodes) : undefined,
+            ),
+          )
+      : Promise.resolve([]),
+  ]);
+  return { mine, taken };
+}
+
+/** The product's options: the existing product's, with the file's new values after them; else the file's. */
+function optionsOf(rows: Row[], prior: repo.ProductRow | undefined, issues: Issue[], say: Say) {
+  const used = (r: CsvRecord) =>
+    OPTION_SLOTS.filter((k) => r[`option${k}_name`]?.trim() || r[`option${k}_value`]?.trim());
+  const count = Math.max(0, ...rows.flatMap((x) => used(x.r)));
+  const first = rows[0] as Row;
+  const names = OPTION_SLOTS.slice(0, count).map(
+    (_, i) => rows.map((x) => namesOf(x.r)[i]).find(Boolean) ?? '',
+  );
+  for (const x of rows)
+    namesOf(x.r).forEach((n, i) => {
+      if (n && names[i] && n.toLowerCase() !== names[i]?.toLowerCase())
+        issues.push(say(x, `option${i + 1}_name`, `Option ${i + 1} is ${names[i]} on line ${first.line}`));
+    });
+  const base: ProductOption[] = prior?.options.length ? prior.options : [];
+  if (
+    base.length &&
+    (base.length !== count || base.some((o, i) => o.name.toLowerCase() !== names[i]?.toLowerCase()))
+  )
+    issues.push(
+      say(first, 'option1_name', `This product's options are ${base.map((o) => o.name).join(', ')}`),
+    );
+  const options = names.map((name, i) => ({
+    name: base[i]?.name ?? name,
+    values: [...(base[i]?.values ?? [])],
+  }));
+  for (const x of rows)
+    valuesOf(x.r).forEach((value, i) => {
+      const o = options[i];
+      if (o && value && !o.values.some((w) => w.toLowerCase() === value.toLowerCase())) o.values.push(value);
+    });
+  return options;
+}
+
+type Say = (x: Row, column: string, message: string, values?: string[]) => Issue;
+
+/**
+ * Checks one product's rows and builds the product dialog's form from them (the shared rules: productFormBody with
+ * variantIssues, then SKUs and barcodes other products use). Every message names the row's variant:
+ * "Cotton Kurta, M / Blue: Selling price must be a number, like 499".
+ */
+export function planVariantGroup(
+  handle: string,
+  rows: Row[],
+  ctx: GroupCtx & { priorVariants: (typeof schema.productVariants.$inferSelect)[] },
+): { issues: Issue[]; plan?: VariantPlan } {
+  const first = rows[0] as Row;
+  const productName = (first.r.product_name ?? '').trim() || ctx.prior?.name || handle;
+  const issues: Issue[] = [];
+  const say: Say = (x, column, message, values) => ({
+    line: x.line,
+    column,
+    message: `${lineName(productName, (values ?? valuesOf(x.r).filter(Boolean)).join(' / '))}: ${message}`,
+  });
+  const options = optionsOf(rows, ctx.prior, issues, say);
+  const spell = (value: string, i: number) =>
+    options[i]?.values.find((w) => w.toLowerCase() === value.toLowerCase()) ?? value;
+
+  // The existing variants first (kept as they are unless a row names them), then the file's new combinations.
+  const carried = ctx.prior?.options.length ? ctx.priorVariants : [];
+  const entries: { row: Row | null; raw: Record<string, unknown>; values: string[] }[] = carried.map((v) => ({
+    row: null,
+    values: v.optionValues,
+    raw: {
+      id: v.id,
+      options: v.optionValues,
+      sku: v.sku ?? '',
+      barcode: v.barcode,
+      product_price: paiseToRupees(v.pricePaise),
+      discount_price: v.salePricePaise == null ? null : paiseToRupees(v.salePricePaise),
+      original_price: v.costPaise == null ? null : paiseToRupees(v.costPaise),
+      product_quantity: v.quantity,
+      low_stock_threshold: v.lowStockThreshold,
+      image: v.image,
+    },
+  }));
+  for (const x of rows) {
+    const values = valuesOf(x.r)
+      .slice(0, options.length)
+      .map((value, i) => (value ? spell(value, i) : value));
+    const at = entries.findIndex((e) => key(e.values) === key(values));
+    const was = at >= 0 ? carried[at] : undefined;
+    const raw = {
+      ...(was ? { id: was.id, image: was.image } : {}),
+      options: values,
+      sku: x.r.sku ?? '',
+      barcode: x.r.barcode || null,
+      product_price: num(x.r.selling_price) ?? '',
+      discount_price: num(x.r.sale_price) ?? null,
+      original_price: num(x.r.cost_price) ?? null,
+      product_quantity: num(x.r.stock) ?? '',
+      low_stock_threshold: num(x.r.low_stock_threshold) ?? was?.lowStockThreshold ?? 5,
+    };
+    if (at >= 0 && entries[at]?.row)
+      issues.push(
+        say(x, 'option1_value', `This combination is also on line ${entries[at]?.row?.line}`, values),
+      );
+    else if (at >= 0) entries[at] = { row: x, raw, values };
+    else entries.push({ row: x, raw, values });
+  }
+
+  const categoryName = (first.r.category ?? '').trim();
+  if (!categoryName) issues.push(say(first, 'category', 'Category is required'));
+  if (ctx.supplierMissing) issues.push(say(first, 'supplier', `No supplier named ${ctx.supplierMissing}`));
+  const base = productRaw(first.r, ctx.prior, ctx.supplierId);
+  const parsed = productFormBody.safeParse({
+    ...base,
+    sku: handle,
+    barcode: ctx.prior?.barcode ?? undefined,
+    original_price: 0,
+    product_price: 0,
+    discount_price: null,
+    product_quantity: 0,
+    low_stock_threshold: 0,
+    options,
+    variants: entries.map((e) => e.raw),
+  });
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const [head, i, field] = issue.path;
+    const entry = head === 'variants' && typeof i === 'number' ? entries[i] : undefined;
+    const x = entry?.row ?? first;
+    const values = entry?.values ?? valuesOf(first.r).filter(Boolean);
+    let column = head === 'sku' ? 'handle' : columnOf(String(head ?? ''));
+    if (head === 'variants')
+      column =
+        field === 'options'
+          ? optionColumn(entry?.values, options)
+          : columnOf(String(field ?? 'option1_value'));
+    if (head === 'options') column = `option${Number(i) + 1}_${field === 'name' ? 'name' : 'value'}`;
+    issues.push(say(x, column, csvMessage(column, issue), values));
+  }
+  // SKUs and barcodes other products' variants already use.
+  for (const e of entries) {
+    if (!e.row) continue;
+    const sku = (e.row.r.sku ?? '').toUpperCase();
+    const barcode = e.row.r.barcode || null;
+    const other = (t: Taken) => t.productId !== ctx.prior?.id;
+    const at = ctx.elsewhere.get(e.row.line);
+    if (at !== undefined) issues.push(say(e.row, 'sku', `SKU ${sku} is also on line ${at}`, e.values));
+    if (sku && ctx.taken.some((t) => other(t) && t.sku === sku))
+      issues.push(say(e.row, 'sku', `SKU ${sku} is already used by another product`, e.values));
+    if (barcode && ctx.taken.some((t) => other(t) && t.barcode === barcode))
+      issues.push(say(e.row, 'barcode', `Barcode ${barcode} is already used by another product`, e.values));
+  }
+  if (issues.length || !parsed.success) return { issues };
+  const form = { ...parsed.data, product_price: parsed.data.variants?.[0]?.product_price ?? 0 };
+  const lineOfVariant = new Map(
+    entries.flatMap((e) => (e.row && typeof e.raw.id === 'string' ? [[e.raw.id, e.row.line] as const] : [])),
+  );
+  const lines = rows.map((x) => x.line);
+  return {
+    issues,
+    plan: {
+      kind: 'variants',
+      line: first.line,
+      lines,
+      form,
+      categoryName,
+      existing: ctx.prior,
+      lineOfVariant,
+    },
+  };
+}
+
+/** The option value column a combination misses (the first blank), for "Pick one value of every option". */
+function optionColumn(values: string[] | undefined, options: ProductOption[]) {
+  const blank = options.findIndex((o, i) => !values?.[i] || !o.values.includes(values[i] ?? ''));
+  return `option${Math.max(blank, 0) + 1}_value`;
+}
+
+type LedgerInsert = typeof schema.stockLedger.$inferInsert;
+
+/**
+ * Writes one product with options the way the product dialog does (inventory.service): its own row (its rollup
+ * columns left to the variants' triggers), then its variants through saveVariants. Stock changes become IMPORT
+ * rows of the stock history.
+ */
+export async function writeVariantGroup(
+  tx: Tx,
+  at: { storeId: string; actorId: string; categoryId: string; slug: () => string },
+  p: VariantPlan,
+): Promise<LedgerInsert[]> {
+  const values = productValues({ ...p.form, category_id: at.categoryId });
+  let productId = p.existing?.id;
+  if (productId) {
+    await tx
+      .update(schema.products)
+      .set({ ...variants.ownColumns(values, p.form, 'update'), updatedAt: new Date() })
+      .where(eq(schema.products.id, productId));
+  } else {
+    const [row] = await tx
+      .insert(schema.products)
+      .values({ ...variants.ownColumns(values, p.form, 'insert'), storeId: at.storeId, slug: at.slug() })
+      .returning({ id: schema.products.id });
+    productId = row?.id ?? '';
+  }
+  const ctx = { tx, storeId: at.storeId, productId, actorId: at.actorId };
+  const ledger = await variants.saveVariants(ctx, p.form, null);
+  return ledger.map((l) => ({
+    ...l,
+    reason: 'IMPORT',
+    note:
+      l.reason === 'INITIAL'
+        ? 'Imported from CSV'
+        : `CSV import line ${p.lineOfVariant.get(l.variantId) ?? p.line}`,
+  }));
+}

@@ -77,6 +77,9 @@ export function startMailWorker(deps: MailWorkerDeps, opts: MailWorkerOptions = 
       const mail = parsed.data;
       if (transport) {
         await transport.sendMail({
+          // One Message-ID per outbox row: a mail delivered again after a crash between the SMTP server's
+          // acceptance and markSent is the same message, which receivers (and the crash test) recognise.
+          messageId: `<${row.id}@outbox.haat>`,
           from: config.MAIL_FROM,
           to: mail.to,
           subject: mail.subject,

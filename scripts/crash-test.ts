@@ -1,0 +1,244 @@
+/**
+ * Crash test (issue 16), PostgreSQL only: `DATABASE_URL=postgres://… npm run test:crash`.
+ *
+ * Starts the real server (apps/api/src/server.ts, its mail worker delivering to an in-process SMTP test server) on
+ * a fresh seeded database, signs CRASH_SHOPPERS customers up, each with one unit of the same product in the cart,
+ * sends all their orders at once and kills the server with SIGKILL once a third of the answers are in. Checks with
+ * the server down: no partial order (every order has its lines, its payment and stock-ledger rows, its mail in the
+ * outbox) and stock = initial - units in orders. Starts the server again, retries every unanswered order with its
+ * Idempotency-Key, and checks: one order per shopper, stock = initial - shoppers, and every order mail delivered
+ * to the SMTP server exactly once (by Message-ID; raw duplicates reported). Exit code 1 on any failure.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { openDatabase } from '@haat/db';
+import { seedDemo } from '@haat/db/seed';
+import postgres from 'postgres';
+import { freePort, startSmtpServer } from '../apps/api/src/modules/mail/testing/smtp-server.ts';
+
+const SHOPPERS = Number(process.env.CRASH_SHOPPERS ?? 30);
+const base = process.env.DATABASE_URL;
+if (!base) throw new Error('The crash test needs PostgreSQL: set DATABASE_URL');
+
+const problems: string[] = [];
+const expect = (ok: boolean, what: string) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) problems.push(what);
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const name = `haat_crash_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const admin = postgres(base, { max: 1, onnotice: () => {} });
+await admin.unsafe(`create database ${name}`);
+const url = new URL(base);
+url.pathname = `/${name}`;
+const setup = await openDatabase({ url: url.toString() });
+await setup.migrate();
+await seedDemo(setup.owner);
+await setup.close();
+const sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
+
+const smtp = await startSmtpServer();
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  DATABASE_URL: url.toString(),
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SMTP_URL: smtp.url,
+  SEED_DEMO: 'false',
+  AUTH_SECRET: 'crash-test-secret-that-survives-a-restart',
+  RATE_LIMITS: 'off',
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+};
+
+let server: ChildProcess | null = null;
+async function startServer() {
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { env, stdio: 'ignore' });
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await sleep(100);
+  }
+  throw new Error('the server did not start');
+}
+
+type Json = { data?: Record<string, unknown> & { id?: string }; message?: string };
+async function call(method: string, path: string, body?: object, headers: Record<string, string> = {}) {
+  const res = await fetch(`${origin}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, json: (await res.json().catch(() => ({}))) as Json };
+}
+
+try {
+  await startServer();
+  const [shop] = await sql<{ id: string; slug: string }[]>`
+    select id, slug from stores where online_status = 'PUBLISHED' order by slug limit 1`;
+  if (!shop) throw new Error('no open demo shop');
+  const origins = { 'store-origin': shop.slug };
+  const cards = (await call('GET', '/api/store/stores/product?limit=100', undefined, origins)).json
+    .data as unknown as { id: string; has_variants: boolean; product_quantity: number }[];
+  const product = cards.find((c) => !c.has_variants && c.product_quantity >= SHOPPERS + 5);
+  if (!product) throw new Error(`no product of ${shop.slug} with ${SHOPPERS + 5} in stock`);
+  const stockOf = async () =>
+    (await sql<{ q: number }[]>`select quantity as q from products where id = ${product.id}`)[0]?.q ?? -1;
+  const initial = await stockOf();
+  const delivery = (await call('GET', '/api/store/get-store-delivery-options/', undefined, origins)).json
+    .data as { delivery_options: { id: string }[] };
+  const deliveryId = delivery.delivery_options[0]?.id;
+  console.log(`shop ${shop.slug}, product ${product.id} (stock ${initial}), ${SHOPPERS} shoppers`);
+  const shoppers: { email: string; auth: Record<string, string>; order: Record<string, unknown> }[] = [];
+  for (let i = 0; i < SHOPPERS; i++) {
+    const email = `crash.${i}.${Date.now().toString(36)}@example.in`;
+    await call(
+      'POST',
+      '/api/store/store-user/user/',
+      {
+        first_name: 'Crash',
+        last_name: `Shopper ${i}`,
+        email,
+        phone: '9876543210',
+        password: 'crash-test-pass-1',
+        confirm_password: 'crash-test-pass-1',
+        role_name: 'CUSTOMER',
+        terms: true,
+      },
+      origins,
+    );
+    const mails = (await call('GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json
+      .data as unknown as { text: string }[];
+    const otp = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+    const session = (
+      await call(
+        'POST',
+        '/api/user/auth/verify-otp/',
+        { verification_field: email, otp, role_name: 'CUSTOMER' },
+        origins,
+      )
+    ).json.data as { access_token: string };
+    const auth = { ...origins, authorization: `Bearer ${session.access_token}` };
+    const address = (
+      await call(
+        'POST',
+        '/api/store/address/',
+        {
+          full_name: `Crash Shopper ${i}`,
+          phone_number: '9876543210',
+          address_line1: `${i} Crash Road`,
+          city: 'Pune',
+          state: 'Maharashtra',
+          postal_code: '411001',
+        },
+        auth,
+      )
+    ).json.data;
+    const cart = (
+      await call('POST', '/api/store/store-user/store-cart/', { product_id: product.id, quantity: 1 }, auth)
+    ).json.data as { lines: { id: string }[] };
+    shoppers.push({
+      email,
+      auth: { ...auth, 'idempotency-key': `crash-${i}-${randomBytes(6).toString('hex')}` },
+      order: {
+        cart_item: [cart.lines[0]?.id],
+        shipping_address: address?.id,
+        delivery_type: deliveryId,
+        payment_option: 'COD',
+      },
+    });
+  }
+
+  // The load, and the kill once a third of the answers are in.
+  let answered = 0;
+  const first = shoppers.map((s) =>
+    call('POST', '/api/store/order/create-order/', s.order, s.auth).then(
+      (r) => {
+        answered++;
+        return r.status;
+      },
+      () => 0,
+    ),
+  );
+  while (answered < SHOPPERS / 3) await sleep(5);
+  server?.kill('SIGKILL');
+  const statuses = await Promise.all(first);
+  const unanswered = statuses.filter((s) => s === 0).length;
+  console.log(
+    `killed with ${answered} answered (${statuses.filter((s) => s === 201 || s === 200).length} orders), ${unanswered} cut off`,
+  );
+  expect(unanswered > 0, 'the kill cut some orders off mid-flight');
+
+  // With the server down: nothing partial.
+  const customerIds = sql`(select id from users where email in ${sql(shoppers.map((s) => s.email))})`;
+  const partial = await sql`
+    select o.id from orders o where o.customer_id in ${customerIds} and (
+      not exists (select 1 from order_items i where i.store_id = o.store_id and i.order_id = o.id)
+      or not exists (select 1 from payment_transactions p where p.store_id = o.store_id and p.order_id = o.id)
+      or not exists (select 1 from stock_ledger l where l.store_id = o.store_id and l.order_id = o.id))`;
+  expect(partial.length === 0, `no partial order after the kill (${partial.length})`);
+  const sold = async () =>
+    Number(
+      (
+        await sql<{ n: number }[]>`select coalesce(sum(i.quantity), 0)::int as n from order_items i
+          join orders o on o.store_id = i.store_id and o.id = i.order_id
+         where o.customer_id in ${customerIds} and i.product_id = ${product.id}`
+      )[0]?.n,
+    );
+  const soldAtKill = await sold();
+  console.log(`committed when killed: ${soldAtKill} orders (answered: ${answered})`);
+  expect((await stockOf()) === initial - soldAtKill, `stock after the kill = ${initial} - ${soldAtKill}`);
+
+  // Start again; every shopper whose answer was cut off tries once more with the same key.
+  await startServer();
+  for (const [i, s] of shoppers.entries()) {
+    if (statuses[i] === 0) await call('POST', '/api/store/order/create-order/', s.order, s.auth);
+  }
+  const perShopper = await sql<{ n: number }[]>`
+    select count(*)::int as n from orders where customer_id in ${customerIds} group by customer_id`;
+  expect(
+    perShopper.length === SHOPPERS && perShopper.every((r) => r.n === 1),
+    `one order per shopper (${perShopper.length} shoppers with orders)`,
+  );
+  expect((await stockOf()) === initial - SHOPPERS, `stock = ${initial} - ${SHOPPERS} after the retries`);
+
+  // Mail: a claim of the killed worker waits out its 60 s lease; move time on instead of waiting.
+  await sql`update outbox set next_attempt_at = now() where status = 'PENDING'`;
+  const orderMails = sql`select id::text from outbox where payload->>'to' in ${sql(shoppers.map((s) => s.email))}
+                          and payload->>'subject' like 'Order % placed at %'`;
+  for (let i = 0; i < 300; i++) {
+    const [left] = await sql<{ n: number }[]>`select count(*)::int as n from outbox
+      where status = 'PENDING' and id::text in (${orderMails})`;
+    if (left?.n === 0) break;
+    await sleep(100);
+  }
+  const outboxIds = (await orderMails).map((r) => r.id as string);
+  expect(outboxIds.length === SHOPPERS, `one order mail queued per order (${outboxIds.length})`);
+  const received = smtp.messages
+    .map((m) => /^Message-ID:\s*<([^@>]+)@outbox\.haat>/im.exec(m.raw)?.[1])
+    .filter((id): id is string => !!id && outboxIds.includes(id));
+  const counts = new Map<string, number>();
+  for (const id of received) counts.set(id, (counts.get(id) ?? 0) + 1);
+  expect(
+    outboxIds.every((id) => counts.has(id)),
+    `every order mail reached the SMTP server (${counts.size} of ${outboxIds.length})`,
+  );
+  const twice = [...counts.values()].filter((n) => n > 1).length;
+  expect(twice === 0, `no order mail delivered twice (${twice} were)`);
+} finally {
+  server?.kill('SIGKILL');
+  await smtp.close();
+  await sql.end();
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
+console.log(problems.length ? `\n${problems.length} failed` : '\ncrash test passed');
+process.exit(problems.length ? 1 : 0);

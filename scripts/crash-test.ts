@@ -9,76 +9,38 @@
  * Idempotency-Key, and checks: one order per shopper, stock = initial - shoppers, and every order mail delivered
  * to the SMTP server exactly once (by Message-ID; raw duplicates reported). Exit code 1 on any failure.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openDatabase } from '@haat/db';
-import { seedDemo } from '@haat/db/seed';
-import postgres from 'postgres';
 import { freePort, startSmtpServer } from '../apps/api/src/modules/mail/testing/smtp-server.ts';
+import {
+  call as callAt,
+  checks,
+  freshDatabase,
+  outboxIdsIn,
+  serverEnv,
+  signUpCustomer,
+  sleep,
+  startServer as startAt,
+} from './test-servers.ts';
 
 const SHOPPERS = Number(process.env.CRASH_SHOPPERS ?? 30);
 const base = process.env.DATABASE_URL;
 if (!base) throw new Error('The crash test needs PostgreSQL: set DATABASE_URL');
 
-const problems: string[] = [];
-const expect = (ok: boolean, what: string) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) problems.push(what);
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const name = `haat_crash_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-const admin = postgres(base, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
-const setup = await openDatabase({ url: url.toString() });
-await setup.migrate();
-await seedDemo(setup.owner);
-await setup.close();
-const sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
-
+const { problems, expect } = checks();
+const db = await freshDatabase(base, 'haat_crash');
+const { sql } = db;
 const smtp = await startSmtpServer();
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  DATABASE_URL: url.toString(),
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  SMTP_URL: smtp.url,
-  SEED_DEMO: 'false',
-  AUTH_SECRET: 'crash-test-secret-that-survives-a-restart',
-  RATE_LIMITS: 'off',
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-};
+const env = serverEnv(db.url, port, smtp.url, { RATE_LIMITS: 'off' });
 
 let server: ChildProcess | null = null;
 async function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { env, stdio: 'ignore' });
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${origin}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await sleep(100);
-  }
-  throw new Error('the server did not start');
+  server = await startAt(env);
 }
-
-type Json = { data?: Record<string, unknown> & { id?: string }; message?: string };
-async function call(method: string, path: string, body?: object, headers: Record<string, string> = {}) {
-  const res = await fetch(`${origin}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, json: (await res.json().catch(() => ({}))) as Json };
-}
+const call = (method: string, path: string, body?: object, headers: Record<string, string> = {}) =>
+  callAt(origin, method, path, body, headers);
 
 try {
   await startServer();
@@ -100,33 +62,7 @@ try {
   const shoppers: { email: string; auth: Record<string, string>; order: Record<string, unknown> }[] = [];
   for (let i = 0; i < SHOPPERS; i++) {
     const email = `crash.${i}.${Date.now().toString(36)}@example.in`;
-    await call(
-      'POST',
-      '/api/store/store-user/user/',
-      {
-        first_name: 'Crash',
-        last_name: `Shopper ${i}`,
-        email,
-        phone: '9876543210',
-        password: 'crash-test-pass-1',
-        confirm_password: 'crash-test-pass-1',
-        role_name: 'CUSTOMER',
-        terms: true,
-      },
-      origins,
-    );
-    const mails = (await call('GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json
-      .data as unknown as { text: string }[];
-    const otp = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
-    const session = (
-      await call(
-        'POST',
-        '/api/user/auth/verify-otp/',
-        { verification_field: email, otp, role_name: 'CUSTOMER' },
-        origins,
-      )
-    ).json.data as { access_token: string };
-    const auth = { ...origins, authorization: `Bearer ${session.access_token}` };
+    const { auth } = await signUpCustomer(origin, shop.slug, email);
     const address = (
       await call(
         'POST',
@@ -222,9 +158,7 @@ try {
   }
   const outboxIds = (await orderMails).map((r) => r.id as string);
   expect(outboxIds.length === SHOPPERS, `one order mail queued per order (${outboxIds.length})`);
-  const received = smtp.messages
-    .map((m) => /^Message-ID:\s*<([^@>]+)@outbox\.haat>/im.exec(m.raw)?.[1])
-    .filter((id): id is string => !!id && outboxIds.includes(id));
+  const received = outboxIdsIn(smtp.messages.map((m) => m.raw)).filter((id) => outboxIds.includes(id));
   const counts = new Map<string, number>();
   for (const id of received) counts.set(id, (counts.get(id) ?? 0) + 1);
   expect(
@@ -236,9 +170,7 @@ try {
 } finally {
   server?.kill('SIGKILL');
   await smtp.close();
-  await sql.end();
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await db.drop();
 }
 console.log(problems.length ? `\n${problems.length} failed` : '\ncrash test passed');
 process.exit(problems.length ? 1 : 0);

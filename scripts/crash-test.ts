@@ -35,7 +35,7 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const env = serverEnv(db.url, port, smtp.url, { RATE_LIMITS: 'off' });
 
-let server: ChildProcess | null = null;
+let server = null as ChildProcess | null;
 async function startServer() {
   server = await startAt(env);
 }

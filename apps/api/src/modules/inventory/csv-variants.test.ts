@@ -199,6 +199,11 @@ describe('CSV with variants', () => {
     expect(dry.json().data).toMatchObject({ total_rows: 5, valid_rows: 0 });
     expect(dry.json().data.issues).toEqual([
       {
+        line: 2,
+        column: 'handle',
+        message: `Kurti ${id}, S: Waits until lines 3, 4, 5, 6 are fixed: a product's rows are imported together`,
+      },
+      {
         line: 3,
         column: 'selling_price',
         message: `Kurti ${id}, M: Selling price must be a number, like 499`,

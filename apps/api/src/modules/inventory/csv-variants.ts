@@ -217,7 +217,7 @@ export function planVariantGroup(
     if (barcode && ctx.taken.some((t) => other(t) && t.barcode === barcode))
       issues.push(say(e.row, 'barcode', `Barcode ${barcode} is already used by another product`, e.values));
   }
-  if (issues.length || !parsed.success) return { issues };
+  if (issues.length || !parsed.success) return { issues: [...issues, ...heldBack(rows, issues, say)] };
   const form = { ...parsed.data, product_price: parsed.data.variants?.[0]?.product_price ?? 0 };
   const lineOfVariant = new Map(
     entries.flatMap((e) => (e.row && typeof e.raw.id === 'string' ? [[e.raw.id, e.row.line] as const] : [])),
@@ -235,6 +235,16 @@ export function planVariantGroup(
       lineOfVariant,
     },
   };
+}
+
+/** The product's other rows, which wait for its bad ones: a product's rows are imported together. */
+function heldBack(rows: Row[], issues: Issue[], say: Say) {
+  const bad = rows.filter((x) => issues.some((i) => i.line === x.line)).map((x) => x.line);
+  if (!bad.length) return [];
+  const which = bad.length === 1 ? `line ${bad[0]} is` : `lines ${bad.join(', ')} are`;
+  return rows
+    .filter((x) => !bad.includes(x.line))
+    .map((x) => say(x, 'handle', `Waits until ${which} fixed: a product's rows are imported together`));
 }
 
 /** The option value column a combination misses (the first blank), for "Pick one value of every option". */

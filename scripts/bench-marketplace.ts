@@ -122,7 +122,7 @@ async function main() {
 
     out.push(`### ${new Date().toISOString().slice(0, 10)}, marketplace search: ${await machine()}\n`);
     out.push(
-      `Data: ${sizes?.products.toLocaleString('en')} products in ${STORES.toLocaleString('en')} shops (seed:scale ${STORES.toLocaleString('en')} x ${PRODUCTS} in ${seedS.toFixed(0)} s, the read model filled by its triggers as the seed wrote), ${sizes?.listed.toLocaleString('en')} rows in marketplace_products (${sizes?.model} with indexes), database ${sizes?.db}.\n`,
+      `Data: ${sizes?.products.toLocaleString('en')} products (${REUSE ? `database ${REUSE}, filled by seed:scale before the run` : `seed:scale ${STORES.toLocaleString('en')} x ${PRODUCTS} in ${seedS.toFixed(0)} s`}; the read model filled by its triggers as the seed wrote), ${sizes?.listed.toLocaleString('en')} rows in marketplace_products (${sizes?.model} with indexes), database ${sizes?.db}.\n`,
     );
     out.push(
       `| GET ${SEARCH}? (20 connections, ${DURATION} s) | matches | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | load avg at start |`,

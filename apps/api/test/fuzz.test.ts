@@ -14,12 +14,12 @@ import { createTestApp, demoShops, type TestApp } from './harness.ts';
  * caller picked among nobody, a customer of shop A, shop A's vendor and a customer of shop B. Properties: no
  * answer is a 5xx, and every 2xx JSON answer matches the response schema the route declares for that status.
  *
- *   FUZZ_RUNS=100 (per route)  FUZZ_SEED=20261125  FUZZ_ROUTE='POST /api/store/address/' (one route only)
+ *   FUZZ_RUNS=60 (per route)  FUZZ_SEED=20261125  FUZZ_ROUTE='POST /api/store/address/' (one route only)
  *
  * A failure prints the route, the seed, the shrunk request and the answer, so it can be replayed.
  */
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const ONLY = process.env.FUZZ_ROUTE;
 

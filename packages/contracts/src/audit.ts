@@ -86,7 +86,7 @@ export const auditEvent = z.object({
 export type AuditEvent = z.infer<typeof auditEvent>;
 
 /** A page of rows; `count` stops at AUDIT_COUNT_CAP (then `count_capped`), so a huge trail still answers fast. */
-export const AUDIT_COUNT_CAP = 10_000;
+export const AUDIT_COUNT_CAP = 1_000;
 export const auditPage = z.object({
   results: z.array(auditEvent),
   count: z.number().int(),

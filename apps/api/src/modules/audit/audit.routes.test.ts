@@ -1,5 +1,5 @@
 import { schema, withStore } from '@haat/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
@@ -157,5 +157,16 @@ describe('the audit trail', () => {
     ).toMatch(/permission denied/);
     const rows = await withStore(app, shops.a.id, (tx) => tx.select().from(schema.auditEvents).where(probe));
     expect(rows).toHaveLength(1);
+  });
+
+  it('counts at most 1,000 matches and says so, so a huge trail answers at once', async () => {
+    await withStore(t.owner, shops.a.id, (tx) =>
+      tx.execute(sql`insert into audit_events (store_id, entity, action, summary)
+                     select ${shops.a.id}::uuid, 'IMPORT', 'IMPORT', 'cap probe ' || g from generate_series(1, 1001) g`),
+    );
+    const page = (await vendor.call('GET', `${URL}?search=cap%20probe&limit=100&offset=900`)).json().data;
+    expect(page).toMatchObject({ count: 1000, count_capped: true });
+    expect(page.results).toHaveLength(100);
+    expect(page.results[0].actor_name).toBe('System');
   });
 });

@@ -13,6 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort, startSmtpServer } from '../apps/api/src/modules/mail/testing/smtp-server.ts';
+import { browserCheckout } from './proxy-checkout.ts';
 import {
   call,
   checks,
@@ -64,8 +65,10 @@ try {
   for (const port of ports) {
     servers.push(await startServer(serverEnv(db.url, port, smtp.url, { TRUST_PROXY: 'loopback' })));
   }
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  // On every address of both families, so the browser reaches it as <shop>.localhost.
+  await new Promise<void>((resolve) => proxy.listen(0, '::', resolve));
+  const proxyPort = (proxy.address() as AddressInfo).port;
+  const via = `http://127.0.0.1:${proxyPort}`;
   const [a, b] = ports.map((p) => `http://127.0.0.1:${p}`) as [string, string];
   const [shop] = await db.sql<{ slug: string }[]>`
     select slug from stores where online_status = 'PUBLISHED' order by slug limit 1`;
@@ -212,6 +215,23 @@ try {
     (served[0] ?? 0) > 0 && (served[1] ?? 0) > 0,
     `the checkout went through both processes (A ${served[0]}, B ${served[1]})`,
   );
+
+  // The same journey in a browser: every page, asset and call through the proxy.
+  served[0] = served[1] = 0;
+  const named = (
+    await db.sql<
+      { name: string }[]
+    >`select product_name as name from products where id = ${product?.id ?? ''}`
+  )[0];
+  const number = await browserCheckout(proxyPort, shop.slug, {
+    id: product?.id ?? '',
+    name: named?.name ?? '',
+  });
+  expect(
+    !!number,
+    `browser checkout through the proxy placed ${number} (A served ${served[0]}, B ${served[1]})`,
+  );
+  expect((served[0] ?? 0) > 10 && (served[1] ?? 0) > 10, 'both processes served the browser journey');
 } finally {
   for (const s of servers) s.kill('SIGKILL');
   proxy.close();

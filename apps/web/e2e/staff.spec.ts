@@ -73,6 +73,9 @@ describe('staff accounts', () => {
       .click();
     await packer.getByRole('heading', { name: 'Order Timeline' }).waitFor();
     const number = (await packer.getByRole('heading', { level: 1 }).innerText()).trim();
+    // What to pack, not what it cost: no prices, totals or payment amount.
+    expect(await packer.getByText('Subtotal').count()).toBe(0);
+    expect(await packer.getByRole('region', { name: 'Order Items' }).getByText('₹').count()).toBe(0);
     expect(await packer.getByRole('button', { name: 'Cancel Order' }).count()).toBe(0);
     expect(await packer.getByRole('button', { name: 'Edit Order' }).count()).toBe(0);
     await packer.getByRole('button', { name: 'Ship Order' }).click();

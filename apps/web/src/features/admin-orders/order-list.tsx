@@ -1,6 +1,7 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate, formatINR, formatTime } from '../../lib/format.ts';
+import { useCan } from '../../lib/shop-role.ts';
 import type { AdminOrderRow } from './admin-orders-api.ts';
 import { OrderStatusBadge, PaymentStatusBadge, ReturnRequestedBadge } from './order-badges.tsx';
 import { METHOD_TEXT } from './order-labels.ts';
@@ -43,6 +44,8 @@ function Check({
 /** Order Management's table (02 §2 columns), for wider screens; phones get `OrderCards`. */
 export function OrderTable({ orders, loading, selected, onToggle, onToggleAll }: ListProps) {
   const all = orders.length > 0 && orders.every((o) => selected.has(o.id));
+  // A role without money (a Packer, issue 15) sees the items, not the amounts.
+  const money = useCan('money');
   return (
     <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:block">
       <table className={`w-full text-left text-sm ${loading ? 'opacity-60' : ''}`}>
@@ -58,7 +61,7 @@ export function OrderTable({ orders, loading, selected, onToggle, onToggleAll }:
               Customer Details
             </th>
             <th scope="col" className="px-2.5 py-3 text-right">
-              Amount
+              {money ? 'Amount' : 'Items'}
             </th>
             <th scope="col" className="px-2.5 py-3">
               Order Status
@@ -103,7 +106,9 @@ export function OrderTable({ orders, loading, selected, onToggle, onToggleAll }:
                 {o.user.phone ? <p className="text-xs text-slate-500">{o.user.phone}</p> : null}
               </td>
               <td className="px-2.5 py-3 text-right whitespace-nowrap">
-                <p className="font-semibold text-slate-900">{formatINR(o.total_amount, { paise: true })}</p>
+                {money ? (
+                  <p className="font-semibold text-slate-900">{formatINR(o.total_amount, { paise: true })}</p>
+                ) : null}
                 <p className="text-xs text-slate-500">{items(o.total_items)}</p>
               </td>
               <td className="space-y-1 px-2.5 py-3">
@@ -150,6 +155,7 @@ export function OrderTable({ orders, loading, selected, onToggle, onToggleAll }:
 
 /** The same orders as cards, for phones and tablets. */
 export function OrderCards({ orders, loading, selected, onToggle }: ListProps) {
+  const money = useCan('money');
   return (
     <ul className={`space-y-3 lg:hidden ${loading ? 'opacity-60' : ''}`} aria-label="Orders">
       {orders.map((o) => (
@@ -169,7 +175,7 @@ export function OrderCards({ orders, loading, selected, onToggle }: ListProps) {
                   <p className="text-xs text-slate-500">{formatDate(o.created_at)}</p>
                 </div>
                 <p className="text-right font-semibold text-slate-900">
-                  {formatINR(o.total_amount, { paise: true })}
+                  {money ? formatINR(o.total_amount, { paise: true }) : null}
                   <span className="block text-xs font-normal text-slate-500">{items(o.total_items)}</span>
                 </p>
               </div>

@@ -3,6 +3,7 @@ import { CheckCircle2, Circle, ExternalLink, Pencil } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel, DetailRow } from '../../components/ui/detail-panel.tsx';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
+import { useCan } from '../../lib/shop-role.ts';
 import type { AdminOrderDetails } from './admin-orders-api.ts';
 import { PaymentStatusBadge } from './order-badges.tsx';
 import { ACTION_TEXT, METHOD_TEXT } from './order-labels.ts';
@@ -13,6 +14,8 @@ import { ACTION_TEXT, METHOD_TEXT } from './order-labels.ts';
 const rupees = (n: number) => formatINR(n, { paise: true });
 
 export function OrderItems({ order }: { order: AdminOrderDetails }) {
+  // A role without money (a Packer, issue 15) sees what to pack, not prices.
+  const money = useCan('money');
   return (
     <DetailPanel title="Order Items">
       <ul className="divide-y divide-slate-100">
@@ -37,31 +40,37 @@ export function OrderItems({ order }: { order: AdminOrderDetails }) {
                 {i.category ? ` · ${i.category}` : ''}
               </p>
             </div>
-            <div className="text-right text-sm">
-              <p className="font-semibold text-slate-900">{rupees(i.line_total)}</p>
-              <p className="text-xs text-slate-500">
-                {i.quantity} × {rupees(i.product_price)}
-              </p>
-            </div>
+            {money ? (
+              <div className="text-right text-sm">
+                <p className="font-semibold text-slate-900">{rupees(i.line_total)}</p>
+                <p className="text-xs text-slate-500">
+                  {i.quantity} × {rupees(i.product_price)}
+                </p>
+              </div>
+            ) : (
+              <p className="text-sm font-semibold text-slate-900">× {i.quantity}</p>
+            )}
           </li>
         ))}
       </ul>
-      <dl className="mt-2 border-t border-slate-200 pt-2">
-        <DetailRow label="Subtotal">{rupees(order.subtotal)}</DetailRow>
-        <DetailRow label="Shipping">
-          {order.shipping_charge ? rupees(order.shipping_charge) : 'Free'}
-        </DetailRow>
-        <DetailRow label="Tax (GST included)">{rupees(order.tax)}</DetailRow>
-        {order.discount ? (
-          <DetailRow label={`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}`}>
-            −{rupees(order.discount)}
+      {money ? (
+        <dl className="mt-2 border-t border-slate-200 pt-2">
+          <DetailRow label="Subtotal">{rupees(order.subtotal)}</DetailRow>
+          <DetailRow label="Shipping">
+            {order.shipping_charge ? rupees(order.shipping_charge) : 'Free'}
           </DetailRow>
-        ) : null}
-        <div className="mt-1 flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-slate-900">
-          <span>Total</span>
-          <span>{rupees(order.total_amount)}</span>
-        </div>
-      </dl>
+          <DetailRow label="Tax (GST included)">{rupees(order.tax)}</DetailRow>
+          {order.discount ? (
+            <DetailRow label={`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}`}>
+              −{rupees(order.discount)}
+            </DetailRow>
+          ) : null}
+          <div className="mt-1 flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-slate-900">
+            <span>Total</span>
+            <span>{rupees(order.total_amount)}</span>
+          </div>
+        </dl>
+      ) : null}
     </DetailPanel>
   );
 }
@@ -87,6 +96,7 @@ export function StatusActions({
   onMove: (status: AdminOrderStatusBody['status']) => void;
   onOpen: (d: Dialog) => void;
 }) {
+  const money = useCan('money');
   if (!order.next_statuses.length) {
     return (
       <DetailPanel title="Update Order Status">
@@ -124,7 +134,8 @@ export function StatusActions({
       </div>
       {order.payment_method === 'COD' && order.next_statuses.includes('DELIVERED') ? (
         <p className="mt-3 text-sm text-slate-600">
-          Marking it delivered records {rupees(order.total_amount)} as collected in cash.
+          Marking it delivered records {money ? rupees(order.total_amount) : 'the amount'} as collected in
+          cash.
         </p>
       ) : null}
     </DetailPanel>
@@ -176,6 +187,7 @@ export function PaymentShipping({
   canShip?: boolean;
 }) {
   const shipped = order.trackingNumber !== null;
+  const money = useCan('money');
   return (
     <DetailPanel title="Payment & Shipping">
       <dl>
@@ -184,7 +196,7 @@ export function PaymentShipping({
         </DetailRow>
         <DetailRow label="Method">{METHOD_TEXT[order.payment_method]}</DetailRow>
         <DetailRow label="Transaction ID">{order.transactionId ?? '—'}</DetailRow>
-        <DetailRow label="Amount">{rupees(order.payment.amount)}</DetailRow>
+        {money ? <DetailRow label="Amount">{rupees(order.payment.amount)}</DetailRow> : null}
         {order.payment.utr ? <DetailRow label="UTR">{order.payment.utr}</DetailRow> : null}
         {order.payment.received_at ? (
           <DetailRow label={order.payment_method === 'COD' ? 'Cash collected' : 'Received'}>
@@ -222,9 +234,11 @@ export function PaymentShipping({
         <DetailRow label="Estimated delivery">
           {order.expected_delivery ? formatDate(order.expected_delivery) : order.delivery_type.estimated_time}
         </DetailRow>
-        <DetailRow label="Shipping cost">
-          {order.shipping_charge ? rupees(order.shipping_charge) : 'Free'}
-        </DetailRow>
+        {money ? (
+          <DetailRow label="Shipping cost">
+            {order.shipping_charge ? rupees(order.shipping_charge) : 'Free'}
+          </DetailRow>
+        ) : null}
       </dl>
       {canShip && shipped && ['SHIPPED', 'DELIVERED'].includes(order.status) ? (
         <button

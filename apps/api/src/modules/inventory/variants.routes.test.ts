@@ -355,6 +355,30 @@ describe('product variants', () => {
     }
   });
 
+  it('shows a product with sizes on the marketplace at the range a shopper pays', async () => {
+    const body = kurta();
+    const p = (await vendor.call('POST', PRODUCT, body)).json().data;
+    const found = async () =>
+      (
+        (
+          await t.app.inject({
+            url: `/api/store/get-store/products/?search=${encodeURIComponent(body.product_name)}`,
+          })
+        ).json().data.results as { id: string; price: number; max_price: number }[]
+      ).find((r) => r.id === p.id);
+    expect(await found()).toMatchObject({ price: 499, max_price: 649 });
+    // The dearest size goes: the range follows in the same transaction.
+    const edit = {
+      ...body,
+      variants: [
+        { ...body.variants[0], id: p.variants[0].id },
+        { ...body.variants[1], id: p.variants[1].id },
+      ],
+    };
+    expect((await vendor.call('PUT', `${PRODUCT}${p.id}/`, edit)).statusCode).toBe(200);
+    expect(await found()).toMatchObject({ price: 499, max_price: 499 });
+  });
+
   it("keeps another shop's vendor out: 404 and the variants unchanged", async () => {
     const p = (await vendor.call('POST', PRODUCT, kurta())).json().data;
     const before = await withStore(t.owner, shops.a.id, (tx) =>

@@ -121,6 +121,11 @@ describe('CSV with variants', () => {
     expect(added.map((l) => [l.variantId, l.change, l.quantityAfter, l.reason, l.note])).toEqual([
       [m?.id, 6, 9, 'IMPORT', 'CSV import line 3'],
     ]);
+    // The same file again changes nothing: no variant is written, no stock-history row.
+    const again = await upload(toCsv(edited), false);
+    expect(again.json().data).toMatchObject({ created: 0, updated: 1, issues: [] });
+    expect((await ledgerOf(p.id)).length).toBe(before.length + 1);
+    expect((await product(p.id)).variants).toEqual(after.variants);
   });
 
   it('creates a product with sizes from rows sharing a handle; a later file adds a size and deletes nothing', async () => {

@@ -22,6 +22,7 @@ import * as variants from './variants.service.ts';
  */
 
 export type Row = { line: number; r: CsvRecord };
+type VariantRow = typeof schema.productVariants.$inferSelect;
 export type Taken = { productId: string; sku: string | null; barcode: string | null };
 /** What checking a product's rows needs besides them. */
 export type GroupCtx = {
@@ -43,6 +44,8 @@ export type VariantPlan = {
   existing: repo.ProductRow | undefined;
   /** The file's line of each existing variant the file names (for its stock-history note). */
   lineOfVariant: Map<string, number>;
+  /** The file leaves every variant of the existing product as it is (then they are not written). */
+  variantsAsTheyAre: boolean;
 };
 
 const valuesOf = (r: CsvRecord) => OPTION_SLOTS.map((k) => (r[`option${k}_value`] ?? '').trim());
@@ -117,7 +120,7 @@ type Say = (x: Row, column: string, message: string, values?: string[]) => Issue
 export function planVariantGroup(
   handle: string,
   rows: Row[],
-  ctx: GroupCtx & { priorVariants: (typeof schema.productVariants.$inferSelect)[] },
+  ctx: GroupCtx & { priorVariants: VariantRow[] },
 ): { issues: Issue[]; plan?: VariantPlan } {
   const first = rows[0] as Row;
   const productName = (first.r.product_name ?? '').trim() || ctx.prior?.name || handle;
@@ -233,8 +236,32 @@ export function planVariantGroup(
       categoryName,
       existing: ctx.prior,
       lineOfVariant,
+      variantsAsTheyAre: asTheyAre(carried, form),
     },
   };
+}
+
+const WRITTEN = [
+  'sku',
+  'barcode',
+  'pricePaise',
+  'salePricePaise',
+  'costPaise',
+  'quantity',
+  'lowStockThreshold',
+  'position',
+] as const;
+
+/** Whether the form keeps the existing variants as they are: the same ones, in their order, with the same values. */
+function asTheyAre(carried: VariantRow[], form: ProductForm) {
+  const given = form.variants ?? [];
+  return (
+    carried.length === given.length &&
+    given.every((v, i) => {
+      const now = variants.variantValues(v, i);
+      return carried[i]?.id === v.id && WRITTEN.every((k) => carried[i]?.[k] === now[k]);
+    })
+  );
 }
 
 /** The product's other rows, which wait for its bad ones: a product's rows are imported together. */
@@ -256,29 +283,81 @@ function optionColumn(values: string[] | undefined, options: ProductOption[]) {
 type LedgerInsert = typeof schema.stockLedger.$inferInsert;
 
 /**
- * Writes one product with options the way the product dialog does (inventory.service): its own row (its rollup
- * columns left to the variants' triggers), then its variants through saveVariants. Stock changes become IMPORT
- * rows of the stock history.
+ * Adds new products with options in a few statements (a file of 1,000 products in 5 sizes is 2 product inserts and
+ * 5 variant inserts): their own rows as the product dialog writes them (ownColumns), then every variant, each
+ * opening stock an IMPORT row of the stock history.
+ */
+export async function createVariantGroups(
+  tx: Tx,
+  at: { storeId: string; actorId: string },
+  plans: { p: VariantPlan; categoryId: string; slug: string }[],
+): Promise<LedgerInsert[]> {
+  const ids = new Map<string, string>();
+  for (let i = 0; i < plans.length; i += 500) {
+    const rows = await tx
+      .insert(schema.products)
+      .values(
+        plans.slice(i, i + 500).map(({ p, categoryId, slug }) => ({
+          ...variants.ownColumns(productValues({ ...p.form, category_id: categoryId }), p.form, 'insert'),
+          storeId: at.storeId,
+          slug,
+        })),
+      )
+      .returning({ id: schema.products.id, slug: schema.products.slug });
+    for (const r of rows) ids.set(r.slug, r.id);
+  }
+  const values = plans.flatMap(({ p, slug }) =>
+    (p.form.variants ?? []).map((v, i) => ({
+      ...variants.variantValues(v, i),
+      storeId: at.storeId,
+      productId: ids.get(slug) ?? '',
+    })),
+  );
+  const ledger: LedgerInsert[] = [];
+  for (let i = 0; i < values.length; i += 1000) {
+    const rows = await tx
+      .insert(schema.productVariants)
+      .values(values.slice(i, i + 1000))
+      .returning({
+        id: schema.productVariants.id,
+        productId: schema.productVariants.productId,
+        quantity: schema.productVariants.quantity,
+      });
+    for (const r of rows)
+      ledger.push({
+        storeId: at.storeId,
+        productId: r.productId,
+        variantId: r.id,
+        change: r.quantity,
+        quantityAfter: r.quantity,
+        reason: 'IMPORT',
+        note: 'Imported from CSV',
+        actorId: at.actorId,
+      });
+  }
+  return ledger;
+}
+
+/**
+ * Writes one existing product with options the way the product dialog does (inventory.service): its own row (its rollup
+ * columns left to the variants' triggers), then its variants through saveVariants unless the file leaves them as
+ * they are (a whole export imported back after one edit writes the edited product's variants only). Stock changes
+ * become IMPORT rows of the stock history.
  */
 export async function writeVariantGroup(
   tx: Tx,
-  at: { storeId: string; actorId: string; categoryId: string; slug: () => string },
+  at: { storeId: string; actorId: string; categoryId: string },
   p: VariantPlan,
 ): Promise<LedgerInsert[]> {
-  const values = productValues({ ...p.form, category_id: at.categoryId });
-  let productId = p.existing?.id;
-  if (productId) {
-    await tx
-      .update(schema.products)
-      .set({ ...variants.ownColumns(values, p.form, 'update'), updatedAt: new Date() })
-      .where(eq(schema.products.id, productId));
-  } else {
-    const [row] = await tx
-      .insert(schema.products)
-      .values({ ...variants.ownColumns(values, p.form, 'insert'), storeId: at.storeId, slug: at.slug() })
-      .returning({ id: schema.products.id });
-    productId = row?.id ?? '';
-  }
+  const productId = p.existing?.id ?? '';
+  await tx
+    .update(schema.products)
+    .set({
+      ...variants.ownColumns(productValues({ ...p.form, category_id: at.categoryId }), p.form, 'update'),
+      updatedAt: new Date(),
+    })
+    .where(eq(schema.products.id, productId));
+  if (p.variantsAsTheyAre) return [];
   const ctx = { tx, storeId: at.storeId, productId, actorId: at.actorId };
   const ledger = await variants.saveVariants(ctx, p.form, null);
   return ledger.map((l) => ({

@@ -17,6 +17,7 @@ import {
   REQUIRED,
 } from './csv-columns.ts';
 import {
+  createVariantGroups,
   type GroupCtx,
   hasOptions,
   loadVariants,
@@ -329,10 +330,17 @@ export async function importCsv(deps: Deps, actor: Actor, store: StoreRow, text:
         });
       }
     }
-    for (const p of withOptions) {
-      const at = { storeId: store.id, actorId: actor.userId, categoryId: categoryId(p) };
-      ledger.push(...(await writeVariantGroup(tx, { ...at, slug: () => slugFor(p.form.product_name) }, p)));
-    }
+    const at = { storeId: store.id, actorId: actor.userId };
+    const added = withOptions.filter((p) => !p.existing);
+    ledger.push(
+      ...(await createVariantGroups(
+        tx,
+        at,
+        added.map((p) => ({ p, categoryId: categoryId(p), slug: slugFor(p.form.product_name) })),
+      )),
+    );
+    for (const p of withOptions.filter((x) => x.existing))
+      ledger.push(...(await writeVariantGroup(tx, { ...at, categoryId: categoryId(p) }, p)));
     for (let i = 0; i < ledger.length; i += 1000) await repo.insertLedger(tx, ledger.slice(i, i + 1000));
     await recordAudit(
       tx,

@@ -45,7 +45,7 @@ export function ownColumns<T extends object>(values: T, f: ProductForm, writing:
 }
 
 /** The variant's columns from its row in the dialog. */
-function variantValues(v: VariantBody, position: number): repo.VariantValues {
+export function variantValues(v: VariantBody, position: number): repo.VariantValues {
   return {
     optionValues: v.options,
     position,

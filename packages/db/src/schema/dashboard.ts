@@ -51,3 +51,27 @@ export const orderStatusDayStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.storeId, t.day, t.status] })],
 );
+
+/**
+ * Transaction Management's stat cards and the count of its list: per shop, India-time day, payment status and
+ * mode, the number of payments made that day now in that state, the sum of their amounts and of what was refunded
+ * of them. Kept by statement triggers on payment_transactions in the same transaction as every write
+ * (migrations/0029_payment_day_stats.sql).
+ */
+export const paymentDayStats = pgTable(
+  'payment_day_stats',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    paymentMode: text('payment_mode').notNull(),
+    payments: integer('payments').notNull().default(0),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull().default(0),
+    refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'payment_day_stats_pk', columns: [t.storeId, t.day, t.paymentStatus, t.paymentMode] }),
+  ],
+);

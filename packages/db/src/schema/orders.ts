@@ -266,7 +266,11 @@ export const paymentTransactions = pgTable(
       'cascade',
     ),
     index('payment_transactions_order_idx').on(t.storeId, t.orderId),
-    index('payment_transactions_created_idx').on(t.storeId, t.createdAt),
+    /**
+     * Transaction Management's page ids and a search's count from index entries: migration 0029 adds INCLUDE
+     * (payment_status, payment_mode, order_id, reference), which drizzle cannot declare.
+     */
+    index('payment_transactions_created_cover_idx').on(t.storeId, t.createdAt, t.id),
   ],
 );
 

@@ -350,6 +350,7 @@ export const TENANT_TABLES = [
   'store_invites',
   'order_day_stats',
   'order_status_day_stats',
+  'payment_day_stats',
   'document_counters',
   'tax_documents',
   'refunds',

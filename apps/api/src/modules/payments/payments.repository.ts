@@ -93,35 +93,63 @@ export function listPayments(tx: Tx, q: TransactionQuery) {
     .orderBy(...SORTS[q.sort]);
 }
 
-/** How many payments the list's filters match: over the payments' own index, with their orders only for a search. */
+/** The day table's rows of a range of IST days (`payment_day_stats`, kept by triggers with every payment write). */
+function statDays(q: Pick<TransactionQuery, 'from' | 'to'>) {
+  const days: SQL[] = [];
+  if (q.from) days.push(sql`d.day >= ${q.from}::date`);
+  if (q.to) days.push(sql`d.day <= ${q.to}::date`);
+  return days;
+}
+
+/** The list's filters on the day table's rows: the range, a status, the recorded modes of a mode filter. */
+function dayFilters(q: TransactionQuery) {
+  const where = statDays(q);
+  if (q.status !== 'all') where.push(sql`d.payment_status = ${q.status}`);
+  if (q.payment_mode !== 'all') {
+    const modes = (MODES[q.payment_mode] ?? []).map((m) => sql`${m}`);
+    where.push(modes.length ? sql`d.payment_mode in (${sql.join(modes, sql`, `)})` : sql`false`);
+  }
+  return where;
+}
+
+/**
+ * How many payments the list's filters match. Without a search: summed from `payment_day_stats` (per shop, day,
+ * status and mode), a few thousand rows at most. A search reads the range's payments (index entries of
+ * `payment_transactions_created_cover_idx`) with their orders, whose search key it matches too.
+ */
 export async function countPayments(tx: Tx, q: TransactionQuery) {
-  const withOrders = q.search
-    ? sql`join ${o} on ${o.storeId} = ${pt.storeId} and ${o.id} = ${pt.orderId}`
-    : sql``;
-  const [row] = rowsOf<{ n: number }>(
-    await tx.execute(
-      sql`select count(*)::int as n from ${pt} ${withOrders} where ${listWhere(q) ?? sql`true`}`,
-    ),
-  );
+  const where = dayFilters(q);
+  const statement = q.search
+    ? sql`select count(*)::int as n from ${pt} join ${o} on ${o.storeId} = ${pt.storeId} and ${o.id} = ${pt.orderId}
+          where ${listWhere(q) ?? sql`true`}`
+    : sql`select coalesce(sum(d.payments), 0)::int as n from payment_day_stats d
+          ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
+  const [row] = rowsOf<{ n: number }>(await tx.execute(statement));
   return Number(row?.n ?? 0);
 }
 export type ListedPayment = Awaited<ReturnType<typeof listPayments>>[number];
 
-/** The 4 stat cards for a date range: revenue net of refunds, all, pending and failed payments. */
+/**
+ * The 4 stat cards for a range of IST days: revenue net of refunds, all, pending and failed payments, summed from
+ * `payment_day_stats` (not the payments themselves).
+ */
 export async function paymentStats(tx: Tx, q: Pick<TransactionQuery, 'from' | 'to'>) {
-  const [row] = await tx
-    .select({
-      revenuePaise:
-        sql<number>`coalesce(sum(${pt.amountPaise} - ${pt.refundedPaise}) filter (where ${pt.paymentStatus} in ('SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED')), 0)`.mapWith(
-          Number,
-        ),
-      total: sql<number>`count(*)`.mapWith(Number),
-      pending: sql<number>`count(*) filter (where ${pt.paymentStatus} = 'PENDING')`.mapWith(Number),
-      failed: sql<number>`count(*) filter (where ${pt.paymentStatus} = 'FAILED')`.mapWith(Number),
-    })
-    .from(pt)
-    .where(and(...dateRange(q)));
-  return row ?? { revenuePaise: 0, total: 0, pending: 0, failed: 0 };
+  const days = statDays(q);
+  const [row] = rowsOf<Record<'revenue' | 'total' | 'pending' | 'failed', string | number>>(
+    await tx.execute(sql`select
+        coalesce(sum(d.amount_paise - d.refunded_paise) filter (where d.payment_status in ('SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED')), 0)::bigint as revenue,
+        coalesce(sum(d.payments), 0)::int as total,
+        coalesce(sum(d.payments) filter (where d.payment_status = 'PENDING'), 0)::int as pending,
+        coalesce(sum(d.payments) filter (where d.payment_status = 'FAILED'), 0)::int as failed
+      from payment_day_stats d
+      ${days.length ? sql`where ${sql.join(days, sql` and `)}` : sql``}`),
+  );
+  return {
+    revenuePaise: Number(row?.revenue ?? 0),
+    total: Number(row?.total ?? 0),
+    pending: Number(row?.pending ?? 0),
+    failed: Number(row?.failed ?? 0),
+  };
 }
 
 export async function findPayment(tx: Tx, id: string, lock = false) {

@@ -75,7 +75,7 @@ export const productDetail = productCard.extend({
   sku: z.string().nullable(),
   tax_percentage: z.number(),
   low_stock_threshold: z.number().int(),
-  /** The product's options (Size, Colour) and its variants; no options: one variant, the product itself. */
+  /** The product's options (Size, Colour) and its variants; a product sold as one item has neither. */
   options: z.array(productOption),
   variants: z.array(shopperVariant),
   /** The live deal on this product, if one is running now. */

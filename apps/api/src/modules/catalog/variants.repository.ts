@@ -13,7 +13,11 @@ export const variantPriceNow = sql<number>`least(${v.pricePaise}, coalesce(${v.s
 /** "M / Blue", or null for a default variant. */
 export const variantLabelSql = sql<string | null>`nullif(array_to_string(${v.optionValues}, ' / '), '')`;
 
-/** A product's variants with their price now, as one JSON array: a column of the product page's one statement. */
+/**
+ * A product's variants with their price now, as one JSON array: a column of the product page's one statement. A
+ * product without options answers an empty list without reading its default variant, and the live deal is read
+ * once per product, not once per variant.
+ */
 export const variantsJson = sql<
   {
     id: string;
@@ -25,12 +29,14 @@ export const variantsJson = sql<
     threshold: number;
     image: string | null;
   }[]
->`(select coalesce(jsonb_agg(jsonb_build_object('id', pv.id, 'options', pv.option_values, 'sku', pv.sku,
+>`(case when ${p.options} = '[]'::jsonb then '[]'::jsonb else (
+  select coalesce(jsonb_agg(jsonb_build_object('id', pv.id, 'options', pv.option_values, 'sku', pv.sku,
     'price', pv.price_paise, 'quantity', pv.quantity, 'threshold', pv.low_stock_threshold, 'image', pv.image,
     'now', least(pv.price_paise, coalesce(pv.sale_price_paise, pv.price_paise),
-                 greatest(coalesce(pv.price_paise - (${p.pricePaise} - ${liveDealPrice}), pv.price_paise), 0)))
+                 greatest(coalesce(pv.price_paise - (${p.pricePaise} - ld.deal), pv.price_paise), 0)))
     order by pv.position, pv.id), '[]'::jsonb)
-  from product_variants pv where pv.store_id = ${p.storeId} and pv.product_id = ${p.id})`;
+  from product_variants pv cross join (select ${liveDealPrice} as deal) ld
+  where pv.store_id = ${p.storeId} and pv.product_id = ${p.id}) end)`;
 
 /**
  * The variant a shopper asked for, or the product's default one when none was named: with its product's options,

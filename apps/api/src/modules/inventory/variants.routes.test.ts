@@ -266,6 +266,8 @@ describe('product variants', () => {
       product_price: 499,
       sku: body.sku,
     });
+    const asOne = (await storefront(`stores/product/${p.id}`)).json().data;
+    expect(asOne).toMatchObject({ options: [], variants: [], max_price: null, has_variants: false });
     const one = await shopperWithCart(t, shops.a.slug, [{ id: p.id, quantity: 1 }]);
     expect((await one.call('GET', CART)).json().data.lines[0].variant).toBeNull();
   });

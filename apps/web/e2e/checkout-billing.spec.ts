@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const run = Date.now().toString(36);
-type Product = { id: string; product_quantity: number; stock_status: string };
+type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
 
 async function api(path: string, bearer: string, method = 'GET', body?: object) {
   const res = await fetch(app.url(path), {
@@ -65,7 +65,9 @@ describe('checkout with a separate billing address', () => {
     await signUpCustomer(app, page, buyer);
     const bearer = (await accessTokenOf(page)) ?? '';
     const all = (await api('/api/store/stores/product?limit=48', bearer)).data as Product[];
-    const product = all.filter((p) => p.stock_status === 'IN_STOCK' && p.product_quantity >= 10).at(-1);
+    const product = all
+      .filter((p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 10)
+      .at(-1);
     expect(product).toBeTruthy();
     await api('/api/store/store-user/store-cart/', bearer, 'POST', {
       product_id: product?.id,

@@ -243,6 +243,23 @@ describe('product variants', () => {
     expect(v.stock_status).toBe('IN_STOCK');
     const page = (await storefront(`stores/product/${p.id}`)).json().data;
     expect(page.max_price).toBe(699);
+    // Two sizes swap their SKUs in one save.
+    const [m, l] = v.variants as { id: string; sku: string }[];
+    const swapped = await vendor.call('PUT', `${PRODUCT}${p.id}/`, {
+      ...edit,
+      stock_reason: 'Recount',
+      variants: edit.variants.map((x) => {
+        const id = (x as { id?: string }).id;
+        return id === m?.id ? { ...x, sku: l?.sku } : id === l?.id ? { ...x, sku: m?.sku } : x;
+      }),
+    });
+    expect(swapped.statusCode).toBe(200);
+    expect(
+      swapped
+        .json()
+        .data.variants.slice(0, 2)
+        .map((x: { sku: string }) => x.sku),
+    ).toEqual([l?.sku, m?.sku]);
     // Another product's variant id cannot be edited through this one.
     const foreign = await vendor.call('PUT', `${PRODUCT}${p.id}/`, {
       ...edit,

@@ -110,6 +110,7 @@ export async function saveVariants(ctx: VariantCtx, f: ProductForm, reason: stri
     ctx.productId,
     given.flatMap((g) => (g.v.id ? [g.v.id] : [])),
   );
+  await freeMovedSkus(ctx, existing, given);
   const ledger: LedgerRow[] = [];
   for (const g of given) {
     const was = existing.find((e) => e.id === g.v.id);
@@ -126,6 +127,23 @@ export async function saveVariants(ctx: VariantCtx, f: ProductForm, reason: stri
   );
   for (const a of added) ledger.push(entry(ctx, a.id, a.quantity, a.quantity, 'INITIAL', 'Opening stock'));
   return ledger;
+}
+
+/**
+ * Variants whose SKU changes let go of it first, so two sizes can swap SKUs in one save without meeting the
+ * shop's unique SKU index half way.
+ */
+async function freeMovedSkus(
+  ctx: VariantCtx,
+  existing: repo.VariantRow[],
+  given: { v: { id?: string }; values: repo.VariantValues }[],
+) {
+  const moved = given.filter((g) => {
+    const was = existing.find((e) => e.id === g.v.id);
+    return was && was.sku !== g.values.sku;
+  });
+  if (moved.length < 2) return;
+  for (const g of moved) if (g.v.id) await repo.updateVariant(ctx.tx, g.v.id, { sku: null });
 }
 
 /**

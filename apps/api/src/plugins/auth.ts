@@ -88,7 +88,14 @@ export async function requireShopCustomer(deps: Deps, req: FastifyRequest) {
  * make a call is refused (403 naming the role) whatever it sends. Register before the routes.
  */
 export function registerShopPermissions(app: FastifyInstance, deps: Deps) {
-  app.addHook('preValidation', async (req) => {
-    if (`${req.method} ${req.routeOptions.url}` in ROUTE_OPERATIONS) await requireVendorStore(deps, req);
+  // Attached to the back-office routes the table names as they are added: a storefront call pays nothing for it.
+  const check = async (req: FastifyRequest) => {
+    await requireVendorStore(deps, req);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => `${m} ${route.url}` in ROUTE_OPERATIONS)) return;
+    const own = route.preValidation;
+    route.preValidation = own ? [check, ...(Array.isArray(own) ? own : [own])] : [check];
   });
 }

@@ -28,7 +28,7 @@ export const productCardColumns = {
   pricePaise: p.pricePaise,
   salePricePaise: p.salePricePaise,
   priceMaxPaise: p.priceMaxPaise,
-  hasVariants: sql<boolean>`${p.options} <> '[]'::jsonb`,
+  hasVariants: sql.raw(`products.options <> '[]'::jsonb`) as SQL<boolean>,
   effectivePricePaise,
   quantity: p.quantity,
   lowStockThreshold: p.lowStockThreshold,

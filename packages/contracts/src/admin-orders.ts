@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { phoneField } from './accounts.ts';
 import { INDIAN_STATES } from './indian-states.ts';
-import { ORDER_STATUSES, PAYMENT_OPTIONS, PAYMENT_STATUSES, PIN_CODE_PATTERN } from './orders.ts';
+import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATUSES, PIN_CODE_PATTERN } from './orders.ts';
 
 /**
  * The vendor's Order Management and order detail (02 §2 Admin order list and detail, §3 Admin order, §4, §7
@@ -72,7 +72,9 @@ export const adminOrderRow = z.object({
   created_at: z.string(),
   status: z.enum(ORDER_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),
-  payment_method: z.enum(PAYMENT_OPTIONS),
+  payment_method: z.enum(ORDER_PAYMENT_METHODS),
+  /** ONLINE from the storefront, POS from the shop's counter. */
+  channel: z.enum(['ONLINE', 'POS']),
   total_amount: z.number(),
   total_items: z.number().int(),
   trackingNumber: z.string().nullable(),

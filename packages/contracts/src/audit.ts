@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'COUPON',
   'STAFF',
   'SIGN_IN',
+  'POS_SALE',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

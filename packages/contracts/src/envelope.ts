@@ -16,6 +16,8 @@ export const errorEnvelope = z.object({
     reason: z.string().optional(),
     status: z.string().optional(),
     issues: z.array(errorIssue).optional(),
+    /** What the client needs to put things right (the server's figures of a bill, the stock left). */
+    details: z.record(z.string(), z.unknown()).optional(),
   }),
   requestId: z.string().optional(),
 });

@@ -21,6 +21,7 @@ export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './policies.ts';
+export * from './pos.ts';
 export * from './product.ts';
 export * from './shop-settings.ts';
 export * from './staff.ts';

@@ -70,6 +70,9 @@ export type DeliveryOption = z.infer<typeof deliveryOption>;
 
 export const PAYMENT_OPTIONS = ['COD', 'UPI'] as const;
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+/** How an order was paid: online orders by COD or UPI, counter sales (POS) by cash, UPI or card. */
+export const ORDER_PAYMENT_METHODS = ['COD', 'UPI', 'CASH', 'CARD'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
 export const paymentMethod = z.object({
   id: z.enum(PAYMENT_OPTIONS),
   name: z.string(),
@@ -203,7 +206,7 @@ export const customerOrder = z.object({
   order_number: z.string(),
   created_at: z.string(),
   status: z.enum(ORDER_STATUSES),
-  payment_method: z.enum(PAYMENT_OPTIONS),
+  payment_method: z.enum(ORDER_PAYMENT_METHODS),
   payment_status: z.enum(PAYMENT_STATUSES),
   subtotal: z.number(),
   discount: z.number(),

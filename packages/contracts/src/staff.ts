@@ -19,7 +19,7 @@ export const ROLE_NAMES: Record<ShopRole, string> = {
 
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   MANAGER: 'Everything but billing and staff',
-  CASHIER: 'Looks up products and orders',
+  CASHIER: 'Bills customers at the counter; looks up products and orders',
   PACKER: 'Confirms, packs and ships orders; no payments, refunds or settings',
 };
 
@@ -29,6 +29,7 @@ export const SHOP_OPERATIONS = {
   'products.view': 'look up products',
   'products.edit': 'add or change products, prices and stock',
   'orders.view': 'look up orders',
+  pos: 'bill customers at the counter',
   'orders.fulfil': 'confirm, pack or ship orders',
   'orders.manage': 'cancel, edit or return orders, or record payments',
   money: 'see payments, invoices and GST',
@@ -45,7 +46,7 @@ const ALL = Object.keys(SHOP_OPERATIONS) as ShopOperation[];
 export const SHOP_PERMISSIONS: Record<ShopRole, readonly ShopOperation[]> = {
   OWNER: ALL,
   MANAGER: ALL.filter((op) => op !== 'staff'),
-  CASHIER: ['products.view', 'orders.view'],
+  CASHIER: ['products.view', 'orders.view', 'pos'],
   PACKER: ['orders.view', 'orders.fulfil'],
 };
 

@@ -6,7 +6,12 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { reason?: string; status?: string; issues?: ErrorIssue[] } = {},
+    readonly extra: {
+      reason?: string;
+      status?: string;
+      issues?: ErrorIssue[];
+      details?: Record<string, unknown>;
+    } = {},
     /** Seconds until a limited call may be tried again (sent as Retry-After). */
     readonly retryAfter?: number,
   ) {

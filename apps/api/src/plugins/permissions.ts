@@ -53,6 +53,16 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   'PUT /api/admin/order/:id/': 'orders.manage',
   'POST /api/admin/order/:id/payment/': 'orders.manage',
   'POST /api/admin/order/:id/return/': 'orders.manage',
+  // The point of sale.
+  'GET /api/admin/pos/counter/': 'pos',
+  'GET /api/admin/pos/products/': 'pos',
+  'GET /api/admin/pos/barcode/:code/': 'pos',
+  'GET /api/admin/pos/customer/': 'pos',
+  'GET /api/admin/pos/upi/': 'pos',
+  'POST /api/admin/order/pos-checkout/': 'pos',
+  'GET /api/admin/order/pos-checkout/:id/': 'pos',
+  'GET /api/admin/order/pos-checkout/:id/invoice.pdf': 'pos',
+  'POST /api/admin/order/pos-checkout/:id/receipt-mail/': 'pos',
   // Payments and documents.
   'GET /api/admin/order/:id/invoice.pdf': 'money',
   'GET /api/admin/transaction/': 'money',

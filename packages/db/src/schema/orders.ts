@@ -100,7 +100,8 @@ export const orders = pgTable(
     channel: text('channel', { enum: ['ONLINE', 'POS'] })
       .notNull()
       .default('ONLINE'),
-    paymentMethod: text('payment_method', { enum: ['COD', 'UPI'] }).notNull(),
+    /** COD or UPI online; CASH, UPI or CARD at the counter (POS). */
+    paymentMethod: text('payment_method', { enum: ['COD', 'UPI', 'CASH', 'CARD'] }).notNull(),
     paymentStatus: text('payment_status', {
       enum: ['PENDING', 'SUCCESS', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CANCELLED'],
     })
@@ -134,6 +135,8 @@ export const orders = pgTable(
     billCity: text('bill_city'),
     billState: text('bill_state'),
     billPostalCode: text('bill_postal_code'),
+    /** The buyer's GSTIN, printed on the tax invoice (a business buying at the counter; migration 0031). */
+    buyerGstin: text('buyer_gstin'),
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),
     trackingNumber: text('tracking_number'),
@@ -256,6 +259,11 @@ export const paymentTransactions = pgTable(
     receivedAt: ts('received_at'),
     /** What was given back so far; never more than the amount (a CHECK, so concurrent refunds cannot pass it). */
     refundedPaise: integer('refunded_paise').notNull().default(0),
+    /** Cash at the counter: what the customer handed over (the change is what is above the amount). */
+    tenderedPaise: integer('tendered_paise'),
+    /** Card on the shop's own terminal: the network and last 4 digits from its slip. */
+    cardNetwork: text('card_network'),
+    cardLast4: text('card_last4'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -383,4 +391,26 @@ export const shopNewsletterSubscriptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.email] })],
+);
+
+/** Customers billed at a shop's counter, found again by phone (02 §3 POS customer; migration 0031). */
+export const posCustomers = pgTable(
+  'pos_customers',
+  {
+    storeId: storeId(),
+    id: id(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    address: text('address'),
+    gstNumber: text('gst_number'),
+    visits: integer('visits').notNull().default(0),
+    lastVisitAt: ts('last_visit_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    uniqueIndex('pos_customers_phone_uq').on(t.storeId, t.phone),
+  ],
 );

@@ -356,4 +356,5 @@ export const TENANT_TABLES = [
   'refunds',
   'store_visit_days',
   'store_policies',
+  'pos_customers',
 ] as const;

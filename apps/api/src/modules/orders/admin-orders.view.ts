@@ -42,6 +42,7 @@ export function rowView(
     status: order.status,
     payment_status: order.paymentStatus,
     payment_method: order.paymentMethod,
+    channel: order.channel,
     total_amount: paiseToRupees(order.totalPaise),
     total_items: order.totalItems,
     trackingNumber: order.trackingNumber,

@@ -4,6 +4,7 @@ import {
   buildTaxSnapshot,
   documentNumber,
   financialYear,
+  type SnapshotInput,
   type TaxDocumentSnapshot,
 } from '@haat/contracts';
 import type { Tx } from '@haat/db';
@@ -82,6 +83,23 @@ export async function issueInvoice(tx: Tx, store: { id: string; storeName: strin
   const existing = (await repo.documentsOf(tx, order.id)).find((d) => d.kind !== 'CREDIT_NOTE');
   if (existing) return existing;
   const [shop, lines] = await Promise.all([repo.shopTaxProfile(tx), repo.invoiceLines(tx, order.id)]);
+  return issueInvoiceOf(tx, store, order, { shop, lines, buyer: buyerOf(order) });
+}
+
+export type ShopTaxProfile = Awaited<ReturnType<typeof repo.shopTaxProfile>>;
+export type InvoiceLine = Awaited<ReturnType<typeof repo.invoiceLines>>[number];
+
+/**
+ * Issues an invoice from what the caller has already read (the shop's tax profile, the lines, the buyer): the
+ * point of sale issues one with every sale, in the sale's transaction, without reading back what it just wrote.
+ */
+export async function issueInvoiceOf(
+  tx: Tx,
+  store: { id: string; storeName: string },
+  order: OrderRow,
+  i: { shop: ShopTaxProfile; lines: InvoiceLine[]; buyer: SnapshotInput['buyer'] },
+) {
+  const { shop } = i;
   const kind = shop.gstin ? 'INVOICE' : 'BILL_OF_SUPPLY';
   const prefix = shop.gstin ? 'INV' : 'BOS';
   const at = new Date();
@@ -91,11 +109,11 @@ export async function issueInvoice(tx: Tx, store: { id: string; storeName: strin
     number: n.number,
     issuedAt: at,
     shop: { storeName: store.storeName, ...shop },
-    buyer: buyerOf(order),
+    buyer: i.buyer,
     billTo: billToOf(order),
     orderNumber: orderNumber(order.number),
     paymentMethod: order.paymentMethod,
-    lines: lines.map((l) => ({
+    lines: i.lines.map((l) => ({
       name: l.name,
       hsn: l.hsn,
       quantity: l.quantity,

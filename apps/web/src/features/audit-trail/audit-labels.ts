@@ -36,6 +36,7 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   ROLE: 'Role changed',
   REMOVE: 'Removed',
   SIGN_IN: 'Signed in',
+  POS_SALE: 'Sold at the counter',
 };
 
 const TONE: Partial<Record<string, BadgeTone>> = {
@@ -47,6 +48,7 @@ const TONE: Partial<Record<string, BadgeTone>> = {
   REFUND: 'warning',
   SIGN_IN: 'neutral',
   PAYMENT: 'success',
+  POS_SALE: 'success',
 };
 export const actionTone = (action: string): BadgeTone => TONE[action] ?? 'info';
 export const actionText = (action: string) => ACTION_TEXT[action as AuditAction] ?? action;

@@ -1,0 +1,440 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GST_STATE_CODES, gstinCheckDigit, posTotals } from '@haat/contracts';
+import { schema, withStore } from '@haat/db';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { demoVendor, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
+import { staffMember } from '../staff/staff.test-helpers.ts';
+
+/*
+ * The point of sale (issue 14): look-ups, a counter sale end to end (order, payment, invoice, stock, ledger,
+ * audit, customer), its checks, idempotent retries, roles, another shop's ids, and the oversell race.
+ */
+
+let t: TestApp;
+let shops: Awaited<ReturnType<typeof demoShops>>;
+let vendor: Awaited<ReturnType<typeof demoVendor>>;
+let vendorB: Awaited<ReturnType<typeof demoVendor>>;
+beforeAll(async () => {
+  t = await createTestApp({}, { poolSize: 60 });
+  shops = await demoShops(t.owner);
+  vendor = await demoVendor(t, shops.a);
+  vendorB = await demoVendor(t, shops.b);
+});
+afterAll(() => t?.close());
+
+const CHECKOUT = '/api/admin/order/pos-checkout/';
+let seq = 0;
+
+/** A product of shop A (or B) made through the inventory form: price in rupees, GST and barcode as given. */
+async function product(
+  opts: { price?: number; stock?: number; tax?: number; barcode?: string; shop?: 'a' | 'b' } = {},
+) {
+  const v = opts.shop === 'b' ? vendorB : vendor;
+  const [category] = (await v.call('GET', '/api/admin/category/')).json().data as { id: string }[];
+  seq += 1;
+  const sku = `POS-${Date.now().toString(36)}-${seq}`.toUpperCase();
+  const res = await v.call('POST', '/api/admin/product/', {
+    product_name: `Counter Item ${sku}`,
+    sku,
+    barcode: opts.barcode ?? `890${String(Date.now()).slice(-7)}${String(seq).padStart(3, '0')}`,
+    original_price: 50,
+    product_price: opts.price ?? 120,
+    unit: 'Piece',
+    product_quantity: opts.stock ?? 20,
+    shipping_charge: 0,
+    tax_percentage: opts.tax ?? 18,
+    hsn_code: '0902',
+    category_id: category?.id,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().data.id as string;
+  return { id, sku, barcode: res.json().data.barcode as string };
+}
+
+async function stock(productId: string, storeId = shops.a.id) {
+  const [row] = await withStore(t.owner, storeId, (tx) =>
+    tx.select({ q: schema.products.quantity }).from(schema.products).where(eq(schema.products.id, productId)),
+  );
+  return row?.q;
+}
+
+type Caller = { token: string };
+function sell(who: Caller, body: object, key: string | null = crypto.randomUUID(), slug = shops.a.slug) {
+  return t.app.inject({
+    method: 'POST',
+    url: CHECKOUT,
+    payload: body,
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      'store-origin': slug,
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+  });
+}
+
+/** The body the counter screen sends: the server's own arithmetic for the lines, a cash payment covering it. */
+function bill(
+  lines: { id: string; quantity: number; price: number; tax?: number }[],
+  extra: Record<string, unknown> = {},
+) {
+  const discount = (extra.discount as { type: 'PERCENT' | 'FIXED'; value: number }) ?? {
+    type: 'FIXED',
+    value: 0,
+  };
+  const tot = posTotals(
+    lines.map((l) => ({ unitPricePaise: l.price * 100, quantity: l.quantity, ratePercent: l.tax ?? 18 })),
+    discount,
+  );
+  const { discount: _d, ...rest } = extra;
+  return {
+    name: 'Meena Iyer',
+    phone: '9812345670',
+    product_id: lines.map((l) => ({ product_id: l.id, quantity: l.quantity })),
+    discount_type: discount.type,
+    discount_value: discount.value,
+    sub_total: tot.subtotalPaise / 100,
+    discount_amount: tot.discountPaise / 100,
+    tax: tot.taxPaise / 100,
+    total_bill_amount: tot.totalPaise / 100,
+    total_items: tot.items,
+    payment: { method: 'CASH', amount_received: Math.ceil(tot.totalPaise / 100 / 500) * 500 },
+    ...rest,
+  };
+}
+
+function pdfText(bytes: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'haat-pos-'));
+  const file = join(dir, 'doc.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('looking products up at the counter', () => {
+  it('finds products by name, SKU and barcode with stock badges; an unknown or other shop’s code is not found', async () => {
+    const p = await product({ stock: 4, barcode: '8901234567012' });
+    const bySku = await vendor.call(
+      'GET',
+      `/api/admin/pos/products/?search=${encodeURIComponent(p.sku.toLowerCase())}`,
+    );
+    expect(bySku.statusCode).toBe(200);
+    const found = bySku.json().data.products[0];
+    expect(found).toMatchObject({
+      product_id: p.id,
+      sku: p.sku,
+      stock: 4,
+      stock_status: 'Low Stock',
+      price: 120,
+    });
+    expect(found.tax_percentage).toBe(18);
+
+    const byName = await vendor.call(
+      'GET',
+      `/api/admin/pos/products/?search=${encodeURIComponent(`item ${p.sku}`)}`,
+    );
+    expect(byName.json().data.products.map((x: { product_id: string }) => x.product_id)).toEqual([p.id]);
+
+    const scanned = await vendor.call('GET', '/api/admin/pos/barcode/8901234567012/');
+    expect(scanned.statusCode).toBe(200);
+    expect(scanned.json().data.product.product_id).toBe(p.id);
+
+    const unknown = await vendor.call('GET', '/api/admin/pos/barcode/0000000000000/');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Product not found with this barcode');
+
+    const other = await product({ shop: 'b', barcode: '8907777777771' });
+    const cross = await vendor.call('GET', '/api/admin/pos/barcode/8907777777771/');
+    expect(cross.statusCode).toBe(404);
+    expect(
+      (await vendorB.call('GET', '/api/admin/pos/barcode/8907777777771/')).json().data.product.product_id,
+    ).toBe(other.id);
+
+    const bad = await vendor.call('GET', `/api/admin/pos/products/?limit=500`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.issues[0].path).toBe('limit');
+  });
+});
+
+describe('a counter sale', () => {
+  it('bills cash with change and shows up in orders, transactions, stock history, the invoice and the audit trail', async () => {
+    const first14 = `${GST_STATE_CODES.Karnataka}AABCU9603R1Z`;
+    const buyerGstin = first14 + gstinCheckDigit(first14);
+    const p = await product({ price: 199.5, stock: 10, tax: 12 });
+    const q = await product({ price: 100, stock: 10, tax: 18 });
+    const body = bill(
+      [
+        { id: p.id, quantity: 2, price: 199.5, tax: 12 },
+        { id: q.id, quantity: 1, price: 100 },
+      ],
+      {
+        discount: { type: 'PERCENT', value: 10 },
+        gst_number: buyerGstin,
+        email: 'meena@example.com',
+        address: '12 MG Road, Bengaluru',
+      },
+    );
+    // 499 less 10 % (49.90 rounded up to 50) is 449.
+    expect(body).toMatchObject({
+      sub_total: 499,
+      discount_amount: 50,
+      total_bill_amount: 449,
+      total_items: 3,
+    });
+    const res = await sell(vendor, { ...body, payment: { method: 'CASH', amount_received: 500 } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe('Order placed successfully');
+    const sale = res.json().data;
+    expect(sale.payment).toMatchObject({ method: 'CASH', amount_received: 500, change_due: 51 });
+    expect(sale.total_bill_amount).toBe(449);
+    expect(sale.invoice_number).toMatch(/^(INV|BOS)\//);
+    expect(sale.customer).toMatchObject({ name: 'Meena Iyer', phone: '9812345670', gst_number: buyerGstin });
+
+    expect(await stock(p.id)).toBe(8);
+    expect(await stock(q.id)).toBe(9);
+
+    const order = (await vendor.call('GET', `/api/admin/order/${sale.order_id}/`)).json().data.order_details;
+    expect(order).toMatchObject({
+      status: 'DELIVERED',
+      payment_status: 'SUCCESS',
+      payment_method: 'CASH',
+      channel: 'POS',
+      total_amount: 449,
+    });
+    const listed = (await vendor.call('GET', `/api/admin/order/?search=${sale.order_number}`)).json().data;
+    expect(listed.order_list[0]).toMatchObject({ id: sale.order_id, channel: 'POS' });
+
+    const txns = (await vendor.call('GET', `/api/admin/transaction/?search=${sale.order_number}`)).json()
+      .data;
+    expect(txns.count).toBe(1);
+
+    const history = (await vendor.call('GET', `/api/admin/product/${p.id}/stock-history/`)).json().data;
+    const rows = history.history ?? history.results ?? history;
+    expect(JSON.stringify(rows)).toContain(sale.order_number);
+
+    const pdf = await vendor.call('GET', `${CHECKOUT}${sale.order_id}/invoice.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Meena Iyer');
+    expect(text).toContain(sale.invoice_number);
+    expect(text).toContain('449');
+
+    const [audit] = await withStore(t.owner, shops.a.id, (tx) =>
+      tx
+        .select()
+        .from(schema.auditEvents)
+        .where(
+          and(eq(schema.auditEvents.entityId, sale.order_id), eq(schema.auditEvents.action, 'POS_SALE')),
+        ),
+    );
+    expect(audit?.summary).toContain('₹449');
+
+    const again = await vendor.call('GET', `${CHECKOUT}${sale.order_id}/`);
+    expect(again.json().data).toEqual(sale);
+
+    const returning = (await vendor.call('GET', '/api/admin/pos/customer/?phone=9812345670')).json().data
+      .customer;
+    expect(returning).toMatchObject({
+      name: 'Meena Iyer',
+      email: 'meena@example.com',
+      gst_number: buyerGstin,
+    });
+    expect(returning.visits).toBeGreaterThanOrEqual(1);
+    expect(
+      (await vendor.call('GET', '/api/admin/pos/customer/?phone=9000000001')).json().data.customer,
+    ).toBeNull();
+    expect(
+      (await vendorB.call('GET', '/api/admin/pos/customer/?phone=9812345670')).json().data.customer,
+    ).toBeNull();
+
+    const mailed = await vendor.call('POST', `${CHECKOUT}${sale.order_id}/receipt-mail/`, {
+      email: 'meena@example.com',
+    });
+    expect(mailed.statusCode).toBe(200);
+    const [mail] = await t.owner
+      .select()
+      .from(schema.outbox)
+      .where(eq(schema.outbox.storeId, shops.a.id))
+      .orderBy(desc(schema.outbox.createdAt))
+      .limit(1);
+    const payload = (mail?.payload ?? {}) as { subject?: string; text?: string };
+    expect(payload.subject).toContain(sale.order_number);
+    expect(payload.text).toContain('Total: ₹449');
+  });
+
+  it('takes UPI with its UTR and a card with its last 4 digits', async () => {
+    const p = await product({ price: 250 });
+    const upi = await sell(
+      vendor,
+      bill([{ id: p.id, quantity: 1, price: 250 }], { payment: { method: 'UPI', utr: '412345678901' } }),
+    );
+    expect(upi.statusCode, upi.body).toBe(201);
+    expect(upi.json().data.payment).toMatchObject({ method: 'UPI', utr: '412345678901', change_due: null });
+    const card = await sell(
+      vendor,
+      bill([{ id: p.id, quantity: 1, price: 250 }], {
+        payment: { method: 'CARD', card_last4: '4242', card_network: 'RuPay' },
+      }),
+    );
+    expect(card.json().data.payment).toMatchObject({
+      method: 'CARD',
+      card_last4: '4242',
+      card_network: 'RuPay',
+    });
+    const qr = await vendor.call('GET', '/api/admin/pos/upi/?amount=250');
+    if (qr.statusCode === 200) {
+      expect(qr.json().data.upi_link).toContain('am=250.00');
+      expect(qr.json().data.qr_svg).toContain('<svg');
+    } else expect(qr.json().error.issues[0].path).toBe('amount');
+  });
+
+  it('refuses bad input with the field named, and changes nothing', async () => {
+    const p = await product({ price: 100, stock: 5 });
+    const ok = bill([{ id: p.id, quantity: 1, price: 100 }]);
+    const cases: [object, string, string?][] = [
+      [{ ...ok, name: '' }, 'name', 'Name and phone number are required'],
+      [{ ...ok, phone: '' }, 'phone', 'Name and phone number are required'],
+      [{ ...ok, phone: '12345' }, 'phone'],
+      [{ ...ok, product_id: [] }, 'product_id'],
+      [{ ...ok, product_id: [{ product_id: p.id, quantity: 0 }] }, 'product_id.0.quantity'],
+      [{ ...ok, discount_value: -5 }, 'discount_value'],
+      [
+        bill([{ id: p.id, quantity: 1, price: 100 }], { discount: { type: 'FIXED', value: 150 } }),
+        'discount_value',
+      ],
+      [{ ...ok, payment: { method: 'CASH', amount_received: 50 } }, 'payment.amount_received'],
+      [{ ...ok, payment: { method: 'CARD' } }, 'payment.card_last4'],
+      [{ ...ok, payment: { method: 'UPI', utr: '12' } }, 'payment.utr'],
+      [{ ...ok, gst_number: '29ABCDE1234F1Z0' }, 'gst_number'],
+      [
+        {
+          ...ok,
+          product_id: [
+            { product_id: p.id, quantity: 1 },
+            { product_id: p.id, quantity: 2 },
+          ],
+        },
+        'product_id.1',
+      ],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await sell(vendor, body);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
+      const issue = res.json().error.issues.find((i: { path: string }) => i.path === path);
+      expect(issue, `${path}: ${res.body}`).toBeTruthy();
+      if (message) expect(issue.message).toBe(message);
+    }
+    const badKey = await sell(vendor, ok, 'no');
+    expect(badKey.statusCode).toBe(400);
+    expect(await stock(p.id)).toBe(5);
+  });
+
+  it('answers 409 with the server’s figures when the screen’s totals are stale, and names the product short of stock', async () => {
+    const p = await product({ price: 100, stock: 3 });
+    const stale = await sell(vendor, {
+      ...bill([{ id: p.id, quantity: 2, price: 100 }]),
+      total_bill_amount: 180,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.reason).toBe('TOTALS_CHANGED');
+    expect(stale.json().error.details).toMatchObject({
+      sub_total: 200,
+      total_bill_amount: 200,
+      total_items: 2,
+    });
+
+    const short = await sell(vendor, bill([{ id: p.id, quantity: 4, price: 100 }]));
+    expect(short.statusCode).toBe(409);
+    expect(short.json().message).toContain('Only 3 of Counter Item');
+    expect(short.json().error.details).toEqual({ available: 3 });
+    expect(await stock(p.id)).toBe(3);
+  });
+
+  it('returns the first sale for a retry with the same key, and refuses the key for another bill', async () => {
+    const p = await product({ price: 100, stock: 5 });
+    const body = bill([{ id: p.id, quantity: 1, price: 100 }]);
+    const key = crypto.randomUUID();
+    const first = await sell(vendor, body, key);
+    const retry = await sell(vendor, body, key);
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.order_id).toBe(first.json().data.order_id);
+    expect(await stock(p.id)).toBe(4);
+    const other = await sell(vendor, bill([{ id: p.id, quantity: 2, price: 100 }]), key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.reason).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await stock(p.id)).toBe(4);
+  });
+
+  it('is for the shop’s own people: no token 401, a customer or a Packer 403, a Cashier sells; another shop’s products 404', async () => {
+    const p = await product({ price: 100, stock: 5 });
+    const body = bill([{ id: p.id, quantity: 1, price: 100 }]);
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: CHECKOUT,
+      payload: body,
+      headers: { 'store-origin': shops.a.slug },
+    });
+    expect(anon.statusCode).toBe(401);
+    const customer = await verifiedCustomer(t, shops.a.slug);
+    expect((await customer.call('POST', CHECKOUT, body)).statusCode).toBe(403);
+    const packer = await staffMember(t, vendor, shops.a, 'PACKER');
+    const refused = await sell(packer, body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('A Packer cannot bill customers at the counter');
+    expect((await packer.call('GET', '/api/admin/pos/products/')).statusCode).toBe(403);
+    const cashier = await staffMember(t, vendor, shops.a, 'CASHIER');
+    const sold = await sell(cashier, body);
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(sold.json().data.cashier).toBe('Ravi cashier');
+    expect(await stock(p.id)).toBe(4);
+
+    // Shop B's vendor cannot sell shop A's product, nor read A's sale.
+    const cross = await sell(vendorB, body, crypto.randomUUID(), shops.b.slug);
+    expect(cross.statusCode).toBe(404);
+    expect(cross.json().error.issues[0].path).toBe('product_id.0.product_id');
+    expect((await vendorB.call('GET', `${CHECKOUT}${sold.json().data.order_id}/`)).statusCode).toBe(404);
+    expect(
+      (await vendorB.call('GET', `${CHECKOUT}${sold.json().data.order_id}/invoice.pdf`)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await vendorB.call('POST', `${CHECKOUT}${sold.json().data.order_id}/receipt-mail/`, {
+          email: 'x@example.com',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(await stock(p.id)).toBe(4);
+  });
+});
+
+describe('the last units', () => {
+  it('sells exactly what is left when many counters sell at once', async () => {
+    const onPg = t.kind === 'postgres';
+    const left = 5;
+    const tries = onPg ? 50 : 8;
+    const p = await product({ price: 100, stock: left });
+    const body = bill([{ id: p.id, quantity: 1, price: 100 }]);
+    const sales = onPg
+      ? await Promise.all(Array.from({ length: tries }, () => sell(vendor, body)))
+      : await (async () => {
+          const out = [];
+          for (let i = 0; i < tries; i++) out.push(await sell(vendor, body));
+          return out;
+        })();
+    const codes = sales.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(left);
+    expect(codes.filter((c) => c !== 201).every((c) => c === 409)).toBe(true);
+    expect(await stock(p.id)).toBe(0);
+    const [{ n } = { n: 0 }] = await withStore(t.owner, shops.a.id, (tx) =>
+      tx
+        .select({ n: schema.orderItems.quantity })
+        .from(schema.orderItems)
+        .where(eq(schema.orderItems.productId, p.id)),
+    ).then((rows) => [{ n: rows.reduce((a, r) => a + r.n, 0) }]);
+    expect(n).toBe(left);
+  });
+});

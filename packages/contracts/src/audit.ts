@@ -14,7 +14,6 @@ export const AUDIT_ENTITIES = [
   'COUPON',
   'STAFF',
   'SIGN_IN',
-  'POS_SALE',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -38,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'ROLE',
   'REMOVE',
   'SIGN_IN',
+  'POS_SALE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -34,7 +34,7 @@ const AuditTrailPage = lazy(() =>
 const AcceptInvitePage = lazy(() =>
   import('../../features/staff/index.ts').then((m) => ({ default: m.AcceptInvitePage })),
 );
-const UpcomingPage = lazy(() => import('./upcoming-page.tsx'));
+const PosPage = lazy(() => import('../../features/pos/index.ts').then((m) => ({ default: m.PosPage })));
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
@@ -61,8 +61,8 @@ export default function BackofficeFace() {
             <Route path="/inventory" element={<InventoryPage />} />
             <Route path="/inventory/:productId" element={<ProductDetailPage />} />
           </Route>
-          <Route element={<RequireShopOp op="products.view" />}>
-            <Route path="/checkout" element={<UpcomingPage screen="checkout" />} />
+          <Route element={<RequireShopOp op="pos" />}>
+            <Route path="/checkout" element={<PosPage />} />
           </Route>
           <Route element={<RequireShopOp op="orders.view" />}>
             <Route path="/admin-orders" element={<OrderManagementPage />} />

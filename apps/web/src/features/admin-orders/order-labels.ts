@@ -40,6 +40,8 @@ export const PAYMENT_TONE: Record<Payment, string> = {
 };
 export const METHOD_TEXT: Record<AdminOrderRow['payment_method'], string> = {
   COD: 'Cash on Delivery',
+  CASH: 'Cash at the counter',
+  CARD: 'Card at the counter',
   UPI: 'UPI',
 };
 /** The buttons of Update Order Status: what each allowed next status is called (DELIVERED to RETURNED: Process Return). */

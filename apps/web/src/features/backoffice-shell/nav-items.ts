@@ -20,14 +20,14 @@ export interface NavItem {
 
 /**
  * The sidebar's entries (02 §2): Dashboard, Inventory, Transaction, Orders, Checkout and Audit, then Settings.
- * Checkout (the point of sale) shows an honest page saying what is coming until built.
+ * Checkout is the point of sale.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard/', label: 'Dashboard', icon: LayoutDashboard, op: 'dashboard' },
   { to: '/inventory/', label: 'Inventory', icon: Boxes, op: 'products.edit' },
   { to: '/transaction/', label: 'Transaction', icon: ReceiptIndianRupee, op: 'money' },
   { to: '/admin-orders/', label: 'Orders', icon: ShoppingBag, op: 'orders.view' },
-  { to: '/checkout/', label: 'Checkout', icon: ScanBarcode, op: 'products.view' },
+  { to: '/checkout/', label: 'Checkout', icon: ScanBarcode, op: 'pos' },
   { to: '/audit-trail', label: 'Audit', icon: History, op: 'audit' },
   { to: '/settings/', label: 'Settings', icon: Settings, op: 'settings' },
 ];

@@ -8,6 +8,8 @@ export const NO_TRACKING = 'Not generated yet it will be generated soon';
 
 export const PAYMENT_METHOD_LABELS: Record<CustomerOrder['payment_method'], string> = {
   COD: 'Cash on Delivery',
+  CASH: 'Cash',
+  CARD: 'Card',
   UPI: 'UPI',
 };
 const PAYMENT_STATUS_LABELS: Record<CustomerOrder['payment_status'], string> = {

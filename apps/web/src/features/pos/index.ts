@@ -1,0 +1,1 @@
+export { PosPage } from './pos-page.tsx';

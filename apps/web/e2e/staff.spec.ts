@@ -105,4 +105,58 @@ describe('staff accounts', () => {
     await owner.context().close();
     await packer.context().close();
   });
+
+  it('the owner invites a cashier, who sells at the point of sale, cannot open refunds, and the sale is in the audit trail under their name', async () => {
+    const email = `cashier-${Date.now().toString(36)}@example.com`;
+    const owner = await app.newPage({ width: 1366, height: 900 });
+    await signInVendor(app, owner, shop);
+    await owner.goto(app.url('/settings/', 'admin'));
+    const invite = owner.getByRole('form', { name: 'Invite a person' });
+    await invite.getByLabel('Email').fill(email);
+    await invite.getByLabel('Role').selectOption('CASHIER');
+    await invite.getByRole('button', { name: 'Send invite' }).click();
+    await owner.getByText(`Invite sent to ${email}`).first().waitFor();
+
+    const cashier = await app.newPage({ width: 1366, height: 900 });
+    await cashier.goto(await inviteLinkFor(email));
+    await cashier.getByText('Cashier', { exact: true }).waitFor();
+    await cashier.getByLabel('First name').fill('Kavya');
+    await cashier.getByLabel('Last name').fill('Cashier');
+    await cashier.getByLabel('Password', { exact: true }).fill('counter-day-7');
+    await cashier.getByLabel('Confirm password', { exact: true }).fill('counter-day-7');
+    await cashier.getByRole('button', { name: 'Create account and join' }).click();
+    const nav = cashier.getByRole('navigation', { name: 'Back office' });
+    await nav.getByRole('link', { name: 'Checkout', exact: true }).click();
+    await cashier.getByRole('heading', { name: 'Point of Sale' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Transaction', exact: true }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Inventory', exact: true }).count()).toBe(0);
+
+    // A sale at the counter: the first product in stock, a customer, paid in cash.
+    await cashier.getByRole('button', { name: /^Add / }).first().click();
+    await cashier.getByLabel('Phone *').fill('9830011223');
+    await cashier.getByLabel('Name *').fill('Sunil Ghosh');
+    await cashier.getByRole('button', { name: 'Process Payment' }).click();
+    const pay = cashier.getByRole('dialog', { name: 'Process Payment' });
+    await pay.getByText('Cash', { exact: true }).click();
+    const total = Number((await pay.getByText(/Total to collect/).innerText()).replace(/[^\d.]/g, ''));
+    await pay.getByLabel('Amount received').fill(String(Math.ceil(total / 100) * 100 + 100));
+    await pay.getByRole('button', { name: 'Complete sale' }).click();
+    const receipt = cashier.getByRole('dialog', { name: 'Sale complete' });
+    await receipt.getByText('Cashier: Kavya Cashier').first().waitFor();
+    const number = ((await receipt.getByText(/^ORD-\d+ · /).innerText()).split(' ')[0] ?? '').trim();
+    await receipt.getByRole('button', { name: /New Sale/ }).click();
+
+    // Refunds are not for a cashier, by the menu or by the address.
+    await cashier.goto(app.url('/transaction/', 'admin'));
+    await cashier.getByRole('heading', { name: 'Not for your role' }).waitFor();
+
+    await owner.goto(app.url(`/audit-trail?search=${encodeURIComponent(number)}`, 'admin'));
+    const row = owner
+      .getByRole('row')
+      .filter({ hasText: `Counter sale ${number}` })
+      .first();
+    await row.getByText('Kavya Cashier').waitFor();
+    await owner.context().close();
+    await cashier.context().close();
+  });
 });

@@ -184,6 +184,8 @@ describe('a counter sale', () => {
       total_bill_amount: 449,
       total_items: 3,
     });
+    const dashboard = async () => (await vendor.call('GET', '/api/admin/dashboard/?period=monthly')).json().data;
+    const before = await dashboard();
     const res = await sell(vendor, { ...body, payment: { method: 'CASH', amount_received: 500 } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe('Order placed successfully');
@@ -195,6 +197,9 @@ describe('a counter sale', () => {
 
     expect(await stock(p.id)).toBe(8);
     expect(await stock(q.id)).toBe(9);
+    const after = await dashboard();
+    expect(after.total_order.monthly.value - before.total_order.monthly.value).toBe(1);
+    expect(Math.round((after.revenue.monthly.value - before.revenue.monthly.value) * 100)).toBe(44900);
 
     const order = (await vendor.call('GET', `/api/admin/order/${sale.order_id}/`)).json().data.order_details;
     expect(order).toMatchObject({

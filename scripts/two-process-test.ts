@@ -4,7 +4,8 @@
  *
  * Both processes run their mail workers against one SMTP test server and trust the proxy (TRUST_PROXY=loopback),
  * which names the client in X-Forwarded-For. Checks: a sign-in on one process works on the other; a sign-out on
- * one is refused by the other within its 5 s session check; the per-address sign-in limit is counted across both
+ * one is refused by the other at once (announced with NOTIFY; its session check is cached 5 s); a shop put under
+ * maintenance on one is closed on the other at once (its directory cache: 10 s); the per-address sign-in limit is counted across both
  * (429 by the 31st attempt though each process saw about half); 40 mails queued through both are delivered to the
  * SMTP server exactly once each (by Message-ID); a shopper's checkout through the proxy (sign-up, code, address,
  * cart, order, order page) alternating between the processes. Exit code 1 on any failure.
@@ -12,6 +13,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openDatabase } from '@haat/db';
+import {
+  DEMO_VENDOR_PASSWORD,
+  setDemoVendorPasswords,
+} from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
 import { freePort, startSmtpServer } from '../apps/api/src/modules/mail/testing/smtp-server.ts';
 import { browserCheckout } from './proxy-checkout.ts';
 import {
@@ -97,7 +103,44 @@ try {
     refusedOnB = (await call(b, 'GET', '/api/user/auth/me/', undefined, shopper.auth)).status === 401;
     if (!refusedOnB) await sleep(200);
   }
-  expect(refusedOnB, `signed out on A: B refuses within ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const refusedAfter = Date.now() - started;
+  // A announces the sign-out (LISTEN/NOTIFY): B forgets its cached answer at once instead of after 5 s.
+  expect(refusedOnB && refusedAfter < 1500, `signed out on A: B refuses within ${refusedAfter} ms`);
+
+  // What A forgets after a write, B forgets at once: a shop put under maintenance on A is closed on B at once,
+  // not when B's cached directory row (10 s) runs out; reopened on A, B serves it again at once.
+  const setup = await openDatabase({ url: db.url });
+  await setDemoVendorPasswords(setup.owner);
+  await setup.close();
+  const [owned] = await db.sql<{ email: string; id: string }[]>`
+    select u.email, s.id from stores s join users u on u.id = s.owner_id where s.slug = ${shop.slug}`;
+  const login = await call(a, 'POST', '/api/admin/admin-login/', {
+    email: owned?.email,
+    password: DEMO_VENDOR_PASSWORD,
+    role_name: 'VENDOR',
+  });
+  const vendorAuth = { authorization: `Bearer ${String(login.json.data?.access_token ?? '')}` };
+  const storefrontOnB = async () =>
+    (await call(b, 'GET', '/api/store/stores/product?limit=1', undefined, { 'store-origin': shop.slug }))
+      .status;
+  const setStatus = (online_status: string) =>
+    call(a, 'POST', '/api/store/create-store-setting/', { store_id: owned?.id, online_status }, vendorAuth);
+  /** How long until B answers `status` (ms), polling every 50 ms for up to 12 s; null if it never does. */
+  const untilB = async (status: number) => {
+    const from = Date.now();
+    while (Date.now() - from < 12_000) {
+      if ((await storefrontOnB()) === status) return Date.now() - from;
+      await sleep(50);
+    }
+    return null;
+  };
+  expect((await storefrontOnB()) === 200, 'B serves the open shop (its directory row now cached on B)');
+  expect((await setStatus('MAINTENANCE')).status === 200, 'the owner puts the shop under maintenance on A');
+  const closedIn = await untilB(403);
+  expect(closedIn !== null && closedIn < 1000, `B shows it closed ${closedIn} ms later (its cache: 10 s)`);
+  expect((await setStatus('PUBLISHED')).status === 200, 'the owner reopens it on A');
+  const openIn = await untilB(200);
+  expect(openIn !== null && openIn < 1000, `B serves it again ${openIn} ms later`);
 
   // The per-address sign-in limit (30 in 5 minutes) counts across both processes.
   served[0] = served[1] = 0;

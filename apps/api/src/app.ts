@@ -6,7 +6,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import { envelope } from '@haat/contracts';
 import type { Db } from '@haat/db';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,6 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
+import { applyAnnouncement, type CacheBus } from './lib/cache-bus.ts';
 import type { Deps } from './lib/deps.ts';
 import { ok } from './lib/envelope.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
@@ -57,13 +63,15 @@ export interface BuildOptions {
   config: Config;
   /** Token and code secret; defaults to AUTH_SECRET, else a random one for this process. */
   authSecret?: Uint8Array;
+  /** Other processes share the database: what they forget, this one forgets too (`lib/cache-bus.ts`). */
+  cacheBus?: CacheBus | null;
   logger?: FastifyServerOptions['logger'];
 }
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app (tests call this and use app.inject); server.ts listens. */
-export async function buildApp({ db, config, logger, authSecret }: BuildOptions) {
+export async function buildApp({ db, config, logger, authSecret, cacheBus }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
@@ -78,6 +86,18 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
         : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1_048_576,
+    // A path that is not valid percent-encoding never reaches a route or the error handler: it still leaves as
+    // the failure envelope, naming what is wrong (found by the fuzzer once it checked every answer's shape).
+    frameworkErrors: (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+      const bad = err.code === 'FST_ERR_BAD_URL';
+      const message = bad ? 'The address is not valid (malformed percent-encoding)' : 'Invalid request';
+      void reply.code(400).send({
+        success: false,
+        message,
+        error: { code: 'VALIDATION_FAILED', issues: [{ path: 'url', message }] },
+        requestId: req.id,
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,7 +117,9 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
     storeCache: new TtlCache(10_000),
     storefrontCache: new TtlCache(2_000, 5_000),
     sessionCache: new TtlCache(SESSION_CHECK_MS, 50_000),
+    crossProcess: !!cacheBus,
   };
+  cacheBus?.subscribe((payload) => applyAnnouncement(deps, payload));
 
   registerShopPermissions(app, deps);
   await app.register(helmet, {
@@ -106,7 +128,9 @@ export async function buildApp({ db, config, logger, authSecret }: BuildOptions)
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets WebAssembly compile (no JS eval): the point of sale's camera scan reads barcodes with
+        // ZXing in WebAssembly where the browser has no BarcodeDetector; the .wasm comes from our own assets.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // The order-success confetti (canvas-confetti) draws in a worker it starts from a blob: URL.
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],

@@ -5,6 +5,7 @@ import { openDatabase } from '@haat/db';
 import { seedDemo } from '@haat/db/seed';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
+import { startCacheBus } from './lib/cache-bus.ts';
 import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/bootstrap-accounts.ts';
 import { startSaleNotifier } from './modules/engagement/sale-notifier.ts';
 import { startMailWorker } from './modules/mail/mail.worker.ts';
@@ -27,7 +28,14 @@ async function main() {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
     await ensureOperator(database.owner, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   const db = await database.app();
-  const app = await buildApp({ db, config, authSecret: authSecretFor(config, embedded ? dataDir : null) });
+  // Several processes on one PostgreSQL hear each other's cache forgetting (issue 16).
+  const cacheBus = await startCacheBus(database);
+  const app = await buildApp({
+    db,
+    config,
+    authSecret: authSecretFor(config, embedded ? dataDir : null),
+    cacheBus,
+  });
   const mail = startMailWorker({ db, config, log: app.log });
   // Sale reminders link to the shop at the address and port this process actually serves.
   const notifier = startSaleNotifier({ db, config, log: app.log, origin: () => publicOrigin(config, app) });
@@ -45,6 +53,7 @@ async function main() {
     await notifier.stop();
     await marketplace.stop();
     await mail.stop();
+    await cacheBus?.stop();
     await database.close();
     process.exit(0);
   };

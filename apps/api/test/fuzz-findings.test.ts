@@ -60,4 +60,14 @@ describe('what the fuzzer found', () => {
     const capped = { ...coupon, kind: 'PERCENT', value: 10, max_discount: 5e-324 };
     expectField(await vendor.call('POST', '/api/admin/coupon/', capped), 'max_discount');
   });
+
+  it('a path with malformed percent-encoding, and a path id that is not an id', async () => {
+    for (const url of ['/api/store/stores/product/%E0%A4%A', '/api/admin/order/%C0/']) {
+      const res = await t.app.inject({ url, headers: { 'store-origin': shops.a.slug } });
+      expectField(res, 'url');
+      expect(res.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_FAILED' } });
+    }
+    const id = await vendor.call('GET', '/api/admin/order/not-an-id/');
+    expectField(id, 'id');
+  });
 });

@@ -258,8 +258,10 @@ describe('product page', () => {
     await page.context().close();
   });
 
-  it('says "Product not found" for an id the shop does not sell', async () => {
+  it('says "Product not found" for an id the shop does not sell, and for a mistyped address', async () => {
     const page = await app.newPage();
+    await page.goto(shopUrl('/product/not-a-product'));
+    await page.getByRole('heading', { name: 'Product not found' }).waitFor();
     await page.goto(shopUrl('/product/00000000-0000-0000-0000-000000000000'));
     await page.getByRole('heading', { name: 'Product not found' }).waitFor();
     await page.getByRole('link', { name: 'View all products' }).click();

@@ -49,6 +49,11 @@ export interface Database {
   /** Switches to the application role; from then on use `app`. */
   app(): Promise<Db>;
   migrate(): Promise<void>;
+  /**
+   * Hears NOTIFY on a channel (PostgreSQL: one dedicated connection that reconnects by itself; PGlite: one
+   * process, nothing to hear). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -84,6 +89,9 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     async migrate() {
       await migratePglite(owner as never, { migrationsFolder });
     },
+    async listen() {
+      return async () => {};
+    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -113,6 +121,10 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     },
     async migrate() {
       await migratePostgres(owner as never, { migrationsFolder });
+    },
+    async listen(channel, onMessage) {
+      const { unlisten } = await ownerSql.listen(channel, onMessage);
+      return unlisten;
     },
     async close() {
       await Promise.all([ownerSql.end({ timeout: 5 }), appSql?.end({ timeout: 5 })]);

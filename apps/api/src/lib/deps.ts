@@ -1,6 +1,7 @@
 import type { Db } from '@haat/db';
 import type { Config } from '../config.ts';
 import type { StoreRow } from '../modules/stores/stores.repository.ts';
+import { announce } from './cache-bus.ts';
 import type { TtlCache } from './ttl-cache.ts';
 
 /** What services need from the process: the app-role database, configuration and shared caches. */
@@ -14,12 +15,18 @@ export interface Deps {
   storefrontCache: TtlCache<unknown>;
   /** Whether a sign-in is still open, per user and refresh-token family, for a few seconds (SESSION_CHECK_MS). */
   sessionCache: TtlCache<boolean>;
+  /** Other server processes share the database: forgetting is announced to them (`lib/cache-bus.ts`). */
+  crossProcess?: boolean;
 }
 
-/** Forget everything cached about a shop: call after any write that shoppers would see. */
+/** Forget everything cached about a shop, here and in every other process: call after any write shoppers would see. */
 export function forgetStorefront(deps: Deps, store: { id: string; slug: string }) {
-  deps.storeCache.delete(`slug:${store.slug}`);
-  deps.storefrontCache.deleteWhere((key) => key.startsWith(`${store.id}|`));
+  announce(deps, { kind: 'store', id: store.id, slug: store.slug });
+}
+
+/** Forget one directory entry (a custom domain, a slug) here and in every other process. */
+export function forgetDirectoryKey(deps: Deps, key: string) {
+  announce(deps, { kind: 'key', key });
 }
 
 /** How the request addressed us, for building the shop's own absolute URLs. */

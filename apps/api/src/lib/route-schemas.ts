@@ -11,5 +11,7 @@ export const errorReplies = {
 };
 /** Store-scoped calls name the shop in store-origin (a slug); on a shop's own host it may be left out. */
 export const storeOriginHeaders = z.object({ 'store-origin': z.string().max(100).optional() });
-/** A row id in the path; anything that is not one of the shop's ids answers 404, never 400. */
-export const idParam = z.object({ id: z.string().max(100) });
+/** An id in a path or query: not one is a 400 naming the field (issue 16); a well-formed id not of this shop is 404. */
+export const idField = (field: string) => z.uuid({ error: `${field} must be a valid id` });
+/** A row id in the path. */
+export const idParam = z.object({ id: idField('id') });

@@ -40,6 +40,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A page's thing does not exist: 404, or a 400 for the id in its path (an address with a malformed id is as
+ * missing as one with an unknown id).
+ */
+export const isNotFound = (e: unknown) =>
+  e instanceof ApiError &&
+  (e.status === 404 || (e.status === 400 && !!e.envelope?.error.issues?.some((i) => i.path === 'id')));
+
 let authToken: string | null = null;
 /** The accounts feature sets the bearer token here; calls send it when present. */
 export const setAuthToken = (token: string | null) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Session } from '@haat/contracts';
 import type { Executor } from '@haat/db';
+import { announce } from '../../lib/cache-bus.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -34,9 +35,9 @@ export async function sessionIsLive(deps: Deps, userId: string, familyId: string
   return live;
 }
 
-/** Forgets this instance's answers for a user's sessions (after revoking some of them). */
+/** Forgets every instance's answers for a user's sessions (after revoking some of them). */
 export function forgetSessions(deps: Deps, userId: string) {
-  deps.sessionCache.deleteWhere((key) => key.startsWith(`${userId}:`));
+  announce(deps, { kind: 'sessions', userId });
 }
 
 /** Signs a user in: a short-lived access token and a new refresh token (a new family unless one is given). */

@@ -1,13 +1,12 @@
 import { cartAddBody, cartData, cartUpdateBody, couponBody, envelope } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { errorReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireShopCustomer } from '../../plugins/auth.ts';
 import * as cart from './cart.service.ts';
 
-const lineParam = z.object({ id: z.string().max(100) });
+const lineParam = idParam;
 const reply = { 200: envelope(cartData), ...errorReplies };
 
 /** The customer's server cart at the shop in store-origin (01 §7 store-user/store-cart). */

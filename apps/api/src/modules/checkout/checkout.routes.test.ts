@@ -74,7 +74,9 @@ describe('addresses', () => {
     const other = await verifiedCustomer(t, shops.a.slug);
     expect((await other.call('PUT', `${ADDRESS}${mine.id}/`, { ...home, city: 'Goa' })).statusCode).toBe(404);
     expect((await other.call('DELETE', `${ADDRESS}${mine.id}/`)).statusCode).toBe(404);
-    expect((await other.call('DELETE', `${ADDRESS}not-a-uuid/`)).statusCode).toBe(404);
+    const malformed = await other.call('DELETE', `${ADDRESS}not-a-uuid/`);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.issues[0]).toEqual({ path: 'id', message: 'id must be a valid id' });
     const elsewhere = await verifiedCustomer(t, shops.b.slug);
     expect((await elsewhere.call('PUT', `${ADDRESS}${mine.id}/`, { ...home, city: 'Goa' })).statusCode).toBe(
       404,

@@ -101,7 +101,7 @@ describe('POST /api/store/stores/product/store-deals/{dealId}/notify/', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it("answers 404 for another shop's deal, an unknown id and a malformed id", async () => {
+  it("answers 404 for another shop's deal and an unknown id, 400 naming dealId for a malformed one", async () => {
     const theirs = await makeDeal(t, shops.b.id, { startsInMinutes: 60 });
     const email = uniqueEmail('cross');
     const cross = await post(notifyUrl(theirs.id), shops.a.slug, { email });
@@ -111,7 +111,9 @@ describe('POST /api/store/stores/product/store-deals/{dealId}/notify/', () => {
     expect(
       (await post(notifyUrl('00000000-0000-4000-8000-000000000000'), shops.a.slug, { email })).statusCode,
     ).toBe(404);
-    expect((await post(notifyUrl('not-a-uuid'), shops.a.slug, { email })).statusCode).toBe(404);
+    const malformed = await post(notifyUrl('not-a-uuid'), shops.a.slug, { email });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.issues[0].path).toBe('dealId');
     // The right shop takes it.
     expect((await post(notifyUrl(theirs.id), shops.b.slug, { email })).statusCode).toBe(202);
   });

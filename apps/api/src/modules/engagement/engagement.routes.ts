@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { errorReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { errorReplies, idField, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { optionalActor } from '../../plugins/auth.ts';
 import { originOf, requireOpenStore } from '../stores/stores.service.ts';
 import { confirmShopSubscription } from './confirmation.service.ts';
@@ -34,7 +34,7 @@ export const engagementRoutes =
         description:
           "A signed-in customer of the shop with a verified email is subscribed with it: 201 when added, 200 when already on the list. Anyone else gives `email` and gets 202: the address is mailed a one-time link and is on the list once it is opened (double opt-in; the answer is the same whatever the address's state). 409 when the sale has started or ended.",
         headers,
-        params: z.object({ dealId: z.string().max(100) }),
+        params: z.object({ dealId: idField('dealId') }),
         body: saleNotifyBody.nullish(),
         response: {
           200: envelope(saleNotifyData),

@@ -2,7 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import { schema, withStore } from '@haat/db';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../lib/deps.ts';
-import { forgetStorefront } from '../../lib/deps.ts';
+import { forgetDirectoryKey, forgetStorefront } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { requireOwnedStore } from './onboarding.service.ts';
@@ -52,6 +52,6 @@ export async function verifyCustomDomain(deps: Deps, actor: Actor, storeId: stri
     tx.update(schema.storeDomains).set({ verifiedAt }).where(eq(schema.storeDomains.id, row.id)),
   );
   forgetStorefront(deps, store);
-  deps.storeCache.delete(`domain:${row.domainName}`);
+  forgetDirectoryKey(deps, `domain:${row.domainName}`);
   return { store_id: store.id, domain_name: row.domainName, verified: true, dns_record: record };
 }

@@ -10,7 +10,7 @@ import {
 } from '@haat/contracts';
 import { enterStore, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
-import { forgetStorefront } from '../../lib/deps.ts';
+import { forgetDirectoryKey, forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { memberStores } from '../staff/staff.repository.ts';
@@ -277,7 +277,7 @@ export async function saveDomain(
     await withStore(deps.db, store.id, (tx) => repo.replaceCustomDomain(tx, store.id, domain));
   }
   forgetStorefront(deps, store);
-  deps.storeCache.delete(`slug:${domain}`);
+  forgetDirectoryKey(deps, `slug:${domain}`);
   const slug = type === 'subdomain' ? domain : store.slug;
   return {
     store_id: store.id,

@@ -521,6 +521,8 @@ describe('order detail and fulfilment', () => {
       expect([401, 403], url).toContain(customer.statusCode);
     }
     expect(await detail(o.id)).toEqual(d);
-    expect((await vendor.call('GET', `${ORDER}not-a-uuid/`)).statusCode).toBe(404);
+    const malformed = await vendor.call('GET', `${ORDER}not-a-uuid/`);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.issues[0].path).toBe('id');
   });
 });

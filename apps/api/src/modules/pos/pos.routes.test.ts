@@ -184,7 +184,8 @@ describe('a counter sale', () => {
       total_bill_amount: 449,
       total_items: 3,
     });
-    const dashboard = async () => (await vendor.call('GET', '/api/admin/dashboard/?period=monthly')).json().data;
+    const dashboard = async () =>
+      (await vendor.call('GET', '/api/admin/dashboard/?period=monthly')).json().data;
     const before = await dashboard();
     const res = await sell(vendor, { ...body, payment: { method: 'CASH', amount_received: 500 } });
     expect(res.statusCode, res.body).toBe(201);

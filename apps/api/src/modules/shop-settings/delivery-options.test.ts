@@ -189,7 +189,9 @@ describe('delivery options', () => {
     const put = await vendorA.call('PUT', `${URL}${theirs.id}/`, { ...fields, name: 'Hijacked', charge: 1 });
     expect(put.statusCode).toBe(404);
     expect((await vendorA.call('DELETE', `${URL}${theirs.id}/`)).statusCode).toBe(404);
-    expect((await vendorA.call('PUT', `${URL}not-a-uuid/`, option())).statusCode).toBe(404);
+    const malformed = await vendorA.call('PUT', `${URL}not-a-uuid/`, option());
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.issues[0].path).toBe('id');
     expect(await optionRow(shops.b.id, theirs.id)).toMatchObject({ name: theirs.name });
   });
 

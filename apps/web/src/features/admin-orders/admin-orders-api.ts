@@ -9,7 +9,7 @@ import type {
 } from '@haat/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, isNotFound } from '../../lib/api.ts';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 import { toast } from '../../lib/toast.ts';
 
@@ -83,7 +83,7 @@ export function useOrder(id: string) {
     queryKey: adminOrderKeys.one(slug, id),
     queryFn: ({ signal }) => adminOrdersApi.get(slug, id, signal).then((d) => d.order_details),
     enabled: !!shop,
-    retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 2,
+    retry: (n, e) => !isNotFound(e) && n < 2,
   });
 }
 

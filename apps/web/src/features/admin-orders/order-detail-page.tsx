@@ -7,7 +7,7 @@ import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
-import { ApiError } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
@@ -190,7 +190,7 @@ export function OrderDetailPage() {
   if (!shop) return loading ? <PageLoading /> : <NoShop />;
   if (order.isPending) return <PageLoading />;
   if (!order.data) {
-    const missing = order.error instanceof ApiError && order.error.status === 404;
+    const missing = isNotFound(order.error);
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-xl font-semibold text-slate-900">

@@ -1,15 +1,16 @@
-import { ArrowLeft, ImageOff, Pencil, Trash2 } from 'lucide-react';
+import { ArrowLeft, Barcode, ImageOff, Pencil, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
-import { ApiError } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { type AdminProduct, useProduct, useSuppliers } from './inventory-api.ts';
+import { PrintLabelsDialog } from './print-labels-dialog.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 import { StockBadge } from './stock-badge.tsx';
 import { StockHistory } from './stock-history.tsx';
@@ -293,13 +294,14 @@ export function ProductDetailPage() {
   const product = useProduct(productId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [printing, setPrinting] = useState(false);
   useDocumentTitle(product.data ? `${product.data.product_name} · Inventory` : 'Inventory · Admin Panel');
 
   if (!shop) return loading ? <PageLoading /> : <NoShop />;
   if (product.isPending) return <PageLoading />;
   const p = product.data;
   if (!p) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
+    const missing = isNotFound(product.error);
     return (
       <div className="mx-auto max-w-md px-4 py-16 text-center">
         <h1 className="text-xl font-bold text-slate-900">
@@ -343,10 +345,14 @@ export function ProductDetailPage() {
             <span className="block sm:inline">Last updated {formatDateTime(p.updated_at)}</span>
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2">
           <button type="button" onClick={() => setEditing(true)} className={buttonStyles.primary}>
             <Pencil aria-hidden className="size-4" />
             Edit Product
+          </button>
+          <button type="button" onClick={() => setPrinting(true)} className={buttonStyles.secondary}>
+            <Barcode aria-hidden className="size-4" />
+            Print barcode labels
           </button>
           <button
             type="button"
@@ -368,6 +374,7 @@ export function ProductDetailPage() {
       </div>
 
       <ProductDialog open={editing} product={editing ? p : null} onClose={() => setEditing(false)} />
+      <PrintLabelsDialog product={p} open={printing} onClose={() => setPrinting(false)} />
       <DeleteProductDialog
         product={deleting ? p : null}
         onClose={() => setDeleting(false)}

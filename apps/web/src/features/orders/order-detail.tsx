@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { formatAmount, formatDate } from '../../lib/format.ts';
 import { ProductThumb } from '../products/index.ts';
 import { OrderActions, OrderNotes } from './order-actions.tsx';
@@ -88,7 +88,7 @@ export function OrderDetail({ slug, base, id }: { slug: string; base: string; id
     );
   }
   if (!order) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <OrderNotFound base={base} />;
+    if (isNotFound(query.error)) return <OrderNotFound base={base} />;
     return (
       <div className="mx-auto max-w-md px-6 py-16 text-center">
         <h1 className="text-xl font-bold text-slate-900">We couldn't load this order</h1>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { celebrate } from './confetti.ts';
 import { trackingPath } from './order-actions.tsx';
@@ -42,7 +42,7 @@ export function OrderSuccess({ slug, base, orderId }: { slug: string; base: stri
     );
   }
   if (!order) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <OrderNotFound base={base} />;
+    if (isNotFound(query.error)) return <OrderNotFound base={base} />;
     return (
       <div className="mx-auto max-w-md px-6 py-16 text-center">
         <h1 className="text-xl font-bold text-slate-900">We couldn't load your order</h1>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
-import { ApiError } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { ProductCard } from '../products/index.ts';
 import { BuyBox } from './buy-box.tsx';
 import { ProductGallery } from './product-gallery.tsx';
@@ -88,7 +88,7 @@ function Similar({ slug, id, base }: { slug: string; id: string; base: string })
 export function ProductDetailPage({ slug, base, id }: { slug: string; base: string; id: string }) {
   const product = useProduct(slug, id);
   const p = product.data;
-  const notFound = product.error instanceof ApiError && product.error.status === 404;
+  const notFound = isNotFound(product.error);
   useDocumentTitle(p?.product_name ?? (notFound ? 'Product not found' : slug));
 
   if (notFound) return <NotFound base={base} />;

@@ -8,7 +8,7 @@ import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
-import { ApiError } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { formatDateTime, formatINR } from '../../lib/format.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
@@ -266,7 +266,7 @@ export function TransactionDetailPage() {
   if (!shop) return loading ? <PageLoading /> : <NoShop />;
   if (t.isPending) return <PageLoading />;
   if (!t.data) {
-    const missing = t.error instanceof ApiError && t.error.status === 404;
+    const missing = isNotFound(t.error);
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-xl font-semibold text-slate-900">

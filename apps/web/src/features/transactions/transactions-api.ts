@@ -1,6 +1,6 @@
 import type { RefundBody, Transaction, TransactionDetails, TransactionQuery } from '@haat/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 
 export type { Transaction, TransactionDetails };
@@ -68,7 +68,7 @@ export function useTransaction(id: string) {
     queryKey: keys.one(slug, id),
     queryFn: ({ signal }) => transactionsApi.get(slug, id, signal),
     enabled: !!shop,
-    retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 2,
+    retry: (n, e) => !isNotFound(e) && n < 2,
   });
 }
 

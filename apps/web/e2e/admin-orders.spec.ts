@@ -70,7 +70,7 @@ describe('order fulfilment in the back office', () => {
     [360, 'phone'],
     [1280, 'desktop'],
   ])(
-    'at %i px (%s): find by phone, confirm, ship with tracking, deliver (COD), accept a return, stock back',
+    'at %i px (%s): find by phone, confirm, ship with tracking, deliver (COD), accept a return, stock back, refund',
     async (width) => {
       const run = `${Date.now().toString(36)}${width}`;
       const phone = `9${String(Date.now()).slice(-9)}`;
@@ -171,6 +171,21 @@ describe('order fulfilment in the back office', () => {
         .first()
         .waitFor();
       await shopper.context().close();
+
+      // The goods are back and the cash was collected: the order page prompts the refund, which opens ready.
+      const prompt = vendor.getByRole('region', { name: 'Refund' });
+      await prompt.getByText(/has not been refunded yet/).waitFor();
+      await prompt.getByRole('link', { name: 'Process Refund' }).click();
+      const refund = vendor.getByRole('dialog', { name: 'Process Refund' });
+      await refund
+        .getByLabel('Reason (the customer sees it)')
+        .fill('Returned: colour differs from the photo');
+      await refund.getByRole('button', { name: 'Record Refund' }).click();
+      await vendor.getByText('Refund recorded').first().waitFor();
+      await vendor.goBack();
+      await vendor.getByText('Returned', { exact: true }).first().waitFor();
+      // Refunded in full: nothing is left to prompt for once the order is read again.
+      await expect.poll(() => vendor.getByRole('region', { name: 'Refund' }).count()).toBe(0);
       await vendor.context().close();
     },
   );

@@ -128,9 +128,13 @@ export const adminOrderDetails = adminOrderRow.extend({
   /** The tax invoice (or bill of supply) issued when the order shipped. */
   invoice_number: z.string().nullable(),
   payment: z.object({
+    /** The payment's id (its transaction page). */
+    id: z.string().nullable(),
     reference: z.string().nullable(),
     utr: z.string().nullable(),
     amount: z.number(),
+    /** What can still be refunded (0 unless the payment was received). */
+    refundable: z.number(),
     received_at: z.string().nullable(),
     received_by: z.string().nullable(),
   }),

@@ -149,9 +149,11 @@ export interface OrderDetailParts {
   }[];
   events: { status: string; note: string | null; at: string; by: string | null }[];
   payment: {
+    id: string;
     reference: string;
     external_reference: string | null;
     amount_paise: number;
+    refunded_paise: number;
     received_at: string | null;
     received_by: string | null;
   } | null;
@@ -191,8 +193,9 @@ export function orderDetails(tx: Tx, orderIds: string[]) {
             order by e.created_at, e.id), '[]'::json)
           from order_events e left join users u on u.id = e.actor_id
           where e.store_id = orders.store_id and e.order_id = orders.id),
-        'payment', (select json_build_object('reference', t.reference, 'external_reference', t.external_reference,
-            'amount_paise', t.amount_paise, 'received_at', t.received_at,
+        'payment', (select json_build_object('id', t.id, 'reference', t.reference,
+            'external_reference', t.external_reference, 'amount_paise', t.amount_paise,
+            'refunded_paise', t.refunded_paise, 'received_at', t.received_at,
             'received_by', nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''))
           from payment_transactions t left join users u on u.id = t.received_by
           where t.store_id = orders.store_id and t.order_id = orders.id order by t.created_at limit 1),

@@ -92,9 +92,15 @@ export function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
     transactionId: pay?.reference ?? null,
     invoice_number: parts.invoice?.number ?? null,
     payment: {
+      id: pay?.id ?? null,
       reference: pay?.reference ?? null,
       utr: pay?.external_reference ?? null,
       amount: paiseToRupees(pay?.amount_paise ?? o.totalPaise),
+      // What is left to give back: only a payment that was received can be refunded.
+      refundable:
+        pay && ['SUCCESS', 'PARTIALLY_REFUNDED'].includes(o.paymentStatus)
+          ? paiseToRupees(pay.amount_paise - (pay.refunded_paise ?? 0))
+          : 0,
       received_at: iso(pay?.received_at),
       received_by: pay?.received_by ?? null,
     },

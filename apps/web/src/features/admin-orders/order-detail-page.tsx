@@ -24,6 +24,7 @@ import {
   type Dialog,
   OrderItems,
   PaymentShipping,
+  RefundPrompt,
   ReturnPanel,
   StatusActions,
   Timeline,
@@ -113,6 +114,7 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
               onOpen={setDialog}
             />
           ) : null}
+          <RefundPrompt order={order} />
           {manage ? <ReturnPanel order={order} onOpen={setDialog} /> : null}
           <OrderItems order={order} />
           <Timeline order={order} />

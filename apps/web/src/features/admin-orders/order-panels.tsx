@@ -1,5 +1,6 @@
 import type { AdminOrderStatusBody } from '@haat/contracts';
 import { CheckCircle2, Circle, ExternalLink, Pencil } from 'lucide-react';
+import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel, DetailRow } from '../../components/ui/detail-panel.tsx';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
@@ -139,6 +140,30 @@ export function StatusActions({
         </p>
       ) : null}
     </DetailPanel>
+  );
+}
+
+/**
+ * After a return is accepted, the money: what can still be given back and a way straight to Process Refund on the
+ * payment's page (for people who may refund; issue 12's refund prompt).
+ */
+export function RefundPrompt({ order }: { order: AdminOrderDetails }) {
+  const canRefund = useCan('refunds');
+  const { id, refundable } = order.payment;
+  if (order.status !== 'RETURNED' || !canRefund || !id || refundable <= 0) return null;
+  return (
+    <section
+      aria-label="Refund"
+      className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="text-sm text-amber-900">
+        The goods are back. <strong>{formatINR(refundable)}</strong> of the customer's payment has not been
+        refunded yet.
+      </p>
+      <Link to={`/transaction/${id}?refund=1`} className={buttonStyles.primary}>
+        Process Refund
+      </Link>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ArrowLeft, FileText, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel, DetailRow } from '../../components/ui/detail-panel.tsx';
 import { NoShop } from '../../components/ui/no-shop.tsx';
@@ -174,7 +174,9 @@ function Customer({ t }: { t: TransactionDetails }) {
 }
 
 function View({ t }: { t: TransactionDetails }) {
-  const [refunding, setRefunding] = useState(false);
+  // ?refund=1 (the order page's refund prompt after a return) opens Process Refund at once.
+  const [params] = useSearchParams();
+  const [refunding, setRefunding] = useState(() => params.get('refund') === '1' && t.refundable > 0);
   const download = useAdminDownload();
   const status = PAYMENT_STATUS[t.payment_status];
   const invoice = t.customer_invoice?.invoice_number;

@@ -300,6 +300,8 @@ export const ROUTES: Record<string, Entry> = {
   'PUT /api/admin/product/:id/': { access: 'vendor', id: 'product', body: productForm },
   'DELETE /api/admin/product/:id/': { access: 'vendor', id: 'product' },
   'GET /api/admin/product/:id/stock-history/': { access: 'vendor', id: 'product' },
+  'POST /api/admin/product/:id/barcodes/': { access: 'vendor', id: 'product' },
+  'GET /api/admin/product/:id/labels.pdf': { access: 'vendor', id: 'product' },
   'GET /api/admin/category/': { access: 'vendor' },
   'POST /api/admin/category/': { access: 'vendor', body: () => ({ name: 'Matrix Category' }) },
   'GET /api/admin/supplier/': { access: 'vendor' },

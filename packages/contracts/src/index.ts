@@ -7,6 +7,7 @@ if ('document' in globalThis) z.config({ jitless: true });
 export * from './accounts.ts';
 export * from './admin-orders.ts';
 export * from './audit.ts';
+export * from './barcodes.ts';
 export * from './cart.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';

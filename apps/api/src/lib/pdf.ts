@@ -32,6 +32,13 @@ export const pdfRupees = (paise: number) =>
     maximumFractionDigits: 2,
   })}`;
 
+/** A price as a label prints it: whole rupees without paise, Indian grouping: ₹1,299 or ₹1,299.50. */
+export const pdfPrice = (paise: number) =>
+  `${rupeeSign}${(paise / 100).toLocaleString('en-IN', {
+    minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  })}`;
+
 export const pdfDate = (iso: string | Date) =>
   new Date(iso).toLocaleDateString('en-IN', {
     timeZone: 'Asia/Kolkata',

@@ -1,5 +1,6 @@
 import {
   adminProduct,
+  assignedBarcodes,
   category,
   categoryBody,
   envelope,
@@ -10,6 +11,7 @@ import {
   ledgerQuery,
   productDeleted,
   productFormBody,
+  productLabelsQuery,
   productStats,
   supplier,
   supplierBody,
@@ -20,8 +22,10 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
+import { assignBarcodes, labelItems } from './barcodes.service.ts';
 import { exportCsv, importCsv } from './csv.service.ts';
 import * as inventory from './inventory.service.ts';
+import { labelsPdf } from './labels-pdf.ts';
 
 const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 const products = (n: number, adjective = '') =>
@@ -205,6 +209,51 @@ export const inventoryRoutes =
           await inventory.stockHistory(deps, store, req.params.id, req.query),
           'Stock history fetched',
         );
+      },
+    });
+
+    app.post('/product/:id/barcodes/', {
+      schema: {
+        tags: ['inventory'],
+        summary:
+          'Give the product (sold as one item) or each of its variants without a barcode an internal EAN-13 (prefix 20)',
+        storeOriginHeaders,
+        params: idParam,
+        response: { 200: envelope(assignedBarcodes), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { actor, store } = await requireVendorStore(deps, req);
+        const r = await assignBarcodes(deps, actor, store, req.params.id);
+        const n = r.assigned.length;
+        return ok(
+          r,
+          n ? `Assigned ${n === 1 ? 'a barcode' : `${n} barcodes`}` : 'Every item already has a barcode',
+        );
+      },
+    });
+
+    app.get('/product/:id/labels.pdf', {
+      schema: {
+        tags: ['inventory'],
+        summary:
+          'An A4 sheet of barcode labels (24 a sheet): name, variant, price, EAN-13 or Code 128; copies of each item',
+        storeOriginHeaders,
+        params: idParam,
+        querystring: productLabelsQuery,
+        response: { 200: z.any(), ...errorReplies },
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const { name, items } = await labelItems(deps, store, req.params.id, req.query);
+        const pdf = await labelsPdf(`Labels: ${name}`, items, req.query.copies);
+        const file = (items.length === 1 ? items[0]?.barcode : null) ?? req.params.id;
+        return reply
+          .header('content-type', 'application/pdf')
+          .header(
+            'content-disposition',
+            `inline; filename="labels-${file.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`,
+          )
+          .send(pdf);
       },
     });
 

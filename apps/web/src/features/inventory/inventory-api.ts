@@ -1,5 +1,6 @@
 import {
   type AdminProduct,
+  type AssignedBarcodes,
   type category,
   DEFAULT_UNITS,
   type InventoryQuery,
@@ -71,6 +72,12 @@ export const inventoryApi = {
     adminCall<Supplier>(slug, '/supplier/', { method: 'POST', body, silent: true }),
   units: (slug: string, signal?: AbortSignal) =>
     adminCall<string[]>(slug, '/units/', { signal, silent: true }),
+  /** Internal EAN-13s for the product (or its variants) where there is no barcode yet. */
+  assignBarcodes: (slug: string, id: string) =>
+    adminCall<AssignedBarcodes>(slug, `/product/${encodeURIComponent(id)}/barcodes/`, {
+      method: 'POST',
+      silent: true,
+    }),
 };
 
 export const inventoryKeys = {

@@ -130,7 +130,11 @@ export const transactionDetails = transaction.extend({
     items: z.array(
       z.object({
         product_id: z.string(),
+        /** The size or colour sold; null for an order line from before variants. */
+        variant_id: z.string().nullable(),
         product_name: z.string(),
+        /** The variant's option values ("M / Blue"); null for a product without options. */
+        variant: z.string().nullable(),
         sku: z.string().nullable(),
         quantity: z.number().int(),
         product_price: z.number(),

@@ -207,7 +207,9 @@ async function detail(tx: Tx, paymentId: string): Promise<TransactionDetails> {
       total_amount: paiseToRupees(order.totalPaise),
       items: items.map((i) => ({
         product_id: i.productId,
+        variant_id: i.variantId,
         product_name: i.name,
+        variant: i.variantLabel,
         sku: i.sku,
         quantity: i.quantity,
         product_price: paiseToRupees(i.unitPricePaise),

@@ -417,6 +417,94 @@ describe('a counter sale', () => {
   });
 });
 
+describe('sizes at the counter', () => {
+  it('scans each size by its barcode, bills two sizes of one kurta, and a refund puts back the size returned', async () => {
+    const [category] = (await vendor.call('GET', '/api/admin/category/')).json().data as { id: string }[];
+    const id = `${Date.now().toString(36)}`.toUpperCase();
+    const made = await vendor.call('POST', '/api/admin/product/', {
+      product_name: `Counter Kurta ${id}`,
+      sku: `CK-${id}`,
+      original_price: 250,
+      product_price: 499,
+      unit: 'Piece',
+      product_quantity: 0,
+      shipping_charge: 0,
+      tax_percentage: 5,
+      category_id: category?.id,
+      options: [{ name: 'Size', values: ['M', 'L'] }],
+      variants: ['M', 'L'].map((size, i) => ({
+        options: [size],
+        sku: `CK-${id}-${size}`,
+        barcode: `29${id.slice(-6).padStart(6, '0')}${i}0000`.slice(0, 13),
+        product_price: size === 'L' ? 649 : 499,
+        original_price: 250,
+        product_quantity: 4,
+        low_stock_threshold: 1,
+      })),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const sizes: Record<string, { variant_id: string; product_id: string; price: number }> = {};
+    for (const size of ['M', 'L']) {
+      const found = (await vendor.call('GET', `/api/admin/pos/products/?search=CK-${id}-${size}`)).json().data
+        .products[0];
+      expect(found).toMatchObject({ variant_label: size, sku: `CK-${id}-${size}`, stock: 4 });
+      const scanned = (await vendor.call('GET', `/api/admin/pos/barcode/${found.barcode}/`)).json().data
+        .product;
+      expect(scanned.variant_id).toBe(found.variant_id);
+      sizes[size] = found;
+    }
+    const m = sizes.M as { variant_id: string; product_id: string; price: number };
+    const l = sizes.L as { variant_id: string; product_id: string; price: number };
+    const body = bill([
+      { id: m.product_id, quantity: 1, price: 499, tax: 5 },
+      { id: l.product_id, quantity: 2, price: 649, tax: 5 },
+    ]);
+    const sold = await sell(vendor, {
+      ...body,
+      product_id: [
+        { product_id: m.product_id, variant_id: m.variant_id, quantity: 1 },
+        { product_id: l.product_id, variant_id: l.variant_id, quantity: 2 },
+      ],
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const sale = sold.json().data;
+    expect(
+      sale.items.map((i: { variant_label: string; quantity: number }) => [i.variant_label, i.quantity]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['M', 1],
+        ['L', 2],
+      ]),
+    );
+
+    // The payment's page names each size; refunding one L puts back exactly that size.
+    const detail = (await vendor.call('GET', `/api/admin/transaction/${sale.transaction_id}/`)).json().data;
+    expect(
+      detail.order_details.items.map((i: { variant: string; variant_id: string }) => [
+        i.variant,
+        i.variant_id,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['M', m.variant_id],
+        ['L', l.variant_id],
+      ]),
+    );
+    const refund = await vendor.call('POST', `/api/admin/transaction/${sale.transaction_id}/refund/`, {
+      amount: 649,
+      reason: 'One L returned: too large',
+      method: 'CASH',
+      restock: [{ product_id: l.product_id, variant_id: l.variant_id, quantity: 1 }],
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const after = async (v: string) =>
+      (await vendor.call('GET', `/api/admin/pos/products/?search=CK-${id}-${v}`)).json().data.products[0]
+        .stock;
+    expect(await after('M')).toBe(3);
+    expect(await after('L')).toBe(3);
+  });
+});
+
 describe('the last units', () => {
   it('sells exactly what is left when many counters sell at once', async () => {
     const onPg = t.kind === 'postgres';

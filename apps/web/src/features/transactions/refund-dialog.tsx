@@ -18,6 +18,11 @@ const METHOD_TEXT: Record<(typeof REFUND_METHODS)[number], string> = {
   BANK: 'Bank transfer',
 };
 
+type Line = TransactionDetails['order_details']['items'][number];
+/** An order line: one variant of a product (two sizes of one kurta are two lines). */
+const lineKey = (i: Line) => i.variant_id ?? i.product_id;
+const lineName = (i: Line) => (i.variant ? `${i.product_name} (${i.variant})` : i.product_name);
+
 /**
  * Process Refund: the amount (at most what is left), a reason for the customer, how the money goes back, and
  * which items go back on the shelf. Haat has no payment gateway yet: the vendor returns the money, Haat records it.
@@ -59,9 +64,13 @@ export function RefundDialog({
       reason,
       method,
       reference: reference.trim() || undefined,
-      restock: Object.entries(restock)
-        .filter(([, q]) => q > 0)
-        .map(([product_id, quantity]) => ({ product_id, quantity })),
+      // One entry per order line: a size or colour goes back to its own stock.
+      restock: t.order_details.items.flatMap((i) => {
+        const quantity = restock[lineKey(i)] ?? 0;
+        return quantity > 0
+          ? [{ product_id: i.product_id, ...(i.variant_id ? { variant_id: i.variant_id } : {}), quantity }]
+          : [];
+      }),
     };
     const checked = validate(refundBody.safeParse(body));
     if (checked.errors) return setErrors(checked.errors);
@@ -137,22 +146,22 @@ export function RefundDialog({
           <legend className="text-sm font-medium text-slate-800">Back to stock</legend>
           <ul className="mt-2 space-y-2">
             {t.order_details.items.map((i) => (
-              <li key={i.product_id} className="flex items-center justify-between gap-3 text-sm">
-                <span className="min-w-0 text-slate-700">{i.product_name}</span>
+              <li key={lineKey(i)} className="flex items-center justify-between gap-3 text-sm">
+                <span className="min-w-0 text-slate-700">{lineName(i)}</span>
                 <label className="flex shrink-0 items-center gap-2 text-slate-600">
                   Qty
                   <input
                     type="number"
                     min={0}
                     max={i.quantity}
-                    value={restock[i.product_id] ?? 0}
+                    value={restock[lineKey(i)] ?? 0}
                     onChange={(e) =>
                       setRestock((r) => ({
                         ...r,
-                        [i.product_id]: Math.max(0, Math.min(i.quantity, Number(e.target.value) || 0)),
+                        [lineKey(i)]: Math.max(0, Math.min(i.quantity, Number(e.target.value) || 0)),
                       }))
                     }
-                    aria-label={`Quantity of ${i.product_name} back to stock`}
+                    aria-label={`Quantity of ${lineName(i)} back to stock`}
                     className="w-16 rounded-lg border border-slate-300 px-2 py-1 text-right"
                   />
                   <span>of {i.quantity}</span>

@@ -63,10 +63,12 @@ function Items({ t }: { t: TransactionDetails }) {
     <DetailPanel title="Order Items">
       <ul className="divide-y divide-slate-100">
         {o.items.map((i) => (
-          <li key={i.product_id} className="flex justify-between gap-3 py-2 text-sm">
+          <li key={i.variant_id ?? i.product_id} className="flex justify-between gap-3 py-2 text-sm">
             <span className="text-slate-800">
               {i.product_name}
+              {i.variant ? <span className="text-slate-600"> ({i.variant})</span> : null}
               <span className="block text-xs text-slate-500">
+                {i.sku ? `SKU ${i.sku} · ` : ''}
                 {i.quantity} × {rupees(i.product_price)}
               </span>
             </span>

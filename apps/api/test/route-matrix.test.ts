@@ -449,6 +449,8 @@ async function idsOf(
           eq(schema.products.storeId, shop.id),
           eq(schema.products.status, 'ACTIVE'),
           gt(schema.products.quantity, 5),
+          // Sold as one item: a product with options needs a variant chosen to go in a cart.
+          sql`${schema.products.options} = '[]'::jsonb`,
         ),
       )
       .orderBy(asc(schema.products.id))

@@ -7,6 +7,7 @@ import { type BadgeTone, StatusBadge } from '../../components/ui/status-badge.ts
 import { formatAmount } from '../../lib/format.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { type PosProduct, posApi, useProductSearch } from './pos-api.ts';
+import { ScanButton } from './scan-button.tsx';
 
 const BADGE: Record<PosProduct['stock_status'], BadgeTone> = {
   'In Stock': 'success',
@@ -80,6 +81,7 @@ export function BarcodeBox({
           {busy ? <Spinner /> : <Plus aria-hidden className="size-4" />}
           Add
         </button>
+        <ScanButton onCode={(c) => void look(c)} disabled={busy} />
       </div>
       {problem ? (
         <p id="pos-barcode-error" role="alert" className="mt-1.5 text-sm text-red-600">

@@ -20,14 +20,16 @@ import {
 
 /*
  * The tax documents the live flow would have issued for a demo shop's order history: a GST registration for the
- * shop (a GSTIN of its state with a correct check digit), a tax invoice for every order that shipped, numbered in
- * shipping order per financial year, and for every returned order its refund and a credit note. Built with the
- * same contracts code the server uses, so the demo's PDFs read like real ones.
+ * shop (a GSTIN of its state with a correct check digit), a tax invoice for every order that shipped and for every
+ * counter sale (issued at the sale, to the counter's customer in the shop's state, with a business's GSTIN),
+ * numbered in the order they were issued per financial year, and for every returned order its refund and a credit
+ * note. Built with the same contracts code the server uses, so the demo's PDFs read like real ones.
  */
 
 type OrderRow = typeof import('../schema/index.ts').orders.$inferInsert;
 type ItemRow = typeof import('../schema/index.ts').orderItems.$inferInsert;
 type PaymentRow = typeof import('../schema/index.ts').paymentTransactions.$inferInsert;
+type PosCustomerRow = typeof import('../schema/index.ts').posCustomers.$inferInsert;
 
 /** A stable demo GSTIN for a shop in `state`: PAN-like letters from the shop's slug. */
 function demoGstin(state: string, slug: string) {
@@ -40,7 +42,7 @@ function demoGstin(state: string, slug: string) {
 export async function seedDemoDocuments(
   tx: Tx,
   storeId: string,
-  rows: { orders: OrderRow[]; items: ItemRow[]; payments: PaymentRow[] },
+  rows: { orders: OrderRow[]; items: ItemRow[]; payments: PaymentRow[]; posCustomers?: PosCustomerRow[] },
   ownerId: string,
 ) {
   const [store] = await tx
@@ -63,9 +65,12 @@ export async function seedDemoDocuments(
     ].filter(Boolean),
   };
 
-  const shipped = rows.orders
-    .filter((o) => o.shippedAt instanceof Date)
-    .sort((a, b) => (a.shippedAt as Date).getTime() - (b.shippedAt as Date).getTime());
+  // When an order's invoice was issued: when it shipped, or for a counter sale when it was sold.
+  const issuedAt = (o: OrderRow) => (o.channel === 'POS' ? (o.createdAt as Date) : (o.shippedAt as Date));
+  const invoiced = rows.orders
+    .filter((o) => o.shippedAt instanceof Date || (o.channel === 'POS' && o.createdAt instanceof Date))
+    .sort((a, b) => issuedAt(a).getTime() - issuedAt(b).getTime());
+  const counterCustomers = new Map((rows.posCustomers ?? []).map((c) => [c.phone, c]));
   const counters = new Map<string, number>();
   const next = (series: 'INV' | 'CN', at: Date) => {
     const fy = financialYear(at);
@@ -99,14 +104,25 @@ export async function seedDemoDocuments(
     snapshot,
     ...extra,
   });
-  for (const o of shipped) {
-    const at = o.shippedAt as Date;
-    const buyer = {
-      name: o.shipName,
-      address: [o.shipLine1, `${o.shipCity}, ${o.shipState} ${o.shipPostalCode}`],
-      state: o.shipState,
-      phone: o.shipPhone ?? null,
-    };
+  for (const o of invoiced) {
+    const at = issuedAt(o);
+    const counterAddress = o.channel === 'POS' ? counterCustomers.get(o.shipPhone ?? '')?.address : null;
+    const buyer =
+      o.channel === 'POS'
+        ? // The counter's customer, in the shop's state (the place of supply), as pos-checkout issues it.
+          {
+            name: o.shipName,
+            address: counterAddress ? [counterAddress] : [],
+            state: loc.state,
+            phone: o.shipPhone ?? null,
+            gstin: o.buyerGstin ?? null,
+          }
+        : {
+            name: o.shipName,
+            address: [o.shipLine1, `${o.shipCity}, ${o.shipState} ${o.shipPostalCode}`],
+            state: o.shipState,
+            phone: o.shipPhone ?? null,
+          };
     const lines = rows.items
       .filter((i) => i.orderId === o.id)
       .map((i) => ({

@@ -12,13 +12,24 @@ import {
   orderItems,
   orders,
   paymentTransactions,
+  posCustomers,
   products,
+  productVariants,
   returnRequests,
   stockLedger,
+  storeLocations,
   stores,
   users,
 } from '../schema/index.ts';
 import { documentCounters, refunds, seedDemoDocuments, taxDocuments } from './demo-documents.ts';
+import {
+  type CounterShop,
+  counterBill,
+  counterCustomerRows,
+  counterCustomers,
+  counterRows,
+  counterTimes,
+} from './demo-pos.ts';
 import type { DemoShop } from './demo-types.ts';
 import { between, pick, random } from './random.ts';
 
@@ -26,7 +37,8 @@ import { between, pick, random } from './random.ts';
  * About four months of order history for a published demo shop, so the back office (dashboard, stock history,
  * orders) has real rows to read. Every row is what the live order flow would have written: demo customers of the
  * shop with an address, orders numbered through order_counters, lines priced from the products (price paid and
- * cost), status changes in order_events, a payment per order, return requests, and the stock ledger.
+ * cost), status changes in order_events, a payment per order, return requests, and the stock ledger. Counter
+ * sales (demo-pos.ts) are interleaved with the online orders: the same numbers, stock and ledger.
  *
  * Stock: the products keep the quantity they have. Each product gets an INITIAL ledger row (its stock when it
  * was listed) chosen so that the SALE and CANCELLATION rows that follow end exactly at today's quantity, so the
@@ -173,6 +185,8 @@ export interface DemoOrderRows {
   payments: (typeof paymentTransactions.$inferInsert)[];
   returns: (typeof returnRequests.$inferInsert)[];
   ledger: (typeof stockLedger.$inferInsert)[];
+  /** The counter's customers, with their visits (pos_customers). */
+  posCustomers: (typeof posCustomers.$inferInsert)[];
   lastNumber: number;
 }
 
@@ -244,6 +258,7 @@ export function buildDemoOrders(
   options: OptionInfo[],
   now: Date,
   firstNumber = 1001,
+  counter: CounterShop | null = null,
 ): DemoOrderRows {
   const { storeId, ownerId } = ids;
   const rnd = random(`${shop.slug}:orders`);
@@ -284,6 +299,7 @@ export function buildDemoOrders(
     payments: [],
     returns: [],
     ledger: [],
+    posCustomers: [],
     lastNumber: firstNumber - 1,
   };
   /** Stock movements per product, replayed in time order at the end. */
@@ -295,7 +311,113 @@ export function buildDemoOrders(
   };
 
   let number = firstNumber;
-  for (const t0 of times) {
+
+  // Bills at the shop's counter, between the online orders (their own random source, so the online orders are
+  // the ones they were before the counter): lines from what was listed and still had sales to give.
+  const counterAt = counter ? counterTimes(shop.slug, now, DEMO_ORDER_DAYS) : [];
+  const crnd = random(`${shop.slug}:counter`);
+  const regulars = counter ? counterCustomers(shop.slug, counter, counterAt.length) : null;
+  const sellAtCounter = (t0: number) => {
+    if (!counter || !regulars) return;
+    const listed = items.filter((p) => p.createdAt.getTime() < t0 - HOUR);
+    const lineCount = weighted(crnd, [
+      [1, 45],
+      [2, 30],
+      [3, 17],
+      [4, 8],
+    ] as const);
+    const lines: { p: ProductInfo; qty: number }[] = [];
+    for (let i = 0; i < lineCount; i++) {
+      const open = listed.filter(
+        (p) => !lines.some((l) => l.p.id === p.id) && p.unitsSold - (sold.get(p.id) ?? 0) > 0,
+      );
+      if (!open.length) break;
+      const p = weighted(
+        crnd,
+        open.map((x) => [x, Math.sqrt(x.unitsSold - (sold.get(x.id) ?? 0)) + 1] as const),
+      );
+      const room = p.unitsSold - (sold.get(p.id) ?? 0);
+      const qty = Math.min(
+        room,
+        weighted(crnd, [
+          [1, 65],
+          [2, 25],
+          [3, 10],
+        ] as const),
+      );
+      lines.push({ p, qty });
+    }
+    if (!lines.length) return;
+    const unit = (p: ProductInfo) => p.salePricePaise ?? p.pricePaise;
+    const customer = regulars.next(t0);
+    const bill = counterBill(
+      crnd,
+      lines.map((l) => ({ unitPricePaise: unit(l.p), quantity: l.qty, taxPercent: l.p.taxPercent })),
+      customer,
+      counter.upi,
+      number,
+    );
+    const orderId = randomUUID();
+    const at = new Date(t0);
+    const { order, payment } = counterRows({
+      storeId,
+      orderId,
+      number,
+      at,
+      ownerId,
+      shop: counter,
+      customer,
+      bill,
+    });
+    rows.orders.push(order);
+    rows.payments.push(payment);
+    rows.events.push({
+      storeId,
+      orderId,
+      status: 'DELIVERED',
+      note: 'Sold at the counter',
+      actorId: ownerId,
+      createdAt: at,
+    });
+    for (const l of lines) {
+      rows.items.push({
+        storeId,
+        orderId,
+        productId: l.p.id,
+        name: l.p.name,
+        sku: l.p.sku,
+        image: l.p.image,
+        quantity: l.qty,
+        unitPricePaise: unit(l.p),
+        costPaise: l.p.costPaise,
+        taxPercent: l.p.taxPercent,
+      });
+      move(l.p.id, t0, -l.qty, {
+        storeId,
+        productId: l.p.id,
+        change: -l.qty,
+        quantityAfter: 0,
+        reason: 'SALE',
+        note: `Counter sale ORD-${number}`,
+        orderId,
+        actorId: ownerId,
+        createdAt: at,
+      });
+      sold.set(l.p.id, (sold.get(l.p.id) ?? 0) + l.qty);
+    }
+    rows.lastNumber = number;
+    number += 1;
+  };
+  const sequence = [
+    ...times.map((t) => ({ t, counter: false })),
+    ...counterAt.map((t) => ({ t, counter: true })),
+  ].sort((a, b) => a.t - b.t);
+
+  for (const { t: t0, counter: atCounter } of sequence) {
+    if (atCounter) {
+      sellAtCounter(t0);
+      continue;
+    }
     const listed = items.filter((p) => p.createdAt.getTime() < t0 - HOUR);
     const lineCount = weighted(rnd, [
       [1, 60],
@@ -427,6 +549,7 @@ export function buildDemoOrders(
       number,
       customerId: customer.id,
       status,
+      channel: 'ONLINE',
       paymentMethod: method,
       paymentStatus,
       subtotalPaise: subtotal,
@@ -441,6 +564,7 @@ export function buildDemoOrders(
       shipName: `${customer.first} ${customer.last}`,
       shipPhone: customer.phone,
       shipLine1: customer.place.line1,
+      shipLine2: '',
       shipCity: customer.place.city,
       shipState: customer.place.state,
       shipPostalCode: customer.place.pin,
@@ -627,6 +751,7 @@ export function buildDemoOrders(
     createdAt: c.createdAt,
     updatedAt: c.createdAt,
   }));
+  rows.posCustomers = regulars ? counterCustomerRows(storeId, regulars.all()) : [];
   return rows;
 }
 
@@ -675,8 +800,12 @@ export async function seedDemoOrders(db: Db, shop: DemoShop, storeId: string, no
       .where(eq(stockLedger.storeId, storeId))
       .limit(1);
     if (busy || tracked) return 0;
-    const [store] = await tx.select({ ownerId: stores.ownerId }).from(stores).where(eq(stores.id, storeId));
+    const [store] = await tx
+      .select({ ownerId: stores.ownerId, storeName: stores.storeName })
+      .from(stores)
+      .where(eq(stores.id, storeId));
     if (!store) return 0;
+    const [loc] = await tx.select().from(storeLocations).where(eq(storeLocations.storeId, storeId));
     const items = await tx
       .select({
         id: products.id,
@@ -711,6 +840,18 @@ export async function seedDemoOrders(db: Db, shop: DemoShop, storeId: string, no
       options,
       now,
       (counter?.last ?? 1000) + 1,
+      // The counter is at the shop's own address; without one there is no counter to sell at.
+      loc?.city && loc.state
+        ? {
+            storeName: store.storeName,
+            line1: loc.addressLine1 ?? '',
+            line2: loc.addressLine2 ?? '',
+            city: loc.city,
+            state: loc.state,
+            postalCode: loc.postalCode ?? '',
+            upi: shop.settings.payments.includes('UPI') && !!shop.settings.upi,
+          }
+        : null,
     );
     if (!rows.orders.length) return 0;
 
@@ -736,12 +877,29 @@ export async function seedDemoOrders(db: Db, shop: DemoShop, storeId: string, no
       ...(r.customerId ? { customerId: remap.get(r.customerId) ?? r.customerId } : {}),
       ...(r.actorId ? { actorId: remap.get(r.actorId) ?? r.actorId } : {}),
     });
+    // Every line and ledger row names its variant (the product's default one; demo-variants.ts moves some later),
+    // set here rather than looked up row by row by the fill_default_variant trigger.
+    const defaults = new Map(
+      (
+        await tx
+          .select({ productId: productVariants.productId, id: productVariants.id })
+          .from(productVariants)
+          .where(
+            and(eq(productVariants.storeId, storeId), sql`${productVariants.optionValues} = '{}'::text[]`),
+          )
+      ).map((v) => [v.productId, v.id]),
+    );
+    const variantOf = <T extends { productId: string; variantId?: string | null }>(r: T): T => ({
+      ...r,
+      variantId: r.variantId ?? defaults.get(r.productId) ?? null,
+    });
     const fresh = rows.addresses.filter((a) => remap.get(a.customerId) === a.customerId);
     if (fresh.length) await insertRows(tx, customerAddresses, fresh);
-    // Invoices for what shipped, refunds and credit notes for what came back (sets the payments' refunds first).
+    // Invoices for what shipped or was sold at the counter, refunds and credit notes for what came back (sets the
+    // payments' refunds first).
     const documents = await seedDemoDocuments(tx, storeId, rows, store.ownerId);
     await insertRows(tx, orders, rows.orders.map(fix));
-    await insertRows(tx, orderItems, rows.items);
+    await insertRows(tx, orderItems, rows.items.map(variantOf));
     await insertRows(tx, orderEvents, rows.events.map(fix));
     await insertRows(tx, paymentTransactions, rows.payments);
     if (documents) {
@@ -750,7 +908,12 @@ export async function seedDemoOrders(db: Db, shop: DemoShop, storeId: string, no
       if (documents.counters.length) await tx.insert(documentCounters).values(documents.counters);
     }
     if (rows.returns.length) await insertRows(tx, returnRequests, rows.returns.map(fix));
-    await insertRows(tx, stockLedger, rows.ledger.map(fix));
+    if (rows.posCustomers.length) await insertRows(tx, posCustomers, rows.posCustomers);
+    await insertRows(
+      tx,
+      stockLedger,
+      rows.ledger.map((r) => variantOf(fix(r))),
+    );
     await tx
       .insert(orderCounters)
       .values({ storeId, lastNumber: rows.lastNumber })

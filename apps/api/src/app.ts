@@ -46,6 +46,7 @@ import { geocodeRoutes } from './modules/onboarding/geocode.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { adminOrderRoutes, orderRoutes } from './modules/orders/orders.routes.ts';
 import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/policies.routes.ts';
+import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { posRoutes } from './modules/pos/pos.routes.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
   await app.register(orderRoutes(deps), { prefix: '/api/store' });
   await app.register(adminOrderRoutes(deps), { prefix: '/api/admin' });
   await app.register(posRoutes(deps), { prefix: '/api/admin' });
+  await app.register(platformRoutes(deps), { prefix: '/api/platform' });
   await app.register(dashboardRoutes(deps), { prefix: '/api/admin' });
   await app.register(shopSettingsRoutes(deps), { prefix: '/api/admin' });
   await app.register(inventoryRoutes(deps), { prefix: '/api/admin' });

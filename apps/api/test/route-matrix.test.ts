@@ -21,6 +21,7 @@ type Access =
   | 'owner' // a vendor acting on one of their own shops named by id (onboarding, uploads)
   | 'vendor' // the back office: a vendor with their shop in store-origin
   | 'customer' // a signed-in customer of the shop in store-origin
+  | 'operator' // the platform's operator (role ADMIN): the console of every shop
   | 'system'; // documentation, media files, the development mailbox: not API calls to guard
 /** Which row of a shop an id slot (path `:id`, or `store_id`) names. */
 type IdKind =
@@ -340,6 +341,13 @@ export const ROUTES: Record<string, Entry> = {
     body: () => ({ amount: 1, reason: 'Matrix test', method: 'CASH' }),
   },
   'GET /api/admin/order/:id/invoice.pdf': { access: 'vendor', id: 'order' },
+  'GET /api/platform/shops/': { access: 'operator' },
+  'GET /api/platform/shops/:id/audit/': { access: 'operator', id: 'store' },
+  'PUT /api/platform/shops/:id/status/': {
+    access: 'operator',
+    id: 'store',
+    body: () => ({ online_status: 'SUSPENDED', reason: 'Matrix test' }),
+  },
   'GET /api/admin/pos/counter/': { access: 'vendor' },
   'GET /api/admin/pos/products/': { access: 'vendor', query: 'search=a' },
   'GET /api/admin/pos/barcode/:code/': { access: 'vendor' },
@@ -580,7 +588,7 @@ describe('the route matrix', () => {
       await send(
         'no token',
         ids.a,
-        entry.access === 'owner' || entry.access === 'user' ? {} : originA,
+        entry.access === 'owner' || entry.access === 'user' || entry.access === 'operator' ? {} : originA,
         [401],
       );
       if (entry.access === 'user') continue;
@@ -599,6 +607,11 @@ describe('the route matrix', () => {
       if (entry.access === 'owner') {
         await send('customer token', ids.a, bearer(customerA.session.access_token), [401, 403]);
         if (entry.id) await send("vendor A on shop B's id", ids.b, bearer(vendorA.token), [404]);
+      }
+      if (entry.access === 'operator') {
+        // Nobody but the operator: a shop's own vendor (with or without its shop named) and a customer are refused.
+        await send('vendor token', ids.b, { ...bearer(vendorA.token), ...originA }, [403]);
+        await send('customer token', ids.b, { ...bearer(customerA.session.access_token), ...originA }, [403]);
       }
       if (entry.access === 'customer') {
         await send('vendor token', ids.a, { ...bearer(vendorA.token), ...originA }, [403]);

@@ -24,6 +24,9 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    // The platform operator (role ADMIN) the console journey signs in as; created at start, as in production.
+    ADMIN_EMAIL: 'operator@haat.test',
+    ADMIN_PASSWORD: 'operator-pass-2026',
   };
   let cleanup = async () => {};
   const url = process.env.DATABASE_URL;

@@ -21,6 +21,7 @@ export * from './money.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './platform.ts';
 export * from './policies.ts';
 export * from './pos.ts';
 export * from './product.ts';

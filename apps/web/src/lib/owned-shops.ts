@@ -9,6 +9,8 @@ export interface OwnedShop {
   store_name: string;
   plan: string;
   online_status: string;
+  /** Why the shop is away, or suspended by the platform. */
+  status_note?: string | null;
   has_address: boolean;
   /** OWNER, or the person's staff role in this shop (issue 15). */
   role?: ShopRole;

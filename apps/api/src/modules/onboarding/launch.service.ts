@@ -60,11 +60,13 @@ export async function saveSettings(
     const diff = changedFields(
       {
         status: store.onlineStatus,
+        status_note: store.statusNote ?? null,
         payment_methods: before?.paymentMethods ?? null,
         upi_id: before?.upiId ?? null,
       },
       {
         status: s.online_status,
+        status_note: updated?.statusNote ?? null,
         payment_methods: saved?.paymentMethods ?? null,
         upi_id: saved?.upiId ?? null,
       },
@@ -75,7 +77,9 @@ export async function saveSettings(
         action: 'UPDATE',
         summary:
           store.onlineStatus !== s.online_status
-            ? `Shop status changed from ${store.onlineStatus.toLowerCase()} to ${s.online_status.toLowerCase()}`
+            ? `Shop status changed from ${store.onlineStatus.toLowerCase()} to ${s.online_status.toLowerCase()}${
+                actor.role === 'ADMIN' ? ' by the platform' : ''
+              }${updated?.statusNote ? `: ${updated.statusNote}` : ''}`
             : `Payment settings changed: ${diff.changed.join(', ')}`,
         before: diff.before,
         after: diff.after,

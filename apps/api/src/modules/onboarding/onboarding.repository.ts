@@ -147,6 +147,7 @@ export async function listOwnerStores(db: Executor, ownerId: string) {
       store_name: stores.storeName,
       plan: stores.plan,
       online_status: stores.onlineStatus,
+      status_note: stores.statusNote,
       has_address: sql<boolean>`${stores.city} is not null`,
       created_at: stores.createdAt,
     })

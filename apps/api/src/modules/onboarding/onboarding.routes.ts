@@ -93,6 +93,8 @@ export const onboardingRoutes =
                 store_name: z.string(),
                 plan: z.string(),
                 online_status: z.string(),
+                /** Why the shop is away (offline, maintenance) or suspended by the platform. */
+                status_note: z.string().nullable().optional(),
                 has_address: z.boolean(),
                 created_at: z.string(),
                 /** OWNER, or the person's staff role in the shop. */

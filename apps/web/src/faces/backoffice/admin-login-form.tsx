@@ -26,9 +26,11 @@ export function AdminLoginForm() {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(false);
+  // The platform's own operator (role ADMIN) signs in here too, and lands on the console of every shop.
+  const [operator, setOperator] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [pending, setPending] = useState(false);
-  const ids = { email: useId(), password: useId(), remember: useId() };
+  const ids = { email: useId(), password: useId(), remember: useId(), operator: useId() };
 
   const validate = () => {
     const next: Partial<Record<Field, string>> = {};
@@ -48,11 +50,13 @@ export function AdminLoginForm() {
       const session = await authApi.adminLogin({
         email: cleanEmail,
         password,
-        role_name: 'VENDOR',
+        role_name: operator ? 'ADMIN' : 'VENDOR',
         remember,
       });
       signIn(session);
-      navigate(safeRedirect(params.get('redirect')) ?? '/dashboard', { replace: true });
+      navigate(safeRedirect(params.get('redirect')) ?? (operator ? '/platform/shops' : '/dashboard'), {
+        replace: true,
+      });
     } catch (err) {
       setPending(false);
       const verify = errorReason(err) === 'EMAIL_NOT_VERIFIED';
@@ -150,6 +154,16 @@ export function AdminLoginForm() {
             className="size-4 rounded border-slate-300 accent-brand-600"
           />
           Remember me
+        </label>
+        <label htmlFor={ids.operator} className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            id={ids.operator}
+            type="checkbox"
+            checked={operator}
+            onChange={(e) => setOperator(e.target.checked)}
+            className="size-4 rounded border-slate-300 accent-brand-600"
+          />
+          Platform operator
         </label>
         <a
           href={vendorPage('forgot-password')}

@@ -8,9 +8,10 @@ import { AdminLoginForm } from './admin-login-form.tsx';
 export function AdminLoginPage() {
   const { session } = useSession();
   const [params] = useSearchParams();
-  // A signed-in vendor goes straight to the back office.
+  // A signed-in vendor goes straight to the back office; the platform's operator to the console of every shop.
   if (session && (session.role_type === 'VENDOR' || session.role_type === 'ADMIN')) {
-    return <Navigate to={safeRedirect(params.get('redirect')) ?? '/dashboard'} replace />;
+    const home = session.role_type === 'ADMIN' ? '/platform/shops' : '/dashboard';
+    return <Navigate to={safeRedirect(params.get('redirect')) ?? home} replace />;
   }
   return (
     <div className="flex min-h-dvh bg-slate-50">

@@ -34,6 +34,9 @@ const AuditTrailPage = lazy(() =>
 const AcceptInvitePage = lazy(() =>
   import('../../features/staff/index.ts').then((m) => ({ default: m.AcceptInvitePage })),
 );
+const PlatformShopsPage = lazy(() =>
+  import('../../features/platform-console/index.ts').then((m) => ({ default: m.PlatformShopsPage })),
+);
 const PosPage = lazy(() => import('../../features/pos/index.ts').then((m) => ({ default: m.PosPage })));
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
@@ -77,6 +80,10 @@ export default function BackofficeFace() {
           </Route>
           <Route element={<RequireShopOp op="settings" />}>
             <Route path="/settings" element={<SettingsPage />} />
+          </Route>
+          {/* The platform operator's console (role ADMIN, issue 15). */}
+          <Route element={<RequireRole roles={['ADMIN']} unauthorizedPath="/unauthorized" />}>
+            <Route path="/platform/shops" element={<PlatformShopsPage />} />
           </Route>
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="*" element={<AdminNotFoundPage />} />

@@ -1,3 +1,4 @@
+import { PLATFORM_SUPPORT_EMAIL } from '@haat/contracts';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
@@ -12,6 +13,20 @@ function Content() {
   const { shop } = useSelectedShop();
   return (
     <main id="main" className="min-w-0 flex-1">
+      {shop?.online_status === 'SUSPENDED' ? (
+        <div
+          role="alert"
+          className="border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:px-6 lg:px-8"
+        >
+          <strong>{shop.store_name} is suspended by the platform</strong>
+          {shop.status_note ? `: ${shop.status_note}` : '.'} Shoppers see a notice instead of the shop. To
+          resolve it, write to{' '}
+          <a className="font-semibold underline" href={`mailto:${PLATFORM_SUPPORT_EMAIL}`}>
+            {PLATFORM_SUPPORT_EMAIL}
+          </a>
+          .
+        </div>
+      ) : null}
       <Suspense fallback={<PageLoading />}>
         {/* A different shop is a different set of screens: nothing typed or paged carries over. */}
         <Outlet key={shop?.slug ?? 'none'} />

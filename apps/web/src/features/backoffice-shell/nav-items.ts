@@ -1,6 +1,7 @@
 import type { ShopOperation } from '@haat/contracts';
 import {
   Boxes,
+  Building2,
   History,
   LayoutDashboard,
   type LucideIcon,
@@ -31,3 +32,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/audit-trail', label: 'Audit', icon: History, op: 'audit' },
   { to: '/settings/', label: 'Settings', icon: Settings, op: 'settings' },
 ];
+
+/** The platform operator's console (role ADMIN): every shop on Haat. Not a shop's screen, so no operation. */
+export const PLATFORM_ITEM: NavItem = {
+  to: '/platform/shops',
+  label: 'All shops',
+  icon: Building2,
+  op: 'dashboard',
+};

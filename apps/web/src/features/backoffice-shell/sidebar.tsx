@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { fullName, initials } from '../../lib/session/session-storage.ts';
 import { useShopRole } from '../../lib/shop-role.ts';
-import { NAV_ITEMS } from './nav-items.ts';
+import { NAV_ITEMS, PLATFORM_ITEM } from './nav-items.ts';
 import { ShopSwitcher } from './shop-switcher.tsx';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
@@ -43,23 +43,25 @@ export function SidebarBody({ collapsed = false }: { collapsed?: boolean }) {
       </div>
       <nav aria-label="Back office" className={`mt-4 flex-1 overflow-y-auto ${collapsed ? 'px-2' : 'px-3'}`}>
         <ul className="space-y-1">
-          {NAV_ITEMS.filter((i) => can(role, i.op)).map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                title={collapsed ? label : undefined}
-                aria-label={collapsed ? label : undefined}
-                className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-lg py-2.5 text-sm font-medium transition-colors ${focusRing} ${
-                    collapsed ? 'justify-center px-2' : 'px-3'
-                  } ${isActive ? 'bg-brand-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'}`
-                }
-              >
-                <Icon aria-hidden className="size-5 shrink-0" />
-                {collapsed ? null : label}
-              </NavLink>
-            </li>
-          ))}
+          {(session?.role_type === 'ADMIN' ? [PLATFORM_ITEM] : [])
+            .concat(NAV_ITEMS.filter((i) => can(role, i.op)))
+            .map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  title={collapsed ? label : undefined}
+                  aria-label={collapsed ? label : undefined}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-lg py-2.5 text-sm font-medium transition-colors ${focusRing} ${
+                      collapsed ? 'justify-center px-2' : 'px-3'
+                    } ${isActive ? 'bg-brand-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'}`
+                  }
+                >
+                  <Icon aria-hidden className="size-5 shrink-0" />
+                  {collapsed ? null : label}
+                </NavLink>
+              </li>
+            ))}
         </ul>
       </nav>
       {session ? (

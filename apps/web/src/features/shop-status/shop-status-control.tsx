@@ -1,3 +1,4 @@
+import { PLATFORM_SUPPORT_EMAIL } from '@haat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -29,7 +30,18 @@ export function ShopStatusControl({ shop }: { shop: OwnedShop }) {
   const [busy, setBusy] = useState(false);
   if (shop.online_status === 'SUSPENDED') {
     return (
-      <p className="text-sm text-red-700">Suspended by the platform. Please contact platform support.</p>
+      <div className="text-sm text-red-700" role="status">
+        <p className="font-semibold">
+          Suspended by the platform{shop.status_note ? `: ${shop.status_note}` : '.'}
+        </p>
+        <p className="mt-1">
+          Shoppers see a notice instead of your shop. To resolve it, write to{' '}
+          <a className="underline" href={`mailto:${PLATFORM_SUPPORT_EMAIL}`}>
+            {PLATFORM_SUPPORT_EMAIL}
+          </a>
+          .
+        </p>
+      </div>
     );
   }
   const away = status === 'OFFLINE' || status === 'MAINTENANCE';

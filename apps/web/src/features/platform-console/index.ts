@@ -1,0 +1,1 @@
+export { PlatformShopsPage } from './platform-shops-page.tsx';

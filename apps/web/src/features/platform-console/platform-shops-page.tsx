@@ -1,0 +1,254 @@
+import { PLANS, type PlatformShopQuery, STORE_STATUSES } from '@haat/contracts';
+import { Store } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { type Column, DataTable } from '../../components/ui/data-table.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { FilterBar, filterControlClass } from '../../components/ui/filter-bar.tsx';
+import { ListPager } from '../../components/ui/pager.tsx';
+import { type BadgeTone, StatusBadge } from '../../components/ui/status-badge.tsx';
+import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
+import { type PlatformShop, usePlatformShops } from './platform-api.ts';
+import { ShopAuditDialog } from './shop-audit-dialog.tsx';
+import { type ACTION_TEXT, StatusDialog } from './status-dialog.tsx';
+
+const PAGE_SIZE = 20;
+const TONE: Partial<Record<string, BadgeTone>> = {
+  PUBLISHED: 'success',
+  ONLINE: 'success',
+  SUSPENDED: 'danger',
+  MAINTENANCE: 'warning',
+  OFFLINE: 'warning',
+  DRAFT: 'neutral',
+};
+const words = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase().replaceAll('_', ' ');
+const count = new Intl.NumberFormat('en-IN');
+
+const COLUMNS: Column<PlatformShop>[] = [
+  {
+    key: 'shop',
+    header: 'Shop',
+    card: 'title',
+    cell: (s) => (
+      <span>
+        <span className="block font-semibold text-slate-900">{s.store_name}</span>
+        <span className="block text-xs text-slate-500">
+          {s.slug}
+          {s.city ? ` · ${s.city}` : ''}
+        </span>
+      </span>
+    ),
+  },
+  {
+    key: 'owner',
+    header: 'Owner',
+    cell: (s) => (
+      <span>
+        <span className="block text-slate-900">{s.owner.name}</span>
+        <span className="block text-xs text-slate-500">{s.owner.email}</span>
+      </span>
+    ),
+  },
+  { key: 'plan', header: 'Plan', cell: (s) => words(s.plan) },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (s) => (
+      <span>
+        <StatusBadge tone={TONE[s.online_status] ?? 'neutral'}>{words(s.online_status)}</StatusBadge>
+        {s.status_note ? (
+          <span className="mt-1 block max-w-56 text-xs text-slate-500">{s.status_note}</span>
+        ) : null}
+      </span>
+    ),
+  },
+  {
+    key: 'created',
+    header: 'Created',
+    cell: (s) => formatDate(s.created_at),
+    className: 'whitespace-nowrap',
+  },
+  { key: 'orders', header: 'Orders (30 days)', align: 'right', cell: (s) => count.format(s.orders_30d) },
+  {
+    key: 'activity',
+    header: 'Last activity',
+    cell: (s) => (s.last_activity ? formatDateTime(s.last_activity) : 'None yet'),
+    className: 'whitespace-nowrap',
+  },
+];
+
+type Target = keyof typeof ACTION_TEXT;
+
+/** The platform operator's console (role ADMIN; issue 15): every shop, its activity, and the platform's statuses. */
+export function PlatformShopsPage() {
+  useDocumentTitle('Shops · Platform · Admin Panel');
+  const [params, setParams] = useSearchParams();
+  const f = {
+    search: params.get('search') ?? '',
+    status: params.get('status') ?? '',
+    plan: params.get('plan') ?? '',
+    city: params.get('city') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const update = (patch: Partial<typeof f>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries({ ...patch, page: patch.page ?? 1 })) {
+      if (v === '' || v === 1 || v === undefined) next.delete(k);
+      else next.set(k, String(v));
+    }
+    setParams(next, { replace: true });
+  };
+  const query: PlatformShopQuery = {
+    search: f.search || undefined,
+    status: (f.status || undefined) as PlatformShopQuery['status'],
+    plan: (f.plan || undefined) as PlatformShopQuery['plan'],
+    city: f.city || undefined,
+    limit: PAGE_SIZE,
+    offset: (f.page - 1) * PAGE_SIZE,
+  };
+  const list = usePlatformShops(query);
+  const search = useDebouncedSearch(f.search, (text) => update({ search: text }));
+  const [acting, setActing] = useState<{ shop: PlatformShop; target: Target } | null>(null);
+  const [auditOf, setAuditOf] = useState<PlatformShop | null>(null);
+  const active = !!(f.search || f.status || f.plan || f.city);
+  const total = list.data?.count ?? 0;
+
+  const actions = (s: PlatformShop) => {
+    const suspended = s.online_status === 'SUSPENDED';
+    const away = suspended || s.online_status === 'MAINTENANCE';
+    return (
+      <div className="flex flex-wrap justify-end gap-2">
+        {away ? (
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            onClick={() => setActing({ shop: s, target: 'PUBLISHED' })}
+          >
+            {suspended ? 'Lift suspension' : 'Reopen'}
+          </button>
+        ) : null}
+        {!suspended ? (
+          <button
+            type="button"
+            className={buttonStyles.danger}
+            onClick={() => setActing({ shop: s, target: 'SUSPENDED' })}
+          >
+            Suspend
+          </button>
+        ) : null}
+        {!away ? (
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            onClick={() => setActing({ shop: s, target: 'MAINTENANCE' })}
+          >
+            Maintenance
+          </button>
+        ) : null}
+        <button type="button" className={buttonStyles.ghost} onClick={() => setAuditOf(s)}>
+          Audit trail
+        </button>
+      </div>
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Shops on Haat</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Every shop on the platform, with its owner and activity. Suspensions are mailed to the owner with
+          the reason.
+        </p>
+      </header>
+      <FilterBar
+        label="Filter shops"
+        search={{
+          value: search.text,
+          onChange: search.onChange,
+          label: 'Search',
+          placeholder: 'Shop, address or owner email',
+        }}
+        active={active}
+        onClear={() => setParams(new URLSearchParams(), { replace: true })}
+      >
+        <label className="block text-sm font-medium text-slate-700 lg:w-44">
+          Status
+          <select
+            className={filterControlClass}
+            value={f.status}
+            onChange={(e) => update({ status: e.target.value })}
+          >
+            <option value="">All</option>
+            {STORE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {words(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-slate-700 lg:w-40">
+          Plan
+          <select
+            className={filterControlClass}
+            value={f.plan}
+            onChange={(e) => update({ plan: e.target.value })}
+          >
+            <option value="">All</option>
+            {PLANS.map((p) => (
+              <option key={p} value={p}>
+                {words(p)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-slate-700 lg:w-44">
+          City
+          <input
+            className={filterControlClass}
+            defaultValue={f.city}
+            placeholder="Any city"
+            onBlur={(e) => update({ city: e.target.value.trim() })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') update({ city: e.currentTarget.value.trim() });
+            }}
+          />
+        </label>
+      </FilterBar>
+      <DataTable
+        caption="Shops"
+        columns={COLUMNS}
+        rows={list.data?.results ?? []}
+        rowKey={(s) => s.id}
+        rowLabel={(s) => s.store_name}
+        loading={list.isPending}
+        actions={actions}
+        empty={
+          <EmptyState
+            icon={<Store aria-hidden className="size-6" />}
+            title="No shops match"
+            description={active ? 'Try other filters.' : 'No shop has been registered yet.'}
+          />
+        }
+      />
+      {total > PAGE_SIZE ? (
+        <ListPager
+          page={f.page}
+          pageSize={PAGE_SIZE}
+          total={total}
+          noun="shops"
+          onPage={(page) => update({ page })}
+        />
+      ) : null}
+      <StatusDialog
+        shop={acting?.shop ?? null}
+        target={acting?.target ?? null}
+        onClose={() => setActing(null)}
+      />
+      <ShopAuditDialog key={auditOf?.id ?? 'none'} shop={auditOf} onClose={() => setAuditOf(null)} />
+    </div>
+  );
+}

@@ -16,3 +16,18 @@ export function pgError(err: unknown): PgError | null {
   }
   return null;
 }
+
+/**
+ * Runs a transaction, and again (twice at most) when PostgreSQL rolled it back for a deadlock or a serialization
+ * failure: everything it did was undone, so trying again is safe.
+ */
+export async function retryOnDeadlock<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      const code = pgError(e)?.code;
+      if (n >= tries || (code !== '40P01' && code !== '40001')) throw e;
+    }
+  }
+}

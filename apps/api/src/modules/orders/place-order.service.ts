@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { pgError } from '../../lib/pg-errors.ts';
+import { pgError, retryOnDeadlock } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as cartRepo from '../cart/cart.repository.ts';
 import { requireCustomer } from '../cart/cart.service.ts';
@@ -275,16 +275,7 @@ export async function placeOrder(
     );
   // A deadlock or serialization failure rolled everything back (the key's claim too): try again, twice at most.
   // Orders that cross stock thresholds of several categories at once can deadlock on the stock counts.
-  let r: Awaited<ReturnType<typeof attempt>>;
-  for (let tries = 1; ; tries++) {
-    try {
-      r = await attempt();
-      break;
-    } catch (e) {
-      const code = pgError(e)?.code;
-      if (tries >= 3 || (code !== '40P01' && code !== '40001')) throw e;
-    }
-  }
+  const r = await retryOnDeadlock(attempt);
   if (!r.created) return r;
   // The view is built after the commit: nothing in it needs the transaction, and the rows are free sooner.
   const { order, orderItems, upiId } = r.placed;

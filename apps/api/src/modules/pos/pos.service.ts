@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { pgError } from '../../lib/pg-errors.ts';
+import { pgError, retryOnDeadlock } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { findSettings } from '../checkout/checkout.repository.ts';
 import * as ordersRepo from '../orders/orders.repository.ts';
@@ -164,16 +164,7 @@ export async function posCheckout(
       return { created: true as const, orderId: order.id, invoiceId: invoice.id };
     });
   // A deadlock or serialization failure rolled everything back (the key's claim too): try again, twice at most.
-  let r: Awaited<ReturnType<typeof attempt>>;
-  for (let tries = 1; ; tries++) {
-    try {
-      r = await attempt();
-      break;
-    } catch (e) {
-      const code = pgError(e)?.code;
-      if (tries >= 3 || (code !== '40P01' && code !== '40001')) throw e;
-    }
-  }
+  const r = await retryOnDeadlock(attempt);
   const sale = await withStore(deps.db, store.id, (tx) => saleView(tx, store, r.orderId));
   if (!sale) throw new Error('the sale just made was not found');
   return { created: r.created, sale };

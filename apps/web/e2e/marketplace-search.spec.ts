@@ -111,4 +111,19 @@ describe('marketplace product search', () => {
     await noSidewaysScroll(page);
     await page.context().close();
   });
+
+  it('pages by 12, 24 or 48 like a shop listing, the choice kept in the address', async () => {
+    const page = await app.newPage({ width: 1280, height: 900 });
+    await page.goto(app.url('/search?category=Fashion'));
+    const all = await search({ category: 'Fashion', limit: '48' });
+    expect(all.count).toBeGreaterThan(12);
+    await page.getByTestId('product-count').waitFor();
+    expect(await results(page).count()).toBe(Math.min(12, all.count));
+    await page.getByLabel('Per page').selectOption('24');
+    await page.waitForURL((u) => u.searchParams.get('size') === '24');
+    await expect.poll(() => results(page).count()).toBe(Math.min(24, all.count));
+    await page.reload();
+    expect(await page.getByLabel('Per page').inputValue()).toBe('24');
+    await page.context().close();
+  });
 });

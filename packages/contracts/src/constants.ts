@@ -47,3 +47,6 @@ export const STOCK_STATUSES = ['IN_STOCK', 'LOW_STOCK', 'OUT_OF_STOCK'] as const
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 export const stockStatus = (quantity: number, lowStockThreshold: number): StockStatus =>
   quantity <= 0 ? 'OUT_OF_STOCK' : quantity <= lowStockThreshold ? 'LOW_STOCK' : 'IN_STOCK';
+
+/** Products per page a shopper can choose on a shop's listing and on the marketplace's search. */
+export const PRODUCT_PAGE_SIZES = [12, 24, 48] as const;

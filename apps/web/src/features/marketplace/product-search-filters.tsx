@@ -1,4 +1,4 @@
-import { SHOP_CATEGORIES } from '@haat/contracts/constants';
+import { PRODUCT_PAGE_SIZES, SHOP_CATEGORIES } from '@haat/contracts/constants';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { countFormat } from './shop-discovery.tsx';
@@ -159,6 +159,22 @@ export function ProductSearchFilterBar({ filters }: { filters: ProductSearchFilt
             {SORT_CHOICES.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Labelled>
+      <Labelled label="Per page">
+        {(id) => (
+          <select
+            id={id}
+            value={filters.size}
+            onChange={(e) => filters.setSize(Number(e.target.value))}
+            className={control}
+          >
+            {PRODUCT_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
               </option>
             ))}
           </select>

@@ -9,7 +9,6 @@ import { ProductSearchFilterBar } from './product-search-filters.tsx';
 import { countFormat, ShopGrid } from './shop-discovery.tsx';
 import {
   PRODUCTS_ERROR_MESSAGE,
-  PRODUCTS_PAGE_SIZE,
   type ProductSearchFilters,
   useProductSearch,
   useProductSearchFilters,
@@ -82,7 +81,7 @@ function NoProducts({ filters }: { filters: ProductSearchFilters }) {
 }
 
 function Results({ filters }: { filters: ProductSearchFilters }) {
-  const { search, category, city, minPrice, maxPrice, rating, inStock, sort, page: at } = filters;
+  const { search, category, city, minPrice, maxPrice, rating, inStock, sort, page: at, size } = filters;
   const query = useProductSearch({
     search,
     category,
@@ -93,11 +92,12 @@ function Results({ filters }: { filters: ProductSearchFilters }) {
     inStock,
     sort,
     page: at,
+    size,
   });
   const resultsRef = useRef<HTMLDivElement>(null);
   const total = query.data?.count ?? 0;
   const results = query.data?.results ?? [];
-  const pageCount = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil(total / filters.size));
   const settled = !!query.data && !query.isPlaceholderData;
   const { page, setPage } = filters;
 
@@ -123,7 +123,7 @@ function Results({ filters }: { filters: ProductSearchFilters }) {
       </div>
     );
   if (results.length === 0) return <NoProducts filters={filters} />;
-  const first = ((query.data?.page ?? page) - 1) * PRODUCTS_PAGE_SIZE + 1;
+  const first = ((query.data?.page ?? page) - 1) * filters.size + 1;
   return (
     <div ref={resultsRef} className="scroll-mt-24">
       <p aria-live="polite" data-testid="product-count" className="mb-4 text-sm text-slate-600">

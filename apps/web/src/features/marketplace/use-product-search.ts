@@ -1,13 +1,13 @@
 import type { MarketplaceProductData, MarketplaceSort } from '@haat/contracts';
-import { SHOP_CATEGORIES } from '@haat/contracts/constants';
+import { PRODUCT_PAGE_SIZES, SHOP_CATEGORIES } from '@haat/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { queryApi } from '../../lib/api.ts';
 import type { CategoryFilter } from './use-store-list.ts';
 
-/** Products per page (three rows of four on a desktop). */
-export const PRODUCTS_PAGE_SIZE = 12;
+/** Products per page: 12 (three rows of four on a desktop) unless the shopper picks 24 or 48, as on a shop's listing. */
+export const PRODUCTS_PAGE_SIZE = PRODUCT_PAGE_SIZES[0];
 export const PRODUCTS_ERROR_MESSAGE = 'Failed to fetch products. Please try again later.';
 const DEBOUNCE_MS = 300;
 
@@ -28,9 +28,9 @@ const page = (v: string | null) => {
   return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
 };
 
-type Key = 'q' | 'category' | 'city' | 'min' | 'max' | 'rating' | 'stock' | 'sort' | 'page';
+type Key = 'q' | 'category' | 'city' | 'min' | 'max' | 'rating' | 'stock' | 'sort' | 'page' | 'size';
 
-/** What the URL of /search says: ?q=&category=&city=&min=&max=&rating=&stock=1&sort=&page=. */
+/** What the URL of /search says: ?q=&category=&city=&min=&max=&rating=&stock=1&sort=&page=&size=. */
 function readParams(params: URLSearchParams) {
   const category: CategoryFilter =
     SHOP_CATEGORIES.find((c) => c.toLowerCase() === params.get('category')?.toLowerCase()) ?? 'All';
@@ -45,6 +45,9 @@ function readParams(params: URLSearchParams) {
     inStock: params.get('stock') === '1',
     sort: SORT_CHOICES.find((s) => s.value === params.get('sort'))?.value ?? 'relevance',
     page: page(params.get('page')),
+    size: (PRODUCT_PAGE_SIZES as readonly number[]).includes(Number(params.get('size')))
+      ? Number(params.get('size'))
+      : PRODUCTS_PAGE_SIZE,
   };
 }
 export type ProductSearchState = ReturnType<typeof readParams>;
@@ -108,6 +111,7 @@ export function useProductSearchFilters() {
     setRating: (r: number) => write({ rating: r ? String(r) : null }),
     setInStock: (on: boolean) => write({ stock: on ? '1' : null }),
     setSort: (s: MarketplaceSort) => write({ sort: s === 'relevance' ? null : s }),
+    setSize: (n: number) => write({ size: n === PRODUCTS_PAGE_SIZE ? null : String(n) }),
     setPage: (p: number, opts?: { replace?: boolean }) => write({ page: p > 1 ? String(p) : null }, opts),
     clearFilters: () =>
       write({ category: null, city: null, min: null, max: null, rating: null, stock: null }),
@@ -131,8 +135,8 @@ export function useProductSearch(state: ProductSearchState) {
           rating: state.rating || undefined,
           in_stock: state.inStock ? 'true' : undefined,
           sort: state.sort,
-          limit: PRODUCTS_PAGE_SIZE,
-          offset: (state.page - 1) * PRODUCTS_PAGE_SIZE,
+          limit: state.size,
+          offset: (state.page - 1) * state.size,
         },
         errorMessage: PRODUCTS_ERROR_MESSAGE,
         signal,

@@ -1,8 +1,9 @@
 // Only the type: the contract's values live beside its schemas, and the listing must not load zod to read a list.
 import type { PRODUCT_SORTS } from '@haat/contracts';
+import { PRODUCT_PAGE_SIZES } from '@haat/contracts/constants';
 
 /** Page-size choices of the listing (01 §2). */
-export const PAGE_SIZES = [12, 24, 48] as const;
+export const PAGE_SIZES = PRODUCT_PAGE_SIZES;
 
 export type Sort = (typeof PRODUCT_SORTS)[number];
 

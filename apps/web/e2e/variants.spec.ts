@@ -100,9 +100,9 @@ describe('product variants', () => {
     await grid.getByText('₹1,299 – ₹1,399').waitFor();
     await again.close();
 
-    // Cart and checkout name the size; the order is placed with cash on delivery.
+    // Cart and checkout name the size and its SKU; the order is placed with cash on delivery.
     await page.goto(app.url('/cart', shop));
-    await page.getByText('M', { exact: true }).first().waitFor();
+    await page.getByText(/^M · SKU \S+/).first().waitFor();
     await page.goto(app.url('/checkout', shop));
     const form = page.getByRole('form', { name: 'New address' });
     await form.getByLabel('Full name').fill('Farah Siddiqui');

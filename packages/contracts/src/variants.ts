@@ -37,8 +37,8 @@ export const lineVariant = z
 export const variantLabel = (values: readonly string[]) => (values.length ? values.join(' / ') : null);
 
 /** A sold line's name with its variant, as mails, slips and invoices print it: "Cotton Kurta, M / Blue". */
-export const lineName = (name: string, variant: string | null | undefined) =>
-  variant ? `${name}, ${variant}` : name;
+export const lineName = (name: string, variant: string | null | undefined, sku?: string | null) =>
+  variant ? `${name}, ${variant}${sku ? ` (SKU ${sku})` : ''}` : name;
 
 /** Every combination of the options' values, in the order the vendor listed them (first option slowest). */
 export function combinations(options: readonly ProductOption[]): string[][] {

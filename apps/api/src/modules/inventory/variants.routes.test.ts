@@ -1,5 +1,5 @@
 import { schema, withStore } from '@haat/db';
-import { eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
@@ -189,6 +189,16 @@ describe('product variants', () => {
       sku: body.variants[1]?.sku,
       quantity: 2,
     });
+    // The order mail names the size and its SKU.
+    const [mail] = await t.owner
+      .select({ payload: schema.outbox.payload })
+      .from(schema.outbox)
+      .where(sql`${schema.outbox.payload}->>'to' = ${s.email}`)
+      .orderBy(desc(schema.outbox.createdAt))
+      .limit(1);
+    expect((mail?.payload as { text?: string } | undefined)?.text).toContain(
+      `${body.product_name}, M / Blue (SKU ${body.variants[1]?.sku}) × 2`,
+    );
     const after = (await vendor.call('GET', `${PRODUCT}${p.id}/`)).json().data;
     expect(after.product_quantity).toBe(6);
     expect(after.variants[1].product_quantity).toBe(1);

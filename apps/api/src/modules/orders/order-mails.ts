@@ -6,14 +6,17 @@ import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 
 const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
 
-/** A line as mails print it: the product's name with its variant, quantity and price. */
-type MailLine = Pick<OrderItemRow, 'name' | 'quantity' | 'unitPricePaise'> & { variantLabel?: string | null };
+/** A line as mails print it: the product's name with its variant (and the variant's SKU), quantity and price. */
+type MailLine = Pick<OrderItemRow, 'name' | 'quantity' | 'unitPricePaise'> & {
+  variantLabel?: string | null;
+  sku?: string | null;
+};
 
 function itemsTable(items: MailLine[]) {
   const rows = items
     .map(
       (i) =>
-        `<tr><td style="padding:4px 0">${escapeHtml(lineName(i.name, i.variantLabel))} × ${i.quantity}</td><td style="padding:4px 0;text-align:right">${inr(i.unitPricePaise * i.quantity)}</td></tr>`,
+        `<tr><td style="padding:4px 0">${escapeHtml(lineName(i.name, i.variantLabel, i.sku))} × ${i.quantity}</td><td style="padding:4px 0;text-align:right">${inr(i.unitPricePaise * i.quantity)}</td></tr>`,
     )
     .join('');
   return `<table style="width:100%;border-collapse:collapse;font-size:14px;margin:0 0 14px">${rows}</table>`;
@@ -49,7 +52,8 @@ export function orderPlacedMail(input: {
   const lines = [
     `Thank you! We received your order ${num}.`,
     ...input.items.map(
-      (i) => `${lineName(i.name, i.variantLabel)} × ${i.quantity}: ${inr(i.unitPricePaise * i.quantity)}`,
+      (i) =>
+        `${lineName(i.name, i.variantLabel, i.sku)} × ${i.quantity}: ${inr(i.unitPricePaise * i.quantity)}`,
     ),
     `Total ${inr(o.totalPaise)}. ${pay}`,
     `Delivery: ${o.deliveryName} (${o.deliveryEstimate}) to ${o.shipLine1}, ${o.shipCity} ${o.shipPostalCode}.`,
@@ -219,7 +223,8 @@ export function newOrderVendorMail(input: {
   const lines = [
     `New order ${num} at ${input.shopName}.`,
     ...input.items.map(
-      (i) => `${lineName(i.name, i.variantLabel)} × ${i.quantity}: ${inr(i.unitPricePaise * i.quantity)}`,
+      (i) =>
+        `${lineName(i.name, i.variantLabel, i.sku)} × ${i.quantity}: ${inr(i.unitPricePaise * i.quantity)}`,
     ),
     `Total ${inr(o.totalPaise)}, ${pay}.`,
     `Ship to: ${address}.`,

@@ -268,7 +268,8 @@ export function invoiceLines(tx: Tx, orderId: string) {
   const p = schema.products;
   return tx
     .select({
-      name: sql<string>`case when ${oi.variantLabel} is null then ${oi.name} else ${oi.name} || ', ' || ${oi.variantLabel} end`,
+      // "Kurta, M / Blue (SKU KURTA-M)" for a variant, as lineName in contracts writes it.
+      name: sql<string>`case when ${oi.variantLabel} is null then ${oi.name} else ${oi.name} || ', ' || ${oi.variantLabel} || coalesce(' (SKU ' || ${oi.sku} || ')', '') end`,
       quantity: oi.quantity,
       unitPricePaise: oi.unitPricePaise,
       taxPercent: oi.taxPercent,

@@ -477,6 +477,11 @@ describe('sizes at the counter', () => {
       ]),
     );
 
+    // The invoice names each size and its SKU.
+    const invoice = pdfText((await vendor.call('GET', `${CHECKOUT}${sale.order_id}/invoice.pdf`)).rawPayload);
+    // (The description column wraps: compare without the line breaks.)
+    expect(invoice.replace(/\s+/g, '')).toContain(`(SKUCK-${id}-L)`);
+
     // The payment's page names each size; refunding one L puts back exactly that size.
     const detail = (await vendor.call('GET', `/api/admin/transaction/${sale.transaction_id}/`)).json().data;
     expect(

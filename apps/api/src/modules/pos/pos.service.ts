@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  lineName,
   type PosCheckoutBody,
   type PosCustomer,
   type PosProduct,
@@ -523,7 +524,7 @@ function issueCounterInvoice(
   return issueInvoiceOf(tx, store, order, {
     shop,
     lines: lines.map((l) => ({
-      name: l.variantLabel ? `${l.name}, ${l.variantLabel}` : l.name,
+      name: lineName(l.name, l.variantLabel, l.sku),
       quantity: l.quantity,
       unitPricePaise: l.pricePaise,
       taxPercent: Number(l.taxPercent),

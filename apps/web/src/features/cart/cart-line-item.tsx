@@ -60,7 +60,12 @@ export function CartLineItem({ line, base }: { line: Line; base: string }) {
             >
               {line.name}
             </Link>
-            {line.variant ? <p className="text-sm text-slate-700">{line.variant.label}</p> : null}
+            {line.variant ? (
+              <p className="text-sm text-slate-700">
+                {line.variant.label}
+                {line.variant.sku ? <span className="text-slate-500"> · SKU {line.variant.sku}</span> : null}
+              </p>
+            ) : null}
             <p className="mt-0.5 text-sm text-slate-600">
               {formatINR(line.unit_price)} <span className="text-slate-400">each</span>
             </p>

@@ -58,7 +58,14 @@ export function CheckoutItems({
             </div>
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-medium text-slate-900">{line.name}</p>
-              {line.variant ? <p className="text-xs text-slate-700">{line.variant.label}</p> : null}
+              {line.variant ? (
+                <p className="text-xs text-slate-700">
+                  {line.variant.label}
+                  {line.variant.sku ? (
+                    <span className="text-slate-500"> · SKU {line.variant.sku}</span>
+                  ) : null}
+                </p>
+              ) : null}
               <p className="text-xs text-slate-600">
                 {line.quantity} × {formatAmount(line.unit_price)}
               </p>

@@ -36,7 +36,12 @@ export function OrderCard({ order, slug, base }: { order: CustomerOrder; slug: s
         <div className="min-w-0 flex-1 space-y-1">
           <p className="line-clamp-2 font-medium text-slate-900">{product.name}</p>
           {product.items[0]?.variant ? (
-            <p className="text-sm text-slate-700">{product.items[0].variant}</p>
+            <p className="text-sm text-slate-700">
+              {product.items[0].variant}
+              {product.items[0].sku ? (
+                <span className="text-slate-500"> · SKU {product.items[0].sku}</span>
+              ) : null}
+            </p>
           ) : null}
           {more > 0 ? (
             <p className="text-sm text-slate-600">

@@ -45,7 +45,12 @@ function Items({ order, base }: { order: CustomerOrder; base: string }) {
             >
               {item.name}
             </Link>
-            {item.variant ? <p className="text-sm text-slate-700">{item.variant}</p> : null}
+            {item.variant ? (
+              <p className="text-sm text-slate-700">
+                {item.variant}
+                {item.sku ? <span className="text-slate-500"> · SKU {item.sku}</span> : null}
+              </p>
+            ) : null}
             <p className="text-sm text-slate-600">
               {item.quantity} × {formatAmount(item.unit_price)}
             </p>

@@ -1,42 +1,48 @@
+import { Readable } from 'node:stream';
 import type { Transaction } from '@haat/contracts';
-import { stringify } from 'csv-stringify/sync';
+import { stringify } from 'csv-stringify';
 
 const safe = (v: string) => (/^[=@\t\r]|^[+-](?![\d\s])/.test(v) ? `'${v}` : v);
 
-/** Transaction Management's filtered list as CSV: plain numbers (no Indian grouping), times in UTC ISO form. */
-export function transactionsCsv(rows: Transaction[]) {
-  return stringify(
-    rows.map((r) => [
-      r.transaction_id,
-      r.created_at,
-      r.order_number,
-      r.payment_mode,
-      r.payment_status,
-      r.amount.toFixed(2),
-      r.refunded_amount.toFixed(2),
-      (r.amount - r.refunded_amount).toFixed(2),
-      safe(r.customer_name),
-      safe(r.customer_email ?? ''),
-      safe(r.customer_phone ?? ''),
-      r.customer_invoice?.invoice_number ?? '',
-    ]),
-    {
-      header: true,
-      bom: true,
-      columns: [
-        'transaction_id',
-        'created_at',
-        'order_number',
-        'payment_mode',
-        'payment_status',
-        'amount',
-        'refunded',
-        'net',
-        'customer_name',
-        'customer_email',
-        'customer_phone',
-        'invoice_number',
-      ],
-    },
+const COLUMNS = [
+  'transaction_id',
+  'created_at',
+  'order_number',
+  'payment_mode',
+  'payment_status',
+  'amount',
+  'refunded',
+  'net',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'invoice_number',
+];
+
+const cells = (r: Transaction) => [
+  r.transaction_id,
+  r.created_at,
+  r.order_number,
+  r.payment_mode,
+  r.payment_status,
+  r.amount.toFixed(2),
+  r.refunded_amount.toFixed(2),
+  (r.amount - r.refunded_amount).toFixed(2),
+  safe(r.customer_name),
+  safe(r.customer_email ?? ''),
+  safe(r.customer_phone ?? ''),
+  r.customer_invoice?.invoice_number ?? '',
+];
+
+/**
+ * Transaction Management's filtered list as a CSV stream, written as the batches arrive: plain numbers (no Indian
+ * grouping), times in UTC ISO form, cells that a spreadsheet would run as a formula defused.
+ */
+export function transactionsCsv(batches: AsyncIterable<Transaction[]>) {
+  const rows = Readable.from(
+    (async function* () {
+      for await (const batch of batches) for (const r of batch) yield cells(r);
+    })(),
   );
+  return rows.pipe(stringify({ header: true, bom: true, columns: COLUMNS }));
 }

@@ -34,8 +34,10 @@ const likePattern = (s: string) =>
     .toLowerCase()
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function listWhere(q: TransactionQuery) {
+/** The list's filters; `until` (an export's start) keeps payments made while it runs out of its pages. */
+function listWhere(q: TransactionQuery & { until?: Date }) {
   const where = dateRange(q);
+  if (q.until) where.push(lt(pt.createdAt, q.until));
   if (q.search) {
     const p = likePattern(q.search);
     where.push(sql`(lower(${pt.reference}) like ${p} or ${o.searchKey} like ${p})`);
@@ -66,7 +68,7 @@ const SORTS = {
  * is its own statement (`countPayments`): a window count here read every match to count it (the whole shop's
  * payments for the first page).
  */
-export function listPayments(tx: Tx, q: TransactionQuery) {
+export function listPayments(tx: Tx, q: TransactionQuery & { until?: Date }) {
   const page = tx
     .select({ id: pt.id })
     .from(pt)

@@ -2,13 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GST_STATE_CODES, gstinCheckDigit } from '@haat/contracts';
+import { GST_STATE_CODES, gstinCheckDigit, transactionQuery } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { type Card, productsOf, shopperWithCart, stockOf } from '../orders/orders.test-helpers.ts';
+import { findStoreBySlug } from '../stores/stores.repository.ts';
+import { transactionsFor } from './payments.service.ts';
 
 let t: TestApp;
 let shops: Awaited<ReturnType<typeof demoShops>>;
@@ -332,6 +334,27 @@ describe('transactions, invoices and refunds', () => {
     const csv = await vendor.call('GET', `${TXN}export.csv?search=${encodeURIComponent(o.number)}`);
     expect(csv.body).toContain('transaction_id,created_at,order_number');
     expect(csv.body).toContain(`,${o.number},COD,SUCCESS,${o.total.toFixed(2)},0.00,`);
+
+    // The whole list, streamed in batches (here of 7 rows): every payment once, in the list's order.
+    const list = (await vendor.call('GET', `${TXN}?limit=100`)).json().data;
+    const all = await vendor.call('GET', `${TXN}export.csv`);
+    const lines = all.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n')
+      .slice(1);
+    expect(lines).toHaveLength(list.count);
+    const store = await findStoreBySlug(t.appDb, shops.a.slug);
+    if (!store) throw new Error('shop');
+    const ids: string[] = [];
+    for await (const batch of transactionsFor(t.deps, store, transactionQuery.parse({}), 7))
+      ids.push(...batch.map((r) => r.transaction_id));
+    expect(ids).toHaveLength(list.count);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(0, list.results.length)).toEqual(
+      list.results.map((r: { transaction_id: string }) => r.transaction_id),
+    );
+    expect(lines.map((l: string) => l.split(',')[0])).toEqual(ids);
 
     // Another shop's vendor: 404 everywhere, nothing changed; a customer token is refused.
     for (const [method, url, body] of [

@@ -151,6 +151,9 @@ describe('inventory (back office)', () => {
     await edit.waitFor({ state: 'hidden' });
 
     await page.getByRole('tab', { name: 'History' }).click();
+    // The audit trail's records of this product: who changed the stock, from what to what.
+    const changes = page.getByRole('list', { name: 'Changes to this product' });
+    await changes.getByText('Stock received from Ravi', { exact: false }).first().waitFor();
     const history = page.getByRole('table', { name: 'Stock changes, newest first' });
     const adjustment = history.getByRole('row').filter({ hasText: 'Stock received from Ravi' });
     await adjustment.getByText('+8').waitFor();

@@ -51,6 +51,8 @@ export const auditQuery = z
       .enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` })
       .optional(),
     action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
+    /** One thing's changes (a product, an order): the product's History tab and the order page read them. */
+    entity_id: z.uuid('entity_id must be an id').optional(),
     from: isoDate('from').optional(),
     to: isoDate('to').optional(),
     search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),

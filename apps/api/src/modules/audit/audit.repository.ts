@@ -24,6 +24,7 @@ function whereOf(q: Omit<AuditQuery, 'limit' | 'offset'>): SQL {
   const parts: SQL[] = [sql`true`];
   if (q.actor_id) parts.push(sql`a.actor_id = ${q.actor_id}`);
   if (q.entity) parts.push(sql`a.entity = ${q.entity}`);
+  if (q.entity_id) parts.push(sql`a.entity_id = ${q.entity_id}`);
   if (q.action) parts.push(sql`a.action = ${q.action}`);
   if (q.from) parts.push(sql`a.created_at >= ${istDay(q.from)}::timestamptz`);
   if (q.to) parts.push(sql`a.created_at < ${istDay(q.to)}::timestamptz + interval '1 day'`);

@@ -55,6 +55,21 @@ describe('the audit trail', () => {
     expect(Date.now() - Date.parse(results[0].created_at)).toBeLessThan(120_000);
   });
 
+  it("reads one thing's changes (the product's History tab and the order page use it)", async () => {
+    const res = await vendor.call('GET', `${URL}?entity_id=${couponId}`);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data.results as { entity_id: string; action: string }[];
+    expect(rows.map((r) => [r.entity_id, r.action])).toEqual([
+      [couponId, 'UPDATE'],
+      [couponId, 'CREATE'],
+    ]);
+    const other = await vendorB.call('GET', `${URL}?entity_id=${couponId}`);
+    expect(other.json().data.results).toEqual([]);
+    const bad = await vendor.call('GET', `${URL}?entity_id=coupon-1`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.issues[0].path).toBe('entity_id');
+  });
+
   it('filters by person, action and IST date range, and pages on the server', async () => {
     const day = istToday();
     const mine = (await vendor.call('GET', `${URL}?actor_id=${ownerId}&from=${day}&to=${day}&limit=1`)).json()

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useCan } from '../../lib/shop-role.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
+import { ChangeLog } from '../audit-trail/index.ts';
 import { type AdminOrderDetails, useOrder } from './admin-orders-api.ts';
 import { OrderStatusBadge } from './order-badges.tsx';
 import { attempt, useChanges } from './order-changes.ts';
@@ -35,7 +36,12 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
   const close = () => setDialog(null);
   const c = useChanges(order);
   // What the person's role may do here (issue 15); the server refuses the rest the same way.
-  const [fulfil, manage, money] = [useCan('orders.fulfil'), useCan('orders.manage'), useCan('money')];
+  const [fulfil, manage, money, audit] = [
+    useCan('orders.fulfil'),
+    useCan('orders.manage'),
+    useCan('money'),
+    useCan('audit'),
+  ];
   const moves = order.next_statuses.filter((s) => (['CANCELLED', 'RETURNED'].includes(s) ? manage : fulfil));
   const files = useAdminDownload();
   const move = (status: AdminOrderStatusBody['status'], extra: Partial<AdminOrderStatusBody> = {}) =>
@@ -118,6 +124,7 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
           {manage ? <ReturnPanel order={order} onOpen={setDialog} /> : null}
           <OrderItems order={order} />
           <Timeline order={order} />
+          {audit ? <ChangeLog entityId={order.id} title="Changes to this order" /> : null}
         </div>
         <div className="space-y-5">
           <PaymentShipping

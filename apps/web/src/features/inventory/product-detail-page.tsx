@@ -8,6 +8,8 @@ import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { isNotFound } from '../../lib/api.ts';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useCan } from '../../lib/shop-role.ts';
+import { ChangeLog } from '../audit-trail/index.ts';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { type AdminProduct, useProduct, useSuppliers } from './inventory-api.ts';
 import { PrintLabelsDialog } from './print-labels-dialog.tsx';
@@ -150,6 +152,8 @@ function SupplierTab({ p }: { p: AdminProduct }) {
 
 function Tabs({ p }: { p: AdminProduct }) {
   const [params, setParams] = useSearchParams();
+  // The History tab reads the audit trail's records of this product too, for people who may read the trail.
+  const canAudit = useCan('audit');
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const current: TabId = TABS.some((t) => t.id === params.get('tab'))
@@ -279,7 +283,10 @@ function Tabs({ p }: { p: AdminProduct }) {
         {current === 'overview' || current === 'inventory' ? null : current === 'supplier' ? (
           <SupplierTab p={p} />
         ) : (
-          <StockHistory productId={p.id} unit={p.unit} variants={p.variants} />
+          <div className="space-y-5">
+            {canAudit ? <ChangeLog entityId={p.id} title="Changes to this product" /> : null}
+            <StockHistory productId={p.id} unit={p.unit} variants={p.variants} />
+          </div>
         )}
       </div>
     </section>

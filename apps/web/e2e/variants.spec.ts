@@ -102,7 +102,10 @@ describe('product variants', () => {
 
     // Cart and checkout name the size and its SKU; the order is placed with cash on delivery.
     await page.goto(app.url('/cart', shop));
-    await page.getByText(/^M · SKU \S+/).first().waitFor();
+    await page
+      .getByText(/^M · SKU \S+/)
+      .first()
+      .waitFor();
     await page.goto(app.url('/checkout', shop));
     const form = page.getByRole('form', { name: 'New address' });
     await form.getByLabel('Full name').fill('Farah Siddiqui');

@@ -73,6 +73,11 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** Rate limits on sign-in, sign-up and codes. Only load benchmarks turn them off. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Sign-ins one address may try in 5 minutes (LOGIN_THROTTLE). An office or a browser-test run signing many
+   * people in from one address raises it; the per-account limits stay as they are.
+   */
+  LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Which reverse proxies may report the client's address in X-Forwarded-For (see trustProxy above). */
   TRUST_PROXY: trustProxy,
   /** Platform operator (role ADMIN) seeded at start when both are set. */

@@ -76,6 +76,7 @@ export async function signup(deps: Deps, realm: Realm, input: SignupInput, ip: s
  *   growing delay (up to 2 s), never refused, so the owner's correct password from a clean address still signs in.
  */
 export const LOGIN_THROTTLE = {
+  /** `max` is the default of LOGIN_ADDRESS_LIMIT. */
   perAddress: { max: 30, windowSeconds: 300 },
   failuresPerAccountAddress: 10,
   failureWindowSeconds: 900,
@@ -104,7 +105,9 @@ export async function login(
   const accountKey = `login-fail:acct:${account}`;
   const window = LOGIN_THROTTLE.failureWindowSeconds;
   if (throttled) {
-    await enforceLimits(deps, [{ key: `login:ip:${ip}`, ...LOGIN_THROTTLE.perAddress }]);
+    await enforceLimits(deps, [
+      { key: `login:ip:${ip}`, ...LOGIN_THROTTLE.perAddress, max: deps.config.LOGIN_ADDRESS_LIMIT },
+    ]);
     const pair = await currentHits(deps, pairKey, window);
     if (pair.hits >= LOGIN_THROTTLE.failuresPerAccountAddress) {
       throw tooManyRequests(

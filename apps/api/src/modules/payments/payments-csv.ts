@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
-import type { Transaction } from '@haat/contracts';
+import type { Transaction, TransactionQuery } from '@haat/contracts';
+import { withStore } from '@haat/db';
 import { stringify } from 'csv-stringify';
+import type { Deps } from '../../lib/deps.ts';
+import type { StoreRow } from '../stores/stores.repository.ts';
+import * as repo from './payments.repository.ts';
+import { rowView } from './payments.service.ts';
 
 const safe = (v: string) => (/^[=@\t\r]|^[+-](?![\d\s])/.test(v) ? `'${v}` : v);
 
@@ -45,4 +50,28 @@ export function transactionsCsv(batches: AsyncIterable<Transaction[]>) {
     })(),
   );
   return rows.pipe(stringify({ header: true, bom: true, columns: COLUMNS }));
+}
+
+/** Rows an export reads at a time, each batch in its own short transaction. */
+const EXPORT_BATCH = 2_000;
+
+/**
+ * Every payment the filters match, for the CSV export, in batches as the response is written: no cap, no long
+ * transaction, and memory for one batch. Payments made after the export started are left out, so the pages do
+ * not shift under it.
+ */
+export async function* transactionsFor(
+  deps: Deps,
+  store: StoreRow,
+  q: TransactionQuery,
+  batch = EXPORT_BATCH,
+) {
+  const until = new Date();
+  for (let offset = 0; ; offset += batch) {
+    const rows = await withStore(deps.db, store.id, (tx) =>
+      repo.listPayments(tx, { ...q, until, limit: batch, offset }),
+    );
+    yield rows.map(rowView);
+    if (rows.length < batch) return;
+  }
 }

@@ -10,7 +10,7 @@ import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { type Card, productsOf, shopperWithCart, stockOf } from '../orders/orders.test-helpers.ts';
 import { findStoreBySlug } from '../stores/stores.repository.ts';
-import { transactionsFor } from './payments.service.ts';
+import { transactionsFor } from './payments-csv.ts';
 
 let t: TestApp;
 let shops: Awaited<ReturnType<typeof demoShops>>;

@@ -18,7 +18,7 @@ import { requireShopCustomer, requireVendorStore } from '../../plugins/auth.ts';
 import * as gst from './gst-settings.service.ts';
 import { gstSummary, gstSummaryCsv } from './gst-summary.ts';
 import * as payments from './payments.service.ts';
-import { transactionsCsv } from './payments-csv.ts';
+import { transactionsCsv, transactionsFor } from './payments-csv.ts';
 
 const pdfReply = { 200: z.any(), ...errorReplies };
 const statsQuery = z
@@ -81,7 +81,7 @@ export const adminPaymentRoutes =
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${store.slug}-transactions-${day}.csv"`)
-          .send(transactionsCsv(payments.transactionsFor(deps, store, req.query)));
+          .send(transactionsCsv(transactionsFor(deps, store, req.query)));
       },
     });
 

@@ -28,7 +28,7 @@ const orderNumber = (n: number) => `ORD-${n}`;
 const fullName = (first: string | null, last: string | null, fallback: string) =>
   first ? `${first} ${last ?? ''}`.trim() : fallback;
 
-function rowView(r: repo.ListedPayment): Transaction {
+export function rowView(r: repo.ListedPayment): Transaction {
   const p = r.payment;
   return {
     id: p.id,
@@ -65,31 +65,6 @@ export const transactionStats = (deps: Deps, store: StoreRow, q: Pick<Transactio
       total_failed_transaction: s.failed,
     };
   });
-
-/** Every payment of the filters, for the CSV export (at most `cap`). */
-/** Rows an export reads at a time, each batch in its own short transaction. */
-const EXPORT_BATCH = 2_000;
-
-/**
- * Every payment the filters match, for the CSV export, in batches as the response is written: no cap, no long
- * transaction, and memory for one batch. Payments made after the export started are left out, so the pages do
- * not shift under it.
- */
-export async function* transactionsFor(
-  deps: Deps,
-  store: StoreRow,
-  q: TransactionQuery,
-  batch = EXPORT_BATCH,
-) {
-  const until = new Date();
-  for (let offset = 0; ; offset += batch) {
-    const rows = await withStore(deps.db, store.id, (tx) =>
-      repo.listPayments(tx, { ...q, until, limit: batch, offset }),
-    );
-    yield rows.map(rowView);
-    if (rows.length < batch) return;
-  }
-}
 
 async function paymentOr404(tx: Tx, id: string, lock = false) {
   const p = isUuid(id) ? await repo.findPayment(tx, id, lock) : null;

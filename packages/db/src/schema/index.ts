@@ -6,6 +6,7 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './platform.ts';
 export * from './policies.ts';
+export * from './pos.ts';
 export * from './staff.ts';
 export * from './tenant.ts';
 export * from './visits.ts';

@@ -392,25 +392,3 @@ export const shopNewsletterSubscriptions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.storeId, t.email] })],
 );
-
-/** Customers billed at a shop's counter, found again by phone (02 §3 POS customer; migration 0031). */
-export const posCustomers = pgTable(
-  'pos_customers',
-  {
-    storeId: storeId(),
-    id: id(),
-    name: text('name').notNull(),
-    phone: text('phone').notNull(),
-    email: text('email'),
-    address: text('address'),
-    gstNumber: text('gst_number'),
-    visits: integer('visits').notNull().default(0),
-    lastVisitAt: ts('last_visit_at'),
-    createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.storeId, t.id] }),
-    uniqueIndex('pos_customers_phone_uq').on(t.storeId, t.phone),
-  ],
-);

@@ -1,0 +1,2 @@
+-- Reserved for rto delivery record; filled by the change that needs it.
+SELECT 1;

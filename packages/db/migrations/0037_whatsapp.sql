@@ -1,0 +1,2 @@
+-- Reserved for whatsapp; filled by the change that needs it.
+SELECT 1;

@@ -357,4 +357,5 @@ export const TENANT_TABLES = [
   'store_visit_days',
   'store_policies',
   'pos_customers',
+  'shop_customer_flags',
 ] as const;

@@ -52,6 +52,7 @@ import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { visitRoutes } from './modules/visits/visits.routes.ts';
+import { whatsAppRoutes } from './modules/whatsapp/whatsapp.routes.ts';
 import { registerShopPermissions } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -209,6 +210,7 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
   await app.register(visitRoutes(deps), { prefix: '/api/store' });
   await app.register(storePolicyRoutes(deps), { prefix: '/api/store' });
   await app.register(adminPolicyRoutes(deps), { prefix: '/api/admin' });
+  await app.register(whatsAppRoutes(deps), { prefix: '/api/admin' });
   await app.register(mediaRoutes(), { prefix: '/media' });
   if (config.NODE_ENV !== 'production') await app.register(mailRoutes(deps));
   await registerWeb(app, deps, config.WEB_DIST ?? defaultWebDist);

@@ -85,6 +85,12 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(12).optional(),
   /** Path of the built web app; the server serves it and injects the resolved host into index.html. */
   WEB_DIST: z.string().optional(),
+  /**
+   * A WhatsApp Business API provider's send endpoint and token (both or neither). Set: the back office's WhatsApp
+   * buttons send through it (POST {to, text}, Bearer token); unset: they open wa.me links.
+   */
+  WHATSAPP_API_URL: z.string().url().optional(),
+  WHATSAPP_API_TOKEN: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -95,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .refine((c) => c.NODE_ENV !== 'production' || !!c.AUTH_SECRET, {
       path: ['AUTH_SECRET'],
       message: 'required in production (at least 32 characters)',
+    })
+    .refine((c) => !c.WHATSAPP_API_URL === !c.WHATSAPP_API_TOKEN, {
+      path: ['WHATSAPP_API_TOKEN'],
+      message: 'set WHATSAPP_API_URL and WHATSAPP_API_TOKEN together, or neither',
     })
     .safeParse(env);
   if (!parsed.success) {

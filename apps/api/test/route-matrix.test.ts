@@ -320,6 +320,17 @@ export const ROUTES: Record<string, Entry> = {
     validationFirst: true,
   },
   'DELETE /api/admin/store-setting/policies/:kind/': { access: 'vendor', validationFirst: true },
+  'GET /api/admin/whatsapp-template/': { access: 'vendor' },
+  'PUT /api/admin/whatsapp-template/': {
+    access: 'vendor',
+    body: () => ({ kind: 'DISPATCH', text: 'Matrix {order_number} shipped' }),
+  },
+  'GET /api/admin/order/:id/whatsapp/': { access: 'vendor', id: 'order' },
+  'POST /api/admin/order/:id/whatsapp/': {
+    access: 'vendor',
+    id: 'order',
+    body: () => ({ kind: 'DELIVERY' }),
+  },
   'POST /api/store/subscription/confirm/': { access: 'public' },
   'GET /media/demo/:kind/:file': { access: 'system' },
   // Routes in work at the time of writing (payments, GST invoices, the back office's product aliases).

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'REMOVE',
   'SIGN_IN',
   'POS_SALE',
+  'WHATSAPP',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -32,3 +32,4 @@ export * from './tax-document.ts';
 export * from './theme.ts';
 export * from './tracking.ts';
 export * from './variants.ts';
+export * from './whatsapp.ts';

@@ -55,6 +55,9 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   'PUT /api/admin/order/:id/': 'orders.manage',
   'POST /api/admin/order/:id/payment/': 'orders.manage',
   'POST /api/admin/order/:id/return/': 'orders.manage',
+  // WhatsApp messages about an order: whoever works on orders sends them.
+  'GET /api/admin/order/:id/whatsapp/': 'orders.fulfil',
+  'POST /api/admin/order/:id/whatsapp/': 'orders.fulfil',
   // The point of sale.
   'GET /api/admin/pos/counter/': 'pos',
   'GET /api/admin/pos/products/': 'pos',
@@ -95,6 +98,8 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   'GET /api/admin/store-setting/policies/': 'settings',
   'PUT /api/admin/store-setting/policies/:kind/': 'settings',
   'DELETE /api/admin/store-setting/policies/:kind/': 'settings',
+  'GET /api/admin/whatsapp-template/': 'settings',
+  'PUT /api/admin/whatsapp-template/': 'settings',
   // Audit trail and staff.
   'GET /api/admin/audit-trail/': 'audit',
   'GET /api/admin/audit-trail/people/': 'audit',

@@ -11,3 +11,4 @@ export * from './pos.ts';
 export * from './staff.ts';
 export * from './tenant.ts';
 export * from './visits.ts';
+export * from './whatsapp.ts';

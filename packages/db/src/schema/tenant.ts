@@ -358,4 +358,5 @@ export const TENANT_TABLES = [
   'store_policies',
   'pos_customers',
   'shop_customer_flags',
+  'whatsapp_templates',
 ] as const;

@@ -22,6 +22,7 @@ const EVENT_LABELS: Record<string, string> = {
   TRACKING_UPDATED: 'Tracking updated',
   EDITED: 'Order edited',
   REFUNDED: 'Refunded',
+  WHATSAPP: 'WhatsApp',
 };
 
 function customerName(first: string | null, last: string | null, shipName: string) {

@@ -37,6 +37,7 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   REMOVE: 'Removed',
   SIGN_IN: 'Signed in',
   POS_SALE: 'Sold at the counter',
+  WHATSAPP: 'WhatsApp message',
 };
 
 const TONE: Partial<Record<string, BadgeTone>> = {

@@ -1,5 +1,6 @@
 import { schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { variantLabelSql, variantPriceNow } from '../catalog/variants.repository.ts';
 
 /*
@@ -40,6 +41,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 /**
  * Products and variants by name (anywhere in it), SKU (from its start) or barcode (exact), active ones only; an
  * exact SKU or barcode first, then by name. Without a search, the best sellers.
+ *
+ * Under row-level security no index serves LIKE (it is not leakproof), so the page's sellables are first found by
+ * `pos_sellable_matches` (migration 0034: one indexed branch per arm, for the transaction's own shop only), and
+ * then read here with the search's own conditions and order, which also check what it found.
  */
 export function searchSellables(tx: Tx, search: string | undefined, limit: number) {
   const active = eq(p.status, 'ACTIVE');
@@ -54,18 +59,37 @@ export function searchSellables(tx: Tx, search: string | undefined, limit: numbe
     eq(v.barcode, search),
     eq(p.barcode, search),
   );
+  const found = sql`${v.id} in (select pos_sellable_matches(${search}::text, ${limit}::int))`;
   const exact = sql`case when lower(${v.sku}) = ${search.toLowerCase()} or ${v.barcode} = ${search} then 0 else 1 end`;
-  return sellables(tx).where(and(active, match)).orderBy(exact, asc(p.name), asc(v.position)).limit(limit);
+  return sellables(tx)
+    .where(and(found, active, match))
+    .orderBy(exact, asc(p.name), asc(v.position))
+    .limit(limit);
 }
 
 /**
  * The variant a scanned code names: a variant's own barcode, or the barcode of a product without options; an
- * archived product is not sold.
+ * archived product is not sold. The ids come from the two barcode indexes (equality is leakproof, so row-level
+ * security lets them serve), instead of joining every sellable of the shop to test an OR across both tables.
  */
 export async function findByBarcode(tx: Tx, code: string) {
+  const pv = alias(v, 'pv');
+  const pp = alias(p, 'pp');
+  const ids = tx
+    .select({ id: v.id })
+    .from(v)
+    .where(eq(v.barcode, code))
+    .unionAll(
+      tx
+        .select({ id: pv.id })
+        .from(pp)
+        .innerJoin(pv, and(eq(pv.storeId, pp.storeId), eq(pv.productId, pp.id)))
+        .where(and(eq(pp.barcode, code), sql`${pp.options} = '[]'::jsonb`)),
+    );
   const [row] = await sellables(tx)
     .where(
       and(
+        inArray(v.id, ids),
         eq(p.status, 'ACTIVE'),
         or(eq(v.barcode, code), and(eq(p.barcode, code), sql`${p.options} = '[]'::jsonb`)),
       ),
@@ -78,17 +102,18 @@ export type SellableRow = NonNullable<Awaited<ReturnType<typeof findByBarcode>>>
 
 /**
  * The lines of a sale with their current price, stock and details, in product then variant order (the order in
- * which a sale locks variants and their products). A line without a variant names the product's first variant.
+ * which a sale locks variants and their products). A line without a variant names the product's only variant (a
+ * product without options). Both kinds of id are looked up on the variants' own indexes (the key, and product with
+ * option values), so a bill that mixes them reads its few rows instead of every sellable of the shop.
  */
 export function sellablesFor(tx: Tx, productIds: string[], variantIds: string[]) {
+  const byVariant = variantIds.length ? inArray(v.id, variantIds) : undefined;
   return sellables(tx)
     .where(
       and(
         eq(p.status, 'ACTIVE'),
-        or(
-          variantIds.length ? inArray(v.id, variantIds) : undefined,
-          productIds.length ? and(inArray(p.id, productIds), sql`${p.options} = '[]'::jsonb`) : undefined,
-        ),
+        or(byVariant, productIds.length ? inArray(v.productId, productIds) : undefined),
+        or(byVariant, productIds.length ? sql`${p.options} = '[]'::jsonb` : undefined),
       ),
     )
     .orderBy(asc(p.id), asc(v.id));
@@ -169,4 +194,13 @@ export async function paymentOf(tx: Tx, orderId: string) {
     .where(eq(schema.paymentTransactions.orderId, orderId))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Takes a line's stock for a counter sale (`take_sale_stock`, migration 0034): the same checks and answer as
+ * orders' `takeStock` (SQLSTATE HS001 with the variant and what is left when there is too little, or the product is
+ * no longer sold), but a product sold as one item has its stock and units sold written in one update of its row.
+ */
+export function takeSaleStock(tx: Tx, storeId: string, variantId: string, quantity: number) {
+  return tx.execute(sql`select take_sale_stock(${storeId}, ${variantId}, ${quantity}) as left_after`);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GST_STATE_CODES, gstinCheckDigit, posTotals } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
@@ -32,14 +32,21 @@ let seq = 0;
 
 /** A product of shop A (or B) made through the inventory form: price in rupees, GST and barcode as given. */
 async function product(
-  opts: { price?: number; stock?: number; tax?: number; barcode?: string; shop?: 'a' | 'b' } = {},
+  opts: {
+    price?: number;
+    stock?: number;
+    tax?: number;
+    barcode?: string;
+    shop?: 'a' | 'b';
+    name?: string;
+  } = {},
 ) {
   const v = opts.shop === 'b' ? vendorB : vendor;
   const [category] = (await v.call('GET', '/api/admin/category/')).json().data as { id: string }[];
   seq += 1;
   const sku = `POS-${Date.now().toString(36)}-${seq}`.toUpperCase();
   const res = await v.call('POST', '/api/admin/product/', {
-    product_name: `Counter Item ${sku}`,
+    product_name: opts.name ?? `Counter Item ${sku}`,
     sku,
     barcode: opts.barcode ?? `890${String(Date.now()).slice(-7)}${String(seq).padStart(3, '0')}`,
     original_price: 50,
@@ -156,6 +163,96 @@ describe('looking products up at the counter', () => {
     const bad = await vendor.call('GET', `/api/admin/pos/products/?limit=500`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.issues[0].path).toBe('limit');
+  });
+});
+
+describe('the counter search through its indexes (migration 0034)', () => {
+  /** The page as the one OR statement over every sellable of shop A found it before (the reference). */
+  async function reference(term: string, limit: number) {
+    const t0 = term.toLowerCase();
+    const rows = await withStore(t.owner, shops.a.id, (tx) =>
+      tx.execute(sql`
+      select v.id from product_variants v join products p on p.store_id = v.store_id and p.id = v.product_id
+      where v.store_id = ${shops.a.id} and p.status = 'ACTIVE'
+        and (lower(p.product_name) like ${`%${t0}%`} or lower(v.sku) like ${`${t0}%`} or lower(p.sku) like ${`${t0}%`}
+             or v.barcode = ${term} or p.barcode = ${term})
+      order by case when lower(v.sku) = ${t0} or v.barcode = ${term} then 0 else 1 end, p.product_name, v.position
+      limit ${limit}`),
+    );
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { id: string }[];
+    return list.map((r) => r.id);
+  }
+  const search = async (who: typeof vendor, term: string, limit: number) => {
+    const res = await who.call(
+      'GET',
+      `/api/admin/pos/products/?search=${encodeURIComponent(term)}&limit=${limit}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.products as { product_id: string; variant_id: string; sku: string }[];
+  };
+
+  it('answers the page the full search would, and never another shop’s products, whichever way it finds names', async () => {
+    const word = `Qz${Date.now().toString(36)}`;
+    const mine = [];
+    for (const n of ['Mango', 'Apple', 'Cherry', 'Banana', 'Date']) {
+      mine.push(await product({ name: `${n} ${word} Pickle` }));
+    }
+    const archived = await product({ name: `Aaa ${word} Old` });
+    await withStore(t.owner, shops.a.id, (tx) =>
+      tx.update(schema.products).set({ status: 'ARCHIVED' }).where(eq(schema.products.id, archived.id)),
+    );
+    const theirs = [];
+    for (const n of ['Aam', 'Zeera']) theirs.push(await product({ shop: 'b', name: `${n} ${word} Pickle` }));
+    const theirIds = new Set(theirs.map((x) => x.id));
+    const [first] = mine;
+    if (!first) throw new Error('no product');
+    // Their SKU prefix (POS-...) and name word match shop A's too; their barcode is theirs alone.
+    const terms = [
+      word,
+      word.toLowerCase(),
+      `${word} pickle`,
+      first.sku,
+      first.sku.slice(0, 8),
+      first.barcode,
+    ];
+    for (const limit of [2, 3, 20]) {
+      for (const term of terms) {
+        const page = await search(vendor, term, limit);
+        expect(
+          page.map((x) => x.variant_id),
+          `${term}, limit ${limit}`,
+        ).toEqual(await reference(term, limit));
+        expect(page.some((x) => theirIds.has(x.product_id) || x.product_id === archived.id)).toBe(false);
+      }
+    }
+    expect((await search(vendor, word, 20)).map((x) => x.product_id)).toHaveLength(5);
+    expect((await search(vendor, first.sku, 20))[0]?.product_id).toBe(first.id);
+    const theirBarcode = theirs[0]?.barcode ?? '';
+    expect(await search(vendor, theirBarcode, 20)).toEqual([]);
+    expect((await search(vendorB, word, 20)).map((x) => x.product_id).sort()).toEqual([...theirIds].sort());
+
+    // The function itself: the shop comes from the transaction's setting only, and its two ways of finding names
+    // (the first names in order, or every match through the trigram index: a window of 1 name) agree.
+    const matches = (storeId: string | null, term: string, limit: number, window?: number) =>
+      (storeId
+        ? withStore(t.appDb, storeId, (tx) =>
+            tx.execute(
+              sql`select m as id from pos_sellable_matches(${term}::text, ${limit}::int, ${window ?? 2000}::int) m`,
+            ),
+          )
+        : t.appDb.execute(sql`select m as id from pos_sellable_matches(${term}::text, ${limit}::int) m`)
+      ).then((r) =>
+        ((Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { id: string }[]).map((x) => x.id),
+      );
+    for (const limit of [2, 20]) {
+      const viaWindow = await matches(shops.a.id, word, limit);
+      expect(await matches(shops.a.id, word, limit, 1)).toEqual(viaWindow);
+      expect(viaWindow).toEqual(await reference(word, limit));
+    }
+    expect(await matches(null, word, 20)).toEqual([]);
+    const inB = await matches(shops.b.id, word, 20);
+    expect(inB).toHaveLength(2);
+    expect(inB.some((id) => mine.some((m) => m.id === id))).toBe(false);
   });
 });
 

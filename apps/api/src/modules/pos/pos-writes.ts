@@ -1,25 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import {
+  buildTaxSnapshot,
+  documentNumber,
+  financialYear,
   lineName,
   paiseToRupees,
   type posCheckoutBody,
   type posTotals,
   rupeesToPaise,
 } from '@haat/contracts';
-import type { Tx } from '@haat/db';
+import { schema, type Tx } from '@haat/db';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { pgError } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as ordersRepo from '../orders/orders.repository.ts';
-import { issueInvoiceOf, type ShopTaxProfile } from '../payments/documents.service.ts';
+import type { ShopTaxProfile } from '../payments/documents.service.ts';
+import * as paymentsRepo from '../payments/payments.repository.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './pos.repository.ts';
 
 /*
- * A counter sale's writes (issue 14): the payment as recorded, the sale's rows sent in one batch, the invoice and
- * the audit row. pos.service.ts reads as the sale's steps and calls these.
+ * A counter sale's writes (issue 14): the payment as recorded, and the whole sale (rows, audit row, invoice) sent
+ * as one batch for the COMMIT to follow. pos.service.ts reads as the sale's steps and calls these.
  */
 
 export type Body = z.output<typeof posCheckoutBody>;
@@ -84,31 +88,50 @@ interface SaleInput {
   totals: ReturnType<typeof posTotals>;
   payment: CounterPayment;
   counterInfo: Awaited<ReturnType<typeof repo.shopCounter>>;
+  shop: ShopTaxProfile;
+}
+
+/** Statements issued on a transaction without waiting for their answers, in the order they are sent. */
+export class Batch {
+  readonly sent: Promise<unknown>[] = [];
+  send<T>(statement: PromiseLike<T>) {
+    const p = Promise.resolve(statement);
+    p.catch(() => {});
+    this.sent.push(p);
+    return p;
+  }
 }
 
 /**
- * Writes the sale: the contended rows first (each variant's stock in product then variant order, then the shop's
- * order counter), then the order, its lines, its event, the payment, the stock ledger, the customer, the key and
- * the audit row, all sent without waiting for each answer. Too little stock fails its statement (SQLSTATE HS001)
- * and with it the transaction; the answer names the product and what is left.
+ * Sends the whole sale without waiting for any answer, for the caller to send COMMIT right behind it: each
+ * variant's stock (product then variant order), the customer, then the shop's order number, the order, its lines,
+ * its event, the payment, the stock ledger, the key, the audit row, and last the invoice's number and the invoice.
+ * The rows every sale of the shop queues on (the order counter, the invoice series' counter) are taken in this
+ * last batch and held only while PostgreSQL runs the rest of it and commits, not across round trips; the number
+ * reaches the statements after it through SQL (`currentOrderNumber`, `counterDocumentNumber`). Too little stock
+ * fails its statement (SQLSTATE HS001), and PostgreSQL rolls back the rest and the COMMIT with it; `whyNotSold`
+ * names the product and what is left.
  */
-export async function writeSale(tx: Tx, s: SaleInput) {
+export function sendSale(tx: Tx, batch: Batch, s: SaleInput) {
   const { store, body, lines, totals, payment, actor } = s;
   const storeId = store.id;
   const loc = s.counterInfo.location;
   const now = new Date();
   const orderId = randomUUID();
-  const sent: Promise<unknown>[] = [];
-  const send = <T>(statement: PromiseLike<T>) => {
-    const p = Promise.resolve(statement);
-    p.catch(() => {});
-    sent.push(p);
-    return p;
-  };
+  const send = <T>(statement: PromiseLike<T>) => batch.send(statement);
   const byLock = [...lines].sort(
     (a, b) => a.productId.localeCompare(b.productId) || a.variantId.localeCompare(b.variantId),
   );
-  for (const l of byLock) send(ordersRepo.takeStock(tx, storeId, l.variantId, l.quantity));
+  for (const l of byLock) send(repo.takeSaleStock(tx, storeId, l.variantId, l.quantity));
+  send(
+    repo.saveCustomer(tx, storeId, {
+      name: body.name,
+      phone: body.phone,
+      email: body.email,
+      address: body.address,
+      gstNumber: body.gst_number,
+    }),
+  );
   send(ordersRepo.nextOrderNumber(tx, storeId));
   const order = send(
     ordersRepo.insertOrder(tx, {
@@ -202,47 +225,36 @@ export async function writeSale(tx: Tx, s: SaleInput) {
       })),
     ),
   );
-  send(
-    repo.saveCustomer(tx, storeId, {
-      name: body.name,
-      phone: body.phone,
-      email: body.email,
-      address: body.address,
-      gstNumber: body.gst_number,
-    }),
-  );
   send(ordersRepo.settleRequest(tx, actor.userId, s.key, orderId));
-  const results = await Promise.allSettled(sent);
-  const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
-  if (failed.length) throw whyNotSold(failed, lines);
-  return order;
+  send(auditSale(tx, s, orderId));
+  const invoice = sendCounterInvoice(tx, batch, s, orderId, now);
+  return { order, invoice };
 }
 
 /** The audit trail's row of the sale, under the cashier's name, with its number so a search finds it. */
-export function auditSale(
-  tx: Tx,
-  actor: Actor,
-  store: StoreRow,
-  order: ordersRepo.OrderRow,
-  lines: PricedLine[],
-  body: Body,
-) {
-  const n = order.totalItems;
-  return recordAudit(tx, store.id, actor, {
+function auditSale(tx: Tx, s: SaleInput, orderId: string) {
+  const { actor, store, lines, totals, payment, body } = s;
+  const n = totals.items;
+  const rest = ` of ${inr(totals.totalPaise)} (${n} item${n === 1 ? '' : 's'}) to ${body.name}, paid by ${payment.method}`;
+  return tx.insert(schema.auditEvents).values({
+    storeId: store.id,
+    actorId: actor.userId,
+    actorName: (actor as { name?: string | null }).name ?? null,
     entity: 'ORDER',
-    entityId: order.id,
+    entityId: orderId,
     action: 'POS_SALE',
-    summary: `Counter sale ORD-${order.number} of ${inr(order.totalPaise)} (${n} item${n === 1 ? '' : 's'}) to ${body.name}, paid by ${order.paymentMethod}`,
+    summary: sql`${ordersRepo.currentOrderNumber(store.id, 'Counter sale ORD-')} || ${rest}::text`,
+    before: null,
     after: {
       items: lines.map((l) => ({ sku: l.sku, quantity: l.quantity, price: paiseToRupees(l.pricePaise) })),
-      total: paiseToRupees(order.totalPaise),
-      payment: order.paymentMethod,
+      total: paiseToRupees(totals.totalPaise),
+      payment: payment.method,
     },
   });
 }
 
 /** Why the sale's writes failed: the stock check that refused, else the first real error. */
-function whyNotSold(errors: unknown[], lines: PricedLine[]) {
+export function whyNotSold(errors: unknown[], lines: PricedLine[]) {
   for (const e of errors) {
     const pg = pgError(e);
     if (pg?.code !== ordersRepo.STOCK_SHORT) continue;
@@ -253,25 +265,21 @@ function whyNotSold(errors: unknown[], lines: PricedLine[]) {
   return errors.find((e) => pgError(e)?.code !== '25P02') ?? errors[0];
 }
 
-/** The sale's tax invoice (a bill of supply without a GSTIN): the buyer is the counter's customer. */
-export function issueCounterInvoice(
-  tx: Tx,
-  store: StoreRow,
-  order: ordersRepo.OrderRow,
-  lines: PricedLine[],
-  shop: ShopTaxProfile,
-  body: Body,
-) {
-  return issueInvoiceOf(tx, store, order, {
-    shop,
-    lines: lines.map((l) => ({
-      name: lineName(l.name, l.variantLabel, l.sku),
-      quantity: l.quantity,
-      unitPricePaise: l.pricePaise,
-      taxPercent: Number(l.taxPercent),
-      hsn: l.hsn,
-      unit: l.unit,
-    })),
+/**
+ * The sale's tax invoice (a bill of supply without a GSTIN), the buyer the counter's customer: its number is taken
+ * from the shop's series for this financial year by the statement before it, and the invoice's row and snapshot
+ * get that number, and the order's, in SQL, so nothing waits for either.
+ */
+function sendCounterInvoice(tx: Tx, batch: Batch, s: SaleInput, orderId: string, at: Date) {
+  const { store, shop, lines, body, totals, payment } = s;
+  const kind = shop.gstin ? 'INVOICE' : 'BILL_OF_SUPPLY';
+  const prefix = shop.gstin ? 'INV' : 'BOS';
+  const fy = financialYear(at);
+  const snapshot = buildTaxSnapshot({
+    kind,
+    number: '',
+    issuedAt: at,
+    shop: { storeName: store.storeName, ...shop },
     buyer: {
       name: body.name,
       address: body.address ? [body.address] : [],
@@ -279,5 +287,51 @@ export function issueCounterInvoice(
       phone: body.phone,
       gstin: body.gst_number ?? null,
     },
+    billTo: null,
+    orderNumber: '',
+    paymentMethod: payment.method,
+    lines: lines.map((l) => ({
+      name: lineName(l.name, l.variantLabel, l.sku),
+      hsn: l.hsn,
+      quantity: l.quantity,
+      unit: l.unit ?? 'Piece',
+      unitPricePaise: l.pricePaise,
+      ratePercent: shop.gstin ? Number(l.taxPercent) : 0,
+    })),
+    discountPaise: totals.discountPaise,
+    shippingPaise: 0,
   });
+  const seq = sql<number>`(select last_number from document_counters where store_id = ${store.id} and series = ${prefix} and fy = ${fy})`;
+  const number = counterDocumentNumber(prefix, fy, seq);
+  const orderNumber = ordersRepo.currentOrderNumber(store.id, 'ORD-');
+  const b = snapshot.breakup;
+  batch.send(paymentsRepo.nextDocumentSeq(tx, store.id, prefix, fy));
+  return batch.send(
+    tx
+      .insert(schema.taxDocuments)
+      .values({
+        storeId: store.id,
+        orderId,
+        kind,
+        series: prefix,
+        fy,
+        seq,
+        number,
+        issuedAt: at,
+        totalPaise: b.totalPaise,
+        taxablePaise: b.taxablePaise,
+        cgstPaise: b.cgstPaise,
+        sgstPaise: b.sgstPaise,
+        igstPaise: b.igstPaise,
+        placeOfSupply: `${snapshot.placeOfSupply.code}-${snapshot.placeOfSupply.state}`,
+        snapshot: sql`jsonb_set(jsonb_set(${JSON.stringify(snapshot)}::jsonb, '{number}', to_jsonb(${number})), '{orderNumber}', to_jsonb(${orderNumber}))`,
+      })
+      .returning({ id: schema.taxDocuments.id }),
+  );
+}
+
+/** `documentNumber` (INV/26-27/00001) written in SQL, for a sequence number that a statement reads. */
+export function counterDocumentNumber(prefix: 'INV' | 'BOS', fy: string, seq: SQL<number>) {
+  const head = documentNumber(prefix, fy, 0).slice(0, -5);
+  return sql<string>`${head}::text || lpad(${seq}::text, greatest(5, length(${seq}::text)), '0')`;
 }

@@ -18,14 +18,7 @@ import * as paymentsRepo from '../payments/payments.repository.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './pos.repository.ts';
 import { saleView } from './pos-view.ts';
-import {
-  auditSale,
-  checkPayment,
-  issueCounterInvoice,
-  outOfStock,
-  type PricedLine,
-  writeSale,
-} from './pos-writes.ts';
+import { Batch, checkPayment, outOfStock, type PricedLine, sendSale, whyNotSold } from './pos-writes.ts';
 
 export {
   counter,
@@ -45,7 +38,7 @@ type Line = Body['product_id'][number];
 
 const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
 
-/** A test seam: called once the sale's writes are sent, before the invoice and the COMMIT. */
+/** A test seam: called once the sale's writes, then its invoice, are sent, before the COMMIT. */
 export type PosStepHook = (step: 'writes' | 'invoice') => void;
 
 export interface PosSaleResult {
@@ -56,7 +49,9 @@ export interface PosSaleResult {
 /**
  * A counter sale in one transaction: the key claimed with the reads, the lines priced from the database, the
  * totals and payment checked, then stock, order (channel POS, DELIVERED), lines, a successful payment, stock
- * ledger, the customer and an audit row written together, and the invoice issued before the COMMIT.
+ * ledger, the customer, an audit row and the invoice sent together with the COMMIT right behind them (`sendSale`),
+ * so the rows every sale of the shop needs (its order and invoice counters, a hot product's stock) stay locked for
+ * no round trip. The receipt is read after the commit.
  */
 export async function posCheckout(
   deps: Deps,
@@ -69,7 +64,7 @@ export async function posCheckout(
   checkDistinctLines(body.product_id);
   const hash = requestHash(body);
   const attempt = () =>
-    withStore(deps.db, store.id, async (tx) => {
+    withStore(deps.db, store.id, async (tx, ctl) => {
       const [claimed, rows, shop, counterInfo] = await Promise.all([
         ordersRepo.claimRequest(tx, store.id, actor.userId, key, hash),
         repo.sellablesFor(tx, ...lineIds(body.product_id)),
@@ -80,14 +75,28 @@ export async function posCheckout(
       const lines = priceLines(body.product_id, rows, !!shop.gstin);
       const totals = checkTotals(body, lines);
       const payment = checkPayment(body.payment, totals.totalPaise);
-      const order = await writeSale(tx, { actor, store, body, key, lines, totals, payment, counterInfo });
+      const batch = new Batch();
+      const sale = sendSale(tx, batch, {
+        actor,
+        store,
+        body,
+        key,
+        lines,
+        totals,
+        payment,
+        counterInfo,
+        shop,
+      });
       onStep('writes');
-      const [invoice] = await Promise.all([
-        issueCounterInvoice(tx, store, order, lines, shop, body),
-        auditSale(tx, actor, store, order, lines, body),
-      ]);
       onStep('invoice');
-      return { created: true as const, orderId: order.id, invoiceId: invoice.id };
+      const [written, committed] = await Promise.allSettled([Promise.allSettled(batch.sent), ctl.commit()]);
+      if (written.status === 'fulfilled') {
+        const failed = written.value.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+        if (failed.length) throw whyNotSold(failed, lines);
+      }
+      if (committed.status === 'rejected') throw committed.reason;
+      const [order] = await Promise.all([sale.order, sale.invoice]);
+      return { created: true as const, orderId: order.id };
     });
   // A deadlock or serialization failure rolled everything back (the key's claim too): try again, twice at most.
   const r = await retryOnDeadlock(attempt);

@@ -125,6 +125,22 @@ export const dashboardStats = z.object({
     orders: z.number().int(),
     visits: z.number().int(),
   }),
+  /**
+   * Cash on delivery in the period (orders placed in it; decision 0014): COD's share of all orders, and the RTO
+   * rate, RTO'd of shipped COD orders, with what those cost in shipping both ways (rupees).
+   */
+  cod: z.object({
+    /** Percent of the period's orders paid cash on delivery (one decimal); null without orders. */
+    share: z.number().nullable(),
+    cod_orders: z.number().int(),
+    orders: z.number().int(),
+    /** Percent of shipped COD orders that came back (one decimal); null when none was shipped. */
+    rto_rate: z.number().nullable(),
+    rto_orders: z.number().int(),
+    shipped_cod_orders: z.number().int(),
+    /** Shipping both ways on the RTO orders, as the shop's delivery options price it. */
+    rto_cost: z.number(),
+  }),
   /** Active products at or below their own minimum stock (and above zero), and those out of stock. */
   low_stock: z.object({ count: z.number().int(), out_of_stock: z.number().int() }),
   revenue_series: z.object({

@@ -47,7 +47,7 @@ export async function dayFigures(tx: Tx, storeId: string, from: string): Promise
           select order_stats_day(o.created_at) as day, sum(f.amount_paise) as refunded
             from refunds f
             join orders o on o.store_id = f.store_id and o.id = f.order_id
-           where f.store_id = ${storeId} and o.status not in ('CANCELLED', 'RETURNED')
+           where f.store_id = ${storeId} and o.status not in ('CANCELLED', 'RETURNED', 'RTO')
            group by 1
         ) r on r.day = s.day
        where s.store_id = ${storeId} and s.day >= ${from}::date`),

@@ -14,6 +14,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { visitDays } from '../visits/visits.repository.ts';
+import { type CodFigures, codFigures } from './cod-figures.repository.ts';
 import * as repo from './dashboard.repository.ts';
 
 const HOUR = 3_600_000;
@@ -196,6 +197,19 @@ export function describeActivity(r: repo.ActivityRow): ActivityItem {
   return { id: r.id, kind, at, text: r.actor ? `${r.summary} (${r.actor})` : r.summary, target };
 }
 
+/** COD's share of the period's orders, its RTO rate and what RTO cost (decision 0014). */
+function codView(c: CodFigures, orders: number): DashboardStats['cod'] {
+  return {
+    share: orders ? round1((c.codOrders / orders) * 100) : null,
+    cod_orders: c.codOrders,
+    orders,
+    rto_rate: c.shipped ? round1((c.rto / c.shipped) * 100) : null,
+    rto_orders: c.rto,
+    shipped_cod_orders: c.shipped,
+    rto_cost: paiseToRupees(c.rtoCostPaise),
+  };
+}
+
 /*
  * Customers of days that are over are settled: orders are placed now, never back-dated, so who ordered on a past
  * day does not change. Each instance keeps them per shop and window until India's midnight moves the window
@@ -227,10 +241,10 @@ async function customerFigures(tx: Tx, storeId: string, w: PeriodWindows, today:
 }
 
 /**
- * Every dashboard figure of one shop for a period, from the database, in one transaction of five statements
+ * Every dashboard figure of one shop for a period, from the database, in one transaction of six statements
  * (seven when the settled customers of past days are not kept yet): the daily order figures of the last two
  * years, today's customers and the open return requests, the stock, the recent activity, and the storefront
- * visits of the period and the one before (Conversion Rate, decision 0010).
+ * visits of the period and the one before (Conversion Rate, decision 0010), and the COD figures (decision 0014).
  */
 export async function getDashboard(
   deps: Deps,
@@ -243,13 +257,14 @@ export async function getDashboard(
   const earliest = Math.min(...DASHBOARD_PERIODS.map((p) => windows[p].previous.from));
   const from = istMidnight(selected.current.from);
   const today = istDay(now.getTime());
-  const [days, people, stock, activity, visits] = await withStore(deps.db, store.id, (tx) =>
+  const [days, people, stock, activity, visits, cod] = await withStore(deps.db, store.id, (tx) =>
     Promise.all([
       repo.dayFigures(tx, store.id, dayText(earliest)),
       customerFigures(tx, store.id, selected, today),
       repo.inventoryFigures(tx, store.id),
       repo.recentActivity(tx, store.id, RECENT_ACTIVITY_LIMIT),
       visitDays(tx, store.id, dayText(selected.previous.from)),
+      codFigures(tx, store.id, from),
     ]),
   );
 
@@ -323,6 +338,7 @@ export async function getDashboard(
       orders: cur.orders,
       visits: visitsNow,
     },
+    cod: codView(cod, cur.orders),
     low_stock: { count: stock.low, out_of_stock: stock.outOfStock },
     revenue_series: {
       granularity: SERIES_GRANULARITY[period],

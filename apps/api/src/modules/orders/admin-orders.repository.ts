@@ -1,6 +1,7 @@
 import type { AdminOrderQuery } from '@haat/contracts';
 import { rowsOf, schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { riskFacts, riskyCod } from './cod-risk.ts';
 
 const { orders: o, returnRequests: rr, paymentTransactions: pt, users } = schema;
 
@@ -38,6 +39,7 @@ function listFilters(q: AdminOrderQuery): SQL[] {
   const where: SQL[] = [];
   if (q.search) where.push(sql`${o.searchKey} like ${likePattern(searchPattern(q.search))}`);
   if (q.status === 'RETURN_REQUESTED') where.push(openReturn);
+  else if (q.status === 'RISKY_COD') where.push(riskyCod);
   else if (q.status !== 'all') where.push(eq(o.status, q.status));
   if (q.payment_status !== 'all') {
     where.push(eq(o.paymentStatus, q.payment_status === 'PAID' ? 'SUCCESS' : q.payment_status));
@@ -74,6 +76,7 @@ export function listOrders(tx: Tx, q: AdminOrderQuery) {
       firstName: users.firstName,
       lastName: users.lastName,
       returnRequested: openReturn,
+      risk: riskFacts,
     })
     .from(o)
     .leftJoin(users, eq(users.id, o.customerId))
@@ -90,7 +93,12 @@ export type ListedOrder = Awaited<ReturnType<typeof listOrders>>[number];
 function matchingCount(q: AdminOrderQuery): SQL {
   const filters = listFilters(q);
   if (!filters.length) return sql`coalesce(sum(d.orders), 0)`;
-  if (!q.search && q.payment_status === 'all' && q.status !== 'RETURN_REQUESTED') {
+  if (
+    !q.search &&
+    q.payment_status === 'all' &&
+    q.status !== 'RETURN_REQUESTED' &&
+    q.status !== 'RISKY_COD'
+  ) {
     return sql`coalesce(sum(d.orders) filter (where d.status = ${q.status}), 0)`;
   }
   return sql`(select count(*) from ${o} where ${listWhere(q)})`;
@@ -108,7 +116,15 @@ export async function orderStats(tx: Tx, q: AdminOrderQuery) {
   const n = (cond: SQL) => sql`coalesce(sum(d.orders) filter (where ${cond}), 0)::int`;
   const [row] = rowsOf<
     Record<
-      'total' | 'matching' | 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'revenue',
+      | 'total'
+      | 'matching'
+      | 'pending'
+      | 'processing'
+      | 'shipped'
+      | 'delivered'
+      | 'cancelled'
+      | 'rto'
+      | 'revenue',
       string | number
     >
   >(
@@ -119,7 +135,8 @@ export async function orderStats(tx: Tx, q: AdminOrderQuery) {
         ${n(sql`d.status = 'SHIPPED'`)} as shipped,
         ${n(sql`d.status = 'DELIVERED'`)} as delivered,
         ${n(sql`d.status = 'CANCELLED'`)} as cancelled,
-        coalesce(sum(d.total_paise) filter (where d.status not in ('CANCELLED', 'RETURNED')), 0)::bigint as revenue
+        ${n(sql`d.status = 'RTO'`)} as rto,
+        coalesce(sum(d.total_paise) filter (where d.status not in ('CANCELLED', 'RETURNED', 'RTO')), 0)::bigint as revenue
       from order_status_day_stats d
       ${days.length ? sql`where ${sql.join(days, sql` and `)}` : sql``}`),
   );
@@ -131,6 +148,7 @@ export async function orderStats(tx: Tx, q: AdminOrderQuery) {
     shipped: Number(row?.shipped ?? 0),
     delivered: Number(row?.delivered ?? 0),
     cancelled: Number(row?.cancelled ?? 0),
+    rto: Number(row?.rto ?? 0),
     revenuePaise: Number(row?.revenue ?? 0),
   };
 }
@@ -167,7 +185,27 @@ export interface OrderDetailParts {
   invoice: { number: string; kind: string } | null;
   first_name: string | null;
   last_name: string | null;
+  /** The customer's delivery record at the shop (decision 0014); null without a customer account. */
+  record: {
+    delivered: number;
+    rto: number;
+    cancelled_after_confirmation: number;
+    require_prepayment: boolean;
+  } | null;
 }
+
+/**
+ * The customer's delivery record at the shop: their orders by how they ended (read by orders_customer_idx: a
+ * customer's own orders, a handful of rows; decision 0014), and whether the shop requires them to prepay.
+ */
+const customerRecordOf = sql`case when orders.customer_id is null then null else (select json_build_object(
+    'delivered', count(*) filter (where c.delivered_at is not null),
+    'rto', count(*) filter (where c.rto_at is not null),
+    'cancelled_after_confirmation', count(*) filter (where c.status = 'CANCELLED'
+      and (c.confirmed_at is not null or c.processing_at is not null)),
+    'require_prepayment', coalesce((select f.require_prepayment from shop_customer_flags f
+      where f.store_id = orders.store_id and f.customer_id = orders.customer_id), false))
+  from orders c where c.store_id = orders.store_id and c.customer_id = orders.customer_id) end`;
 
 /**
  * An order with everything its detail page shows (items with their category, the timeline's events with who
@@ -205,8 +243,10 @@ export function orderDetails(tx: Tx, orderIds: string[]) {
         'invoice', (select json_build_object('number', d.number, 'kind', d.kind) from tax_documents d
           where d.store_id = orders.store_id and d.order_id = orders.id and d.kind <> 'CREDIT_NOTE' limit 1),
         'first_name', (select u.first_name from users u where u.id = orders.customer_id),
-        'last_name', (select u.last_name from users u where u.id = orders.customer_id)
+        'last_name', (select u.last_name from users u where u.id = orders.customer_id),
+        'record', ${customerRecordOf}
       )`,
+      risk: riskFacts,
     })
     .from(o)
     .where(inArray(o.id, orderIds))

@@ -77,6 +77,7 @@ describe('Order Management list', () => {
         'total_pending_order',
         'total_process',
         'total_revenue',
+        'total_rto',
         'total_shipped',
       ].sort(),
     );

@@ -5,6 +5,7 @@ import {
   adminOrderStatusBody,
   bulkStatusBody,
   bulkStatusResult,
+  customerPrepaymentBody,
   editOrderBody,
   envelope,
   packingSlipQuery,
@@ -21,6 +22,7 @@ import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schem
 import { requireVendorStore } from '../../plugins/auth.ts';
 import { adminPaymentRoutes } from '../payments/payments.routes.ts';
 import * as admin from './admin-orders.service.ts';
+import { setPrepayment } from './customer-record.service.ts';
 import * as changes from './order-changes.service.ts';
 import { ordersCsv } from './orders-csv.ts';
 import { packingSlipsPdf } from './packing-slip.ts';
@@ -187,6 +189,26 @@ export const adminOrderRoutes =
         const { store, actor } = await requireVendorStore(deps, req);
         const details = await changes.recordPayment(deps, actor, store, req.params.id, req.body);
         return ok({ order_details: details }, 'Payment recorded');
+      },
+    });
+
+    app.put('/order/:id/customer-prepayment/', {
+      schema: {
+        tags: ['admin orders'],
+        summary:
+          "Require the order's customer to prepay by UPI (no cash on delivery at this shop), or undo it",
+        storeOriginHeaders,
+        params: idParam,
+        body: customerPrepaymentBody,
+        response: detailReply,
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        const details = await setPrepayment(deps, actor, store, req.params.id, req.body);
+        return ok(
+          { order_details: details },
+          req.body.require_prepayment ? 'Customer must prepay by UPI' : 'Cash on delivery allowed again',
+        );
       },
     });
 

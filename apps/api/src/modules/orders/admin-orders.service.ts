@@ -23,10 +23,11 @@ export const listOrders = (deps: Deps, store: StoreRow, q: AdminOrderQuery) =>
         total_shipped: stats.shipped,
         total_deliverd: stats.delivered,
         total_cancelled: stats.cancelled,
+        total_rto: stats.rto,
         total_revenue: paiseToRupees(stats.revenuePaise),
       },
       order_list: rows.map((r) =>
-        rowView(r.order, { first: r.firstName, last: r.lastName }, r.returnRequested),
+        rowView(r.order, { first: r.firstName, last: r.lastName }, r.returnRequested, r.risk),
       ),
       count: stats.matching,
     };
@@ -45,7 +46,9 @@ export const getOrder = (deps: Deps, store: StoreRow, orderId: string) =>
 export const ordersFor = (deps: Deps, store: StoreRow, q: AdminOrderQuery, cap: number) =>
   withStore(deps.db, store.id, async (tx) => {
     const rows = await adminRepo.listOrders(tx, { ...q, limit: cap, offset: 0 });
-    return rows.map((r) => rowView(r.order, { first: r.firstName, last: r.lastName }, r.returnRequested));
+    return rows.map((r) =>
+      rowView(r.order, { first: r.firstName, last: r.lastName }, r.returnRequested, r.risk),
+    );
   });
 
 /** Orders by id (the shop's only; others are left out) with the shop's address: packing slips. */

@@ -15,3 +15,34 @@ export async function requiresPrepayment(tx: Tx, customerId: string): Promise<bo
     .limit(1);
   return row?.requirePrepayment === true;
 }
+
+/** The order's number and customer (null: not one of the shop's orders). */
+export async function orderCustomer(tx: Tx, orderId: string) {
+  const [row] = await tx
+    .select({ number: schema.orders.number, customerId: schema.orders.customerId })
+    .from(schema.orders)
+    .where(eq(schema.orders.id, orderId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sets whether the shop requires this customer to prepay, and who said so; the previous setting is returned. */
+export async function setRequirePrepayment(
+  tx: Tx,
+  v: { storeId: string; customerId: string; requirePrepayment: boolean; by: string },
+): Promise<boolean> {
+  const before = await requiresPrepayment(tx, v.customerId);
+  await tx
+    .insert(shopCustomerFlags)
+    .values({
+      storeId: v.storeId,
+      customerId: v.customerId,
+      requirePrepayment: v.requirePrepayment,
+      updatedBy: v.by,
+    })
+    .onConflictDoUpdate({
+      target: [shopCustomerFlags.storeId, shopCustomerFlags.customerId],
+      set: { requirePrepayment: v.requirePrepayment, updatedBy: v.by, updatedAt: new Date() },
+    });
+  return before;
+}

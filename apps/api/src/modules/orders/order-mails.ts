@@ -114,7 +114,9 @@ export type OrderMailKind =
   | 'PAYMENT_RECEIVED'
   | 'RETURNED'
   | 'RETURN_ACCEPTED'
-  | 'RETURN_DECLINED';
+  | 'RETURN_DECLINED'
+  | 'RTO'
+  | 'RTO_RECEIVED';
 
 /** What each update says: its subject and its lines (the order, the shipment, a note). */
 function updateLines(kind: OrderMailKind, o: OrderRow, num: string, brand: string, note: string | null) {
@@ -154,6 +156,25 @@ function updateLines(kind: OrderMailKind, o: OrderRow, num: string, brand: strin
         lines: [
           `${brand} accepted the return of your order ${num}.`,
           note ? `Note from the shop: ${note}` : '',
+          o.paymentStatus === 'SUCCESS' ? 'The shop will refund what you paid.' : '',
+        ],
+      };
+    case 'RTO':
+      return {
+        subject: `Order ${num} is returning to ${brand}`,
+        lines: [
+          `Your order ${num} could not be delivered and is on its way back to ${brand}.`,
+          note ? `Reason: ${note}` : '',
+          o.paymentMethod === 'COD'
+            ? 'Nothing was charged for this cash-on-delivery order.'
+            : 'If you paid, the shop will refund you once the parcel is back.',
+        ],
+      };
+    case 'RTO_RECEIVED':
+      return {
+        subject: `Order ${num} is back at ${brand}`,
+        lines: [
+          `Your order ${num} came back to ${brand} undelivered.`,
           o.paymentStatus === 'SUCCESS' ? 'The shop will refund what you paid.' : '',
         ],
       };

@@ -5,9 +5,11 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   PENDING: ['CONFIRMED', 'PROCESSING', 'CANCELLED'],
   CONFIRMED: ['PROCESSING', 'CANCELLED'],
   PROCESSING: ['SHIPPED', 'CANCELLED'],
-  SHIPPED: ['DELIVERED'],
+  SHIPPED: ['DELIVERED', 'RTO'],
   DELIVERED: ['RETURNED'],
   CANCELLED: [],
   RETURNED: [],
+  /** Refused at the door or undeliverable, coming back: received back on the shelf (stock restored). */
+  RTO: ['RETURNED'],
 };
 export const EDITABLE: readonly OrderStatus[] = ['PENDING', 'CONFIRMED', 'PROCESSING'];

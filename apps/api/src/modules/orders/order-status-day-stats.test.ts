@@ -44,8 +44,11 @@ async function truth(storeId: string, from?: string, to?: string) {
     total_shipped: n('SHIPPED'),
     total_deliverd: n('DELIVERED'),
     total_cancelled: n('CANCELLED'),
+    total_rto: n('RTO'),
     total_revenue: rupees(
-      inRange.filter((r) => !['CANCELLED', 'RETURNED'].includes(r.status)).reduce((a, r) => a + r.total, 0),
+      inRange
+        .filter((r) => !['CANCELLED', 'RETURNED', 'RTO'].includes(r.status))
+        .reduce((a, r) => a + r.total, 0),
     ),
   };
 }

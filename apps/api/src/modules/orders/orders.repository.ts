@@ -238,7 +238,7 @@ export async function updateOrder(tx: Tx, orderId: string, v: Partial<OrderInser
 
 const TAB_STATUSES = {
   processing: ['PENDING', 'CONFIRMED', 'PROCESSING'],
-  shipped: ['SHIPPED'],
+  shipped: ['SHIPPED', 'RTO'],
   delivered: ['DELIVERED', 'RETURNED'],
   cancelled: ['CANCELLED'],
 } as const;

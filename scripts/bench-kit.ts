@@ -75,6 +75,8 @@ export interface Server {
 export async function startServer(
   url: string | undefined,
   extra: Record<string, string> = {},
+  /** Another build of the server (e.g. the code before a change, bundled elsewhere), to compare in one run. */
+  script = 'apps/api/dist/server.mjs',
 ): Promise<Server> {
   const port = await freePort();
   const t0 = performance.now();
@@ -93,7 +95,7 @@ export async function startServer(
   else delete env.DATABASE_URL;
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, script], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

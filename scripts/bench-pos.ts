@@ -25,6 +25,10 @@
 // in-process (`openDatabase({ onQuery })`) on one warmed request each. Prints a markdown block for
 // docs/benchmarks.md. BENCH_KEEP=1 keeps the database (for EXPLAIN); BENCH_POS_PRODUCTS, BENCH_SHOPS,
 // BENCH_SALES, BENCH_POOL and BENCH_CONNECTIONS ("20,4") shrink it for a try-out.
+// BENCH_BEFORE_SERVER=<bundle>: old against new in the same run on the same database, interleaved because the
+// machine is shared: a second server from that bundle (the code before a change, built with build-server.mjs in a
+// checkout of it), and every measurement made on it, then on this tree's server, then both again (A, B, A, B). The
+// hot product's stock then lasts all four runs of (b) but their last 100 sales.
 import { randomUUID } from 'node:crypto';
 import { GST_STATE_CODES, gstinCheckDigit, posTotals } from '@haat/contracts';
 import { openDatabase, withStore } from '@haat/db';
@@ -152,6 +156,7 @@ type Client = 'screen' | 'spec';
 async function main() {
   const db = await freshDatabase('haat_bench_pos');
   let server: Server | undefined;
+  let before: Server | undefined;
   try {
     // 1. Data.
     const setup = await openDatabase({ url: db.url });
@@ -267,7 +272,9 @@ async function main() {
     const priced = await withStore(owner, shop.id, (tx) => sellablesFor(tx, [], poolIds));
     const hotRow = priced.find((r) => r.variantLabel === null);
     if (!hotRow || priced.length < POOL) throw new Error(`pool: ${priced.length} sellables`);
-    const HOT_STOCK = SALES - HOT_SHORT;
+    const BEFORE_SERVER = process.env.BENCH_BEFORE_SERVER;
+    const ROUNDS = BEFORE_SERVER ? 4 : 1;
+    const HOT_STOCK = ROUNDS * SALES - HOT_SHORT;
     await owner.execute(
       sql`update products set quantity = ${HOT_STOCK}::int where store_id = ${shop.id}::uuid and id = ${hotRow.productId}::uuid`,
     );
@@ -380,6 +387,16 @@ async function main() {
     // 3. The server; the owner signs in again before each measurement (access tokens last 15 minutes).
     server = await startServer(db.url);
     const srv = server;
+    before = BEFORE_SERVER ? await startServer(db.url, {}, BEFORE_SERVER) : undefined;
+    /** Who answers each measurement: this tree's server, or before and after in turn (A, B, A, B). */
+    const sides: { label: string; srv: Server }[] = before
+      ? [
+          { label: 'before', srv: before },
+          { label: 'after', srv },
+          { label: 'before', srv: before },
+          { label: 'after', srv },
+        ]
+      : [{ label: '', srv }];
     const headers: Record<string, string> = { 'store-origin': BIG_SHOP };
     const signIn = async () => {
       const res = await fetch(`${srv.origin}/api/admin/admin-login/`, {
@@ -391,18 +408,18 @@ async function main() {
       headers.authorization = `Bearer ${((await res.json()) as { data: { access_token: string } }).data.access_token}`;
     };
     const alive = () => {
-      if (!srv.alive()) throw new Error('the server exited during the run');
+      if (!srv.alive() || (before && !before.alive())) throw new Error('a server exited during the run');
     };
 
     // 4. Sales first, while the wait for a quiet machine has its budget left (load moves throughput most).
     // Answers other than 201 are tallied by status and reason.
     const answers: Record<string, number> = {};
-    const sell = async (amount: number, withHot: boolean, client: Client = 'screen') => {
+    const sell = async (amount: number, withHot: boolean, client: Client = 'screen', target = srv) => {
       alive();
       const stopSampling = sampleWaits(db.name);
       const m = await measure(
         {
-          url: srv.origin,
+          url: target.origin,
           connections: SALE_CONNECTIONS,
           amount,
           timeout: 30,
@@ -428,20 +445,30 @@ async function main() {
             },
           ],
         },
-        { warmup: 0, pid: srv.pid, db: db.name, prepare: signIn },
+        { warmup: 0, pid: target.pid, db: db.name, prepare: signIn },
       );
       const waits = await stopSampling();
       log(`  ${m.statuses['201'] ?? 0} sales, ${JSON.stringify(m.statuses)}, p95 ${ms(m.p95)} ms`);
       return { m, waits };
     };
+    /** One kind of sale on each side in turn. */
+    const sellEach = async (amount: number, withHot: boolean, client: Client = 'screen') => {
+      const runs = [];
+      for (const side of sides) {
+        if (side.label) log(`  on ${side.label}`);
+        runs.push({ side: side.label, ...(await sell(amount, withHot, client, side.srv)) });
+      }
+      return runs;
+    };
     log('sales: warm-up');
-    await sell(WARMUP_SALES, false);
+    for (const side of before ? sides.slice(0, 2) : sides)
+      await sell(WARMUP_SALES, false, 'screen', side.srv);
     log(`sales: (a) spread over ${pool.length} sellables`);
-    const spread = await sell(SALES, false);
+    const spread = await sellEach(SALES, false);
     log('sales: (b) one hot product in every sale');
-    const hotRun = await sell(SALES, true);
+    const hotRun = await sellEach(SALES, true);
     log(`sales: (c) as (a), lines named as a client written to the spec names them`);
-    const specRun = await sell(SPEC_SALES, false, 'spec');
+    const specRun = await sellEach(SPEC_SALES, false, 'spec');
     // 5. Searches. BENCH_BEFORE_DROP (index names, comma-separated): measured first without those indexes
     // ("before"), then again after they are created as the migrations define them ("after"), in the same run.
     const admin = postgres(db.url, { max: 1, onnotice: () => {} });
@@ -459,22 +486,25 @@ async function main() {
       if (state === 'after') for (const def of definitions) await admin.unsafe(def);
       for (const connections of CONNECTIONS) {
         for (const [i, s] of searches.entries()) {
-          alive();
-          log(`search${state ? ` ${state}` : ''}, ${s.name}, ${connections} connections`);
-          const m = await measure(
-            {
-              url: srv.origin,
-              connections,
-              duration: DURATION,
-              headers,
-              requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: s.next(), headers }) }],
-            },
-            { pid: srv.pid, db: db.name, prepare: signIn },
-          );
-          if (m.requests !== (m.statuses['200'] ?? 0) || !m.requests)
-            throw new Error(`search ${s.name}: ${JSON.stringify(m.statuses)}, ${m.errors} errors`);
-          log(`  ${Math.round(m.rps)} req/s, p95 ${ms(m.p95)} ms, load ${loadNote(m)}`);
-          searchResults.push({ state, i, connections, m });
+          for (const side of sides) {
+            alive();
+            const label = side.label || state;
+            log(`search${label ? ` ${label}` : ''}, ${s.name}, ${connections} connections`);
+            const m = await measure(
+              {
+                url: side.srv.origin,
+                connections,
+                duration: DURATION,
+                headers,
+                requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: s.next(), headers }) }],
+              },
+              { pid: side.srv.pid, db: db.name, prepare: signIn },
+            );
+            if (m.requests !== (m.statuses['200'] ?? 0) || !m.requests)
+              throw new Error(`search ${s.name}: ${JSON.stringify(m.statuses)}, ${m.errors} errors`);
+            log(`  ${Math.round(m.rps)} req/s, p95 ${ms(m.p95)} ms, load ${loadNote(m)}`);
+            searchResults.push({ state: label, i, connections, m });
+          }
         }
       }
     }
@@ -482,6 +512,8 @@ async function main() {
 
     await srv.stop();
     server = undefined;
+    await before?.stop();
+    before = undefined;
 
     // 6. No oversell, and every record agrees.
     const check = postgres(db.url, { max: 1, onnotice: () => {} });
@@ -612,17 +644,19 @@ async function main() {
     const saleRuns = [
       {
         name: `(a) 1-3 lines over ${pool.length.toLocaleString('en')} sellables, as the counter screen sends them`,
-        run: spread,
+        runs: spread,
       },
       {
         name: `(b) the hot product (stock ${HOT_STOCK.toLocaleString('en')}) in every sale, plus 0-2 lines`,
-        run: hotRun,
+        runs: hotRun,
       },
       {
         name: "(c) as (a), a product sold as one item by `product_id` alone (the spec's payload)",
-        run: specRun,
+        runs: specRun,
       },
-    ];
+    ].flatMap(({ name, runs }) =>
+      runs.map((run) => ({ name: run.side ? `${name}, ${run.side}` : name, short: name.slice(0, 3), run })),
+    );
     const stmt = (s: ReturnType<typeof classify>) =>
       `${s.queries} (+${s.context} context, +${s.tx} BEGIN/COMMIT)`;
     const cpu = (m: Measured) =>
@@ -643,7 +677,11 @@ async function main() {
       ...searchResults.map(({ state, i, connections, m }) => {
         const s = searches[i];
         const p = perSearch[i];
-        const st = state ? ` | ${state === 'before' ? 'without (before)' : 'with (after)'}` : '';
+        const st = toggled.length
+          ? ` | ${state === 'before' ? 'without (before)' : 'with (after)'}`
+          : state
+            ? `, ${state}`
+            : '';
         return `| ${s?.name}${st} | ${connections} | ${p?.answered} | ${Math.round(m.rps)} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${cpu(m)} | ${p ? stmt(p.statements) : '-'} | ${loadNote(m)} |`;
       }),
       '',
@@ -660,7 +698,7 @@ async function main() {
       }),
       '',
       `- SQL statements per sale (counted in-process, the screen's body, two lines: one stock statement per line): ${stmt(perSale)}.`,
-      ...saleRuns.map(({ name, run }) => waitLine(name.slice(0, 3), run.waits)),
+      ...saleRuns.map(({ short, run }) => waitLine(`${short}${run.side ? ` ${run.side}` : ''}`, run.waits)),
       `- Check afterwards (${consistent ? 'consistent: no oversell' : 'INCONSISTENT'}):`,
       ...checks.map(([text, ok]) => `  - ${ok ? 'ok' : 'FAILED'}: ${text}.`),
     ];
@@ -668,6 +706,7 @@ async function main() {
     if (!consistent) process.exitCode = 1;
   } finally {
     await server?.stop();
+    await before?.stop();
     if (process.env.BENCH_KEEP) {
       console.log(`Kept the database ${db.name} (BENCH_KEEP).`);
       await db.keep();

@@ -35,6 +35,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { codAdminRoutes, codStoreRoutes } from './modules/cod/cod.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
@@ -198,6 +199,8 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
   await app.register(cartRoutes(deps), { prefix: '/api/store' });
   await app.register(checkoutRoutes(deps), { prefix: '/api/store' });
   await app.register(orderRoutes(deps), { prefix: '/api/store' });
+  await app.register(codStoreRoutes(deps), { prefix: '/api/store' });
+  await app.register(codAdminRoutes(deps), { prefix: '/api/admin' });
   await app.register(adminOrderRoutes(deps), { prefix: '/api/admin' });
   await app.register(posRoutes(deps), { prefix: '/api/admin' });
   await app.register(platformRoutes(deps), { prefix: '/api/platform' });

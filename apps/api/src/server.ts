@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { startCacheBus } from './lib/cache-bus.ts';
 import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/bootstrap-accounts.ts';
+import { startCodExpiry } from './modules/cod/cod-expiry.ts';
 import { startSaleNotifier } from './modules/engagement/sale-notifier.ts';
 import { startMailWorker } from './modules/mail/mail.worker.ts';
 import { startMarketplaceRefresher } from './modules/stores/marketplace.service.ts';
@@ -41,6 +42,8 @@ async function main() {
   const notifier = startSaleNotifier({ db, config, log: app.log, origin: () => publicOrigin(config, app) });
   // Marketplace prices that a deal's start or end moved (decision 0011).
   const marketplace = startMarketplaceRefresher({ db, log: app.log });
+  // Unconfirmed cash-on-delivery orders past their time cancel themselves (issue 19).
+  const codExpiry = startCodExpiry({ db, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -52,6 +55,7 @@ async function main() {
     await app.close();
     await notifier.stop();
     await marketplace.stop();
+    await codExpiry.stop();
     await mail.stop();
     await cacheBus?.stop();
     await database.close();

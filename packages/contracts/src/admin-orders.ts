@@ -1,15 +1,25 @@
 import { z } from 'zod';
 import { phoneField } from './accounts.ts';
-import { INDIAN_STATES } from './indian-states.ts';
-import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATUSES, PIN_CODE_PATTERN } from './orders.ts';
+import { codConfirmation } from './cod.ts';
+import { customerRecord } from './delivery-record.ts';
+import { INDIAN_STATES, PIN_CODE_PATTERN } from './indian-states.ts';
+import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATUSES } from './orders.ts';
 
 /**
  * The vendor's Order Management and order detail (02 §2 Admin order list and detail, §3 Admin order, §4, §7
  * `order/`, `order/{id}/`). Field names on the wire are the spec's, spelling included (`total_deliverd`).
  */
 
-/** What the status filter offers; RETURN_REQUESTED is every order with an open return request. */
-export const ADMIN_ORDER_STATUS_FILTERS = ['all', ...ORDER_STATUSES, 'RETURN_REQUESTED'] as const;
+/**
+ * What the status filter offers; RETURN_REQUESTED is every order with an open return request, RISKY_COD every COD
+ * order not yet shipped that carries a risk flag (decision 0014).
+ */
+export const ADMIN_ORDER_STATUS_FILTERS = [
+  'all',
+  ...ORDER_STATUSES,
+  'RETURN_REQUESTED',
+  'RISKY_COD',
+] as const;
 /** The payment filter's values; PAID is a payment received (SUCCESS). */
 export const ADMIN_PAYMENT_FILTERS = ['all', 'PAID', 'PENDING', 'FAILED', 'REFUNDED'] as const;
 export const ADMIN_ORDER_SORTS = ['date_desc', 'date_asc', 'amount_desc', 'amount_asc'] as const;
@@ -49,6 +59,8 @@ export const orderStats = z.object({
   total_shipped: z.number().int(),
   total_deliverd: z.number().int(),
   total_cancelled: z.number().int(),
+  /** Shipped orders refused or undeliverable, on their way back (status RTO). */
+  total_rto: z.number().int(),
   /** Rupees: orders that were not cancelled or returned. */
   total_revenue: z.number(),
 });
@@ -88,6 +100,10 @@ export const adminOrderRow = z.object({
   shipping_address: shippingAddress,
   /** An open return request waits for the vendor. */
   return_requested: z.boolean(),
+  /** Why this COD order not yet shipped looks risky, in words (decision 0014); empty when it does not. */
+  cod_risk: z.array(z.string()),
+  /** A COD order the customer must confirm: until then it stays PENDING and cannot be moved on. */
+  cod_confirmation: codConfirmation.nullable(),
   version: z.number().int(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
@@ -112,6 +128,8 @@ export type OrderEvent = z.infer<typeof orderEvent>;
 export const adminOrderDetails = adminOrderRow.extend({
   subtotal: z.number(),
   shipping_charge: z.number(),
+  /** The cash-on-delivery fee, its own line. */
+  cod_fee: z.number(),
   tax: z.number(),
   discount: z.number(),
   coupon_code: z.string().nullable(),
@@ -124,6 +142,10 @@ export const adminOrderDetails = adminOrderRow.extend({
   cancelledDate: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   returnedDate: z.string().nullable(),
+  /** When the order was marked RTO (kept once it is received back). */
+  rtoDate: z.string().nullable(),
+  /** The customer's record at this shop; null for an order without a customer account (a counter sale). */
+  customer_record: customerRecord.nullable(),
   transactionId: z.string().nullable(),
   /** The tax invoice (or bill of supply) issued when the order shipped. */
   invoice_number: z.string().nullable(),
@@ -214,8 +236,8 @@ export type ShippingBody = z.input<typeof shippingBody>;
 
 /** Moving an order along; SHIPPED carries the shipment, CANCELLED a reason. */
 export const adminOrderStatusBody = z.strictObject({
-  status: z.enum(['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RETURNED'], {
-    error: 'status must be CONFIRMED, PROCESSING, SHIPPED, DELIVERED, CANCELLED or RETURNED',
+  status: z.enum(['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RETURNED', 'RTO'], {
+    error: 'status must be CONFIRMED, PROCESSING, SHIPPED, DELIVERED, CANCELLED, RETURNED or RTO',
   }),
   tracking_number: optionalText('Tracking number', 40),
   carrier: optionalText('Carrier', 60),

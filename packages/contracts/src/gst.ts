@@ -128,14 +128,16 @@ function splitTax(gross: number, rate: number, intraState: boolean) {
 }
 
 /**
- * The GST of an order: each goods line's taxable value after its share of the discount, the shipping as one
- * line at the highest goods rate, CGST and SGST within the shop's state, IGST to another state. The lines' gross
+ * The GST of an order: each goods line's taxable value after its share of the discount, the shipping (and a
+ * cash-on-delivery fee) each as one line at the highest goods rate, CGST and SGST within the shop's state, IGST to another state. The lines' gross
  * amounts add up to exactly what the buyer paid.
  */
 export function computeGst(input: {
   lines: TaxLineInput[];
   discountPaise: number;
   shippingPaise: number;
+  /** The cash-on-delivery fee, taxed like shipping. */
+  codFeePaise?: number;
   intraState: boolean;
 }): TaxBreakup {
   const values = input.lines.map((l) => l.unitPricePaise * l.quantity);
@@ -164,16 +166,22 @@ export function computeGst(input: {
       igstPaise: t.igst,
     };
   });
-  if (input.shippingPaise > 0) {
-    const rate = Math.max(0, ...input.lines.map((l) => l.ratePercent));
-    const t = splitTax(input.shippingPaise, rate, input.intraState);
+  // Shipping, and the cash-on-delivery fee taxed like it, as lines of their own at the highest goods rate.
+  const rate = Math.max(0, ...input.lines.map((l) => l.ratePercent));
+  const charges: [string, number][] = [
+    ['Shipping (with the goods)', input.shippingPaise],
+    ['Cash on delivery fee', input.codFeePaise ?? 0],
+  ];
+  for (const [name, grossPaise] of charges) {
+    if (grossPaise <= 0) continue;
+    const t = splitTax(grossPaise, rate, input.intraState);
     lines.push({
-      name: 'Shipping (with the goods)',
+      name,
       hsn: null,
       quantity: 1,
       unit: '',
       ratePercent: rate,
-      grossPaise: input.shippingPaise,
+      grossPaise,
       discountPaise: 0,
       taxablePaise: t.taxable,
       cgstPaise: t.cgst,

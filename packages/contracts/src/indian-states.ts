@@ -37,3 +37,6 @@ export const INDIAN_STATES = [
   'Lakshadweep',
   'Puducherry',
 ] as const;
+
+/** A PIN code: 6 digits, not starting with 0. */
+export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { phoneField } from './accounts.ts';
 import { cartLine } from './cart.ts';
-import { INDIAN_STATES } from './indian-states.ts';
+import { checkoutCod, codConfirmation } from './cod.ts';
+import { INDIAN_STATES, PIN_CODE_PATTERN } from './indian-states.ts';
 
 /** Checkout, addresses, delivery options and the customer's orders (02 §2, §3, §7; 01 §3 Customer address). */
 
 export const ADDRESS_MAX_PER_CUSTOMER = 20;
-export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
 
 const text = (label: string, max: number) =>
   z
@@ -108,6 +108,8 @@ export const checkoutData = z.object({
   delivery_option: z.array(deliveryOption),
   user_contact: userContact,
   payment_methods: z.array(paymentMethod),
+  /** Cash on delivery's rules for this customer (null: the shop does not take COD); see codProblem. */
+  cod: checkoutCod.nullable(),
   notes: z.object({
     secure_checkout: z.boolean(),
     free_returns: z.boolean(),
@@ -154,6 +156,8 @@ export const ORDER_STATUSES = [
   'DELIVERED',
   'CANCELLED',
   'RETURNED',
+  /** Return to origin: a shipped order refused at the door or undeliverable, on its way back to the shop. */
+  'RTO',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = [
@@ -194,7 +198,7 @@ export const orderItem = z.object({
 });
 
 export const timelineStep = z.object({
-  key: z.enum(['PLACED', 'PAYMENT', 'PROCESSING', 'SHIPPED', 'DELIVERED']),
+  key: z.enum(['PLACED', 'PAYMENT', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RTO']),
   label: z.string(),
   complete: z.boolean(),
   at: z.string().nullable(),
@@ -212,6 +216,8 @@ export const customerOrder = z.object({
   discount: z.number(),
   coupon_code: z.string().nullable(),
   shipping_charge: z.number(),
+  /** The shop's cash-on-delivery fee, its own line (0: none). */
+  cod_fee: z.number(),
   tax: z.number(),
   total_amount: z.number(),
   total_items: z.number().int(),
@@ -260,6 +266,8 @@ export const customerOrder = z.object({
     })
     .nullable(),
   timeline: z.array(timelineStep),
+  /** A COD order the customer must confirm (by the mailed code or link) before the shop ships it. */
+  cod_confirmation: codConfirmation.nullable(),
   /** For UPI orders awaiting payment: the exact-amount UPI link and its QR code (SVG). */
   upi: z.object({ link: z.string(), qr_svg: z.string(), upi_id: z.string() }).nullable(),
 });

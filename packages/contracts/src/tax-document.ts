@@ -59,6 +59,7 @@ export interface SnapshotInput {
   lines: TaxLineInput[];
   discountPaise: number;
   shippingPaise: number;
+  codFeePaise?: number;
 }
 
 export const stateCode = (state: string) => GST_STATE_CODES[state] ?? '97';
@@ -70,6 +71,7 @@ export function buildTaxSnapshot(i: SnapshotInput): TaxDocumentSnapshot {
     lines: i.lines,
     discountPaise: i.discountPaise,
     shippingPaise: i.shippingPaise,
+    codFeePaise: i.codFeePaise ?? 0,
     intraState,
   });
   return {

@@ -1,8 +1,11 @@
 import type { ShopOperation } from '@haat/contracts';
 import type { FastifyRequest } from 'fastify';
 
-/** Moves a Packer may make (confirm, pack, ship, deliver); cancelling and returning need orders.manage. */
-const FULFIL_STATUSES = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'];
+/**
+ * Moves a Packer may make (confirm, pack, ship, deliver, mark RTO when the courier reports a refused parcel);
+ * cancelling and returning (a return, or an RTO parcel received back with its stock) need orders.manage.
+ */
+const FULFIL_STATUSES = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RTO'];
 const statusMove = (req: FastifyRequest): ShopOperation => {
   const status = (req.body as { status?: unknown } | undefined)?.status;
   return typeof status === 'string' && FULFIL_STATUSES.includes(status) ? 'orders.fulfil' : 'orders.manage';
@@ -55,6 +58,7 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   'PUT /api/admin/order/:id/': 'orders.manage',
   'POST /api/admin/order/:id/payment/': 'orders.manage',
   'POST /api/admin/order/:id/return/': 'orders.manage',
+  'PUT /api/admin/order/:id/customer-prepayment/': 'orders.manage',
   // WhatsApp messages about an order: whoever works on orders sends them.
   'GET /api/admin/order/:id/whatsapp/': 'orders.fulfil',
   'POST /api/admin/order/:id/whatsapp/': 'orders.fulfil',
@@ -81,6 +85,8 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   // Settings.
   'GET /api/admin/store-setting/': 'settings',
   'PUT /api/admin/store-setting/': 'settings',
+  'GET /api/admin/cod-setting/': 'settings',
+  'PUT /api/admin/cod-setting/': 'settings',
   'GET /api/admin/store-setting/gst/': 'settings',
   'PUT /api/admin/store-setting/gst/': 'settings',
   'GET /api/admin/store-contact/': 'settings',

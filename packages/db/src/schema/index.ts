@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './backoffice.ts';
 export * from './cart.ts';
+export * from './cod.ts';
 export * from './customer-record.ts';
 export * from './dashboard.ts';
 export * from './orders.ts';

@@ -93,7 +93,7 @@ export const orders = pgTable(
     number: integer('number').notNull(),
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', {
-      enum: ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RETURNED'],
+      enum: ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RETURNED', 'RTO'],
     })
       .notNull()
       .default('PENDING'),
@@ -152,6 +152,13 @@ export const orders = pgTable(
     /** The vendor's note to the customer, shown on the order. */
     customerNote: text('customer_note'),
     returnedAt: ts('returned_at'),
+    /** When a shipped order was marked RTO (refused or undeliverable, coming back); kept once it is RETURNED (0036). */
+    rtoAt: ts('rto_at'),
+    /** The cash-on-delivery fee charged (migration 0035): in the total, taxed like shipping. */
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    /** Set when the customer must confirm this COD order: unconfirmed by then, it cancels itself. */
+    codConfirmBy: ts('cod_confirm_by'),
+    codConfirmedAt: ts('cod_confirmed_at'),
     /** Raised by every change of the order: a change sent against an older version is refused (409). */
     version: integer('version').notNull().default(1),
     /** Lowercase number, name, email and phone digits: Order Management's search (migration 0017). */
@@ -175,6 +182,19 @@ export const orders = pgTable(
     index('orders_store_status_idx').on(t.storeId, t.status, t.createdAt),
     /** The dashboard's distinct customers of a period, read from the index alone. */
     index('orders_store_created_customer_idx').on(t.storeId, t.createdAt, t.customerId),
+    /**
+     * COD and RTO figures (migration 0036): COD orders by when placed (INCLUDE status, total, shipped_at, rto_at,
+     * delivery name and shipping there), shipped COD orders by PIN code (INCLUDE rto_at), a customer's RTO orders.
+     */
+    index('orders_cod_idx').on(t.storeId, t.createdAt).where(sql`${t.paymentMethod} = 'COD'`),
+    index('orders_cod_pin_idx')
+      .on(t.storeId, t.shipPostalCode)
+      .where(sql`${t.paymentMethod} = 'COD' and ${t.shippedAt} is not null`),
+    index('orders_rto_customer_idx').on(t.storeId, t.customerId).where(sql`${t.rtoAt} is not null`),
+    /** COD orders waiting for the customer's confirmation: the expiry sweep and the awaiting flag. */
+    index('orders_cod_awaiting_idx')
+      .on(t.storeId, t.codConfirmBy)
+      .where(sql`cod_confirm_by IS NOT NULL AND cod_confirmed_at IS NULL AND status = 'PENDING'`),
     check(
       'orders_amounts',
       sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.totalPaise} >= 0`,

@@ -64,6 +64,18 @@ export const storeSettings = pgTable('store_settings', {
   /** GST registration: with a GSTIN the shop issues tax invoices, without one a bill of supply. */
   gstin: text('gstin'),
   legalName: text('legal_name'),
+  /** Cash on delivery rules (migration 0035, decision 0015): the order value COD is offered for (null: no limit). */
+  codMinPaise: integer('cod_min_paise'),
+  codMaxPaise: integer('cod_max_paise'),
+  /** PIN codes and whole states where COD is not offered. */
+  codBlockedPins: text('cod_blocked_pins').array().notNull().default(sql`'{}'::text[]`),
+  codBlockedStates: text('cod_blocked_states').array().notNull().default(sql`'{}'::text[]`),
+  /** Added to a COD order as its own line, taxed like shipping. */
+  codFeePaise: integer('cod_fee_paise').notNull().default(0),
+  /** COD orders of this value or more wait for the customer's confirmation (0: every one; null: none). */
+  codConfirmAbovePaise: integer('cod_confirm_above_paise'),
+  /** How long an unconfirmed COD order waits before it cancels itself. */
+  codConfirmHours: smallint('cod_confirm_hours').notNull().default(24),
   updatedAt: updatedAt(),
 });
 
@@ -357,6 +369,7 @@ export const TENANT_TABLES = [
   'store_visit_days',
   'store_policies',
   'pos_customers',
+  'cod_confirmations',
   'shop_customer_flags',
   'whatsapp_templates',
 ] as const;

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { asCustomer, readCart } from '../cart/cart.service.ts';
+import { checkoutCod } from '../cod/cod-rules.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './checkout.repository.ts';
 import { deliveryChargePaise, toDeliveryOption } from './delivery.ts';
@@ -130,6 +131,7 @@ export async function listDeliveryOptions(deps: Deps, actor: Actor | null, store
   return withStore(deps.db, store.id, (tx) => deliveryOptionsFor(tx, customerId));
 }
 
+const inr = (rupees: number) => `₹${rupees.toLocaleString('en-IN')}`;
 const PAYMENT_NAMES = { COD: 'Cash on Delivery', UPI: 'UPI' } as const;
 
 /** Everything the checkout screen shows, computed from the database: selected lines, totals, choices. */
@@ -146,6 +148,7 @@ export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise
       contactOf(tx, customerId),
       repo.findSettings(tx),
     ]);
+    const cod = await checkoutCod(tx, customerId, addresses);
     const options = rows.map((o) => toDeliveryOption(o, deliveryChargePaise(o, subtotal, allFree)));
     const shipping = selected.length && options[0] ? Math.round(options[0].delivery_charge * 100) : 0;
     const methods = settings?.paymentMethods ?? ['COD'];
@@ -171,11 +174,14 @@ export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise
         name: PAYMENT_NAMES[id],
         description:
           id === 'COD'
-            ? 'Pay in cash when your order arrives'
+            ? cod?.fee
+              ? `Pay in cash when your order arrives (COD fee ${inr(cod.fee)})`
+              : 'Pay in cash when your order arrives'
             : `Pay to ${upiId} with any UPI app; the shop confirms your payment`,
         isDefault: i === 0,
         upi_id: id === 'UPI' ? upiId : null,
       })),
+      cod,
       notes: {
         secure_checkout: settings?.secureCheckoutNote ?? true,
         free_returns: settings?.freeReturnsNote ?? false,

@@ -1,5 +1,7 @@
 import { type AdminOrderDetails, type AdminOrderRow, paiseToRupees } from '@haat/contracts';
+import { confirmationOf, isAwaitingConfirmation } from '../cod/cod-view.ts';
 import type * as adminRepo from './admin-orders.repository.ts';
+import { type RiskFacts, riskReasons } from './cod-risk.ts';
 import { EDITABLE, NEXT_STATUSES } from './order-rules.ts';
 import { orderNumber } from './order-view.ts';
 import type * as repo from './orders.repository.ts';
@@ -16,6 +18,7 @@ const EVENT_LABELS: Record<string, string> = {
   DELIVERED: 'Delivered',
   CANCELLED: 'Cancelled',
   RETURNED: 'Returned',
+  RTO: 'RTO: returning to seller',
   RETURN_REQUESTED: 'Return requested',
   RETURN_DECLINED: 'Return declined',
   PAYMENT_RECEIVED: 'Payment received',
@@ -35,6 +38,7 @@ export function rowView(
   order: repo.OrderRow,
   names: { first: string | null; last: string | null },
   returnRequested: boolean,
+  risk: RiskFacts | null,
 ): AdminOrderRow {
   return {
     id: order.id,
@@ -64,23 +68,26 @@ export function rowView(
       country: order.shipCountry,
     },
     return_requested: returnRequested,
+    cod_risk: riskReasons(risk, order),
+    cod_confirmation: confirmationOf(order),
     version: order.version,
   };
 }
 
 export function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
-  const { order: o, parts } = row;
+  const { order: o, parts, risk } = row;
   const ret = parts.return_request;
   const pay = parts.payment;
   return {
-    ...rowView(o, { first: parts.first_name, last: parts.last_name }, ret?.status === 'REQUESTED'),
+    ...rowView(o, { first: parts.first_name, last: parts.last_name }, ret?.status === 'REQUESTED', risk),
     subtotal: paiseToRupees(o.subtotalPaise),
     shipping_charge: paiseToRupees(o.shippingPaise),
+    cod_fee: paiseToRupees(o.codFeePaise),
     tax: paiseToRupees(o.taxPaise),
     discount: paiseToRupees(o.discountPaise),
     coupon_code: o.couponCode,
     delivery_type: { name: o.deliveryName, estimated_time: o.deliveryEstimate },
-    expected_delivery: ['DELIVERED', 'RETURNED', 'CANCELLED'].includes(o.status)
+    expected_delivery: ['DELIVERED', 'RETURNED', 'CANCELLED', 'RTO'].includes(o.status)
       ? null
       : iso(o.expectedDeliveryAt),
     tracking_url: o.trackingUrl,
@@ -90,6 +97,15 @@ export function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
     cancelledDate: iso(o.cancelledAt),
     cancel_reason: o.cancelReason,
     returnedDate: iso(o.returnedAt),
+    rtoDate: iso(o.rtoAt),
+    customer_record: parts.record
+      ? {
+          delivered: Number(parts.record.delivered),
+          rto: Number(parts.record.rto),
+          cancelled_after_confirmation: Number(parts.record.cancelled_after_confirmation),
+          require_prepayment: parts.record.require_prepayment === true,
+        }
+      : null,
     transactionId: pay?.reference ?? null,
     invoice_number: parts.invoice?.number ?? null,
     payment: {
@@ -133,7 +149,8 @@ export function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
       at: iso(e.at) ?? '',
       by: e.by,
     })),
-    next_statuses: [...NEXT_STATUSES[o.status]],
+    // A COD order waiting for its customer's confirmation can only be cancelled until it is confirmed.
+    next_statuses: isAwaitingConfirmation(o) ? ['CANCELLED'] : [...NEXT_STATUSES[o.status]],
     can_edit: EDITABLE.includes(o.status),
     can_record_payment:
       o.paymentMethod === 'UPI' && o.paymentStatus === 'PENDING' && o.status !== 'CANCELLED',

@@ -6,6 +6,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { isAwaitingConfirmation } from '../cod/cod-view.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { issueInvoice } from '../payments/documents.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
@@ -45,6 +46,14 @@ function assertVersion(order: repo.OrderRow, version: number | undefined) {
 }
 
 function assertTransition(order: repo.OrderRow, to: OrderStatus) {
+  if (isAwaitingConfirmation(order) && to !== 'CANCELLED') {
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `Order ${orderNumber(order.number)} is waiting for the customer to confirm cash on delivery. It can be cancelled, or moved on once confirmed.`,
+      { reason: 'AWAITING_COD_CONFIRMATION', status: order.status },
+    );
+  }
   const allowed = NEXT_STATUSES[order.status];
   if (allowed.includes(to)) return;
   const now = order.status.toLowerCase();
@@ -128,6 +137,26 @@ function shipmentOf(v: StatusChange, order: repo.OrderRow) {
   return { carrier, trackingNumber, trackingUrl: v.tracking_url || trackingLink(carrier, trackingNumber) };
 }
 
+/** What the timeline says of a move: the shipment, the reason given, or that a refused parcel is back. */
+function eventNote(
+  order: repo.OrderRow,
+  v: StatusChange,
+  shipment: { carrier: string; trackingNumber: string } | null,
+) {
+  if (shipment) return `${shipment.carrier} ${shipment.trackingNumber}`;
+  if (v.status === 'RETURNED' && order.status === 'RTO') {
+    return v.reason ? `Received back from RTO: ${v.reason}` : 'Received back from RTO';
+  }
+  return v.reason;
+}
+
+/** The audit trail's words for a status move. */
+function moveSummary(before: repo.OrderRow, after: repo.OrderRow) {
+  if (after.status === 'RTO') return 'marked RTO (returning to seller)';
+  if (after.status === 'RETURNED' && before.status === 'RTO') return 'received back from RTO';
+  return `marked ${after.status.toLowerCase()}`;
+}
+
 /** Moves one locked order to a new status; the other steps (event, mail) follow from the status. */
 async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
   assertTransition(order, v.status);
@@ -140,13 +169,9 @@ async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
   if (shipment) Object.assign(stamp, { shippedAt: now }, shipment);
   if (v.status === 'DELIVERED') stamp.deliveredAt = now;
   if (v.status === 'RETURNED') stamp.returnedAt = now;
+  if (v.status === 'RTO') stamp.rtoAt = now;
   const updated = await repo.updateOrder(ctx.tx, order.id, stamp);
-  await event(
-    ctx,
-    order.id,
-    v.status,
-    shipment ? `${shipment.carrier} ${shipment.trackingNumber}` : v.reason,
-  );
+  await event(ctx, order.id, v.status, eventNote(order, v, shipment));
   if (shipment) {
     const doc = await issueInvoice(ctx.tx, ctx.store, updated);
     const summary = `Invoice ${doc.number} issued for order ${orderNumber(order.number)}`;
@@ -162,6 +187,10 @@ async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
   }
   if (v.status === 'RETURNED') {
     await restockReturn(ctx, order);
+    if (order.status === 'RTO') {
+      await notifyCustomer(ctx, updated, 'RTO_RECEIVED', v.reason);
+      return updated;
+    }
     const decided = await adminRepo.decideReturn(ctx.tx, order.id, {
       status: 'COMPLETED',
       by: ctx.actor.userId,
@@ -170,7 +199,7 @@ async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
     await notifyCustomer(ctx, updated, decided ? 'RETURN_ACCEPTED' : 'RETURNED', v.reason);
     return updated;
   }
-  await notifyCustomer(ctx, updated, v.status);
+  await notifyCustomer(ctx, updated, v.status, v.status === 'RTO' ? v.reason : null);
   return updated;
 }
 
@@ -224,7 +253,7 @@ export const setStatus = (deps: Deps, actor: Actor, store: StoreRow, orderId: st
   inStore(deps, actor, store, async (ctx) => {
     const order = await lockForChange(ctx.tx, orderId, v.version);
     const updated = await moveOrder(ctx, order, v);
-    await auditChange(ctx, order, updated, 'STATUS', `marked ${updated.status.toLowerCase()}`);
+    await auditChange(ctx, order, updated, 'STATUS', moveSummary(order, updated));
     return readDetail(ctx.tx, order.id);
   });
 
@@ -233,7 +262,7 @@ export const bulkStatus = (
   deps: Deps,
   actor: Actor,
   store: StoreRow,
-  v: { ids: string[]; status: Exclude<OrderStatus, 'PENDING' | 'RETURNED'>; reason?: string },
+  v: { ids: string[]; status: Exclude<OrderStatus, 'PENDING' | 'RETURNED' | 'RTO'>; reason?: string },
 ) =>
   inStore(deps, actor, store, async (ctx) => {
     const ids = [...new Set(v.ids)];

@@ -2,6 +2,7 @@ import { CANCELLABLE_STATUSES, type CustomerOrder, paiseToRupees } from '@haat/c
 import type { Tx } from '@haat/db';
 import QRCode from 'qrcode';
 import { findSettings } from '../checkout/checkout.repository.ts';
+import { confirmationOf } from '../cod/cod-view.ts';
 import * as repo from './orders.repository.ts';
 
 export const orderNumber = (n: number) => `ORD-${n}`;
@@ -94,9 +95,9 @@ export async function orderView(
   const upiPending =
     ctx.withUpiQr && o.paymentMethod === 'UPI' && o.paymentStatus === 'PENDING' && o.status !== 'CANCELLED';
   const link = upiPending && ctx.upi.id ? upiLink(ctx.upi.id, ctx.upi.shopName, o) : null;
-  const processed = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RETURNED'].includes(o.status);
-  const shipped = ['SHIPPED', 'DELIVERED', 'RETURNED'].includes(o.status);
-  const done = ['DELIVERED', 'RETURNED'].includes(o.status);
+  const processed = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RETURNED', 'RTO'].includes(o.status);
+  const shipped = ['SHIPPED', 'DELIVERED', 'RETURNED', 'RTO'].includes(o.status);
+  const done = ['DELIVERED', 'RETURNED', 'RTO'].includes(o.status);
   return {
     id: o.id,
     order_number: orderNumber(o.number),
@@ -108,6 +109,7 @@ export async function orderView(
     discount: paiseToRupees(o.discountPaise),
     coupon_code: o.couponCode,
     shipping_charge: paiseToRupees(o.shippingPaise),
+    cod_fee: paiseToRupees(o.codFeePaise),
     tax: paiseToRupees(o.taxPaise),
     total_amount: paiseToRupees(o.totalPaise),
     total_items: o.totalItems,
@@ -164,8 +166,9 @@ export async function orderView(
         at: iso(o.processingAt ?? o.confirmedAt),
       },
       { key: 'SHIPPED', label: 'Shipped', complete: shipped, at: iso(o.shippedAt) },
-      { key: 'DELIVERED', label: 'Delivered', complete: done, at: iso(o.deliveredAt) },
+      lastStep(o),
     ],
+    cod_confirmation: confirmationOf(o),
     upi:
       link && ctx.upi.id
         ? {
@@ -175,6 +178,20 @@ export async function orderView(
           }
         : null,
   } satisfies CustomerOrder;
+}
+
+/** The tracking's last step: Delivered, or for a parcel that was refused (RTO) its way back to the shop. */
+function lastStep(o: repo.OrderRow) {
+  if (o.rtoAt) {
+    const label = o.status === 'RTO' ? 'Returning to seller' : 'Returned to seller';
+    return { key: 'RTO' as const, label, complete: true, at: iso(o.rtoAt) };
+  }
+  return {
+    key: 'DELIVERED' as const,
+    label: 'Delivered',
+    complete: ['DELIVERED', 'RETURNED'].includes(o.status),
+    at: iso(o.deliveredAt),
+  };
 }
 
 /** One order as its customer sees it, with the UPI link and QR while a UPI payment is due (`upiId` when known). */

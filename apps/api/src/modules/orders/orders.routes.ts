@@ -19,6 +19,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireShopCustomer } from '../../plugins/auth.ts';
 import { customerInvoiceRoutes } from '../payments/payments.routes.ts';
+import { originOf, storeUrl } from '../stores/stores.service.ts';
 import * as orders from './orders.service.ts';
 import { placeOrder } from './place-order.service.ts';
 import { writeReview } from './review.service.ts';
@@ -49,7 +50,17 @@ export const orderRoutes =
             'Send an Idempotency-Key header (8 to 100 letters, digits, - or _) with each new order';
           throw badRequest(message, [{ path: 'Idempotency-Key', message }]);
         }
-        const result = await placeOrder(deps, actor, store, req.body, key, undefined, adminOrigin(deps, req));
+        const shopUrl = storeUrl(deps, store, originOf(req));
+        const result = await placeOrder(
+          deps,
+          actor,
+          store,
+          req.body,
+          key,
+          undefined,
+          adminOrigin(deps, req),
+          shopUrl,
+        );
         const data = { order_id: result.order.id, order: result.order };
         return reply
           .code(result.created ? 201 : 200)

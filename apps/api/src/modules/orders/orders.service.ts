@@ -61,11 +61,13 @@ export const listOrders = (
 /** Cancels an order and everything it held: stock back (ledger rows), coupon use, payment; mails the customer. */
 export async function cancelInTx(
   tx: Tx,
-  store: StoreRow,
+  store: Pick<StoreRow, 'id' | 'storeName'>,
   order: repo.OrderRow,
-  actorId: string,
+  actorId: string | null,
   reason: string | undefined,
   byShop: boolean,
+  /** False when the caller sends its own mail (an unconfirmed COD order's expiry). */
+  mailCustomer = true,
 ) {
   if (!CANCELLABLE_STATUSES.includes(order.status)) {
     throw conflict(
@@ -107,7 +109,7 @@ export async function cancelInTx(
     note: reason,
     actorId,
   });
-  if (order.contactEmail) {
+  if (order.contactEmail && mailCustomer) {
     const user = order.customerId ? await checkoutRepo.findUser(tx, order.customerId) : null;
     await enqueueMail(
       tx,

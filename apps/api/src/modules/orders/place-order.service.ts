@@ -1,5 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type CustomerOrder, type PaymentOption, paiseToRupees, type placeOrderBody } from '@haat/contracts';
+import {
+  COD_CODE_TTL_MINUTES,
+  type CustomerOrder,
+  type PaymentOption,
+  paiseToRupees,
+  type placeOrderBody,
+} from '@haat/contracts';
 import { schema, type Tx, withStore } from '@haat/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,6 +18,10 @@ import { requireCustomer } from '../cart/cart.service.ts';
 import { couponDiscount, couponProblem } from '../cart/coupon.ts';
 import * as checkoutRepo from '../checkout/checkout.repository.ts';
 import { deliveryChargePaise, expectedDelivery } from '../checkout/delivery.ts';
+import * as codRepo from '../cod/cod.repository.ts';
+import { confirmLink, newConfirmation } from '../cod/cod-confirmation.service.ts';
+import { codConfirmMail } from '../cod/cod-mails.ts';
+import { type CodTerms, codContext, codTerms } from '../cod/cod-rules.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { billingColumns } from './billing-address.ts';
@@ -22,6 +32,7 @@ import * as repo from './orders.repository.ts';
 type Body = z.output<typeof placeOrderBody>;
 /** Where the order-placed mail shows the order's number, filled in by the statement that queues it. */
 const NUMBER_TOKEN = '{{ORDER_NUMBER}}';
+const NO_COD: CodTerms = { feePaise: 0, confirmBy: null };
 const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
 
 /**
@@ -70,6 +81,8 @@ export async function placeOrder(
   onStep: StepHook = () => {},
   /** The back office's origin, for the link in the shop's new-order mail. */
   adminOrigin = '',
+  /** The shop's own address, for the one-tap link of a COD order the customer must confirm. */
+  shopUrl = '',
 ): Promise<PlaceOrderResult> {
   const customerId = requireCustomer(actor, store);
   const hash = requestHash(body);
@@ -84,17 +97,19 @@ export async function placeOrder(
         // in the order they are sent) and are simply unused when the key was seen before. The cart lines are
         // locked before they are read: a concurrent order of the same lines (under another key) waits here until
         // this one commits, then finds them gone and answers 409 CART_CHANGED, so one cart makes one order.
-        const [claimed, , settings, lines, address, options, coupon, contact, billing] = await Promise.all([
-          repo.claimRequest(tx, store.id, customerId, key, hash),
-          lockCartLines(tx, customerId, lineIds),
-          checkoutRepo.findSettings(tx),
-          repo.linesToOrder(tx, customerId, lineIds),
-          checkoutRepo.findAddress(tx, customerId, body.shipping_address),
-          checkoutRepo.listDeliveryOptions(tx),
-          cartRepo.appliedCoupon(tx, customerId),
-          checkoutRepo.findUser(tx, customerId),
-          body.billing_address ? checkoutRepo.findAddress(tx, customerId, body.billing_address) : null,
-        ]);
+        const [claimed, , settings, lines, address, options, coupon, contact, billing, codCtx] =
+          await Promise.all([
+            repo.claimRequest(tx, store.id, customerId, key, hash),
+            lockCartLines(tx, customerId, lineIds),
+            checkoutRepo.findSettings(tx),
+            repo.linesToOrder(tx, customerId, lineIds),
+            checkoutRepo.findAddress(tx, customerId, body.shipping_address),
+            checkoutRepo.listDeliveryOptions(tx),
+            cartRepo.appliedCoupon(tx, customerId),
+            checkoutRepo.findUser(tx, customerId),
+            body.billing_address ? checkoutRepo.findAddress(tx, customerId, body.billing_address) : null,
+            codContext(tx, customerId),
+          ]);
         if (!claimed)
           return { created: false as const, order: await replay(tx, customerId, key, hash, store) };
         const payment = checkPayment(body.payment_option, settings);
@@ -113,7 +128,10 @@ export async function placeOrder(
         const discount = coupon && !problem ? couponDiscount(coupon, subtotal) : 0;
         const allFree = lines.every((l) => l.freeShipping);
         const shipping = deliveryChargePaise(option, subtotal, allFree);
-        const total = subtotal - discount + shipping;
+        const now = new Date();
+        const cod =
+          payment === 'COD' ? codTerms(codCtx, address, subtotal - discount + shipping, now) : NO_COD;
+        const total = subtotal - discount + shipping + cod.feePaise;
         if (body.total_amount !== undefined && Math.round(body.total_amount * 100) !== total) {
           const why =
             problem && coupon ? ` Coupon ${coupon.code} can no longer be used: ${problem.message}.` : '';
@@ -133,7 +151,6 @@ export async function placeOrder(
             0,
           ),
         );
-        const now = new Date();
         const orderId = randomUUID();
         const values = {
           id: orderId,
@@ -145,6 +162,8 @@ export async function placeOrder(
           couponId: useCoupon ? coupon.id : null,
           couponCode: useCoupon ? coupon.code : null,
           shippingPaise: shipping,
+          codFeePaise: cod.feePaise,
+          codConfirmBy: cod.confirmBy,
           taxPaise: tax,
           totalPaise: total,
           totalItems: lines.reduce((n, l) => n + l.quantity, 0),
@@ -258,6 +277,30 @@ export async function placeOrder(
           send(
             enqueueMail(tx, mail, { token: NUMBER_TOKEN, value: repo.currentOrderNumber(store.id, 'ORD-') }),
           );
+        }
+        if (cod.confirmBy) {
+          const confirmation = newConfirmation(deps.authSecret, store.id, orderId, now);
+          send(codRepo.upsertConfirmation(tx, confirmation.row));
+          if (contact?.email) {
+            const mail = codConfirmMail({
+              to: contact.email,
+              firstName: contact.firstName,
+              shopName: store.storeName,
+              storeId: store.id,
+              orderNumber: NUMBER_TOKEN,
+              totalPaise: total,
+              code: confirmation.code,
+              minutes: COD_CODE_TTL_MINUTES,
+              link: shopUrl ? confirmLink(shopUrl, confirmation.token) : null,
+              confirmBy: cod.confirmBy,
+            });
+            send(
+              enqueueMail(tx, mail, {
+                token: NUMBER_TOKEN,
+                value: repo.currentOrderNumber(store.id, 'ORD-'),
+              }),
+            );
+          }
         }
         onStep('cart');
         const [written, committed] = await Promise.allSettled([Promise.allSettled(sent), ctl.commit()]);

@@ -123,6 +123,7 @@ export async function issueInvoiceOf(
     })),
     discountPaise: order.discountPaise,
     shippingPaise: order.shippingPaise,
+    codFeePaise: order.codFeePaise,
   });
   return repo.insertDocument(tx, documentRow(store.id, order.id, snapshot, { ...n, series: prefix }));
 }

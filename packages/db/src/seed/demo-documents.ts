@@ -148,7 +148,8 @@ export async function seedDemoDocuments(
     });
     const inv = row(o, n, invoice);
     docs.push(inv);
-    if (o.status !== 'RETURNED') continue;
+    // An RTO parcel received back was never paid for (cash on delivery): nothing to refund.
+    if (o.status !== 'RETURNED' || o.rtoAt) continue;
     // A returned order was refunded in full, the way the money came in, with a credit note against its invoice.
     const payment = rows.payments.find((p) => p.orderId === o.id);
     if (payment) payment.refundedPaise = payment.amountPaise;

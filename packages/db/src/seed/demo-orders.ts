@@ -30,6 +30,7 @@ import {
   counterRows,
   counterTimes,
 } from './demo-pos.ts';
+import { addDemoRto } from './demo-rto.ts';
 import type { DemoShop } from './demo-types.ts';
 import { between, pick, random } from './random.ts';
 
@@ -679,6 +680,8 @@ export function buildDemoOrders(
     rows.lastNumber = number;
     number += 1;
   }
+
+  addDemoRto(rows, { end, ownerId, restock: move });
 
   // The ledger: opening stock when listed, then every movement, ending at the product's quantity today.
   for (const p of items) {

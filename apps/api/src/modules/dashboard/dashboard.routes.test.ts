@@ -25,7 +25,7 @@ const IST = 5.5 * 3_600_000;
 const DAY = 86_400_000;
 const istDay = (ms: number) => Math.floor((ms + IST) / DAY);
 const round1 = (x: number) => Math.round(x * 10) / 10;
-const counted = (status: string) => status !== 'CANCELLED' && status !== 'RETURNED';
+const counted = (status: string) => !['CANCELLED', 'RETURNED', 'RTO'].includes(status);
 
 function windowsAt(now: number) {
   const today = istDay(now);
@@ -54,6 +54,10 @@ async function truth(storeId: string, period: DashboardPeriod, now: number) {
     items: await tx.select().from(schema.orderItems).where(eq(schema.orderItems.storeId, storeId)),
     returns: await tx.select().from(schema.returnRequests).where(eq(schema.returnRequests.storeId, storeId)),
     products: await tx.select().from(schema.products).where(eq(schema.products.storeId, storeId)),
+    options: await tx
+      .select()
+      .from(schema.deliveryOptions)
+      .where(eq(schema.deliveryOptions.storeId, storeId)),
   }));
   const w = windowsAt(now);
   const inRange = (ms: number, [from, to]: number[]) => istDay(ms) >= (from ?? 0) && istDay(ms) <= (to ?? 0);
@@ -100,7 +104,8 @@ async function truth(storeId: string, period: DashboardPeriod, now: number) {
       costed += i.unitPricePaise * i.quantity - share;
     }
   }
-  const delivered = cur.list.filter((o) => o.status === 'DELIVERED' || o.status === 'RETURNED');
+  // An RTO parcel received back (RETURNED with rto_at) was never delivered (decision 0014).
+  const delivered = cur.list.filter((o) => (o.status === 'DELIVERED' || o.status === 'RETURNED') && !o.rtoAt);
   const returned = delivered.filter(
     (o) => o.status === 'RETURNED' || rows.returns.some((r) => r.orderId === o.id && r.status !== 'REJECTED'),
   ).length;
@@ -115,9 +120,23 @@ async function truth(storeId: string, period: DashboardPeriod, now: number) {
       orders: list.length,
     };
   });
+  const cod = cur.list.filter((o) => o.paymentMethod === 'COD');
+  const shippedCod = cod.filter((o) => o.shippedAt);
+  const rto = cod.filter((o) => o.rtoAt);
+  const option = (name: string) => rows.options.find((d) => d.name === name);
+  const rtoCost = rto.reduce((n, o) => n + 2 * (option(o.deliveryName)?.chargePaise ?? o.shippingPaise), 0);
   return {
     revenue,
     total_order: totalOrder,
+    cod: {
+      share: cur.orders ? round1((cod.length / cur.orders) * 100) : null,
+      cod_orders: cod.length,
+      orders: cur.orders,
+      rto_rate: shippedCod.length ? round1((rto.length / shippedCod.length) * 100) : null,
+      rto_orders: rto.length,
+      shipped_cod_orders: shippedCod.length,
+      rto_cost: paiseToRupees(rtoCost),
+    },
     total_inventory: {
       units: active.reduce((n, p) => n + p.quantity, 0),
       value: paiseToRupees(
@@ -165,6 +184,7 @@ function expectMatches(data: DashboardStats, expected: Awaited<ReturnType<typeof
   expect(data.active_customers).toEqual(expected.active_customers);
   expect(data.avg_order_value).toEqual(expected.avg_order_value);
   expect(data.return_rate).toEqual(expected.return_rate);
+  expect(data.cod).toEqual(expected.cod);
   expect(data.low_stock).toEqual(expected.low_stock);
   expect(Math.abs(data.profit.value - expected.profit.value)).toBeLessThanOrEqual(0.01);
   expect(data.profit.lines_without_cost).toBe(expected.profit.withoutCost);

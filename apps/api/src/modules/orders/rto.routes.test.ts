@@ -80,6 +80,23 @@ const listRisky = async () =>
   };
 
 describe('RTO', () => {
+  it("the demo history shows it: a parcel on its way back, one received back, and that customer's risky COD order", async () => {
+    const rto = (await vendor.call('GET', `${ORDER}?status=RTO&limit=100`)).json().data;
+    expect(rto.count).toBeGreaterThanOrEqual(1);
+    const back = await inShopA((tx) =>
+      tx
+        .select({ id: schema.orders.id, customerId: schema.orders.customerId })
+        .from(schema.orders)
+        .where(and(eq(schema.orders.status, 'RETURNED'), sql`${schema.orders.rtoAt} is not null`)),
+    );
+    expect(back).toHaveLength(1);
+    const d = await detail(back[0]?.id ?? '');
+    expect(d.timeline.map((e: { label: string }) => e.label)).toContain('RTO: returning to seller');
+    expect(d.customer_record.rto).toBeGreaterThanOrEqual(1);
+    const risky = await listRisky();
+    expect(risky.order_list.some((r) => r.cod_risk.some((x) => x.startsWith('Customer has')))).toBe(true);
+  });
+
   it('SHIPPED → RTO keeps the stock out; RTO → RETURNED puts it back; refused moves, other shops and roles change nothing', async () => {
     const o = await placed(2);
     const stockPlaced = await stockOf(t, shops.a.slug, o.product.id);

@@ -15,6 +15,8 @@ import { useCan } from '../../lib/shop-role.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { ChangeLog } from '../audit-trail/index.ts';
 import { type AdminOrderDetails, useOrder } from './admin-orders-api.ts';
+import { RiskNotice } from './cod-risk.tsx';
+import { CustomerRecord } from './customer-record.tsx';
 import { OrderStatusBadge } from './order-badges.tsx';
 import { attempt, useChanges } from './order-changes.ts';
 import { CancelDialog, PaymentDialog, ReturnDialog } from './order-decision-dialogs.tsx';
@@ -30,6 +32,8 @@ import {
   StatusActions,
   Timeline,
 } from './order-panels.tsx';
+import { RtoDialog, RtoReceivedDialog } from './rto-dialogs.tsx';
+import { WhatsAppActions } from './whatsapp-actions.tsx';
 
 function OrderView({ order }: { order: AdminOrderDetails }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -112,6 +116,7 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
 
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
+          <RiskNotice reasons={order.cod_risk} />
           {fulfil || manage ? (
             <StatusActions
               order={{ ...order, next_statuses: moves }}
@@ -133,6 +138,8 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
             canShip={fulfil}
           />
           <CustomerInfo order={order} />
+          <CustomerRecord order={order} canManage={manage} />
+          {fulfil ? <WhatsAppActions order={order} /> : null}
         </div>
       </div>
 
@@ -166,6 +173,20 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
         order={order}
         busy={c.status.isPending}
         onConfirm={(reason) => attempt(() => move('CANCELLED', reason ? { reason } : {}), close)}
+      />
+      <RtoDialog
+        open={dialog === 'rto'}
+        onClose={close}
+        order={order}
+        busy={c.status.isPending}
+        onConfirm={(reason) => attempt(() => move('RTO', reason ? { reason } : {}), close)}
+      />
+      <RtoReceivedDialog
+        open={dialog === 'rto-received'}
+        onClose={close}
+        order={order}
+        busy={c.status.isPending}
+        onConfirm={(reason) => attempt(() => move('RETURNED', reason ? { reason } : {}), close)}
       />
       <ReturnDialog
         open={dialog === 'accept' || dialog === 'decline' || dialog === 'process-return'}

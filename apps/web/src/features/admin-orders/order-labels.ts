@@ -12,6 +12,7 @@ export const STATUS_TEXT: Record<Status, string> = {
   DELIVERED: 'Delivered',
   CANCELLED: 'Cancelled',
   RETURNED: 'Returned',
+  RTO: 'RTO',
 };
 export const STATUS_TONE: Record<Status, string> = {
   PENDING: 'bg-amber-100 text-amber-900 ring-amber-200',
@@ -21,6 +22,7 @@ export const STATUS_TONE: Record<Status, string> = {
   DELIVERED: 'bg-green-100 text-green-900 ring-green-200',
   CANCELLED: 'bg-red-100 text-red-900 ring-red-200',
   RETURNED: 'bg-slate-200 text-slate-900 ring-slate-300',
+  RTO: 'bg-orange-100 text-orange-900 ring-orange-200',
 };
 export const PAYMENT_TEXT: Record<Payment, string> = {
   PENDING: 'Pending',
@@ -44,7 +46,10 @@ export const METHOD_TEXT: Record<AdminOrderRow['payment_method'], string> = {
   CARD: 'Card at the counter',
   UPI: 'UPI',
 };
-/** The buttons of Update Order Status: what each allowed next status is called (DELIVERED to RETURNED: Process Return). */
+/**
+ * The buttons of Update Order Status: what each allowed next status is called (DELIVERED to RETURNED: Process
+ * Return; an RTO order received back has its own words, `actionText`).
+ */
 export const ACTION_TEXT: Record<Status, string> = {
   PENDING: 'Pending',
   CONFIRMED: 'Confirm Order',
@@ -53,4 +58,9 @@ export const ACTION_TEXT: Record<Status, string> = {
   DELIVERED: 'Mark Delivered',
   CANCELLED: 'Cancel Order',
   RETURNED: 'Process Return',
+  RTO: 'Mark as RTO',
 };
+
+/** A button's words for a move from `from` to `to`: an RTO parcel received back is not a customer's return. */
+export const actionText = (from: Status, to: Status) =>
+  from === 'RTO' && to === 'RETURNED' ? 'Received back (RTO)' : ACTION_TEXT[to];

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatDate, formatINR, formatTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/shop-role.ts';
 import type { AdminOrderRow } from './admin-orders-api.ts';
+import { RiskFlag } from './cod-risk.tsx';
 import { OrderStatusBadge, PaymentStatusBadge, ReturnRequestedBadge } from './order-badges.tsx';
 import { METHOD_TEXT } from './order-labels.ts';
 
@@ -118,6 +119,7 @@ export function OrderTable({ orders, loading, selected, onToggle, onToggleAll }:
                     <ReturnRequestedBadge />
                   </div>
                 ) : null}
+                <RiskFlag reasons={o.cod_risk} />
               </td>
               <td className="px-2.5 py-3">
                 <PaymentStatusBadge status={o.payment_status} />
@@ -188,6 +190,11 @@ export function OrderCards({ orders, loading, selected, onToggle }: ListProps) {
                 <PaymentStatusBadge status={o.payment_status} />
                 {o.return_requested ? <ReturnRequestedBadge /> : null}
               </div>
+              {o.cod_risk.length ? (
+                <div className="mt-2">
+                  <RiskFlag reasons={o.cod_risk} />
+                </div>
+              ) : null}
               <p className="mt-2 text-xs text-slate-600">
                 {METHOD_TEXT[o.payment_method]} ·{' '}
                 {o.trackingNumber ? `${o.carrier} ${o.trackingNumber}` : NO_TRACKING}

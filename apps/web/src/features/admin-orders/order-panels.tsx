@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
 import { useCan } from '../../lib/shop-role.ts';
 import type { AdminOrderDetails } from './admin-orders-api.ts';
 import { PaymentStatusBadge } from './order-badges.tsx';
-import { ACTION_TEXT, METHOD_TEXT } from './order-labels.ts';
+import { actionText, METHOD_TEXT } from './order-labels.ts';
 
 /* The panels of the order page (02 §2 Admin order detail): items, status actions, return, payment and shipping,
    customer, timeline. They show the order and hand clicks to the page; the page owns the dialogs. */
@@ -84,7 +84,9 @@ export type Dialog =
   | 'cancel'
   | 'accept'
   | 'decline'
-  | 'process-return';
+  | 'process-return'
+  | 'rto'
+  | 'rto-received';
 
 export function StatusActions({
   order,
@@ -111,7 +113,7 @@ export function StatusActions({
     <DetailPanel title="Update Order Status">
       <div className="flex flex-wrap gap-2">
         {order.next_statuses.map((s) => {
-          const label = ACTION_TEXT[s];
+          const label = actionText(order.status, s);
           if (s === 'CANCELLED') {
             return (
               <button key={s} type="button" className={buttonStyles.danger} onClick={() => onOpen('cancel')}>
@@ -119,13 +121,22 @@ export function StatusActions({
               </button>
             );
           }
-          const dialog: Dialog | null = s === 'SHIPPED' ? 'ship' : s === 'RETURNED' ? 'process-return' : null;
+          const dialog: Dialog | null =
+            s === 'SHIPPED'
+              ? 'ship'
+              : s === 'RTO'
+                ? 'rto'
+                : s === 'RETURNED'
+                  ? order.status === 'RTO'
+                    ? 'rto-received'
+                    : 'process-return'
+                  : null;
           return (
             <button
               key={s}
               type="button"
               disabled={busy}
-              className={buttonStyles.primary}
+              className={s === 'RTO' ? buttonStyles.secondary : buttonStyles.primary}
               onClick={() => (dialog ? onOpen(dialog) : onMove(s as AdminOrderStatusBody['status']))}
             >
               {label}

@@ -17,7 +17,9 @@ export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'DELIVERED', label: 'Delivered' },
   { value: 'CANCELLED', label: 'Cancelled' },
   { value: 'RETURNED', label: 'Returned' },
+  { value: 'RTO', label: 'RTO (returning)' },
   { value: 'RETURN_REQUESTED', label: 'Return requested' },
+  { value: 'RISKY_COD', label: 'Risky COD' },
 ];
 export const PAYMENT_FILTERS: { value: PaymentFilter; label: string }[] = [
   { value: 'all', label: 'All' },

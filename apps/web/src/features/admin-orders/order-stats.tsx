@@ -4,7 +4,7 @@ import type { AdminOrderList } from './admin-orders-api.ts';
 
 const count = new Intl.NumberFormat('en-IN');
 
-/** The 7 stat cards (02 §9) for the chosen date range, from the server. */
+/** The 7 stat cards (02 §9) and RTO (decision 0014) for the chosen date range, from the server. */
 export function OrderStats({
   stats,
   loading,
@@ -22,23 +22,20 @@ export function OrderStats({
         ['Shipped', count.format(stats.total_shipped)],
         ['Delivered', count.format(stats.total_deliverd)],
         ['Cancelled', count.format(stats.total_cancelled)],
+        ['RTO', count.format(stats.total_rto)],
         ['Revenue', formatINR(stats.total_revenue)],
       ]
-    : ['Total Orders', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Revenue'].map((l) => [
-        l,
-        '—',
-      ]);
-  const cards = money ? all : all.slice(0, 6);
+    : ['Total Orders', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'RTO', 'Revenue'].map(
+        (l) => [l, '—'],
+      );
+  const cards = money ? all : all.slice(0, 7);
   return (
     <dl
-      className={`grid grid-cols-2 gap-3 sm:grid-cols-4 ${money ? 'xl:grid-cols-7' : 'sm:grid-cols-3 xl:grid-cols-6'}`}
+      className={`grid grid-cols-2 gap-3 sm:grid-cols-4 ${money ? 'xl:grid-cols-8' : 'xl:grid-cols-7'}`}
       aria-busy={loading || undefined}
     >
-      {cards.map(([label, value], i) => (
-        <div
-          key={label}
-          className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${i === 6 ? 'col-span-2 sm:col-span-1' : ''}`}
-        >
+      {cards.map(([label, value]) => (
+        <div key={label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <dt className="text-xs font-medium text-slate-600">{label}</dt>
           <dd className="mt-1 text-xl font-bold text-slate-900 tabular-nums">{value}</dd>
         </div>

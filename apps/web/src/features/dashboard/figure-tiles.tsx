@@ -17,6 +17,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatINR, formatINRCompact } from '../../lib/format.ts';
+import { CodTiles } from './cod-tiles.tsx';
 import { Growth } from './growth.tsx';
 import { formatCount, PERIOD_TEXT } from './period-text.ts';
 import { StatTile } from './stat-tile.tsx';
@@ -126,6 +127,7 @@ export function FigureTiles({ data, period }: { data: DashboardStats; period: Da
       </StatTile>
 
       <ConversionTile data={data} period={period} />
+      <CodTiles data={data} period={period} />
 
       <StatTile
         title="Avg Order Value"

@@ -19,6 +19,7 @@ const STATUS: Record<OrderStatus, [label: string, Icon: LucideIcon, tone: string
   DELIVERED: ['Delivered', PackageCheck, 'bg-green-50 text-green-800 ring-green-200'],
   CANCELLED: ['Cancelled', CircleX, 'bg-red-50 text-red-800 ring-red-200'],
   RETURNED: ['Returned', Undo2, 'bg-slate-100 text-slate-700 ring-slate-200'],
+  RTO: ['Returning to seller', Undo2, 'bg-orange-50 text-orange-800 ring-orange-200'],
 };
 
 export const statusLabel = (status: OrderStatus) => STATUS[status][0];
@@ -44,6 +45,7 @@ export function orderDateLine(order: CustomerOrder): string | null {
     case 'CANCELLED':
       return order.cancelledDate ? `Cancelled on ${formatDate(order.cancelledDate)}` : null;
     case 'RETURNED':
+    case 'RTO':
       return null;
     default:
       return order.expected_delivery ? `Expected by ${formatDate(order.expected_delivery)}` : null;

@@ -193,7 +193,7 @@ describe('the counter search through its indexes (migration 0034)', () => {
 
   it('answers the page the full search would, and never another shop’s products, whichever way it finds names', async () => {
     const word = `Qz${Date.now().toString(36)}`;
-    const mine = [];
+    const mine: Awaited<ReturnType<typeof product>>[] = [];
     for (const n of ['Mango', 'Apple', 'Cherry', 'Banana', 'Date']) {
       mine.push(await product({ name: `${n} ${word} Pickle` }));
     }
@@ -201,7 +201,7 @@ describe('the counter search through its indexes (migration 0034)', () => {
     await withStore(t.owner, shops.a.id, (tx) =>
       tx.update(schema.products).set({ status: 'ARCHIVED' }).where(eq(schema.products.id, archived.id)),
     );
-    const theirs = [];
+    const theirs: Awaited<ReturnType<typeof product>>[] = [];
     for (const n of ['Aam', 'Zeera']) theirs.push(await product({ shop: 'b', name: `${n} ${word} Pickle` }));
     const theirIds = new Set(theirs.map((x) => x.id));
     const [first] = mine;
@@ -604,6 +604,45 @@ describe('sizes at the counter', () => {
         .stock;
     expect(await after('M')).toBe(3);
     expect(await after('L')).toBe(3);
+  });
+});
+
+describe('a sale’s stock in one write of the product (take_sale_stock, migration 0034)', () => {
+  it('moves stock, units sold, the low-stock count and the inventory’s counts as taking it from the variant did', async () => {
+    const p = await product({ stock: 7, price: 80 });
+    const state = () =>
+      withStore(t.owner, shops.a.id, async (tx) => {
+        const { products: pr, productVariants: pv, productStockCounts: c } = schema;
+        const [row] = await tx
+          .select({
+            quantity: pr.quantity,
+            unitsSold: pr.unitsSold,
+            lowVariants: pr.lowVariants,
+            stockState: pr.stockState,
+            categoryId: pr.categoryId,
+          })
+          .from(pr)
+          .where(eq(pr.id, p.id));
+        const [variant] = await tx.select({ quantity: pv.quantity }).from(pv).where(eq(pv.productId, p.id));
+        const counts = await tx
+          .select({ stockState: c.stockState, products: c.products })
+          .from(c)
+          .where(and(eq(c.status, 'ACTIVE'), row?.categoryId ? eq(c.categoryId, row.categoryId) : undefined));
+        return { ...row, variant: variant?.quantity, counts };
+      });
+    const before = await state();
+    expect(before).toMatchObject({ quantity: 7, unitsSold: 0, lowVariants: 0, stockState: 2, variant: 7 });
+    const res = await sell(vendor, bill([{ id: p.id, quantity: 3, price: 80 }]));
+    expect(res.statusCode, res.body).toBe(201);
+    const after = await state();
+    expect(after).toMatchObject({ quantity: 4, unitsSold: 3, lowVariants: 1, stockState: 1, variant: 4 });
+    const count = (s: typeof before, k: number) => s.counts.find((c) => c.stockState === k)?.products ?? 0;
+    expect(count(after, 2)).toBe(count(before, 2) - 1);
+    expect(count(after, 1)).toBe(count(before, 1) + 1);
+    const short = await sell(vendor, bill([{ id: p.id, quantity: 5, price: 80 }]));
+    expect(short.statusCode).toBe(409);
+    expect(short.json().error).toMatchObject({ reason: 'OUT_OF_STOCK', details: { available: 4 } });
+    expect(await state()).toMatchObject({ quantity: 4, unitsSold: 3, lowVariants: 1, variant: 4 });
   });
 });
 

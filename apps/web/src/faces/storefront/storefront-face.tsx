@@ -52,6 +52,9 @@ const ConfirmSubscriptionPage = lazy(() =>
 const OrderDetailPage = lazy(() =>
   import('./order-detail-page.tsx').then((m) => ({ default: m.OrderDetailPage })),
 );
+const CodConfirmLinkPage = lazy(() =>
+  import('../../features/orders/cod-confirm-link-page.tsx').then((m) => ({ default: m.CodConfirmLinkPage })),
+);
 const PolicyPage = lazy(() =>
   import('../../features/shop-policies/policy-page.tsx').then((m) => ({ default: m.PolicyPage })),
 );
@@ -167,6 +170,10 @@ export default function StorefrontFace() {
           <Route
             path={paths.shop.checkout(base)}
             element={customerOnly(<CheckoutPage slug={slug} base={base} />)}
+          />
+          <Route
+            path={`${base}/order/confirm-cod`}
+            element={inLayout(<CodConfirmLinkPage slug={slug} base={base} storeName={store.store_name} />)}
           />
           <Route
             path={`${base}/order/success`}

@@ -1,4 +1,10 @@
-import type { CheckoutData, PaymentOption } from '@haat/contracts';
+import {
+  type CheckoutData,
+  codNeedsConfirmation,
+  codProblem,
+  type PaymentOption,
+  rupeesToPaise,
+} from '@haat/contracts';
 import { CircleAlert, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -57,14 +63,20 @@ function resolveChoices(
     addresses[0] ??
     null;
   const option = data.delivery_option.find((o) => o.id === picked.option) ?? data.delivery_option[0] ?? null;
-  const methods = data.payment_methods;
-  const payment =
-    methods.find((m) => m.id === picked.payment) ?? methods.find((m) => m.isDefault) ?? methods[0] ?? null;
   // The server's totals are for the first option; another option changes only the delivery charge.
   const od = data.order_data;
   const delivery = option ? option.delivery_charge : od.shipping_charge;
-  const total = Math.round((od.total_price - od.shipping_charge + delivery) * 100) / 100;
-  return { address, option, payment, delivery, total };
+  const goods = Math.round((od.total_price - od.shipping_charge + delivery) * 100) / 100;
+  // COD by the shop's rules for this address and value (the server checks the same with codProblem).
+  const codReason = data.cod ? codProblem(data.cod, address?.id ?? null, rupeesToPaise(goods)) : null;
+  const methods = data.payment_methods.filter((m) => m.id !== 'COD' || !codReason);
+  const payment =
+    methods.find((m) => m.id === picked.payment) ?? methods.find((m) => m.isDefault) ?? methods[0] ?? null;
+  const codFee = payment?.id === 'COD' && data.cod ? data.cod.fee : 0;
+  const total = Math.round((goods + codFee) * 100) / 100;
+  const codConfirm =
+    payment?.id === 'COD' && !!data.cod && codNeedsConfirmation(data.cod.confirm_above, rupeesToPaise(total));
+  return { address, option, payment, delivery, codFee, codReason, codConfirm, total };
 }
 
 /** Checkout (02 §3): what is ordered, contact, address, delivery, payment and the total with Place Order. */
@@ -102,7 +114,10 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
   }
   if (data.cart_data.length === 0) return <NothingSelected base={base} />;
 
-  const { address, option, payment, delivery, total } = resolveChoices(data, picked);
+  const { address, option, payment, delivery, codFee, codReason, codConfirm, total } = resolveChoices(
+    data,
+    picked,
+  );
   const billTo = billing.same ? null : (data.user_address.find((a) => a.id === billing.id) ?? null);
   const blocker = !address
     ? 'Add a delivery address to place your order.'
@@ -110,7 +125,9 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
       ? 'Choose a billing address to place your order.'
       : !option
         ? 'Choose a delivery option to place your order.'
-        : null;
+        : !payment
+          ? (codReason ?? 'This shop takes no payment method for this order.')
+          : null;
   const onPlace = () => {
     if (!address || !option || (!billing.same && !billTo)) return;
     place({
@@ -162,6 +179,8 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
           />
           <PaymentMethods
             methods={data.payment_methods}
+            codReason={codReason}
+            codConfirm={codConfirm ? (data.cod?.confirm_hours ?? null) : null}
             selected={payment?.id ?? null}
             onSelect={(id) => setPicked((p) => ({ ...p, payment: id }))}
           />
@@ -170,6 +189,7 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
           <TotalCard
             orderData={data.order_data}
             delivery={delivery}
+            codFee={codFee}
             total={total}
             notes={data.notes}
             busy={busy}

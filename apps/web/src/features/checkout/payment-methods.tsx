@@ -10,10 +10,16 @@ const optionClass =
 /** Cash on Delivery always; UPI when the shop has a UPI id (the link and QR come after placing the order). */
 export function PaymentMethods({
   methods,
+  codReason,
+  codConfirm,
   selected,
   onSelect,
 }: {
   methods: CheckoutData['payment_methods'];
+  /** Why the shop does not offer cash on delivery for this order (address, value, or prepayment), if so. */
+  codReason: string | null;
+  /** When this COD order must be confirmed by the customer: the hours they have; null otherwise. */
+  codConfirm: number | null;
   selected: PaymentOption | null;
   onSelect: (id: PaymentOption) => void;
 }) {
@@ -25,13 +31,18 @@ export function PaymentMethods({
         <ul className="space-y-3">
           {methods.map((m) => {
             const Icon = m.id === 'UPI' ? QrCode : Banknote;
+            const unavailable = m.id === 'COD' ? codReason : null;
             return (
               <li key={m.id}>
-                <label className={optionClass}>
+                <label
+                  className={`${optionClass} ${unavailable ? 'cursor-not-allowed bg-slate-50 opacity-80' : ''}`}
+                >
                   <input
                     type="radio"
                     name={name}
-                    checked={selected === m.id}
+                    disabled={!!unavailable}
+                    aria-describedby={unavailable ? `${name}-cod-why` : undefined}
+                    checked={selected === m.id && !unavailable}
                     onChange={() => onSelect(m.id)}
                     className="mt-0.5 size-4 shrink-0 accent-brand-600"
                   />
@@ -41,6 +52,17 @@ export function PaymentMethods({
                       {PAYMENT_METHOD_LABELS[m.id]}
                     </span>
                     {m.description ? <span className="block text-slate-600">{m.description}</span> : null}
+                    {unavailable ? (
+                      <span id={`${name}-cod-why`} className="mt-1 block font-medium text-amber-800">
+                        {unavailable}
+                      </span>
+                    ) : null}
+                    {m.id === 'COD' && !unavailable && codConfirm !== null && selected === 'COD' ? (
+                      <span className="mt-1 block text-slate-600">
+                        We will email you a 6-digit code to confirm this order; the shop packs it once you
+                        confirm (within {codConfirm} hours).
+                      </span>
+                    ) : null}
                     {m.id === 'UPI' ? (
                       <span className="block text-slate-600">
                         After you place the order you will see a UPI payment link and a QR code for the exact

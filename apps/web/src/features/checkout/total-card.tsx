@@ -8,6 +8,7 @@ import { TotalsList } from '../orders/index.ts';
 export function TotalCard({
   orderData,
   delivery,
+  codFee,
   total,
   notes,
   busy,
@@ -16,6 +17,8 @@ export function TotalCard({
 }: {
   orderData: CheckoutData['order_data'];
   delivery: number;
+  /** The shop's cash-on-delivery fee when COD is chosen. */
+  codFee: number;
   total: number;
   notes: CheckoutData['notes'];
   busy: boolean;
@@ -36,6 +39,7 @@ export function TotalCard({
         discount={orderData.discount}
         couponCode={orderData.coupon_code}
         delivery={delivery}
+        codFee={codFee}
         gst={orderData.gst}
         total={total}
       />

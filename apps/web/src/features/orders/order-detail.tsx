@@ -8,8 +8,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { isNotFound } from '../../lib/api.ts';
 import { formatAmount, formatDate } from '../../lib/format.ts';
 import { ProductThumb } from '../products/index.ts';
+import { CodConfirm } from './cod-confirm.tsx';
 import { OrderActions, OrderNotes } from './order-actions.tsx';
 import { OrderFacts } from './order-facts.tsx';
+import { OrderShare } from './order-share.tsx';
 import { itemsText, OrderStatusBadge, orderDateLine, orderTitle } from './order-status.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { useOrder } from './orders-api.ts';
@@ -128,6 +130,7 @@ export function OrderDetail({ slug, base, id }: { slug: string; base: string; id
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <UpiPayment order={order} />
+          <CodConfirm order={order} slug={slug} />
           <section
             id="timeline"
             aria-labelledby="timeline-title"
@@ -142,9 +145,12 @@ export function OrderDetail({ slug, base, id }: { slug: string; base: string; id
             aria-labelledby="items-title"
             className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
           >
-            <h2 id="items-title" className="mb-4 text-lg font-bold text-slate-900">
-              Items
-            </h2>
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="items-title" className="text-lg font-bold text-slate-900">
+                Items
+              </h2>
+              <OrderShare order={order} base={base} />
+            </div>
             <Items order={order} base={base} />
           </section>
           <div className="space-y-3">
@@ -163,6 +169,7 @@ export function OrderDetail({ slug, base, id }: { slug: string; base: string; id
               discount={order.discount}
               couponCode={order.coupon_code}
               delivery={order.shipping_charge}
+              codFee={order.cod_fee}
               gst={order.tax}
               total={order.total_amount}
             />

@@ -6,6 +6,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { isNotFound } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/format.ts';
+import { CodConfirm } from './cod-confirm.tsx';
 import { celebrate } from './confetti.ts';
 import { trackingPath } from './order-actions.tsx';
 import { OrderNotFound } from './order-detail.tsx';
@@ -89,6 +90,9 @@ export function OrderSuccess({ slug, base, orderId }: { slug: string; base: stri
         </dl>
       </section>
 
+      <div className="mt-6 empty:hidden">
+        <CodConfirm order={order} slug={slug} />
+      </div>
       {awaitsUpi(order) ? (
         <div className="mt-6">
           <UpiPayment order={order} />

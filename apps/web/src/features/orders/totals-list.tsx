@@ -15,6 +15,7 @@ export function TotalsList({
   discount,
   couponCode,
   delivery,
+  codFee = 0,
   gst,
   total,
 }: {
@@ -22,6 +23,8 @@ export function TotalsList({
   discount: number;
   couponCode: string | null;
   delivery: number;
+  /** The cash-on-delivery fee, its own line when charged. */
+  codFee?: number;
   gst: number;
   total: number;
 }) {
@@ -40,6 +43,7 @@ export function TotalsList({
         value={delivery > 0 ? formatAmount(delivery) : 'FREE'}
         className={delivery > 0 ? '' : '[&_dd]:font-semibold [&_dd]:text-green-700'}
       />
+      {codFee > 0 ? <Row label="COD fee" value={formatAmount(codFee)} /> : null}
       <Row label="GST (included in prices)" value={formatAmount(gst)} className="text-slate-500" />
       <div className="border-t border-slate-200 pt-3">
         <Row label="Total" value={formatAmount(total)} className="text-base font-bold text-slate-900" />

@@ -1,4 +1,5 @@
 import type { OwnedShop } from '../../lib/selected-shop.tsx';
+import { CodCard } from './cod-card.tsx';
 import { ContactCard } from './contact-card.tsx';
 import { CouponsCard } from './coupons-card.tsx';
 import { DeliveryOptionsCard } from './delivery-options-card.tsx';
@@ -8,15 +9,18 @@ import { PoliciesCard } from './policies-card.tsx';
 import { PriceDisplayCard } from './price-display-card.tsx';
 import { ReturnsCard } from './returns-card.tsx';
 import { StatusCard } from './status-card.tsx';
+import { WhatsAppCard } from './whatsapp-card.tsx';
 
 const SECTIONS = [
   { id: 'delivery', label: 'Delivery' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'payments', label: 'Payments' },
+  { id: 'cod', label: 'Cash on delivery' },
   { id: 'price-display', label: 'Price display' },
   { id: 'gst', label: 'GST & invoices' },
   { id: 'returns', label: 'Returns & warranty' },
   { id: 'policies', label: 'Policy pages' },
+  { id: 'whatsapp', label: 'WhatsApp messages' },
   { id: 'contact', label: 'Contact & address' },
   { id: 'status', label: 'Status' },
 ] as const;
@@ -52,9 +56,11 @@ export function SettingsView({ shop }: { shop: OwnedShop }) {
         <PaymentsCard slug={shop.slug} />
         <ReturnsCard slug={shop.slug} />
       </div>
+      <CodCard slug={shop.slug} />
       <PriceDisplayCard slug={shop.slug} />
       <GstCard slug={shop.slug} />
       <PoliciesCard slug={shop.slug} />
+      <WhatsAppCard slug={shop.slug} />
       <ContactCard slug={shop.slug} />
       <StatusCard shop={shop} />
     </div>

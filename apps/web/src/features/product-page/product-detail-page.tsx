@@ -10,6 +10,7 @@ import { BuyBox } from './buy-box.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductOffers } from './product-offers.tsx';
 import { ProductReviews } from './product-reviews.tsx';
+import { ProductShare } from './product-share.tsx';
 import { ProductSkeleton } from './product-skeleton.tsx';
 import { useChosenVariant } from './use-chosen-variant.ts';
 import { useProduct, useSimilarProducts } from './use-product.ts';
@@ -120,6 +121,7 @@ function ProductView({ product: p, slug, base }: { product: ProductDetail; slug:
         <ProductGallery key={`${p.id}:${variantImage ?? ''}`} images={images} name={p.product_name} />
         <div className="flex min-w-0 flex-col gap-8">
           <BuyBox key={p.id} product={p} variant={chosen} onPick={pick} />
+          <ProductShare product={p} variant={chosen} base={base} />
           <ProductOffers product={p} />
         </div>
       </div>

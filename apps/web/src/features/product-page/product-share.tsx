@@ -1,0 +1,34 @@
+import { formatRupees, type ProductDetail, productShareText, type ShopperVariant } from '@haat/contracts';
+import { useHost } from '../../app/host.tsx';
+import { paths } from '../../app/paths.ts';
+import { WhatsAppShareLink } from '../../components/ui/whatsapp-share-link.tsx';
+
+/** What the product costs now: the chosen variant's price, or the product's sale or list price. */
+const priceNow = (p: ProductDetail, variant: ShopperVariant | undefined) =>
+  p.options.length && variant ? variant.price_now : (p.discount_price ?? p.product_price);
+
+/** Share on WhatsApp: the product's name, price and its address on this shop (with the chosen variant). */
+export function ProductShare({
+  product,
+  variant,
+  base,
+}: {
+  product: ProductDetail;
+  variant: ShopperVariant | undefined;
+  base: string;
+}) {
+  const host = useHost();
+  const path = paths.shop.product(base, product.id);
+  const query = product.options.length && variant ? `?variant=${encodeURIComponent(variant.id)}` : '';
+  const name =
+    product.options.length && variant?.label
+      ? `${product.product_name} (${variant.label})`
+      : product.product_name;
+  const text = productShareText({
+    name,
+    price: formatRupees(priceNow(product, variant)),
+    url: `${window.location.origin}${path}${query}`,
+    shop: host.store?.store_name ?? null,
+  });
+  return <WhatsAppShareLink text={text} className="self-start" />;
+}

@@ -1,4 +1,4 @@
-import { schema, withStore } from '@haat/db';
+import { rowsOf, schema, withStore } from '@haat/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
@@ -261,13 +261,13 @@ describe("The customer's delivery record and the risk flag", () => {
     const usual = await placed(1);
     await setPin([high.id, usual.id], '799003');
     const [m] = await inShopA(async (tx) =>
-      (
+      rowsOf<{ median: number }>(
         await tx.execute(sql`select percentile_cont(0.5) within group (order by total_paise) as median
           from orders where payment_method = 'COD' and status <> 'CANCELLED'
-            and created_at >= now() - interval '90 days'`)
-      ).rows.map((r) => Number((r as { median: number }).median)),
+            and created_at >= now() - interval '90 days'`),
+      ),
     );
-    const median = m ?? 0;
+    const median = Number(m?.median ?? 0);
     const limit = Math.max(3 * median, 200_000);
     // The totals set straight in the table: the stats triggers follow, as for any write.
     await inShopA((tx) =>

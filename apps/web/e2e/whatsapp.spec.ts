@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor } from './journeys.ts';
+import { accessTokenOf, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
 
 /**
  * Issue 19, WhatsApp: the vendor words the dispatch message in Settings; a shipped order's page opens WhatsApp
@@ -178,5 +178,77 @@ describe('WhatsApp messages', () => {
       await page.screenshot({ path: `${SHOTS}-product-${width}.png` });
       await page.close();
     }
+  });
+  it('a customer’s order page has Share on WhatsApp with the products they bought', async () => {
+    const res = await fetch(app.url('/api/store/stores/product?limit=48'), {
+      headers: { 'store-origin': app.demo.openShop },
+    });
+    const products = (await res.json()).data as {
+      id: string;
+      product_name: string;
+      product_quantity: number;
+      has_variants: boolean;
+    }[];
+    const product = products.find((p) => !p.has_variants && p.product_quantity >= 3);
+    if (!product) throw new Error('the open demo shop has a product in stock');
+    const page = await app.newPage({ width: 360, height: 780 });
+    const who = { first: 'Kavya', last: 'Rao', email: `whatsapp-${run}@example.com`, password: 'shopper123' };
+    await signUpCustomer(app, page, who);
+    const token = (await accessTokenOf(page)) ?? '';
+    const call = async (method: string, path: string, body?: object, extra: Record<string, string> = {}) => {
+      const r = await fetch(app.url(`/api/store${path}`), {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'store-origin': app.demo.openShop,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...extra,
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const json = await r.json();
+      expect(r.status, JSON.stringify(json)).toBeLessThan(300);
+      return json.data;
+    };
+    const address = await call('POST', '/address/', {
+      full_name: 'Kavya Rao',
+      address_line1: '12 Lavelle Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postal_code: '560001',
+    });
+    await call('POST', '/store-user/store-cart/', { product_id: product.id, quantity: 1 });
+    const d = await call('GET', '/store-user/user-checkout/');
+    const delivery = d.delivery_option[0];
+    const placed = await call(
+      'POST',
+      '/order/create-order/',
+      {
+        cart_item: d.cart_data.map((l: { id: string; quantity: number; unit_price: number }) => ({
+          id: l.id,
+          quantity: l.quantity,
+          unit_price: l.unit_price,
+        })),
+        shipping_address: address.id,
+        delivery_type: delivery.id,
+        payment_option: 'COD',
+        total_amount:
+          Math.round(
+            (d.order_data.total_cart_value - d.order_data.discount + delivery.delivery_charge) * 100,
+          ) / 100,
+      },
+      { 'idempotency-key': `whatsapp-${run}` },
+    );
+    await page.goto(app.url(`/orders/${placed.order_id}`, app.demo.openShop));
+    const items = page.getByRole('region', { name: 'Items' });
+    const share = items.getByRole('link', { name: 'Share on WhatsApp' });
+    const href = (await share.getAttribute('href')) ?? '';
+    const text = new URL(href).searchParams.get('text') ?? '';
+    expect(text).toContain(product.product_name);
+    expect(text).toContain(`${new URL(page.url()).origin}/product/${product.id}`);
+    await noSidewaysScroll(page);
+    await share.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}-customer-order-360.png` });
+    await page.close();
   });
 });

@@ -31,7 +31,7 @@ export function OrderStats({
   const cards = money ? all : all.slice(0, 7);
   return (
     <dl
-      className={`grid grid-cols-2 gap-3 sm:grid-cols-4 ${money ? 'xl:grid-cols-8' : 'xl:grid-cols-7'}`}
+      className={`grid grid-cols-2 gap-3 sm:grid-cols-4 ${money ? '2xl:grid-cols-8' : 'xl:grid-cols-7'}`}
       aria-busy={loading || undefined}
     >
       {cards.map(([label, value]) => (

@@ -21,6 +21,7 @@ import {
   kovaiCottonLinen,
   mysuruSandalHouse,
 } from './demo-closed.ts';
+import { demoCodRules } from './demo-cod.ts';
 import { deccanDigital, nammaGadgets } from './demo-electronic.ts';
 import { jaipurBlockPrints, lucknowiChikanHouse } from './demo-fashion.ts';
 import { chaiSutra, malabarSpiceRoute } from './demo-food.ts';
@@ -258,6 +259,7 @@ export function buildDemoShop(
       warrantyText: shop.settings.warranty,
       secureCheckoutNote: true,
       freeReturnsNote: shop.settings.returnDays >= 7,
+      ...demoCodRules(shop.slug),
     },
     sections: demoSections(shop, items, now).map((s) => ({ storeId, ...s })),
     categories,

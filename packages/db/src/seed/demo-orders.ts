@@ -21,6 +21,7 @@ import {
   stores,
   users,
 } from '../schema/index.ts';
+import { addDemoCodConfirmations } from './demo-cod.ts';
 import { documentCounters, refunds, seedDemoDocuments, taxDocuments } from './demo-documents.ts';
 import {
   type CounterShop,
@@ -682,6 +683,7 @@ export function buildDemoOrders(
   }
 
   addDemoRto(rows, { end, ownerId, restock: move });
+  addDemoCodConfirmations(rows, shop.slug, end);
 
   // The ledger: opening stock when listed, then every movement, ending at the product's quantity today.
   for (const p of items) {

@@ -15,6 +15,7 @@ import { useCan } from '../../lib/shop-role.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { ChangeLog } from '../audit-trail/index.ts';
 import { type AdminOrderDetails, useOrder } from './admin-orders-api.ts';
+import { AwaitingConfirmationNotice } from './cod-confirmation.tsx';
 import { RiskNotice } from './cod-risk.tsx';
 import { CustomerRecord } from './customer-record.tsx';
 import { OrderStatusBadge } from './order-badges.tsx';
@@ -116,6 +117,7 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
 
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
+          <AwaitingConfirmationNotice confirmation={order.cod_confirmation} />
           <RiskNotice reasons={order.cod_risk} />
           {fulfil || manage ? (
             <StatusActions

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatDate, formatINR, formatTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/shop-role.ts';
 import type { AdminOrderRow } from './admin-orders-api.ts';
+import { AwaitingConfirmationBadge } from './cod-confirmation.tsx';
 import { RiskFlag } from './cod-risk.tsx';
 import { OrderStatusBadge, PaymentStatusBadge, ReturnRequestedBadge } from './order-badges.tsx';
 import { METHOD_TEXT } from './order-labels.ts';
@@ -120,6 +121,7 @@ export function OrderTable({ orders, loading, selected, onToggle, onToggleAll }:
                   </div>
                 ) : null}
                 <RiskFlag reasons={o.cod_risk} />
+                <AwaitingConfirmationBadge confirmation={o.cod_confirmation} />
               </td>
               <td className="px-2.5 py-3">
                 <PaymentStatusBadge status={o.payment_status} />
@@ -189,6 +191,7 @@ export function OrderCards({ orders, loading, selected, onToggle }: ListProps) {
                 <OrderStatusBadge status={o.status} />
                 <PaymentStatusBadge status={o.payment_status} />
                 {o.return_requested ? <ReturnRequestedBadge /> : null}
+                <AwaitingConfirmationBadge confirmation={o.cod_confirmation} />
               </div>
               {o.cod_risk.length ? (
                 <div className="mt-2">

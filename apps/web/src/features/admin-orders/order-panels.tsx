@@ -60,6 +60,7 @@ export function OrderItems({ order }: { order: AdminOrderDetails }) {
           <DetailRow label="Shipping">
             {order.shipping_charge ? rupees(order.shipping_charge) : 'Free'}
           </DetailRow>
+          {order.cod_fee ? <DetailRow label="COD fee">{rupees(order.cod_fee)}</DetailRow> : null}
           <DetailRow label="Tax (GST included)">{rupees(order.tax)}</DetailRow>
           {order.discount ? (
             <DetailRow label={`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}`}>

@@ -54,8 +54,11 @@ export function useCheckoutMutations(slug: string) {
   const client = useQueryClient();
   const update = (fn: (d: CheckoutData) => CheckoutData) =>
     client.setQueryData<CheckoutData>(checkoutKey(slug), (d) => (d ? fn(d) : d));
-  const putAddress = (saved: Address) =>
+  // The address shows at once; checkout then reloads, as whether COD is offered depends on its PIN code and state.
+  const putAddress = (saved: Address) => {
     update((d) => ({ ...d, user_address: withAddress(d.user_address, saved) }));
+    void client.invalidateQueries({ queryKey: checkoutKey(slug) });
+  };
 
   const createAddress = useMutation({
     mutationFn: (body: AddressBody) =>

@@ -9,19 +9,19 @@ export type ProductRow = typeof p.$inferSelect;
 export type SupplierRow = typeof s.$inferSelect;
 export type ProductValues = Omit<typeof p.$inferInsert, 'storeId' | 'id'>;
 
-/** Profit on units sold: (price paid - cost) x quantity over lines of orders that were not cancelled. */
+/** Profit on units sold: (price paid - cost) x quantity over lines of orders not cancelled, returned or RTO'd. */
 const totalProfit = sql<number>`coalesce((
   select sum((li.unit_price_paise - li.cost_paise) * li.quantity) from order_items li
     join orders lo on lo.store_id = li.store_id and lo.id = li.order_id
    where li.store_id = products.store_id and li.product_id = products.id and li.cost_paise is not null
-     and lo.status not in ('CANCELLED', 'RETURNED')), 0)`.mapWith(Number);
+     and lo.status not in ('CANCELLED', 'RETURNED', 'RTO')), 0)`.mapWith(Number);
 
 /** Units sold over the same order lines. */
 const unitsSold = sql<number>`coalesce((
   select sum(li.quantity) from order_items li
     join orders lo on lo.store_id = li.store_id and lo.id = li.order_id
    where li.store_id = products.store_id and li.product_id = products.id
-     and lo.status not in ('CANCELLED', 'RETURNED')), 0)`.mapWith(Number);
+     and lo.status not in ('CANCELLED', 'RETURNED', 'RTO')), 0)`.mapWith(Number);
 
 /** The cheapest deal running now for the product (what shoppers pay when it beats the list and sale price). */
 const liveDeal = sql<{ title: string; price_paise: number; ends_at: string } | null>`(

@@ -187,10 +187,7 @@ async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
   }
   if (v.status === 'RETURNED') {
     await restockReturn(ctx, order);
-    if (order.status === 'RTO') {
-      await notifyCustomer(ctx, updated, 'RTO_RECEIVED', v.reason);
-      return updated;
-    }
+    if (order.status === 'RTO') return receivedBackFromRto(ctx, updated, v.reason);
     const decided = await adminRepo.decideReturn(ctx.tx, order.id, {
       status: 'COMPLETED',
       by: ctx.actor.userId,
@@ -201,6 +198,20 @@ async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
   }
   await notifyCustomer(ctx, updated, v.status, v.status === 'RTO' ? v.reason : null);
   return updated;
+}
+
+/**
+ * An RTO parcel back on the shelf (its stock already restored): cash on delivery that was never collected is
+ * closed as CANCELLED, as for a cancelled order; a paid order keeps its payment for the refund. The customer is told.
+ */
+async function receivedBackFromRto(ctx: Ctx, order: repo.OrderRow, note: string | undefined) {
+  let closed = order;
+  if (order.paymentMethod === 'COD' && order.paymentStatus === 'PENDING') {
+    closed = await repo.updateOrder(ctx.tx, order.id, { paymentStatus: 'CANCELLED' });
+    await repo.setPaymentStatus(ctx.tx, order.id, 'CANCELLED');
+  }
+  await notifyCustomer(ctx, closed, 'RTO_RECEIVED', note);
+  return closed;
 }
 
 /** Delivering a cash-on-delivery order records the cash as collected: payment PAID, with who and when. */

@@ -1,5 +1,5 @@
 import { rowsOf, schema, type Tx } from '@haat/db';
-import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { variantLabelSql, variantPriceNow } from '../catalog/variants.repository.ts';
 
@@ -325,6 +325,8 @@ export async function deliveredPurchase(tx: Tx, customerId: string, productId: s
       and(
         eq(orders.customerId, customerId),
         inArray(orders.status, ['DELIVERED', 'RETURNED']),
+        // An RTO parcel received back (RETURNED with rto_at) never reached the customer.
+        isNull(orders.rtoAt),
         eq(orderItems.productId, productId),
         orderId ? eq(orders.id, orderId) : undefined,
       ),

@@ -167,7 +167,9 @@ describe('RTO', () => {
     const back = await move(o.id, { status: 'RETURNED', version: d.version });
     expect(back.statusCode, back.body).toBe(200);
     d = back.json().data.order_details;
-    expect(d).toMatchObject({ status: 'RETURNED', next_statuses: [] });
+    // The cash was never collected: the payment is closed, nothing to refund.
+    expect(d).toMatchObject({ status: 'RETURNED', next_statuses: [], payment_status: 'CANCELLED' });
+    expect(d.payment.refundable).toBe(0);
     expect(d.timeline.at(-1)).toMatchObject({ status: 'RETURNED', note: 'Received back from RTO' });
     expect(await stockOf(t, shops.a.slug, o.product.id)).toBe(stockPlaced + 2);
     const ledger = await inShopA((tx) =>

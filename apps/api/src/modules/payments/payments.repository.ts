@@ -172,7 +172,7 @@ export async function customerTotals(tx: Tx, customerId: string | null, email: s
     .select({
       orders: sql<number>`count(*)`.mapWith(Number),
       spentPaise:
-        sql<number>`coalesce(sum(${o.totalPaise}) filter (where ${o.status} not in ('CANCELLED', 'RETURNED')), 0)`.mapWith(
+        sql<number>`coalesce(sum(${o.totalPaise}) filter (where ${o.status} not in ('CANCELLED', 'RETURNED', 'RTO')), 0)`.mapWith(
           Number,
         ),
     })

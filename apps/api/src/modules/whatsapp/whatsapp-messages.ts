@@ -58,6 +58,7 @@ const BEFORE_SHIPPING = ['PENDING', 'CONFIRMED', 'PROCESSING'];
 
 /** Why a kind of message does not fit the order now; null when it does. */
 export function unavailableReason(kind: WhatsAppKind, order: MessageOrder): string | null {
+  if (order.channel === 'POS') return 'A counter sale: its receipt goes from Checkout';
   const closed = CLOSED[order.status];
   if (closed) return closed;
   switch (kind) {
@@ -93,7 +94,8 @@ export function orderMessage(
 ): WhatsAppMessage {
   const phone = phoneOf(order);
   const text = fillTemplate(template, values);
-  const reason = phone ? unavailableReason(kind, order) : NO_PHONE;
+  // A counter sale says so first; an online order without a mobile number says that first.
+  const reason = order.channel === 'POS' || phone ? unavailableReason(kind, order) : NO_PHONE;
   return {
     kind,
     label: WHATSAPP_LABELS[kind],

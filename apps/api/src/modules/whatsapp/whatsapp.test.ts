@@ -278,6 +278,20 @@ describe('order/{id}/whatsapp/ (the order page)', () => {
     expect(await whatsAppEvents(shops.a.id, o.id)).toEqual([]);
   });
 
+  it('offers nothing for a counter sale, whose receipt goes from the point of sale', async () => {
+    const [sale] = await withStore(t.deps.db, shops.a.id, (tx) =>
+      tx
+        .select({ id: schema.orders.id })
+        .from(schema.orders)
+        .where(eq(schema.orders.channel, 'POS'))
+        .limit(1),
+    );
+    if (!sale) throw new Error('the demo shop has counter sales');
+    const data = await messagesOf(sale.id);
+    for (const m of data.messages)
+      expect(m).toMatchObject({ available: false, reason: 'A counter sale: its receipt goes from Checkout' });
+  });
+
   it('answers 404 for another shop’s order and records nothing; a bad id or kind is a 400 naming it', async () => {
     const o = await placed();
     const read = await otherVendor.call('GET', `${ORDER}${o.id}/whatsapp/`);

@@ -250,6 +250,9 @@ describe('confirming a COD order', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const after = (await s.call('GET', `${ORDERS}${order.id}/`)).json().data;
     expect(after.cod_confirmation.status).toBe('CONFIRMED');
+    const timeline = (await vendor.call('GET', `/api/admin/order/${order.id}/`)).json().data.order_details
+      .timeline;
+    expect(timeline.map((e: { label: string }) => e.label)).toContain('Customer confirmed cash on delivery');
     expect(after.status).toBe('PENDING');
     // Single use: the same code again changes nothing and the vendor can now move the order on.
     expect(

@@ -26,6 +26,7 @@ const EVENT_LABELS: Record<string, string> = {
   EDITED: 'Order edited',
   REFUNDED: 'Refunded',
   WHATSAPP: 'WhatsApp',
+  COD_CONFIRMED: 'Customer confirmed cash on delivery',
 };
 
 function customerName(first: string | null, last: string | null, shipName: string) {

@@ -1,5 +1,5 @@
 import { schema, type Tx } from '@haat/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 const { shopCustomerFlags } = schema;
 
@@ -11,7 +11,14 @@ export async function requiresPrepayment(tx: Tx, customerId: string): Promise<bo
   const [row] = await tx
     .select({ requirePrepayment: shopCustomerFlags.requirePrepayment })
     .from(shopCustomerFlags)
-    .where(and(eq(shopCustomerFlags.customerId, customerId), eq(shopCustomerFlags.requirePrepayment, true)))
+    .where(
+      and(
+        // Named as well as enforced by row-level security, like every read of a shop's rows.
+        eq(shopCustomerFlags.storeId, sql`app_store_id()`),
+        eq(shopCustomerFlags.customerId, customerId),
+        eq(shopCustomerFlags.requirePrepayment, true),
+      ),
+    )
     .limit(1);
   return row?.requirePrepayment === true;
 }

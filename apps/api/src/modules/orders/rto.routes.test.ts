@@ -87,7 +87,13 @@ describe('RTO', () => {
       tx
         .select({ id: schema.orders.id, customerId: schema.orders.customerId })
         .from(schema.orders)
-        .where(and(eq(schema.orders.status, 'RETURNED'), sql`${schema.orders.rtoAt} is not null`)),
+        .where(
+          and(
+            eq(schema.orders.storeId, shops.a.id),
+            eq(schema.orders.status, 'RETURNED'),
+            sql`${schema.orders.rtoAt} is not null`,
+          ),
+        ),
     );
     expect(back).toHaveLength(1);
     const d = await detail(back[0]?.id ?? '');
@@ -265,7 +271,7 @@ describe("The customer's delivery record and the risk flag", () => {
     const [m] = await inShopA(async (tx) =>
       rowsOf<{ median: number }>(
         await tx.execute(sql`select percentile_cont(0.5) within group (order by total_paise) as median
-          from orders where payment_method = 'COD' and status <> 'CANCELLED'
+          from orders where store_id = ${shops.a.id} and payment_method = 'COD' and status <> 'CANCELLED'
             and created_at >= now() - interval '90 days'`),
       ),
     );
@@ -358,7 +364,12 @@ describe('Dashboard COD figures', () => {
       tx
         .select({ charge: schema.deliveryOptions.chargePaise })
         .from(schema.deliveryOptions)
-        .where(eq(schema.deliveryOptions.name, d.delivery_type.name)),
+        .where(
+          and(
+            eq(schema.deliveryOptions.storeId, shops.a.id),
+            eq(schema.deliveryOptions.name, d.delivery_type.name),
+          ),
+        ),
     );
     expect(option).toBeTruthy();
     expect(after.cod.rto_cost).toBeCloseTo(shipped.cod.rto_cost + (2 * (option?.charge ?? 0)) / 100, 2);

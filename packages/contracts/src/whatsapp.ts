@@ -215,9 +215,5 @@ export function whatsAppPhone(raw: string | null | undefined): string | null {
 export const whatsAppChatLink = (phone: string, text: string) =>
   `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
 
-/** A link that lets the person pick whom to send the text to (Share on WhatsApp). */
-export const whatsAppShareLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
-
-/** What Share on WhatsApp says about a product: its name, price and address. */
-export const productShareText = (p: { name: string; price: string; url: string; shop?: string | null }) =>
-  `${p.name}: ${p.price}${p.shop ? ` at ${p.shop}` : ''}\n${p.url}`;
+// Share on WhatsApp's link and text live in share.ts (no zod: a shopper's product page imports them).
+export { productShareText, whatsAppShareLink } from './share.ts';

@@ -1,4 +1,4 @@
-import { policyBlocks } from '@haat/contracts';
+import { policyBlocks } from '@haat/contracts/policy-text';
 
 /**
  * Plain text shown as headings, lists and paragraphs (blank lines part paragraphs, "## " starts a heading, "- "

@@ -1,5 +1,5 @@
 // Kit: "Share on WhatsApp", a link to wa.me with the text typed in; the person picks whom to send it to. No business rules.
-import { whatsAppShareLink } from '@haat/contracts';
+import { whatsAppShareLink } from '@haat/contracts/share';
 import { MessageCircle } from 'lucide-react';
 
 export function WhatsAppShareLink({

@@ -1,4 +1,5 @@
-import { discountPercent, type ProductDetail, type ShopperVariant } from '@haat/contracts';
+import type { ProductDetail, ShopperVariant } from '@haat/contracts';
+import { discountPercent } from '@haat/contracts/money';
 import { Minus, Plus, ShoppingCart, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useHost } from '../../app/host.tsx';

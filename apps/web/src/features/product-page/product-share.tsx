@@ -1,4 +1,6 @@
-import { formatRupees, type ProductDetail, productShareText, type ShopperVariant } from '@haat/contracts';
+import type { ProductDetail, ShopperVariant } from '@haat/contracts';
+import { formatRupees } from '@haat/contracts/money';
+import { productShareText } from '@haat/contracts/share';
 import { useHost } from '../../app/host.tsx';
 import { paths } from '../../app/paths.ts';
 import { WhatsAppShareLink } from '../../components/ui/whatsapp-share-link.tsx';

@@ -1,3 +1,3 @@
-// A shop's policy pages: the storefront page and the addresses the footer links to.
-export { POLICY_LINKS, policyFromThemeHref } from './policy-links.ts';
-export { PolicyPage, policyPath } from './policy-page.tsx';
+// A shop's policy pages: the addresses the footer links to. The page itself (policy-page.tsx) is loaded by the
+// storefront face when visited, so it is not exported here (a shop's first page would carry it).
+export { POLICY_LINKS, policyFromThemeHref, policyPath } from './policy-links.ts';

@@ -1,4 +1,7 @@
-import { POLICY_TITLES, type PolicyKind } from '@haat/contracts';
+import { POLICY_TITLES, type PolicyKind } from '@haat/contracts/policy-text';
+
+/** The shop's policy pages' addresses, e.g. /store/asha/policies/refund. */
+export const policyPath = (base: string, kind: PolicyKind) => `${base}/policies/${kind}`;
 
 /** The footer's policy links, in the order shoppers expect them. */
 export const POLICY_LINKS: { kind: PolicyKind; text: string }[] = [

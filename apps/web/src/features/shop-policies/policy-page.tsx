@@ -1,15 +1,14 @@
-import { POLICY_KINDS, POLICY_TITLES, type PolicyKind, type ShopPolicy } from '@haat/contracts';
+import type { ShopPolicy } from '@haat/contracts';
+import { POLICY_KINDS, POLICY_TITLES, type PolicyKind } from '@haat/contracts/policy-text';
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { TextBlocks } from '../../components/ui/text-blocks.tsx';
 import { queryApi } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
+import { policyPath } from './policy-links.ts';
 
 const isKind = (v: string | undefined): v is PolicyKind => POLICY_KINDS.includes(v as PolicyKind);
-
-/** The shop's policy pages' addresses, e.g. /store/asha/policies/refund. */
-export const policyPath = (base: string, kind: PolicyKind) => `${base}/policies/${kind}`;
 
 /** One of the shop's policy pages (privacy, terms, refund, shipping, returns), with links to the others. */
 export function PolicyPage({ slug, base, storeName }: { slug: string; base: string; storeName: string }) {

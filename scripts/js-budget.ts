@@ -1,0 +1,103 @@
+/**
+ * The shopper's JavaScript budget (issue 18): what a shop's first page downloads before it runs, gzip level 9,
+ * must stay at or below 100 kB (100,000 bytes). Read from the build's manifest (apps/web/dist/.vite/manifest.json):
+ * the entry (index.html's script), the storefront face and, for the listing and the product page, that page's chunk,
+ * each with every chunk it imports statically (what the browser must fetch before the module runs; dynamic imports
+ * load later, when used). Prints the breakdown and exits 1 above the budget. `npm run test:e2e` runs it right after
+ * the build, so `npm test` fails on a build over the budget.
+ *
+ *   tsx scripts/js-budget.ts [--dist apps/web/dist] [--budget 100000] [--quiet]
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const dist = resolve(opt('dist') ?? join(import.meta.dirname, '..', 'apps', 'web', 'dist'));
+const budget = Number(opt('budget') ?? 100_000);
+const quiet = args.includes('--quiet');
+
+/** A shopper's first pages: the manifest keys each starts from (index.html is the entry). */
+const PAGES: Record<string, string[]> = {
+  'shop home': ['index.html', 'src/faces/storefront/storefront-face.tsx'],
+  'product page': [
+    'index.html',
+    'src/faces/storefront/storefront-face.tsx',
+    'src/faces/storefront/product-page.tsx',
+  ],
+  listing: [
+    'index.html',
+    'src/faces/storefront/storefront-face.tsx',
+    'src/faces/storefront/products-page.tsx',
+  ],
+};
+
+type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
+let manifest: Record<string, Chunk>;
+try {
+  manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+} catch {
+  console.error(`js-budget: no manifest at ${dist}/.vite/manifest.json: run \`npm run build\` first`);
+  process.exit(2);
+}
+
+const gzipSizes = new Map<string, number>();
+const gz = (file: string) => {
+  let n = gzipSizes.get(file);
+  if (n === undefined) {
+    n = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+    gzipSizes.set(file, n);
+  }
+  return n;
+};
+
+/** The JS files a page needs before it runs: its starting chunks and their static imports, transitively. */
+function closure(keys: string[]) {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const c = manifest[key];
+    if (!c)
+      throw new Error(`js-budget: ${key} is not in the manifest (renamed? update PAGES in this script)`);
+    if (files.has(c.file)) return;
+    files.add(c.file);
+    for (const i of c.imports ?? []) visit(i);
+  };
+  for (const k of keys) visit(k);
+  return [...files].filter((f) => f.endsWith('.js'));
+}
+
+const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+let over = false;
+const used = new Map<string, string[]>();
+const totals: [string, number, number][] = [];
+for (const [page, keys] of Object.entries(PAGES)) {
+  const files = closure(keys);
+  const total = files.reduce((s, f) => s + gz(f), 0);
+  for (const f of files) used.set(f, [...(used.get(f) ?? []), page]);
+  totals.push([page, total, files.length]);
+  if (total > budget) over = true;
+}
+
+if (!quiet) {
+  console.log(`Shopper JavaScript, gzip -9, from ${dist}`);
+  const rows = [...used].sort((a, b) => gz(b[0]) - gz(a[0]));
+  for (const [file, pages] of rows) {
+    const where = pages.length === Object.keys(PAGES).length ? 'all' : pages.join(', ');
+    console.log(`  ${kb(gz(file)).padStart(9)}  ${file.replace(/^assets\//, '').padEnd(44)} ${where}`);
+  }
+}
+for (const [page, total, count] of totals) {
+  console.log(
+    `${total > budget ? 'OVER ' : 'ok   '} ${page.padEnd(13)} ${kb(total).padStart(9)} in ${String(count).padStart(2)} files (budget ${kb(budget)})`,
+  );
+}
+if (over) {
+  console.error(
+    'js-budget: a shopper page is over its JavaScript budget: load what the first page does not need with import()',
+  );
+  process.exit(1);
+}

@@ -158,8 +158,12 @@ export function describeActivity(r: repo.ActivityRow): ActivityItem {
           text: `${r.name} asked to return order ${order}${because}`,
           target,
         };
-      case 'RETURNED':
-        return { id: r.id, kind: 'ORDER_RETURNED', at, text: `Order ${order} was returned`, target };
+      case 'RETURNED': {
+        // An RTO parcel received back (decision 0014) was refused, not returned by its customer.
+        const rto = r.note?.startsWith('Received back from RTO');
+        const text = rto ? `Order ${order} came back undelivered (RTO)` : `Order ${order} was returned`;
+        return { id: r.id, kind: 'ORDER_RETURNED', at, text, target };
+      }
       default:
         return {
           id: r.id,

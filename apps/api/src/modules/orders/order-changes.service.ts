@@ -17,6 +17,7 @@ import { EDITABLE, NEXT_STATUSES } from './order-rules.ts';
 import { orderNumber } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import { cancelInTx } from './orders.service.ts';
+import { eventNote, moveSummary } from './status-words.ts';
 
 // Changes: each locks the order, checks the version it was made against, makes its change, and records an
 // order event, an audit row and the customer's mail in the same transaction.
@@ -135,26 +136,6 @@ function shipmentOf(v: StatusChange, order: repo.OrderRow) {
     ]);
   }
   return { carrier, trackingNumber, trackingUrl: v.tracking_url || trackingLink(carrier, trackingNumber) };
-}
-
-/** What the timeline says of a move: the shipment, the reason given, or that a refused parcel is back. */
-function eventNote(
-  order: repo.OrderRow,
-  v: StatusChange,
-  shipment: { carrier: string; trackingNumber: string } | null,
-) {
-  if (shipment) return `${shipment.carrier} ${shipment.trackingNumber}`;
-  if (v.status === 'RETURNED' && order.status === 'RTO') {
-    return v.reason ? `Received back from RTO: ${v.reason}` : 'Received back from RTO';
-  }
-  return v.reason;
-}
-
-/** The audit trail's words for a status move. */
-function moveSummary(before: repo.OrderRow, after: repo.OrderRow) {
-  if (after.status === 'RTO') return 'marked RTO (returning to seller)';
-  if (after.status === 'RETURNED' && before.status === 'RTO') return 'received back from RTO';
-  return `marked ${after.status.toLowerCase()}`;
 }
 
 /** Moves one locked order to a new status; the other steps (event, mail) follow from the status. */

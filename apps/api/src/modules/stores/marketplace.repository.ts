@@ -42,14 +42,16 @@ function conditions(q: MarketplaceProductQuery) {
   if (q.search) {
     // Every word of the search in the name, each allowing a typo ("kurtha" finds "Kurta", "masala chay" finds
     // "Masala Chai" but not "Garam Masala"), or the words as full text in name, category or description.
-    const tsq = sql`websearch_to_tsquery('simple', ${q.search})`;
+    // Devanagari in the search is romanised as in the read model's search_name (migration 0038): "कुर्ता" finds
+    // "Kurta", and "kurta" finds a product named "लखनवी कुर्ता".
+    const tsq = sql`websearch_to_tsquery('simple', hindi_latin(${q.search}))`;
     const words = q.search.split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
     const near = sql.join(
-      words.map((w) => sql`${w} <% m.name`),
+      words.map((w) => sql`hindi_latin(${w}) <% m.search_name`),
       sql` and `,
     );
     conds.push(sql`(m.search_vector @@ ${tsq} or (${near}))`);
-    rank = sql`ts_rank(m.search_vector, ${tsq}) + word_similarity(${q.search}, m.name)`;
+    rank = sql`ts_rank(m.search_vector, ${tsq}) + word_similarity(hindi_latin(${q.search}), m.search_name)`;
   }
   if (q.category && q.category !== 'All')
     conds.push(sql`m.store_category_id = (select c.id from store_categories c where c.name = ${q.category})`);

@@ -260,6 +260,35 @@ describe('GET /api/store/get-store/products/', () => {
     expect((await search('?search=pashmina marketplace')).results.map((r) => r.id)).not.toContain(p.id);
   });
 
+  it('finds Hindi names by their English spelling and English names by a Hindi search (transliteration)', async () => {
+    const [hindi, english] = (await productsOf(shops.a.id)).filter((x) => x.status === 'ACTIVE').slice(1, 3);
+    if (!hindi || !english) throw new Error('two products');
+    const rename = (id: string, name: string) =>
+      withStore(t.owner, shops.a.id, (tx) =>
+        tx
+          .update(schema.products)
+          .set({ name })
+          .where(and(eq(schema.products.storeId, shops.a.id), eq(schema.products.id, id))),
+      );
+    await rename(hindi.id, 'लखनवी चिकनकारी कुर्ता');
+    await rename(english.id, 'Zardozi Banarasi Dupatta');
+    const ids = async (q: string) =>
+      (await search(`?search=${encodeURIComponent(q)}&limit=50`)).results.map((r) => r.id);
+    // Typed in English, found in Devanagari: the name shows as the shop wrote it.
+    expect(await ids('chikankari kurta')).toContain(hindi.id);
+    const found = (await search(`?search=${encodeURIComponent('chikankari kurta')}&limit=50`)).results.find(
+      (r) => r.id === hindi.id,
+    );
+    expect(found?.product_name).toBe('लखनवी चिकनकारी कुर्ता');
+    // Typed in Devanagari: the Hindi name itself, and an English name spelled the same way.
+    expect(await ids('कुर्ता')).toContain(hindi.id);
+    expect(await ids('ज़रदोज़ी दुपट्टा')).toContain(english.id);
+    // Unrelated words find neither.
+    expect(await ids('गाजर')).not.toContain(hindi.id);
+    await rename(hindi.id, hindi.name);
+    await rename(english.id, english.name);
+  });
+
   it('refuses a bad query naming each field', async () => {
     const res = await get('?sort=cheapest&rating=9&in_stock=maybe&limit=0&category=Toys');
     expect(res.statusCode).toBe(400);

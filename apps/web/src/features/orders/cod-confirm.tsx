@@ -21,7 +21,7 @@ export function CodConfirm({ order, slug }: { order: CustomerOrder; slug: string
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
   const c = order.cod_confirmation;
-  if (!c || c.status !== 'AWAITING') return null;
+  if (c?.status !== 'AWAITING') return null;
   const path = `/api/store/store-user/store-order/${encodeURIComponent(order.id)}/confirm-cod/`;
 
   const refresh = () => client.invalidateQueries({ queryKey: ordersKey(slug) });

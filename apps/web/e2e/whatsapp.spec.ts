@@ -241,7 +241,7 @@ describe('WhatsApp messages', () => {
     );
     await page.goto(app.url(`/orders/${placed.order_id}`, app.demo.openShop));
     const items = page.getByRole('region', { name: 'Items' });
-    const share = items.getByRole('link', { name: 'Share on WhatsApp' });
+    const share = items.getByRole('link', { name: 'Share the products on WhatsApp' });
     const href = (await share.getAttribute('href')) ?? '';
     const text = new URL(href).searchParams.get('text') ?? '';
     expect(text).toContain(product.product_name);

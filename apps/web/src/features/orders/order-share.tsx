@@ -18,5 +18,6 @@ export function OrderShare({ order, base }: { order: CustomerOrder; base: string
       }),
     )
     .join('\n\n');
-  return text ? <WhatsAppShareLink text={text} /> : null;
+  // The order facts' own link shares the order's tracking; this one the products themselves.
+  return text ? <WhatsAppShareLink text={text} label="Share the products on WhatsApp" /> : null;
 }

@@ -12,6 +12,7 @@ import {
   DEMO_VENDOR_PASSWORD,
   setDemoVendorPasswords,
 } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
+import { compareWithBaseline } from './bench-baseline.ts';
 import { cpuMs, DURATION, freshDatabase, initialJs, machine, type Server, startServer } from './bench-kit.ts';
 
 async function main() {
@@ -126,6 +127,9 @@ async function main() {
         ),
       );
 
+    // Issue 18: the listing against a one-query server over the same database, interleaved.
+    const versusBaseline = await compareWithBaseline(url, db.name);
+
     // The shopper's initial JavaScript: the entry, its preloaded imports and the storefront face chunk, and
     // also everything those import statically (what the browser really fetches before the shop renders).
     const js = initialJs();
@@ -136,6 +140,10 @@ async function main() {
     console.log('|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
     console.log(`\n- Cold start (process start to first 200 on /api/health): ${Math.round(coldMs)} ms`);
+    console.log(
+      '\nThe storefront listing against a one-query baseline (scripts/baseline-server.mjs, issue 18):\n',
+    );
+    for (const l of versusBaseline) console.log(l);
     console.log(
       `- Shopper's initial JavaScript (gzip): ${js.listed.kb.toFixed(1)} KB (${js.listed.files.join(', ')}); with the chunks they import statically ${js.closure.kb.toFixed(1)} KB (${js.closure.files.length} files)`,
     );

@@ -1,0 +1,157 @@
+// Issue 18: the storefront listing against a one-query baseline (scripts/baseline-server.mjs: Fastify +
+// postgres-js, one SQL statement, no auth, no zod), both on one fresh PostgreSQL database with the demo shops,
+// measured interleaved in one run (Haat, baseline, Haat, baseline) so the machine's load falls on both alike.
+// Reports per query: req/s, p99, server CPU ms per request and the ratio Haat / baseline of req/s.
+// Part of `npm run bench`; alone: `npm run bench:baseline` (BENCH_SECONDS, BENCH_ROUNDS=2, BENCH_CONNECTIONS=20).
+// BENCH_BEFORE=<bundle> adds another build of Haat (e.g. the code before a change) to the same interleaving.
+import { isDeepStrictEqual } from 'node:util';
+import postgres from 'postgres';
+import { freshDatabase, machine, measure, ms, type Server, startServer } from './bench-kit.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+/** The listing queries of issue 18 for a shop: the web app's default, a search with a sort, a category. */
+export async function listingQueries(url: string) {
+  const pg = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [shop] = await pg<{ id: string; slug: string }[]>`
+      select s.id, s.slug from stores s join products p on p.store_id = s.id
+      where s.online_status = 'PUBLISHED' group by s.id order by count(*) desc, s.slug limit 1`;
+    if (!shop) throw new Error('no published shop');
+    const [cat] = await pg<{ id: string }[]>`
+      select category_id as id from products where store_id = ${shop.id} and category_id is not null
+      group by category_id order by count(*) desc limit 1`;
+    const [word] = await pg<{ w: string }[]>`
+      select lower(split_part(product_name, ' ', 1)) as w from products where store_id = ${shop.id} and status = 'ACTIVE'
+      group by 1 order by count(*) desc limit 1`;
+    const base = '/api/store/stores/product';
+    return {
+      slug: shop.slug,
+      queries: [
+        { name: 'listing, default (12 cards)', path: `${base}?sort=relevance&limit=12&offset=0` },
+        {
+          name: `listing, search "${word?.w}" by price`,
+          path: `${base}?search=${encodeURIComponent(word?.w ?? 'a')}&sort=price_asc&limit=12&offset=0`,
+        },
+        { name: 'listing, a category', path: `${base}?category=${cat?.id}&sort=relevance&limit=12&offset=0` },
+      ],
+    };
+  } finally {
+    await pg.end();
+  }
+}
+
+interface Row {
+  name: string;
+  server: string;
+  rps: number[];
+  p99: number[];
+  cpu: number[];
+  load: number[];
+}
+
+/** Runs the comparison on an already seeded database; returns markdown lines. */
+export async function compareWithBaseline(url: string, dbName: string) {
+  const { slug, queries } = await listingQueries(url);
+  const servers: { label: string; srv: Server }[] = [];
+  try {
+    const haat = await startServer(url);
+    servers.push({ label: 'Haat', srv: haat });
+    if (process.env.BENCH_BEFORE)
+      servers.push({ label: 'Haat before', srv: await startServer(url, {}, process.env.BENCH_BEFORE) });
+    const baseline = await startServer(url, {}, 'scripts/baseline-server.mjs');
+    servers.push({ label: 'baseline', srv: baseline });
+    // Same cards from every server.
+    for (const q of queries) {
+      const bodies = await Promise.all(
+        servers.map(async ({ srv }) => {
+          const res = await fetch(`${srv.origin}${q.path}`, { headers: { 'store-origin': slug } });
+          if (res.status !== 200) throw new Error(`${q.path}: ${res.status}`);
+          return {
+            total: res.headers.get('x-total-count'),
+            data: ((await res.json()) as { data: unknown }).data,
+          };
+        }),
+      );
+      for (const b of bodies.slice(1))
+        if (!isDeepStrictEqual(b, bodies[0]))
+          throw new Error(`${q.name}: the servers answer differently\n${JSON.stringify(bodies, null, 1)}`);
+      if (!Array.isArray(bodies[0]?.data) || bodies[0].data.length === 0)
+        throw new Error(`${q.name}: no cards`);
+    }
+    const rows: Row[] = [];
+    for (const q of queries) {
+      const byServer = new Map(
+        servers.map(({ label }) => [
+          label,
+          { name: q.name, server: label, rps: [], p99: [], cpu: [], load: [] } as Row,
+        ]),
+      );
+      for (let round = 0; round < ROUNDS; round++)
+        for (const { label, srv } of servers) {
+          const m = await measure(
+            {
+              url: `${srv.origin}${q.path}`,
+              connections: CONNECTIONS,
+              duration: Number(process.env.BENCH_SECONDS ?? 10),
+              headers: { 'store-origin': slug },
+            },
+            { pid: srv.pid, db: dbName },
+          );
+          if (m.errors || Object.keys(m.statuses).some((s) => s !== '200'))
+            throw new Error(`${q.name} on ${label}: ${JSON.stringify(m.statuses)}, ${m.errors} errors`);
+          const r = byServer.get(label);
+          r?.rps.push(m.rps);
+          r?.p99.push(m.p99);
+          r?.cpu.push(m.cpuMsPerReq ?? Number.NaN);
+          r?.load.push(m.load);
+          console.error(
+            `  ${q.name} / ${label}: ${Math.round(m.rps)} req/s, p99 ${m.p99} ms, ${m.cpuMsPerReq?.toFixed(3)} CPU ms/req, load ${m.load.toFixed(2)}`,
+          );
+        }
+      rows.push(...byServer.values());
+    }
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const lines = [
+      `| Query (${CONNECTIONS} connections, ${ROUNDS} interleaved rounds) | Server | req/s (each round) | p99 ms | Node CPU ms/req | req/s vs baseline | load (1 min) |`,
+      '|---|---|---|---|---|---|---|',
+    ];
+    for (const q of queries) {
+      const base = rows.find((r) => r.name === q.name && r.server === 'baseline');
+      for (const r of rows.filter((x) => x.name === q.name))
+        lines.push(
+          `| ${q.name} | ${r.server} | ${Math.round(avg(r.rps))} (${r.rps.map((x) => Math.round(x)).join(', ')}) | ${ms(Math.max(...r.p99))} | ${avg(r.cpu).toFixed(3)} | ${base ? (avg(r.rps) / avg(base.rps)).toFixed(2) : '-'} | ${r.load.map((x) => x.toFixed(1)).join(', ')} |`,
+        );
+    }
+    return lines;
+  } finally {
+    await Promise.all(servers.map(({ srv }) => srv.stop()));
+  }
+}
+
+async function main() {
+  const { openDatabase } = await import('@haat/db');
+  const { seedDemo } = await import('@haat/db/seed');
+  const db = await freshDatabase('haat_bench_baseline');
+  try {
+    const setup = await openDatabase({ url: db.url });
+    await setup.migrate();
+    await seedDemo(setup.owner);
+    await setup.close();
+    const lines = await compareWithBaseline(db.url, db.name);
+    console.log(`\n### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${await machine()}\n`);
+    for (const l of lines) console.log(l);
+  } finally {
+    if (process.env.BENCH_KEEP) {
+      console.log(`Kept the database ${db.name} (BENCH_KEEP).`);
+      await db.keep();
+    } else await db.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`)
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -3,9 +3,10 @@
 -- 1. Search. The counter's search (name anywhere, SKU from its start, exact barcode) ORed over variants and
 -- products, so every search joined all of a shop's sellables; and LIKE is not leakproof, so under forced row-level
 -- security no index served even one arm of it. pos_sellable_matches finds the ids of the page's sellables through
--- indexes, one branch per arm: it runs as the table owner (which row-level security does not apply to, like
--- marketplace_sync), and takes the shop only from the transaction's own tenant setting (app_store_id(), never a
--- parameter), so a caller cannot ask about another shop. The repository then reads those rows as haat_app under
+-- indexes, one branch per arm: it runs as the role that migrates (a superuser, or one with BYPASSRLS, which
+-- row-level security does not apply to, like marketplace_sync; were it subject to the forced policy, the answer
+-- would be the same, only without the indexes), and takes the shop only from the transaction's own tenant setting
+-- (app_store_id(), never a parameter), so a caller cannot ask about another shop. The repository then reads those rows as haat_app under
 -- row-level security with the search's own conditions, so tenancy and the match are checked twice.
 -- It returns the first p_limit sellables in the screen's order (an exact SKU or barcode first, then name, then the
 -- variant's position), with ties, so the caller's own ORDER BY ... LIMIT over them gives the same page.

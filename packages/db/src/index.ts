@@ -1,3 +1,4 @@
 export * from './client.ts';
 export * from './context.ts';
+export * from './prepared.ts';
 export * as schema from './schema/index.ts';

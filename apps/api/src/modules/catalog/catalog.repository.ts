@@ -1,5 +1,5 @@
 import type { ProductListQuery } from '@haat/contracts';
-import { schema, type Tx } from '@haat/db';
+import { preparedSelect, schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../lib/ids.ts';
@@ -77,7 +77,7 @@ export const cardsFrom = <T extends SelectedFields>(tx: Tx, extra: T) =>
  * A product with a variant in stock whose values match every filter (Size M and Colour Blue in one variant). An
  * option is found by name in the product's own options, since each product lists its options in its own order.
  */
-function hasVariantWith(filters: { name: string; value: string }[]): SQL {
+function hasVariantWith(filters: { name: unknown; value: unknown }[]): SQL {
   const matches = filters.map(
     (f) =>
       sql`lower(fv.option_values[(select e.i from jsonb_array_elements(${p.options}) with ordinality e(o, i) where lower(e.o->>'name') = lower(${f.name}) limit 1)]) = lower(${f.value})`,
@@ -110,69 +110,128 @@ const SIMILARITY = 0.45;
  * Active products of the shop in context, filtered, sorted and paged, with the total count. The live deal prices
  * are read once for the query (a grouped join) rather than once per product and per use: a listing computes
  * the price it filters and sorts by for every match, which is every product of the shop without a search.
+ *
+ * The statement is built once per shape (which filters are present, the sort; issue 18) with placeholders for
+ * every value, and kept: building it again on every request cost more CPU than the rest of the request.
  */
 export async function listProductCards(tx: Tx, storeId: string, q: ProductListQuery) {
-  const live = tx
-    .select({ productId: d.productId, pricePaise: sql<number>`min(${d.dealPricePaise})`.as('live_price') })
-    .from(d)
-    .where(and(eq(d.storeId, storeId), sql`now() >= ${d.startsAt} and now() < ${d.endsAt}`))
-    .groupBy(d.productId)
-    .as('live');
-  const pays = sql<number>`least(${p.pricePaise}, coalesce(${p.salePricePaise}, ${p.pricePaise}), coalesce(${live.pricePaise}, ${p.pricePaise}))`;
-  const conds: SQL[] = [eq(p.storeId, storeId), eq(p.status, 'ACTIVE')];
-  let rank: SQL | undefined;
-  if (q.search) {
-    // Full-text on name and description, trigram word similarity on the name (a typo still matches), or the SKU.
-    const term = `%${escapeLike(q.search)}%`;
-    // A subquery, so the query is parsed once per execution however the statement is planned.
-    const tsq = sql`(select websearch_to_tsquery('simple', ${q.search}))`;
-    const near = sql`word_similarity(${q.search}, ${p.name})`;
-    const cond = or(
-      sql`${sql.raw('products.search_vector')} @@ ${tsq}`,
-      sql`${near} >= ${SIMILARITY}`,
-      ilike(p.sku, term),
-      ilike(p.name, term),
-    );
-    if (cond) conds.push(cond);
-    rank = sql`(ts_rank(${sql.raw('products.search_vector')}, ${tsq}) + ${near})`;
+  const shape = listingShape(q);
+  let statement = listingStatements.get(shape.key);
+  if (!statement) {
+    statement = buildListing(shape);
+    if (listingStatements.size < 1000) listingStatements.set(shape.key, statement);
   }
-  if (q.category)
-    conds.push(isUuid(q.category) ? eq(p.categoryId, q.category) : ilike(c.name, escapeLike(q.category)));
+  const values: Record<string, unknown> = { storeId, limit: q.limit, offset: q.offset };
+  if (q.search) {
+    values.search = q.search;
+    values.term = `%${escapeLike(q.search)}%`;
+  }
+  if (q.category) values.category = shape.category === 'id' ? q.category : escapeLike(q.category);
   if (q.sub_category)
-    conds.push(
-      isUuid(q.sub_category)
-        ? eq(p.subCategoryId, q.sub_category)
-        : ilike(sc.name, escapeLike(q.sub_category)),
-    );
-  if (q.min_price != null) conds.push(gte(pays, Math.round(q.min_price * 100)));
-  if (q.max_price != null) conds.push(lte(pays, Math.round(q.max_price * 100)));
-  if (q.rating) conds.push(gte(averageRating, q.rating));
-  if (q.option?.length) conds.push(hasVariantWith(q.option));
-  const order: Record<ProductListQuery['sort'], SQL[]> = {
-    relevance: rank
-      ? [desc(rank), desc(p.unitsSold)]
-      : [desc(p.isFeatured), desc(p.unitsSold), desc(p.createdAt)],
-    price_asc: [asc(pays)],
-    price_desc: [desc(pays)],
-    rating: [desc(averageRating), desc(p.reviewCount)],
-    newest: [desc(p.createdAt)],
-    best_selling: [desc(p.unitsSold)],
-  };
-  const rows = await tx
-    .select({
-      ...productCardColumns,
-      effectivePricePaise: pays.mapWith(Number),
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(p)
-    .leftJoin(c, and(eq(c.storeId, p.storeId), eq(c.id, p.categoryId)))
-    .leftJoin(sc, and(eq(sc.storeId, p.storeId), eq(sc.id, p.subCategoryId)))
-    .leftJoin(live, eq(live.productId, p.id))
-    .where(and(...conds))
-    .orderBy(...order[q.sort], asc(p.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    values.subCategory = shape.subCategory === 'id' ? q.sub_category : escapeLike(q.sub_category);
+  if (q.min_price != null) values.minPrice = Math.round(q.min_price * 100);
+  if (q.max_price != null) values.maxPrice = Math.round(q.max_price * 100);
+  if (q.rating) values.rating = q.rating;
+  q.option?.forEach((f, i) => {
+    values[`optionName${i}`] = f.name;
+    values[`optionValue${i}`] = f.value;
+  });
+  const rows = await statement.run(tx, values);
   return { rows, total: rows[0]?.total ?? 0 };
+}
+
+type ListingRow = ProductCardRow & { total: number };
+const listingStatements = new Map<string, ReturnType<typeof preparedSelect<ListingRow>>>();
+
+/** What decides the listing statement's text: which filters are present and how, and the sort. */
+function listingShape(q: ProductListQuery) {
+  const kind = (v: string | undefined) => (!v ? null : isUuid(v) ? ('id' as const) : ('name' as const));
+  const shape = {
+    search: !!q.search,
+    category: kind(q.category),
+    subCategory: kind(q.sub_category),
+    minPrice: q.min_price != null,
+    maxPrice: q.max_price != null,
+    rating: !!q.rating,
+    options: q.option?.length ?? 0,
+    sort: q.sort,
+  };
+  return { ...shape, key: JSON.stringify(shape) };
+}
+
+function buildListing(shape: ReturnType<typeof listingShape>) {
+  const v = sql.placeholder;
+  return preparedSelect<ListingRow>((qb) => {
+    const live = qb
+      .select({ productId: d.productId, pricePaise: sql<number>`min(${d.dealPricePaise})`.as('live_price') })
+      .from(d)
+      .where(and(eq(d.storeId, v('storeId')), sql`now() >= ${d.startsAt} and now() < ${d.endsAt}`))
+      .groupBy(d.productId)
+      .as('live');
+    const pays = sql<number>`least(${p.pricePaise}, coalesce(${p.salePricePaise}, ${p.pricePaise}), coalesce(${live.pricePaise}, ${p.pricePaise}))`;
+    const conds: SQL[] = [eq(p.storeId, v('storeId')), eq(p.status, 'ACTIVE')];
+    let rank: SQL | undefined;
+    if (shape.search) {
+      // Full-text on name and description, trigram word similarity on the name (a typo still matches), or the SKU.
+      // A subquery, so the query is parsed once per execution however the statement is planned.
+      const tsq = sql`(select websearch_to_tsquery('simple', ${v('search')}))`;
+      const near = sql`word_similarity(${v('search')}, ${p.name})`;
+      const cond = or(
+        sql`${sql.raw('products.search_vector')} @@ ${tsq}`,
+        sql`${near} >= ${SIMILARITY}`,
+        ilike(p.sku, v('term') as never),
+        ilike(p.name, v('term') as never),
+      );
+      if (cond) conds.push(cond);
+      rank = sql`(ts_rank(${sql.raw('products.search_vector')}, ${tsq}) + ${near})`;
+    }
+    if (shape.category)
+      conds.push(
+        shape.category === 'id' ? eq(p.categoryId, v('category')) : ilike(c.name, v('category') as never),
+      );
+    if (shape.subCategory)
+      conds.push(
+        shape.subCategory === 'id'
+          ? eq(p.subCategoryId, v('subCategory'))
+          : ilike(sc.name, v('subCategory') as never),
+      );
+    if (shape.minPrice) conds.push(gte(pays, v('minPrice')));
+    if (shape.maxPrice) conds.push(lte(pays, v('maxPrice')));
+    if (shape.rating) conds.push(gte(averageRating, v('rating')));
+    if (shape.options)
+      conds.push(
+        hasVariantWith(
+          Array.from({ length: shape.options }, (_, i) => ({
+            name: v(`optionName${i}`),
+            value: v(`optionValue${i}`),
+          })),
+        ),
+      );
+    const order: Record<ProductListQuery['sort'], SQL[]> = {
+      relevance: rank
+        ? [desc(rank), desc(p.unitsSold)]
+        : [desc(p.isFeatured), desc(p.unitsSold), desc(p.createdAt)],
+      price_asc: [asc(pays)],
+      price_desc: [desc(pays)],
+      rating: [desc(averageRating), desc(p.reviewCount)],
+      newest: [desc(p.createdAt)],
+      best_selling: [desc(p.unitsSold)],
+    };
+    return qb
+      .select({
+        ...productCardColumns,
+        effectivePricePaise: pays.mapWith(Number),
+        total: sql<number>`count(*) over()`.mapWith(Number),
+      })
+      .from(p)
+      .leftJoin(c, and(eq(c.storeId, p.storeId), eq(c.id, p.categoryId)))
+      .leftJoin(sc, and(eq(sc.storeId, p.storeId), eq(sc.id, p.subCategoryId)))
+      .leftJoin(live, eq(live.productId, p.id))
+      .where(and(...conds))
+      .orderBy(...order[shape.sort], asc(p.id))
+      .limit(v('limit') as never)
+      .offset(v('offset') as never);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
+import { type AppHandle, DEMO_PUBLISHED_SHOPS, startApp } from './harness.ts';
 import { accessTokenOf, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
 
 /*
@@ -18,7 +18,9 @@ beforeAll(async () => {
   const res = await fetch(app.url('/api/store/get-store/?limit=100'));
   const shops = (await res.json()).data.results as { slug: string }[];
   const taken = new Set([app.demo.openShop, 'kesar-glow-naturals', 'kutch-kala-home', 'jaipur-block-prints']);
-  const pick = shops.slice(5, -1).find((s) => !taken.has(s.slug));
+  const pick = shops
+    .slice(5, -1)
+    .find((s) => !taken.has(s.slug) && (DEMO_PUBLISHED_SHOPS as readonly string[]).includes(s.slug));
   if (!pick) throw new Error('expected enough published demo shops');
   shop = pick.slug;
   const login = await fetch(app.url('/api/admin/admin-login/'), {

@@ -54,5 +54,21 @@ export async function startApp(): Promise<AppHandle> {
   };
 }
 
+/**
+ * The seeded published shops (packages/db/src/seed), whose owners sign in as owner@{slug}.demo.haat.in. The
+ * directory also lists shops that journeys register and publish while the suite runs: a spec that signs in as a
+ * demo owner picks its shop from these, never by position alone.
+ */
+export const DEMO_PUBLISHED_SHOPS = [
+  'chai-sutra',
+  'deccan-digital',
+  'jaipur-block-prints',
+  'kesar-glow-naturals',
+  'kutch-kala-home',
+  'lucknowi-chikan-house',
+  'malabar-spice-route',
+  'namma-gadgets',
+] as const;
+
 /** The seeded shop in DRAFT status (packages/db/src/seed). */
 export const DRAFT_SHOP = 'banaras-silk-weaves';

@@ -10,6 +10,7 @@ import {
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { optionalActor } from '../../plugins/auth.ts';
@@ -25,7 +26,10 @@ const storeOriginHeader = z.object({
 export const catalogRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Hot public reads: replies written by a compiled serializer (issue 18; strictly checked outside production).
+    const serializerCompiler = compiledSerializer(deps.config.NODE_ENV !== 'production');
     app.get('/stores/home/', {
+      serializerCompiler,
       schema: {
         tags: ['storefront'],
         summary:
@@ -46,6 +50,7 @@ export const catalogRoutes =
     });
 
     app.get('/stores/product', {
+      serializerCompiler,
       schema: {
         tags: ['storefront'],
         summary: 'Products of the shop: search, category, price range, rating, sort and paging on the server',
@@ -63,6 +68,7 @@ export const catalogRoutes =
     });
 
     app.get('/stores/product/store-deals', {
+      serializerCompiler,
       schema: {
         tags: ['storefront'],
         summary: 'Deals running now in the shop, ending soonest first',
@@ -76,6 +82,7 @@ export const catalogRoutes =
     });
 
     app.get('/stores/product/product-options/', {
+      serializerCompiler,
       schema: {
         tags: ['storefront'],
         summary: "The options (sizes, colours, packs) the shop's products come in, for the listing's filters",
@@ -89,6 +96,7 @@ export const catalogRoutes =
     });
 
     app.get('/stores/product/get-store-product-category/', {
+      serializerCompiler,
       schema: {
         tags: ['storefront'],
         summary: "The shop's product categories with their sub-categories",

@@ -8,6 +8,7 @@ import {
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { requireOpenStore } from '../stores/stores.service.ts';
@@ -21,7 +22,10 @@ const idParam = z.object({ id: z.string().max(100) });
 export const productRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Hot public reads: replies written by a compiled serializer (issue 18; strictly checked outside production).
+    const serializerCompiler = compiledSerializer(deps.config.NODE_ENV !== 'production');
     app.get('/stores/product/:id', {
+      serializerCompiler,
       schema: {
         tags: ['storefront'],
         summary:
@@ -38,6 +42,7 @@ export const productRoutes =
     });
 
     app.get('/stores/product/:id/product-reviews/', {
+      serializerCompiler,
       schema: {
         tags: ['storefront'],
         summary: "A product's reviews, newest first; the total is in X-Total-Count",
@@ -64,6 +69,7 @@ export const productRoutes =
     });
 
     app.get('/stores/product/:id/product-reviews-analytic/', {
+      serializerCompiler,
       schema: {
         tags: ['storefront'],
         summary: "A product's rating: average, total and the share of each star",
@@ -79,6 +85,7 @@ export const productRoutes =
     });
 
     app.get('/stores/product/:id/similar-product/', {
+      serializerCompiler,
       schema: {
         tags: ['storefront'],
         summary: 'Products of the same category, closest names first',

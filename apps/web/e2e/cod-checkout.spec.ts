@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, DEMO_PUBLISHED_SHOPS, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
+import { addToCart, noSidewaysScroll, signInVendor, signUpCustomer, vendorToken } from './journeys.ts';
 
 /*
  * Cash on delivery that does not bleed money (issue 19): the vendor sets the shop's COD rules in Settings, a
@@ -12,7 +12,7 @@ import { accessTokenOf, noSidewaysScroll, signInVendor, signUpCustomer } from '.
 let app: AppHandle;
 /** A published demo shop with UPI that no other journey uses (the settings, dashboard and staff specs pick earlier ones). */
 let shop: string;
-let vendorToken = '';
+let bearer = '';
 beforeAll(async () => {
   app = await startApp();
   const res = await fetch(app.url('/api/store/get-store/?limit=100'));
@@ -23,16 +23,7 @@ beforeAll(async () => {
     .find((s) => !taken.has(s.slug) && (DEMO_PUBLISHED_SHOPS as readonly string[]).includes(s.slug));
   if (!pick) throw new Error('expected enough published demo shops');
   shop = pick.slug;
-  const login = await fetch(app.url('/api/admin/admin-login/'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `owner@${shop}.demo.haat.in`,
-      password: 'haat-demo-2026',
-      role_name: 'VENDOR',
-    }),
-  });
-  vendorToken = (await login.json()).data.access_token;
+  bearer = await vendorToken(app, shop);
 });
 afterAll(async () => {
   // The shop goes back to COD without rules, as the demo has it.
@@ -55,7 +46,7 @@ async function vendorApi(method: string, path: string, body?: object) {
   const res = await fetch(app.url(path), {
     method,
     headers: {
-      authorization: `Bearer ${vendorToken}`,
+      authorization: `Bearer ${bearer}`,
       'store-origin': shop,
       ...(body ? { 'content-type': 'application/json' } : {}),
     },
@@ -74,15 +65,6 @@ async function mailTo(email: string, subject: string) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no "${subject}" mail to ${email}`);
-}
-
-async function addToCart(bearer: string, productId: string, quantity: number) {
-  const res = await fetch(app.url('/api/store/store-user/store-cart/'), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${bearer}`, 'store-origin': shop, 'content-type': 'application/json' },
-    body: JSON.stringify({ product_id: productId, quantity, is_selected: true }),
-  });
-  expect(res.status).toBe(201);
 }
 
 async function fillAddress(page: Page, a: { street: string; city: string; state: string; pin: string }) {
@@ -146,7 +128,7 @@ describe('cash on delivery rules and confirmation', () => {
     const page = await app.newPage({ width: 1280, height: 900 });
     const email = `cod-${run}@example.com`;
     await signUpCustomer(app, page, { first: 'Arjun', last: 'Mehta', email, password: 'shopper123' }, shop);
-    await addToCart((await accessTokenOf(page)) ?? '', product?.id ?? '', 1);
+    await addToCart(app, page, shop, product?.id ?? '', 1);
     await page.goto(app.url('/checkout', shop));
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     await fillAddress(page, { street: '7 Janpath', city: 'New Delhi', state: 'Delhi', pin: '110001' });

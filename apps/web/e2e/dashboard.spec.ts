@@ -2,7 +2,7 @@ import type { DashboardPeriod, DashboardStats } from '@haat/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, signInVendor } from './journeys.ts';
+import { noSidewaysScroll, signInVendor, vendorToken } from './journeys.ts';
 
 let app: AppHandle;
 /** A published demo shop the other browser tests leave alone (they use the first, second and last). */
@@ -28,16 +28,7 @@ beforeAll(async () => {
   const pick = shops.slice(2, -1).find((s) => s.slug !== app.demo.openShop);
   if (!pick) throw new Error('no spare published demo shop');
   shop = pick.slug;
-  const login = await fetch(app.url('/api/admin/admin-login/'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `owner@${shop}.demo.haat.in`,
-      password: 'haat-demo-2026',
-      role_name: 'VENDOR',
-    }),
-  });
-  token = (await login.json()).data.access_token;
+  token = await vendorToken(app, shop);
 });
 afterAll(async () => {
   await app?.close();

@@ -76,3 +76,38 @@ export async function noSidewaysScroll(page: Page) {
   ]);
   expect(scroll).toBeLessThanOrEqual(width);
 }
+
+/** A demo shop owner's back-office token (the API's own sign-in), for the calls a journey makes beside the screen. */
+export async function vendorToken(app: AppHandle, shop: string): Promise<string> {
+  const login = await fetch(app.url('/api/admin/admin-login/'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `owner@${shop}.demo.haat.in`,
+      password: 'haat-demo-2026',
+      role_name: 'VENDOR',
+    }),
+  });
+  expect(login.status).toBe(200);
+  return (await login.json()).data.access_token;
+}
+
+/** Puts a product in a signed-in shopper's cart (selected), as the product page's Add to Cart does. */
+export async function addToCart(
+  app: AppHandle,
+  page: Page,
+  shop: string,
+  productId: string,
+  quantity: number,
+) {
+  const res = await fetch(app.url('/api/store/store-user/store-cart/'), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${(await accessTokenOf(page)) ?? ''}`,
+      'store-origin': shop,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ product_id: productId, quantity, is_selected: true }),
+  });
+  expect(res.status).toBe(201);
+}

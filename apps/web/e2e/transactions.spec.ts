@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
+import { addToCart, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {
@@ -15,16 +15,7 @@ type Product = { id: string; product_quantity: number; stock_status: string; has
 
 /** A customer places a cash-on-delivery order of two units through checkout; returns the order id. */
 async function placeOrder(page: Page, productId: string) {
-  const res = await fetch(app.url('/api/store/store-user/store-cart/'), {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${(await accessTokenOf(page)) ?? ''}`,
-      'store-origin': app.demo.openShop,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ product_id: productId, quantity: 2, is_selected: true }),
-  });
-  expect(res.status).toBe(201);
+  await addToCart(app, page, app.demo.openShop, productId, 2);
   await page.goto(app.url('/checkout', app.demo.openShop));
   const form = page.getByRole('form', { name: 'New address' });
   await form.getByLabel('Full name').fill('Rohan Das');

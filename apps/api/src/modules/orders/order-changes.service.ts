@@ -3,17 +3,16 @@ import { type Tx, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
 import { changedFields, recordAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { isUuid } from '../../lib/ids.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { isAwaitingConfirmation } from '../cod/cod-view.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { issueInvoice } from '../payments/documents.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as adminRepo from './admin-orders.repository.ts';
 import { readDetail } from './admin-orders.service.ts';
+import { assertTransition, lockForChange } from './order-guards.ts';
 import { type OrderMailKind, orderUpdateMail } from './order-mails.ts';
-import { EDITABLE, NEXT_STATUSES } from './order-rules.ts';
+import { EDITABLE } from './order-rules.ts';
 import { orderNumber } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import { cancelInTx } from './orders.service.ts';
@@ -26,45 +25,6 @@ interface Ctx {
   tx: Tx;
   store: StoreRow;
   actor: Actor;
-}
-
-async function lockForChange(tx: Tx, orderId: string, version: number | undefined) {
-  const order = isUuid(orderId) ? await repo.lockOrder(tx, orderId) : null;
-  if (!order) throw notFound('Order not found');
-  assertVersion(order, version);
-  return order;
-}
-
-function assertVersion(order: repo.OrderRow, version: number | undefined) {
-  if (version !== undefined && version !== order.version) {
-    throw new AppError(
-      409,
-      'CONFLICT',
-      `Order ${orderNumber(order.number)} was changed by someone else meanwhile. It has been reloaded; check it and try again.`,
-      { reason: 'ORDER_CHANGED', status: order.status },
-    );
-  }
-}
-
-function assertTransition(order: repo.OrderRow, to: OrderStatus) {
-  if (isAwaitingConfirmation(order) && to !== 'CANCELLED') {
-    throw new AppError(
-      409,
-      'CONFLICT',
-      `Order ${orderNumber(order.number)} is waiting for the customer to confirm cash on delivery. It can be cancelled, or moved on once confirmed.`,
-      { reason: 'AWAITING_COD_CONFIRMATION', status: order.status },
-    );
-  }
-  const allowed = NEXT_STATUSES[order.status];
-  if (allowed.includes(to)) return;
-  const now = order.status.toLowerCase();
-  const options = allowed.length ? allowed.map((s) => s.toLowerCase()).join(', ') : 'nothing else';
-  throw new AppError(
-    409,
-    'CONFLICT',
-    `A ${now} order cannot become ${to.toLowerCase()}. From ${now} it can become: ${options}.`,
-    { reason: 'INVALID_TRANSITION', status: order.status },
-  );
 }
 
 async function notifyCustomer(ctx: Ctx, order: repo.OrderRow, kind: OrderMailKind, note?: string | null) {

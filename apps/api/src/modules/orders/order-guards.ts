@@ -1,0 +1,51 @@
+import type { OrderStatus } from '@haat/contracts';
+import type { Tx } from '@haat/db';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { isAwaitingConfirmation } from '../cod/cod-view.ts';
+import { NEXT_STATUSES } from './order-rules.ts';
+import { orderNumber } from './order-view.ts';
+import * as repo from './orders.repository.ts';
+
+/* What every vendor change of an order checks first: the order is this shop's, unchanged since the screen read it,
+   and the move is one the rules allow (decision 0007; a COD order awaiting its customer, decision 0015). */
+
+/** Locks the order for a change and checks the version the screen read (409 ORDER_CHANGED when it moved on). */
+export async function lockForChange(tx: Tx, orderId: string, version: number | undefined) {
+  const order = isUuid(orderId) ? await repo.lockOrder(tx, orderId) : null;
+  if (!order) throw notFound('Order not found');
+  assertVersion(order, version);
+  return order;
+}
+
+function assertVersion(order: repo.OrderRow, version: number | undefined) {
+  if (version !== undefined && version !== order.version) {
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `Order ${orderNumber(order.number)} was changed by someone else meanwhile. It has been reloaded; check it and try again.`,
+      { reason: 'ORDER_CHANGED', status: order.status },
+    );
+  }
+}
+
+export function assertTransition(order: repo.OrderRow, to: OrderStatus) {
+  if (isAwaitingConfirmation(order) && to !== 'CANCELLED') {
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `Order ${orderNumber(order.number)} is waiting for the customer to confirm cash on delivery. It can be cancelled, or moved on once confirmed.`,
+      { reason: 'AWAITING_COD_CONFIRMATION', status: order.status },
+    );
+  }
+  const allowed = NEXT_STATUSES[order.status];
+  if (allowed.includes(to)) return;
+  const now = order.status.toLowerCase();
+  const options = allowed.length ? allowed.map((s) => s.toLowerCase()).join(', ') : 'nothing else';
+  throw new AppError(
+    409,
+    'CONFLICT',
+    `A ${now} order cannot become ${to.toLowerCase()}. From ${now} it can become: ${options}.`,
+    { reason: 'INVALID_TRANSITION', status: order.status },
+  );
+}

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { envelope } from '@haat/contracts';
@@ -59,6 +58,7 @@ import { registerCompression } from './plugins/compress.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { recordRoutes } from './plugins/route-table.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -125,7 +125,7 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
   cacheBus?.subscribe((payload) => applyAnnouncement(deps, payload));
 
   registerShopPermissions(app, deps);
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -3,7 +3,7 @@
 // measured interleaved in one run (Haat, baseline, Haat, baseline) so the machine's load falls on both alike.
 // Reports per query: req/s, p99, server CPU ms per request and the ratio Haat / baseline of req/s.
 // Part of `npm run bench`; alone: `npm run bench:baseline` (BENCH_SECONDS, BENCH_ROUNDS=2, BENCH_CONNECTIONS=20).
-// BENCH_BEFORE=<bundle> adds another build of Haat (e.g. the code before a change) to the same interleaving.
+// BENCH_HAAT=<bundle> measures another build than apps/api/dist/server.mjs; BENCH_BEFORE=<bundle> adds another build of Haat (e.g. the code before a change) to the same interleaving.
 import { isDeepStrictEqual } from 'node:util';
 import postgres from 'postgres';
 import { freshDatabase, machine, measure, ms, type Server, startServer } from './bench-kit.ts';
@@ -25,6 +25,9 @@ export async function listingQueries(url: string) {
     const [word] = await pg<{ w: string }[]>`
       select lower(split_part(product_name, ' ', 1)) as w from products where store_id = ${shop.id} and status = 'ACTIVE'
       group by 1 order by count(*) desc limit 1`;
+    const [product] = await pg<{ id: string }[]>`
+      select id from products where store_id = ${shop.id} and status = 'ACTIVE' and category_id = ${cat?.id ?? null}
+      order by units_sold desc, id limit 1`;
     const base = '/api/store/stores/product';
     return {
       slug: shop.slug,
@@ -35,6 +38,11 @@ export async function listingQueries(url: string) {
           path: `${base}?search=${encodeURIComponent(word?.w ?? 'a')}&sort=price_asc&limit=12&offset=0`,
         },
         { name: 'listing, a category', path: `${base}?category=${cat?.id}&sort=relevance&limit=12&offset=0` },
+      ],
+      /** Measured on Haat only (BENCH_PRODUCT=1): the baseline server has no product page yet. */
+      haatOnly: [
+        { name: 'product page', path: `${base}/${product?.id}` },
+        { name: 'similar products', path: `${base}/${product?.id}/similar-product/` },
       ],
     };
   } finally {
@@ -53,10 +61,11 @@ interface Row {
 
 /** Runs the comparison on an already seeded database; returns markdown lines. */
 export async function compareWithBaseline(url: string, dbName: string) {
-  const { slug, queries } = await listingQueries(url);
+  const { slug, queries: listing, haatOnly } = await listingQueries(url);
+  const queries = [...listing, ...(process.env.BENCH_PRODUCT ? haatOnly : [])];
   const servers: { label: string; srv: Server }[] = [];
   try {
-    const haat = await startServer(url);
+    const haat = await startServer(url, {}, process.env.BENCH_HAAT ?? 'apps/api/dist/server.mjs');
     servers.push({ label: 'Haat', srv: haat });
     if (process.env.BENCH_BEFORE)
       servers.push({ label: 'Haat before', srv: await startServer(url, {}, process.env.BENCH_BEFORE) });
@@ -64,8 +73,9 @@ export async function compareWithBaseline(url: string, dbName: string) {
     servers.push({ label: 'baseline', srv: baseline });
     // Same cards from every server.
     for (const q of queries) {
+      const answering = listing.includes(q) ? servers : servers.filter((s) => s.label !== 'baseline');
       const bodies = await Promise.all(
-        servers.map(async ({ srv }) => {
+        answering.map(async ({ srv }) => {
           const res = await fetch(`${srv.origin}${q.path}`, { headers: { 'store-origin': slug } });
           if (res.status !== 200) throw new Error(`${q.path}: ${res.status}`);
           return {
@@ -77,19 +87,20 @@ export async function compareWithBaseline(url: string, dbName: string) {
       for (const b of bodies.slice(1))
         if (!isDeepStrictEqual(b, bodies[0]))
           throw new Error(`${q.name}: the servers answer differently\n${JSON.stringify(bodies, null, 1)}`);
-      if (!Array.isArray(bodies[0]?.data) || bodies[0].data.length === 0)
-        throw new Error(`${q.name}: no cards`);
+      const data = bodies[0]?.data;
+      if (!data || (Array.isArray(data) && data.length === 0)) throw new Error(`${q.name}: no data`);
     }
     const rows: Row[] = [];
     for (const q of queries) {
+      const answering = listing.includes(q) ? servers : servers.filter((s) => s.label !== 'baseline');
       const byServer = new Map(
-        servers.map(({ label }) => [
+        answering.map(({ label }) => [
           label,
           { name: q.name, server: label, rps: [], p99: [], cpu: [], load: [] } as Row,
         ]),
       );
       for (let round = 0; round < ROUNDS; round++)
-        for (const { label, srv } of servers) {
+        for (const { label, srv } of answering) {
           const m = await measure(
             {
               url: `${srv.origin}${q.path}`,

@@ -57,10 +57,9 @@ export async function getProduct(deps: Deps, store: StoreRow, id: string): Promi
 
 export async function listReviews(deps: Deps, store: StoreRow, id: string, limit: number, offset: number) {
   requireUuid(id);
-  const { exists, rows } = await withStore(deps.db, store.id, async (tx) => ({
-    exists: await repo.productExists(tx, id),
-    rows: await repo.listReviews(tx, id, limit, offset),
-  }));
+  const [exists, rows] = await withStore(deps.db, store.id, (tx) =>
+    Promise.all([repo.productExists(tx, id), repo.listReviews(tx, id, limit, offset)]),
+  );
   if (!exists) throw notFound('Product not found');
   return {
     total: rows[0]?.total ?? 0,
@@ -99,10 +98,10 @@ export async function reviewAnalytics(deps: Deps, store: StoreRow, id: string) {
 export async function listSimilar(deps: Deps, store: StoreRow, id: string, limit: number) {
   requireUuid(id);
   const now = Date.now();
-  const { exists, rows } = await withStore(deps.db, store.id, async (tx) => ({
-    exists: await repo.productExists(tx, id),
-    rows: await repo.listSimilar(tx, id, limit),
-  }));
+  // Both statements go out together: one round trip.
+  const [exists, rows] = await withStore(deps.db, store.id, (tx) =>
+    Promise.all([repo.productExists(tx, id), repo.listSimilar(tx, id, limit)]),
+  );
   if (!exists) throw notFound('Product not found');
   return rows.map((r) => toProductCard(r, now, store.priceDisplay));
 }

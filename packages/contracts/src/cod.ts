@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OTP_LENGTH } from './accounts.ts';
 import { INDIAN_STATES, PIN_CODE_PATTERN } from './indian-states.ts';
-import { paiseToRupees, rupeesToPaise } from './money.ts';
+import { formatPaise, rupeesToPaise } from './money.ts';
 
 /**
  * Cash on delivery that does not bleed money (issue 19, decision 0015): where and for which order values a shop
@@ -17,9 +17,6 @@ export const COD_BLOCKED_PINS_MAX = 20_000;
 export const COD_FEE_MAX = 1_000;
 export const COD_CODE_TTL_MINUTES = 10;
 export const COD_CODE_MAX_TRIES = 5;
-
-const inr = (paise: number) =>
-  `₹${paiseToRupees(paise).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
 const rupees = (label: string, max = 10_000_000) =>
   z
@@ -66,7 +63,7 @@ export const codSettingsBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['min_order'],
-        message: `The minimum (${inr(rupeesToPaise(v.min_order))}) is above the maximum (${inr(rupeesToPaise(v.max_order))})`,
+        message: `The minimum (${formatPaise(rupeesToPaise(v.min_order))}) is above the maximum (${formatPaise(rupeesToPaise(v.max_order))})`,
       });
     }
     if (v.max_order === 0) {
@@ -174,9 +171,9 @@ export function codProblem(cod: CheckoutCod, addressId: string | null, orderPais
   const max = cod.max_order === null ? null : rupeesToPaise(cod.max_order);
   const min = cod.min_order === null ? null : rupeesToPaise(cod.min_order);
   if (max !== null && orderPaise > max)
-    return `Cash on delivery is available for orders up to ${inr(max)} at this shop`;
+    return `Cash on delivery is available for orders up to ${formatPaise(max)} at this shop`;
   if (min !== null && orderPaise < min)
-    return `Cash on delivery is available for orders of ${inr(min)} or more at this shop`;
+    return `Cash on delivery is available for orders of ${formatPaise(min)} or more at this shop`;
   return null;
 }
 

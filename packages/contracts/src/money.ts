@@ -5,5 +5,7 @@ export const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
 export const discountPercent = (price: number, salePrice: number | null | undefined) =>
   salePrice == null || price <= 0 || salePrice >= price ? 0 : Math.round(((price - salePrice) / price) * 100);
 /** Rupees as a message prints them: ₹ with en-IN grouping, paise only when there are any (₹1,24,999, ₹449.50). */
+/** An amount in paise as people read it: ₹1,499 or ₹12.50 (Indian grouping). */
+export const formatPaise = (paise: number) => formatRupees(paiseToRupees(paise));
 export const formatRupees = (rupees: number) =>
   `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(rupees) ? 0 : 2, maximumFractionDigits: 2 })}`;

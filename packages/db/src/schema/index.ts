@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './cod.ts';
 export * from './customer-record.ts';
 export * from './dashboard.ts';
+export * from './engagement.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './platform.ts';

@@ -14,8 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, storeId, ts } from './columns.ts';
-import { confirmation, users } from './platform.ts';
-import { deals, products } from './tenant.ts';
+import { users } from './platform.ts';
+import { products } from './tenant.ts';
 
 /*
  * Checkout and orders. Tenant tables like the rest: store_id leads every key, references between them are
@@ -376,39 +376,4 @@ export const returnRequests = pgTable(
     uniqueIndex('return_requests_order_uq').on(t.storeId, t.orderId),
     index('return_requests_open_idx').on(t.storeId, t.orderId).where(sql`status = 'REQUESTED'`),
   ],
-);
-
-/** Notify Me on an upcoming sale: mailed once when the sale starts. */
-export const saleSubscriptions = pgTable(
-  'sale_subscriptions',
-  {
-    storeId: storeId(),
-    id: id(),
-    dealId: uuid('deal_id').notNull(),
-    email: text('email').notNull(),
-    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
-    notifiedAt: ts('notified_at'),
-    ...confirmation(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.storeId, t.id] }),
-    foreignKey({ columns: [t.storeId, t.dealId], foreignColumns: [deals.storeId, deals.id] }).onDelete(
-      'cascade',
-    ),
-    uniqueIndex('sale_subscriptions_uq').on(t.storeId, t.dealId, t.email),
-    index('sale_subscriptions_due_idx').on(t.storeId).where(sql`${t.notifiedAt} is null`),
-  ],
-);
-
-/** A shop's own newsletter list (the storefront footer). */
-export const shopNewsletterSubscriptions = pgTable(
-  'shop_newsletter_subscriptions',
-  {
-    storeId: storeId(),
-    email: text('email').notNull(),
-    ...confirmation(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.storeId, t.email] })],
 );

@@ -3,6 +3,7 @@ import {
   type Address,
   type addressBody,
   type CheckoutData,
+  formatRupees,
   paiseToRupees,
 } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
@@ -13,6 +14,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { asCustomer, readCart } from '../cart/cart.service.ts';
 import { checkoutCod } from '../cod/cod-rules.ts';
+import { requiresPrepayment } from '../orders/customer-record.repository.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './checkout.repository.ts';
 import { deliveryChargePaise, toDeliveryOption } from './delivery.ts';
@@ -131,7 +133,6 @@ export async function listDeliveryOptions(deps: Deps, actor: Actor | null, store
   return withStore(deps.db, store.id, (tx) => deliveryOptionsFor(tx, customerId));
 }
 
-const inr = (rupees: number) => `₹${rupees.toLocaleString('en-IN')}`;
 const PAYMENT_NAMES = { COD: 'Cash on Delivery', UPI: 'UPI' } as const;
 
 /** Everything the checkout screen shows, computed from the database: selected lines, totals, choices. */
@@ -142,13 +143,14 @@ export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise
     const subtotal = Math.round(cart.summary.subtotal * 100);
     const discount = Math.round(cart.summary.discount * 100);
     const allFree = selected.length > 0 && selected.every((l) => l.is_shipping_free);
-    const [rows, addresses, contact, settings] = await Promise.all([
+    const [rows, addresses, contact, settings, prepay] = await Promise.all([
       repo.listDeliveryOptions(tx),
       repo.listAddresses(tx, customerId),
       contactOf(tx, customerId),
       repo.findSettings(tx),
+      requiresPrepayment(tx, customerId),
     ]);
-    const cod = await checkoutCod(tx, customerId, addresses);
+    const cod = checkoutCod(settings, prepay, addresses);
     const options = rows.map((o) => toDeliveryOption(o, deliveryChargePaise(o, subtotal, allFree)));
     const shipping = selected.length && options[0] ? Math.round(options[0].delivery_charge * 100) : 0;
     const methods = settings?.paymentMethods ?? ['COD'];
@@ -175,7 +177,7 @@ export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise
         description:
           id === 'COD'
             ? cod?.fee
-              ? `Pay in cash when your order arrives (COD fee ${inr(cod.fee)})`
+              ? `Pay in cash when your order arrives (COD fee ${formatRupees(cod.fee)})`
               : 'Pay in cash when your order arrives'
             : `Pay to ${upiId} with any UPI app; the shop confirms your payment`,
         isDefault: i === 0,

@@ -1,8 +1,7 @@
-import { paiseToRupees } from '@haat/contracts';
+import { formatPaise } from '@haat/contracts';
 import { escapeHtml } from '../mail/html.ts';
 import { brandOf, greeting, layout, type MailMessage, para } from '../mail/mail.service.ts';
 
-const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
 const when = (d: Date) =>
   d.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
@@ -23,7 +22,7 @@ export function codConfirmMail(input: {
   confirmBy: Date;
 }): MailMessage {
   const brand = brandOf(input.shopName);
-  const ask = `Please confirm your cash-on-delivery order ${input.orderNumber} of ${inr(input.totalPaise)}, so ${brand} can pack it.`;
+  const ask = `Please confirm your cash-on-delivery order ${input.orderNumber} of ${formatPaise(input.totalPaise)}, so ${brand} can pack it.`;
   const code = `Your confirmation code: ${input.code} (valid for ${input.minutes} minutes; enter it on your order page).`;
   const deadline = `If it is not confirmed by ${when(input.confirmBy)}, the order is cancelled.`;
   const text = [

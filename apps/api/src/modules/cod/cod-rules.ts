@@ -16,7 +16,6 @@ import { changedFields, recordAudit } from '../../lib/audit.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { requiresPrepayment } from '../orders/customer-record.repository.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './cod.repository.ts';
 
@@ -32,10 +31,12 @@ const NO_RULES: repo.CodRules = {
   feePaise: 0,
   confirmAbovePaise: null,
   confirmHours: 24,
-  updatedAt: new Date(0),
 };
 
 export const codRulesOf = async (tx: Tx) => (await repo.findCodRules(tx)) ?? NO_RULES;
+/** The rules of a settings row already read (none: a shop without one takes COD without rules). */
+const rulesOfRow = (row: StoreSettingsRow | null) => (row ? repo.codRulesFrom(row) : NO_RULES);
+type StoreSettingsRow = Parameters<typeof repo.codRulesFrom>[0];
 
 const rupeesOrNull = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
 
@@ -101,13 +102,16 @@ export async function saveCodSettings(deps: Deps, actor: Actor, store: StoreRow,
   return saved;
 }
 
-/** COD as checkout shows it to this customer: the rules, and which of their addresses are blocked and why. */
-export async function checkoutCod(
-  tx: Tx,
-  customerId: string,
+/**
+ * COD as checkout shows it to this customer: the rules of the shop's settings row (read by checkout anyway), and
+ * which of the customer's addresses are blocked and why; null when the shop does not take COD.
+ */
+export function checkoutCod(
+  settings: StoreSettingsRow | null,
+  prepay: boolean,
   addresses: { id: string; postalCode: string; state: string }[],
-): Promise<CheckoutCod | null> {
-  const [rules, prepay] = await codContext(tx, customerId);
+): CheckoutCod | null {
+  const rules = rulesOfRow(settings);
   if (!rules.paymentMethods.includes('COD')) return null;
   return codView(rules, prepay, addresses);
 }
@@ -139,20 +143,18 @@ export interface CodTerms {
   confirmBy: Date | null;
 }
 
-/** The shop's COD rules and whether this customer must prepay: what placing an order reads (one round trip). */
-export const codContext = (tx: Tx, customerId: string) =>
-  Promise.all([codRulesOf(tx), requiresPrepayment(tx, customerId)]);
-
 /**
  * The COD terms of an order being placed, by the same rules checkout showed: refused (400 naming
  * payment_option, with the reason) when COD is not offered for this customer, address or value.
  */
 export function codTerms(
-  [rules, prepay]: Awaited<ReturnType<typeof codContext>>,
+  settings: StoreSettingsRow | null,
+  prepay: boolean,
   address: { id: string; postalCode: string; state: string },
   orderPaise: number,
   now: Date,
 ): CodTerms {
+  const rules = rulesOfRow(settings);
   const problem = codProblem(codView(rules, prepay, [address]), address.id, orderPaise);
   if (problem) throw badRequest(problem, [{ path: 'payment_option', message: problem }]);
   const total = orderPaise + rules.feePaise;

@@ -3,26 +3,28 @@ import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 
 const { storeSettings, codConfirmations, orders } = schema;
 
+type SettingsRow = typeof storeSettings.$inferSelect;
+
+/** The COD rules held on a settings row (checkout and placing an order read the row anyway). */
+export const codRulesFrom = (row: SettingsRow) => ({
+  paymentMethods: row.paymentMethods,
+  minPaise: row.codMinPaise,
+  maxPaise: row.codMaxPaise,
+  blockedPins: row.codBlockedPins,
+  blockedStates: row.codBlockedStates,
+  feePaise: row.codFeePaise,
+  confirmAbovePaise: row.codConfirmAbovePaise,
+  confirmHours: row.codConfirmHours,
+});
+export type CodRules = ReturnType<typeof codRulesFrom>;
+
 /** The shop's COD rules and whether it takes COD at all (the shop in context). */
 export async function findCodRules(tx: Tx) {
-  const [row] = await tx
-    .select({
-      paymentMethods: storeSettings.paymentMethods,
-      minPaise: storeSettings.codMinPaise,
-      maxPaise: storeSettings.codMaxPaise,
-      blockedPins: storeSettings.codBlockedPins,
-      blockedStates: storeSettings.codBlockedStates,
-      feePaise: storeSettings.codFeePaise,
-      confirmAbovePaise: storeSettings.codConfirmAbovePaise,
-      confirmHours: storeSettings.codConfirmHours,
-      updatedAt: storeSettings.updatedAt,
-    })
-    .from(storeSettings);
-  return row ?? null;
+  const [row] = await tx.select().from(storeSettings);
+  return row ? codRulesFrom(row) : null;
 }
-export type CodRules = NonNullable<Awaited<ReturnType<typeof findCodRules>>>;
 
-export type CodRulesValues = Omit<CodRules, 'paymentMethods' | 'updatedAt'>;
+export type CodRulesValues = Omit<CodRules, 'paymentMethods'>;
 
 /** Saves the COD rules; a shop without a settings row gets one with COD as its payment method. */
 export async function saveCodRules(tx: Tx, storeId: string, v: CodRulesValues) {

@@ -1,17 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
-import {
-  COD_CODE_TTL_MINUTES,
-  type CustomerOrder,
-  type PaymentOption,
-  paiseToRupees,
-  type placeOrderBody,
-} from '@haat/contracts';
+import { randomUUID } from 'node:crypto';
+import { COD_CODE_TTL_MINUTES, type CustomerOrder, formatPaise, type placeOrderBody } from '@haat/contracts';
 import { schema, type Tx, withStore } from '@haat/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { pgError, retryOnDeadlock } from '../../lib/pg-errors.ts';
+import { retryOnDeadlock } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as cartRepo from '../cart/cart.repository.ts';
 import { requireCustomer } from '../cart/cart.service.ts';
@@ -21,46 +15,26 @@ import { deliveryChargePaise, expectedDelivery } from '../checkout/delivery.ts';
 import * as codRepo from '../cod/cod.repository.ts';
 import { confirmLink, newConfirmation } from '../cod/cod-confirmation.service.ts';
 import { codConfirmMail } from '../cod/cod-mails.ts';
-import { type CodTerms, codContext, codTerms } from '../cod/cod-rules.ts';
+import { type CodTerms, codTerms } from '../cod/cod-rules.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { billingColumns } from './billing-address.ts';
+import { requiresPrepayment } from './customer-record.repository.ts';
 import { newOrderVendorMail, orderPlacedMail } from './order-mails.ts';
 import { orderView, viewOrder } from './order-view.ts';
 import * as repo from './orders.repository.ts';
+import { checkLines, checkPayment, requestHash, whyNotPlaced } from './place-order-checks.ts';
 
 type Body = z.output<typeof placeOrderBody>;
 /** Where the order-placed mail shows the order's number, filled in by the statement that queues it. */
 const NUMBER_TOKEN = '{{ORDER_NUMBER}}';
 const NO_COD: CodTerms = { feePaise: 0, confirmBy: null };
-const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
 
 /**
  * A test seam: called once each step's statements are sent and before the COMMIT, so a test can fail the
  * transaction there.
  */
 export type StepHook = (step: 'stock' | 'order' | 'items' | 'payment' | 'ledger' | 'cart') => void;
-
-const lineConflict = (reason: string, message: string, lineId: string) =>
-  new AppError(409, 'CONFLICT', message, { reason, issues: [{ path: `cart_item.${lineId}`, message }] });
-
-/** A stable hash of what was asked, so a reused key with another body is refused. */
-function requestHash(body: Body) {
-  const lines = body.cart_item
-    .map((l) => (typeof l === 'string' ? { id: l } : l))
-    .sort((a, b) => a.id.localeCompare(b.id));
-  const delivery = typeof body.delivery_type === 'string' ? body.delivery_type : body.delivery_type.id;
-  const canon = {
-    lines,
-    address: body.shipping_address,
-    // Only when given, so the hash of an order without one stays what it was.
-    ...(body.billing_address ? { billing: body.billing_address } : {}),
-    delivery,
-    payment: body.payment_option,
-    total: body.total_amount ?? null,
-  };
-  return createHash('sha256').update(JSON.stringify(canon)).digest('hex');
-}
 
 export interface PlaceOrderResult {
   created: boolean;
@@ -97,7 +71,7 @@ export async function placeOrder(
         // in the order they are sent) and are simply unused when the key was seen before. The cart lines are
         // locked before they are read: a concurrent order of the same lines (under another key) waits here until
         // this one commits, then finds them gone and answers 409 CART_CHANGED, so one cart makes one order.
-        const [claimed, , settings, lines, address, options, coupon, contact, billing, codCtx] =
+        const [claimed, , settings, lines, address, options, coupon, contact, billing, prepay] =
           await Promise.all([
             repo.claimRequest(tx, store.id, customerId, key, hash),
             lockCartLines(tx, customerId, lineIds),
@@ -108,7 +82,7 @@ export async function placeOrder(
             cartRepo.appliedCoupon(tx, customerId),
             checkoutRepo.findUser(tx, customerId),
             body.billing_address ? checkoutRepo.findAddress(tx, customerId, body.billing_address) : null,
-            codContext(tx, customerId),
+            requiresPrepayment(tx, customerId),
           ]);
         if (!claimed)
           return { created: false as const, order: await replay(tx, customerId, key, hash, store) };
@@ -130,7 +104,9 @@ export async function placeOrder(
         const shipping = deliveryChargePaise(option, subtotal, allFree);
         const now = new Date();
         const cod =
-          payment === 'COD' ? codTerms(codCtx, address, subtotal - discount + shipping, now) : NO_COD;
+          payment === 'COD'
+            ? codTerms(settings, prepay, address, subtotal - discount + shipping, now)
+            : NO_COD;
         const total = subtotal - discount + shipping + cod.feePaise;
         if (body.total_amount !== undefined && Math.round(body.total_amount * 100) !== total) {
           const why =
@@ -138,7 +114,7 @@ export async function placeOrder(
           throw new AppError(
             409,
             'CONFLICT',
-            `Your order total changed from ${inr(Math.round(body.total_amount * 100))} to ${inr(total)}.${why} Please review your order.`,
+            `Your order total changed from ${formatPaise(Math.round(body.total_amount * 100))} to ${formatPaise(total)}.${why} Please review your order.`,
             { reason: 'PRICE_CHANGED' },
           );
         }
@@ -353,80 +329,4 @@ async function replay(tx: Tx, customerId: string, key: string, hash: string, sto
   const order = prior.orderId ? await repo.findOrder(tx, prior.orderId, customerId) : null;
   if (!order) throw conflict('This order is still being placed. Try again in a moment.', 'IN_PROGRESS');
   return viewOrder(tx, store, customerId, order);
-}
-
-function checkPayment(
-  option: PaymentOption,
-  settings: Awaited<ReturnType<typeof checkoutRepo.findSettings>>,
-) {
-  const methods = settings?.paymentMethods ?? ['COD'];
-  const ok = methods.includes(option) && (option === 'COD' || !!settings?.upiId);
-  if (!ok) {
-    const message =
-      option === 'UPI' ? 'This shop does not take UPI payments' : 'This shop does not take cash on delivery';
-    throw badRequest(message, [{ path: 'payment_option', message }]);
-  }
-  return option;
-}
-
-/** Every requested line must still be in the cart, available, and as the customer saw it. */
-function checkLines(body: Body, lineIds: string[], lines: repo.LineToOrder[]) {
-  if (new Set(lineIds).size !== lineIds.length) {
-    throw badRequest('An item is listed twice', [{ path: 'cart_item', message: 'An item is listed twice' }]);
-  }
-  for (const id of lineIds) {
-    if (!lines.some((l) => l.lineId === id)) {
-      throw lineConflict(
-        'CART_CHANGED',
-        'An item in your order is no longer in your cart. Please review your cart.',
-        id,
-      );
-    }
-  }
-  for (const asked of body.cart_item) {
-    if (typeof asked === 'string') continue;
-    const l = lines.find((x) => x.lineId === asked.id);
-    if (!l) continue;
-    if (asked.quantity !== undefined && asked.quantity !== l.quantity) {
-      throw lineConflict(
-        'CART_CHANGED',
-        `The quantity of ${l.name} in your cart is now ${l.quantity}. Please review your order.`,
-        l.lineId,
-      );
-    }
-    if (asked.unit_price !== undefined && Math.round(asked.unit_price * 100) !== l.unitPricePaise) {
-      throw lineConflict(
-        'PRICE_CHANGED',
-        `The price of ${l.name} changed from ${inr(Math.round(asked.unit_price * 100))} to ${inr(l.unitPricePaise)}.`,
-        l.lineId,
-      );
-    }
-  }
-  for (const l of lines) {
-    if (l.status !== 'ACTIVE') throw lineConflict('OUT_OF_STOCK', `${l.name} is no longer sold.`, l.lineId);
-    if (l.quantity > l.stock) throw outOfStock(l, l.stock);
-  }
-}
-
-/** Why the order's writes did not commit: the stock or coupon check that failed, else the first error. */
-function whyNotPlaced(errors: unknown[], lines: repo.LineToOrder[], couponCode: string | undefined) {
-  for (const e of errors) {
-    const pg = pgError(e);
-    const line = pg?.code === repo.STOCK_SHORT ? lines.find((l) => l.variantId === pg.detail) : undefined;
-    if (line) return outOfStock(line, Number(pg?.hint ?? 0));
-    if (pg?.code === repo.COUPON_USED_UP) {
-      return conflict(`Coupon ${couponCode} has been fully used. Remove it to continue.`, 'COUPON_USED_UP');
-    }
-  }
-  return errors.find((e) => pgError(e)?.code !== '25P02') ?? errors[0];
-}
-
-function outOfStock(l: repo.LineToOrder, stock: number) {
-  return lineConflict(
-    'OUT_OF_STOCK',
-    stock === 0
-      ? `${l.name} is out of stock. Remove it from your order to continue.`
-      : `Only ${stock} of ${l.name} left. Lower the quantity to continue.`,
-    l.lineId,
-  );
 }

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { formatPaise, type PaymentOption, type placeOrderBody } from '@haat/contracts';
+import type { z } from 'zod';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { pgError } from '../../lib/pg-errors.ts';
+import type * as checkoutRepo from '../checkout/checkout.repository.ts';
+import * as repo from './orders.repository.ts';
+
+/* The checks placing an order makes (place-order.service.ts): the request's hash for its Idempotency-Key, the
+   payment method, the lines as the customer saw them, and why a batch of writes did not commit. */
+
+type Body = z.output<typeof placeOrderBody>;
+
+const lineConflict = (reason: string, message: string, lineId: string) =>
+  new AppError(409, 'CONFLICT', message, { reason, issues: [{ path: `cart_item.${lineId}`, message }] });
+
+/** A stable hash of what was asked, so a reused key with another body is refused. */
+export function requestHash(body: Body) {
+  const lines = body.cart_item
+    .map((l) => (typeof l === 'string' ? { id: l } : l))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const delivery = typeof body.delivery_type === 'string' ? body.delivery_type : body.delivery_type.id;
+  const canon = {
+    lines,
+    address: body.shipping_address,
+    // Only when given, so the hash of an order without one stays what it was.
+    ...(body.billing_address ? { billing: body.billing_address } : {}),
+    delivery,
+    payment: body.payment_option,
+    total: body.total_amount ?? null,
+  };
+  return createHash('sha256').update(JSON.stringify(canon)).digest('hex');
+}
+
+export function checkPayment(
+  option: PaymentOption,
+  settings: Awaited<ReturnType<typeof checkoutRepo.findSettings>>,
+) {
+  const methods = settings?.paymentMethods ?? ['COD'];
+  const ok = methods.includes(option) && (option === 'COD' || !!settings?.upiId);
+  if (!ok) {
+    const message =
+      option === 'UPI' ? 'This shop does not take UPI payments' : 'This shop does not take cash on delivery';
+    throw badRequest(message, [{ path: 'payment_option', message }]);
+  }
+  return option;
+}
+
+/** Every requested line must still be in the cart, available, and as the customer saw it. */
+export function checkLines(body: Body, lineIds: string[], lines: repo.LineToOrder[]) {
+  if (new Set(lineIds).size !== lineIds.length) {
+    throw badRequest('An item is listed twice', [{ path: 'cart_item', message: 'An item is listed twice' }]);
+  }
+  for (const id of lineIds) {
+    if (!lines.some((l) => l.lineId === id)) {
+      throw lineConflict(
+        'CART_CHANGED',
+        'An item in your order is no longer in your cart. Please review your cart.',
+        id,
+      );
+    }
+  }
+  for (const asked of body.cart_item) {
+    if (typeof asked === 'string') continue;
+    const l = lines.find((x) => x.lineId === asked.id);
+    if (!l) continue;
+    if (asked.quantity !== undefined && asked.quantity !== l.quantity) {
+      throw lineConflict(
+        'CART_CHANGED',
+        `The quantity of ${l.name} in your cart is now ${l.quantity}. Please review your order.`,
+        l.lineId,
+      );
+    }
+    if (asked.unit_price !== undefined && Math.round(asked.unit_price * 100) !== l.unitPricePaise) {
+      throw lineConflict(
+        'PRICE_CHANGED',
+        `The price of ${l.name} changed from ${formatPaise(Math.round(asked.unit_price * 100))} to ${formatPaise(l.unitPricePaise)}.`,
+        l.lineId,
+      );
+    }
+  }
+  for (const l of lines) {
+    if (l.status !== 'ACTIVE') throw lineConflict('OUT_OF_STOCK', `${l.name} is no longer sold.`, l.lineId);
+    if (l.quantity > l.stock) throw outOfStock(l, l.stock);
+  }
+}
+
+/** Why the order's writes did not commit: the stock or coupon check that failed, else the first error. */
+export function whyNotPlaced(errors: unknown[], lines: repo.LineToOrder[], couponCode: string | undefined) {
+  for (const e of errors) {
+    const pg = pgError(e);
+    const line = pg?.code === repo.STOCK_SHORT ? lines.find((l) => l.variantId === pg.detail) : undefined;
+    if (line) return outOfStock(line, Number(pg?.hint ?? 0));
+    if (pg?.code === repo.COUPON_USED_UP) {
+      return conflict(`Coupon ${couponCode} has been fully used. Remove it to continue.`, 'COUPON_USED_UP');
+    }
+  }
+  return errors.find((e) => pgError(e)?.code !== '25P02') ?? errors[0];
+}
+
+function outOfStock(l: repo.LineToOrder, stock: number) {
+  return lineConflict(
+    'OUT_OF_STOCK',
+    stock === 0
+      ? `${l.name} is out of stock. Remove it from your order to continue.`
+      : `Only ${stock} of ${l.name} left. Lower the quantity to continue.`,
+    l.lineId,
+  );
+}

@@ -30,7 +30,7 @@ const DEMO_COD_RULES: Record<string, CodSettings> = {
     codBlockedPins: ['194101', '744101'],
     codBlockedStates: ['Lakshadweep'],
     codFeePaise: 2_900,
-    codConfirmAbovePaise: 150_000,
+    codConfirmAbovePaise: 99_900,
     codConfirmHours: 24,
   },
 };
@@ -46,7 +46,9 @@ export function addDemoCodConfirmations(rows: DemoOrderRows, slug: string, end: 
   const rules = DEMO_COD_RULES[slug];
   if (!rules?.codConfirmHours) return;
   const hours = rules.codConfirmHours * HOUR;
-  const open = rows.orders.filter(isOpenCod);
+  // Only orders the shop's rule would have asked to confirm (at or above its value).
+  const above = rules.codConfirmAbovePaise ?? 0;
+  const open = rows.orders.filter((o) => isOpenCod(o) && (o.totalPaise ?? 0) >= above);
   // The newest open COD order, if placed within the window: still waiting, with its time left.
   const awaiting = open.at(-1);
   const placedAt = new Date(awaiting?.createdAt ?? 0).getTime();
@@ -71,7 +73,14 @@ export function addDemoCodConfirmations(rows: DemoOrderRows, slug: string, end: 
   // is set so the sweep's cancellation follows it (the stock and payment rows keep their own times).
   const gap = (o: Order) => new Date(o.cancelledAt ?? 0).getTime() - new Date(o.createdAt ?? 0).getTime();
   const expired = rows.orders
-    .filter((o) => o.paymentMethod === 'COD' && o.status === 'CANCELLED' && o.cancelledAt && gap(o) >= hours)
+    .filter(
+      (o) =>
+        o.paymentMethod === 'COD' &&
+        o.status === 'CANCELLED' &&
+        o.cancelledAt &&
+        gap(o) >= hours &&
+        (o.totalPaise ?? 0) >= above,
+    )
     .sort((a, b) => gap(a) - gap(b))[0];
   if (expired?.createdAt) {
     const placed = new Date(expired.createdAt).getTime();

@@ -7,7 +7,7 @@ import type { AdminOrderRow } from './admin-orders-api.ts';
 type Confirmation = AdminOrderRow['cod_confirmation'];
 
 const pill =
-  'inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset';
+  'inline-flex items-center gap-1 rounded-lg bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset';
 
 /** In Order Management's rows and cards. */
 export function AwaitingConfirmationBadge({ confirmation }: { confirmation: Confirmation }) {

@@ -192,6 +192,55 @@ export interface DemoOrderRows {
   lastNumber: number;
 }
 
+/** How many lines a bill has, and how many of each, online and at the counter (weights). */
+const ONLINE_LINES = [
+  [1, 60],
+  [2, 28],
+  [3, 12],
+] as const;
+const ONLINE_QTY = [
+  [1, 70],
+  [2, 22],
+  [3, 8],
+] as const;
+const COUNTER_LINES = [
+  [1, 45],
+  [2, 30],
+  [3, 17],
+  [4, 8],
+] as const;
+const COUNTER_QTY = [
+  [1, 65],
+  [2, 25],
+  [3, 10],
+] as const;
+
+/**
+ * A bill's lines: distinct products still within what they sold in all (`sold` so far), the better sellers more
+ * likely, each quantity capped by what is left.
+ */
+function pickLines(
+  rnd: () => number,
+  listed: ProductInfo[],
+  sold: Map<string, number>,
+  lineWeights: readonly (readonly [number, number])[],
+  qtyWeights: readonly (readonly [number, number])[],
+) {
+  const lineCount = weighted(rnd, lineWeights);
+  const lines: { p: ProductInfo; qty: number }[] = [];
+  for (let i = 0; i < lineCount; i++) {
+    const left = (p: ProductInfo) => p.unitsSold - (sold.get(p.id) ?? 0);
+    const open = listed.filter((p) => !lines.some((l) => l.p.id === p.id) && left(p) > 0);
+    if (!open.length) break;
+    const p = weighted(
+      rnd,
+      open.map((x) => [x, Math.sqrt(left(x)) + 1] as const),
+    );
+    lines.push({ p, qty: Math.min(left(p), weighted(rnd, qtyWeights)) });
+  }
+  return lines;
+}
+
 /** A weighted choice: `[value, weight]` pairs. */
 function weighted<T>(rnd: () => number, choices: readonly (readonly [T, number])[]): T {
   const total = choices.reduce((n, [, w]) => n + w, 0);
@@ -319,36 +368,10 @@ export function buildDemoOrders(
   const counterAt = counter ? counterTimes(shop.slug, now, DEMO_ORDER_DAYS) : [];
   const crnd = random(`${shop.slug}:counter`);
   const regulars = counter ? counterCustomers(shop.slug, counter, counterAt.length) : null;
+  const listedBy = (t0: number) => items.filter((p) => p.createdAt.getTime() < t0 - HOUR);
   const sellAtCounter = (t0: number) => {
     if (!counter || !regulars) return;
-    const listed = items.filter((p) => p.createdAt.getTime() < t0 - HOUR);
-    const lineCount = weighted(crnd, [
-      [1, 45],
-      [2, 30],
-      [3, 17],
-      [4, 8],
-    ] as const);
-    const lines: { p: ProductInfo; qty: number }[] = [];
-    for (let i = 0; i < lineCount; i++) {
-      const open = listed.filter(
-        (p) => !lines.some((l) => l.p.id === p.id) && p.unitsSold - (sold.get(p.id) ?? 0) > 0,
-      );
-      if (!open.length) break;
-      const p = weighted(
-        crnd,
-        open.map((x) => [x, Math.sqrt(x.unitsSold - (sold.get(x.id) ?? 0)) + 1] as const),
-      );
-      const room = p.unitsSold - (sold.get(p.id) ?? 0);
-      const qty = Math.min(
-        room,
-        weighted(crnd, [
-          [1, 65],
-          [2, 25],
-          [3, 10],
-        ] as const),
-      );
-      lines.push({ p, qty });
-    }
+    const lines = pickLines(crnd, listedBy(t0), sold, COUNTER_LINES, COUNTER_QTY);
     if (!lines.length) return;
     const unit = (p: ProductInfo) => p.salePricePaise ?? p.pricePaise;
     const customer = regulars.next(t0);
@@ -420,33 +443,7 @@ export function buildDemoOrders(
       sellAtCounter(t0);
       continue;
     }
-    const listed = items.filter((p) => p.createdAt.getTime() < t0 - HOUR);
-    const lineCount = weighted(rnd, [
-      [1, 60],
-      [2, 28],
-      [3, 12],
-    ] as const);
-    const lines: { p: ProductInfo; qty: number }[] = [];
-    for (let i = 0; i < lineCount; i++) {
-      const open = listed.filter(
-        (p) => !lines.some((l) => l.p.id === p.id) && p.unitsSold - (sold.get(p.id) ?? 0) > 0,
-      );
-      if (!open.length) break;
-      const p = weighted(
-        rnd,
-        open.map((x) => [x, Math.sqrt(x.unitsSold - (sold.get(x.id) ?? 0)) + 1] as const),
-      );
-      const room = p.unitsSold - (sold.get(p.id) ?? 0);
-      const qty = Math.min(
-        room,
-        weighted(rnd, [
-          [1, 70],
-          [2, 22],
-          [3, 8],
-        ] as const),
-      );
-      lines.push({ p, qty });
-    }
+    const lines = pickLines(rnd, listedBy(t0), sold, ONLINE_LINES, ONLINE_QTY);
     if (!lines.length) continue;
 
     const customer = customers[Math.floor(customers.length * rnd() ** 1.6)] ?? customers[0];

@@ -1,7 +1,13 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, DEMO_PUBLISHED_SHOPS, startApp } from './harness.ts';
-import { addToCart, noSidewaysScroll, signInVendor, signUpCustomer, vendorToken } from './journeys.ts';
+import {
+  addAddressAtCheckout,
+  addToCart,
+  noSidewaysScroll,
+  signInVendor,
+  signUpCustomer,
+  vendorToken,
+} from './journeys.ts';
 
 /*
  * Cash on delivery that does not bleed money (issue 19): the vendor sets the shop's COD rules in Settings, a
@@ -67,17 +73,6 @@ async function mailTo(email: string, subject: string) {
   throw new Error(`no "${subject}" mail to ${email}`);
 }
 
-async function fillAddress(page: Page, a: { street: string; city: string; state: string; pin: string }) {
-  const form = page.getByRole('form', { name: 'New address' });
-  await form.getByLabel('Full name').fill('Arjun Mehta');
-  await form.getByLabel('Street address').fill(a.street);
-  await form.getByLabel('City').fill(a.city);
-  await form.getByLabel('State').selectOption(a.state);
-  await form.getByLabel('PIN code').fill(a.pin);
-  await form.getByRole('button', { name: 'Save Address' }).click();
-  await page.getByRole('radio', { name: new RegExp(a.street) }).waitFor();
-}
-
 describe('cash on delivery rules and confirmation', () => {
   it('vendor sets the rules; a blocked PIN sees why; a large order is confirmed by code; the back office follows', async () => {
     const products = (
@@ -131,7 +126,13 @@ describe('cash on delivery rules and confirmation', () => {
     await addToCart(app, page, shop, product?.id ?? '', 1);
     await page.goto(app.url('/checkout', shop));
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-    await fillAddress(page, { street: '7 Janpath', city: 'New Delhi', state: 'Delhi', pin: '110001' });
+    await addAddressAtCheckout(page, {
+      name: 'Arjun Mehta',
+      street: '7 Janpath',
+      city: 'New Delhi',
+      state: 'Delhi',
+      pin: '110001',
+    });
     const cod = page.getByRole('radio', { name: /^Cash on Delivery/ });
     await page.getByText('Cash on delivery is not available for PIN 110001 at this shop').waitFor();
     expect(await cod.isDisabled()).toBe(true);
@@ -141,7 +142,13 @@ describe('cash on delivery rules and confirmation', () => {
 
     // The same shopper sends it to Bengaluru instead: COD is back, with its fee and the confirmation note.
     await page.getByRole('button', { name: 'Add new address' }).click();
-    await fillAddress(page, { street: '21 MG Road', city: 'Bengaluru', state: 'Karnataka', pin: '560001' });
+    await addAddressAtCheckout(page, {
+      name: 'Arjun Mehta',
+      street: '21 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pin: '560001',
+    });
     await page.getByRole('radio', { name: /21 MG Road/ }).check();
     await cod.check();
     const totals = page.getByTestId('order-totals');

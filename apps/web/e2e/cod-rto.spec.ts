@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { addToCart, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
+import { noSidewaysScroll, placeCodOrder, signInVendor, signUpCustomer } from './journeys.ts';
 
 /* RTO (issue 19, decision 0014): a shipped COD parcel refused at the door, marked RTO, received back. */
 
@@ -20,23 +20,6 @@ async function stockOf(id: string) {
     headers: { 'store-origin': app.demo.openShop },
   });
   return (await res.json()).data.product_quantity as number;
-}
-
-/** The signed-in shopper puts 2 of a product in the cart and pays cash on delivery at checkout. */
-async function codOrder(page: Page, productId: string) {
-  await addToCart(app, page, app.demo.openShop, productId, 2);
-  await page.goto(app.url('/checkout', app.demo.openShop));
-  const form = page.getByRole('form', { name: 'New address' });
-  await form.getByLabel('Full name').fill('Kavya Menon');
-  await form.getByLabel('Street address').fill('12 Marine Drive');
-  await form.getByLabel('City').fill('Kochi');
-  await form.getByLabel('State').selectOption('Kerala');
-  await form.getByLabel('PIN code').fill('682031');
-  await form.getByRole('button', { name: 'Save Address' }).click();
-  await page.getByRole('radio', { name: /12 Marine Drive/ }).waitFor();
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await page.waitForURL((u) => u.pathname === '/order/success');
-  return new URL(page.url()).searchParams.get('orderId') ?? '';
 }
 
 const rtoTile = (page: Page) => page.getByRole('article', { name: 'RTO Rate' });
@@ -82,7 +65,13 @@ describe('RTO in the back office', () => {
       password: 'shopper123',
     });
     const stockBefore = await stockOf(product.id);
-    const orderId = await codOrder(shopper, product.id);
+    const orderId = await placeCodOrder(app, shopper, app.demo.openShop, product.id, 2, {
+      name: 'Kavya Menon',
+      street: '12 Marine Drive',
+      city: 'Kochi',
+      state: 'Kerala',
+      pin: '682031',
+    });
     expect(orderId).toBeTruthy();
     expect(await stockOf(product.id)).toBe(stockBefore - 2);
 

@@ -111,3 +111,43 @@ export async function addToCart(
   });
   expect(res.status).toBe(201);
 }
+
+export interface CheckoutAddress {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  pin: string;
+}
+
+/** Fills checkout's New address form and saves it; the address then shows as a choice. */
+export async function addAddressAtCheckout(page: Page, a: CheckoutAddress) {
+  const form = page.getByRole('form', { name: 'New address' });
+  await form.getByLabel('Full name').fill(a.name);
+  await form.getByLabel('Street address').fill(a.street);
+  await form.getByLabel('City').fill(a.city);
+  await form.getByLabel('State').selectOption(a.state);
+  await form.getByLabel('PIN code').fill(a.pin);
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await page.getByRole('radio', { name: new RegExp(a.street) }).waitFor();
+}
+
+/**
+ * The signed-in shopper puts `quantity` of a product in the cart, adds an address at checkout and places the order
+ * with the default payment (cash on delivery); returns the order's id from the success page.
+ */
+export async function placeCodOrder(
+  app: AppHandle,
+  page: Page,
+  shop: string,
+  productId: string,
+  quantity: number,
+  address: CheckoutAddress,
+) {
+  await addToCart(app, page, shop, productId, quantity);
+  await page.goto(app.url('/checkout', shop));
+  await addAddressAtCheckout(page, address);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.waitForURL((u) => u.pathname === '/order/success');
+  return new URL(page.url()).searchParams.get('orderId') ?? '';
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { addToCart, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
+import { noSidewaysScroll, placeCodOrder, signInVendor, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {
@@ -12,23 +12,6 @@ afterAll(async () => {
 });
 
 type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
-
-/** A customer places a cash-on-delivery order of two units through checkout; returns the order id. */
-async function placeOrder(page: Page, productId: string) {
-  await addToCart(app, page, app.demo.openShop, productId, 2);
-  await page.goto(app.url('/checkout', app.demo.openShop));
-  const form = page.getByRole('form', { name: 'New address' });
-  await form.getByLabel('Full name').fill('Rohan Das');
-  await form.getByLabel('Street address').fill('21 Lake Road');
-  await form.getByLabel('City').fill('Pune');
-  await form.getByLabel('State').selectOption('Maharashtra');
-  await form.getByLabel('PIN code').fill('411001');
-  await form.getByRole('button', { name: 'Save Address' }).click();
-  await page.getByRole('radio', { name: /21 Lake Road/ }).waitFor();
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await page.waitForURL((u) => u.pathname === '/order/success');
-  return new URL(page.url()).searchParams.get('orderId') ?? '';
-}
 
 /** The Total Revenue card's figure in rupees, once loaded. */
 async function revenue(vendor: Page) {
@@ -52,7 +35,13 @@ describe('payments in the back office', () => {
       email: `pay-${Date.now().toString(36)}@example.com`,
       password: 'shopper123',
     });
-    const orderId = await placeOrder(shopper, product.id);
+    const orderId = await placeCodOrder(app, shopper, app.demo.openShop, product.id, 2, {
+      name: 'Rohan Das',
+      street: '21 Lake Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pin: '411001',
+    });
 
     const vendor = await app.newPage({ width: 1280, height: 900 });
     await signInVendor(app, vendor, app.demo.openShop);

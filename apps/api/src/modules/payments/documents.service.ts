@@ -4,10 +4,10 @@ import {
   buildTaxSnapshot,
   documentNumber,
   financialYear,
-  type SnapshotInput,
   type TaxDocumentSnapshot,
 } from '@haat/contracts';
 import type { Tx } from '@haat/db';
+import type { SQL } from 'drizzle-orm';
 import type { OrderRow } from '../orders/orders.repository.ts';
 import * as repo from './payments.repository.ts';
 
@@ -46,11 +46,14 @@ async function number(tx: Tx, storeId: string, prefix: 'INV' | 'BOS' | 'CN', at:
   return { fy, seq, number: documentNumber(prefix, fy, seq) };
 }
 
-function documentRow(
+/** A document's row from its snapshot; the counter sale passes its number and seq as SQL (pos-writes.ts). */
+export function documentRow<
+  N extends { fy: string; seq: number | SQL<number>; number: string | SQL<string>; series: string },
+>(
   storeId: string,
   orderId: string,
   snapshot: TaxDocumentSnapshot,
-  n: { fy: string; seq: number; number: string; series: string },
+  n: N,
   extra: { againstId?: string; refundId?: string } = {},
 ) {
   const b = snapshot.breakup;
@@ -60,8 +63,8 @@ function documentRow(
     kind: snapshot.kind,
     series: n.series,
     fy: n.fy,
-    seq: n.seq,
-    number: n.number,
+    seq: n.seq as N['seq'],
+    number: n.number as N['number'],
     issuedAt: new Date(snapshot.issuedAt),
     againstId: extra.againstId ?? null,
     refundId: extra.refundId ?? null,
@@ -83,23 +86,6 @@ export async function issueInvoice(tx: Tx, store: { id: string; storeName: strin
   const existing = (await repo.documentsOf(tx, order.id)).find((d) => d.kind !== 'CREDIT_NOTE');
   if (existing) return existing;
   const [shop, lines] = await Promise.all([repo.shopTaxProfile(tx), repo.invoiceLines(tx, order.id)]);
-  return issueInvoiceOf(tx, store, order, { shop, lines, buyer: buyerOf(order) });
-}
-
-export type ShopTaxProfile = Awaited<ReturnType<typeof repo.shopTaxProfile>>;
-export type InvoiceLine = Awaited<ReturnType<typeof repo.invoiceLines>>[number];
-
-/**
- * Issues an invoice from what the caller has already read (the shop's tax profile, the lines, the buyer): the
- * point of sale issues one with every sale, in the sale's transaction, without reading back what it just wrote.
- */
-export async function issueInvoiceOf(
-  tx: Tx,
-  store: { id: string; storeName: string },
-  order: OrderRow,
-  i: { shop: ShopTaxProfile; lines: InvoiceLine[]; buyer: SnapshotInput['buyer'] },
-) {
-  const { shop } = i;
   const kind = shop.gstin ? 'INVOICE' : 'BILL_OF_SUPPLY';
   const prefix = shop.gstin ? 'INV' : 'BOS';
   const at = new Date();
@@ -109,11 +95,11 @@ export async function issueInvoiceOf(
     number: n.number,
     issuedAt: at,
     shop: { storeName: store.storeName, ...shop },
-    buyer: i.buyer,
+    buyer: buyerOf(order),
     billTo: billToOf(order),
     orderNumber: orderNumber(order.number),
     paymentMethod: order.paymentMethod,
-    lines: i.lines.map((l) => ({
+    lines: lines.map((l) => ({
       name: l.name,
       hsn: l.hsn,
       quantity: l.quantity,
@@ -127,6 +113,8 @@ export async function issueInvoiceOf(
   });
   return repo.insertDocument(tx, documentRow(store.id, order.id, snapshot, { ...n, series: prefix }));
 }
+
+export type ShopTaxProfile = Awaited<ReturnType<typeof repo.shopTaxProfile>>;
 
 /**
  * A credit note for a refund, against the order's invoice: the refunded amount spread over the invoice's lines by

@@ -16,7 +16,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { pgError } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as ordersRepo from '../orders/orders.repository.ts';
-import type { ShopTaxProfile } from '../payments/documents.service.ts';
+import { documentRow, type ShopTaxProfile } from '../payments/documents.service.ts';
 import * as paymentsRepo from '../payments/payments.repository.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './pos.repository.ts';
@@ -304,26 +304,12 @@ function sendCounterInvoice(tx: Tx, batch: Batch, s: SaleInput, orderId: string,
   const seq = sql<number>`(select last_number from document_counters where store_id = ${store.id} and series = ${prefix} and fy = ${fy})`;
   const number = counterDocumentNumber(prefix, fy, seq);
   const orderNumber = ordersRepo.currentOrderNumber(store.id, 'ORD-');
-  const b = snapshot.breakup;
   batch.send(paymentsRepo.nextDocumentSeq(tx, store.id, prefix, fy));
   return batch.send(
     tx
       .insert(schema.taxDocuments)
       .values({
-        storeId: store.id,
-        orderId,
-        kind,
-        series: prefix,
-        fy,
-        seq,
-        number,
-        issuedAt: at,
-        totalPaise: b.totalPaise,
-        taxablePaise: b.taxablePaise,
-        cgstPaise: b.cgstPaise,
-        sgstPaise: b.sgstPaise,
-        igstPaise: b.igstPaise,
-        placeOfSupply: `${snapshot.placeOfSupply.code}-${snapshot.placeOfSupply.state}`,
+        ...documentRow(store.id, orderId, snapshot, { fy, seq, number, series: prefix }),
         snapshot: sql`jsonb_set(jsonb_set(${JSON.stringify(snapshot)}::jsonb, '{number}', to_jsonb(${number})), '{orderNumber}', to_jsonb(${orderNumber}))`,
       })
       .returning({ id: schema.taxDocuments.id }),

@@ -88,8 +88,10 @@ describe('marketplace product search', () => {
     const tea = await search({ search: 'darjeeling tea' });
     expect(tea.count).toBeGreaterThan(0);
     await expect.poll(() => shownNames(page)).toEqual(tea.results.map((p) => p.product_name));
-    await page.getByLabel('In stock only').check();
+    // The box follows the address (the filters live in the URL): it reads checked once the address says so.
+    await page.getByLabel('In stock only').click();
     await page.waitForURL((u) => u.searchParams.get('stock') === '1');
+    await expect.poll(() => page.getByLabel('In stock only').isChecked()).toBe(true);
     await page.getByLabel('Lowest price').fill('100');
     await page.getByLabel('Highest price').fill('600');
     await page.getByRole('button', { name: 'Apply' }).click();

@@ -9,13 +9,17 @@ import { z } from 'zod';
 export const COD_RISK_RULES = {
   /** A PIN code is risky when at least this share of the shop's shipped COD orders to it came back (RTO)… */
   pinRtoPercent: 30,
-  /** …out of at least this many shipped COD orders (fewer say nothing yet). */
+  /** …out of at least this many shipped COD orders (fewer say nothing yet)… */
   pinMinShipped: 3,
+  /** …counting the latest this many shipped there (a recent rate; and a busy PIN costs no more to judge). */
+  pinRecentShipped: 500,
   /** An order is unusually high above this many times the shop's median COD order of the last days below… */
   valueMultiple: 3,
   valueWindowDays: 90,
   /** …judged only once the shop has this many COD orders in that window… */
   valueMinOrders: 5,
+  /** …the median of at most the latest this many of them (a busy shop's median costs no more to take)… */
+  valueRecentOrders: 500,
   /** …and never below this floor (paise: ₹2,000), so a shop of small orders is not flagged for a ₹700 one. */
   valueFloorPaise: 200_000,
 } as const;

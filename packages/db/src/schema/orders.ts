@@ -161,7 +161,10 @@ export const orders = pgTable(
     codConfirmedAt: ts('cod_confirmed_at'),
     /** Raised by every change of the order: a change sent against an older version is refused (409). */
     version: integer('version').notNull().default(1),
-    /** Lowercase number, name, email and phone digits: Order Management's search (migration 0017). */
+    /**
+     * Lowercase number, name, email and phone digits: Order Management's and Transaction Management's search
+     * (migration 0017), found through the trigram index `orders_search_trgm_idx` by `order_search_ids` (0039).
+     */
     searchKey: text('search_key').generatedAlwaysAs(
       sql`lower('ord-' || "number"::text || ' ' || "ship_name" || ' ' || coalesce("contact_email", '') || ' ' || regexp_replace(coalesce("contact_phone", '') || ' ' || coalesce("ship_phone", ''), '[^0-9 ]', '', 'g'))`,
     ),
@@ -184,11 +187,12 @@ export const orders = pgTable(
     index('orders_store_created_customer_idx').on(t.storeId, t.createdAt, t.customerId),
     /**
      * COD and RTO figures (migration 0036): COD orders by when placed (INCLUDE status, total, shipped_at, rto_at,
-     * delivery name and shipping there), shipped COD orders by PIN code (INCLUDE rto_at), a customer's RTO orders.
+     * delivery name and shipping there), shipped COD orders by PIN code and when shipped (INCLUDE rto_at; 0039),
+     * a customer's RTO orders.
      */
     index('orders_cod_idx').on(t.storeId, t.createdAt).where(sql`${t.paymentMethod} = 'COD'`),
     index('orders_cod_pin_idx')
-      .on(t.storeId, t.shipPostalCode)
+      .on(t.storeId, t.shipPostalCode, t.shippedAt)
       .where(sql`${t.paymentMethod} = 'COD' and ${t.shippedAt} is not null`),
     index('orders_rto_customer_idx').on(t.storeId, t.customerId).where(sql`${t.rtoAt} is not null`),
     /** COD orders waiting for the customer's confirmation: the expiry sweep and the awaiting flag. */

@@ -34,9 +34,38 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // Raw names: inside a subquery drizzle would leave the outer columns unqualified.
 const openReturn = sql<boolean>`exists (select 1 from return_requests r where r.store_id = orders.store_id and r.order_id = orders.id and r.status = 'REQUESTED')`;
 
-/** The list's own filters (search, status, payment), on top of the date range. */
-function listFilters(q: AdminOrderQuery): SQL[] {
+/** At most this many orders found through the trigram index; a search matching more tests the range instead. */
+const SEARCH_ID_CAP = 1000;
+
+/**
+ * The ids of the orders whose search key has the term, found through the trigram index (`order_search_ids`,
+ * migration 0039), within the date range; null when the index cannot narrow the search (no search, a term under 3
+ * characters, or more than 1,000 matches), and the list then tests the key of every order of the range.
+ */
+export async function searchMatches(
+  tx: Tx,
+  q: Pick<AdminOrderQuery, 'search' | 'from' | 'to'>,
+): Promise<string[] | null> {
+  if (!q.search) return null;
+  const term = searchPattern(q.search);
+  if (term.length < 3) return null;
+  const from = q.from ? istDay(q.from).toISOString() : null;
+  const to = q.to ? istDayAfter(q.to).toISOString() : null;
+  const [row] = rowsOf<{ ids: string[] | null }>(
+    await tx.execute(
+      sql`select order_search_ids(${term}, ${from}::timestamptz, ${to}::timestamptz, ${SEARCH_ID_CAP}::int) as ids`,
+    ),
+  );
+  return row?.ids ?? null;
+}
+
+/**
+ * The list's own filters (search, status, payment), on top of the date range. With the search's matches found
+ * (`matches`), the orders are those ids, and the key is tested again on them under the shop's policy.
+ */
+function listFilters(q: AdminOrderQuery, matches: string[] | null = null): SQL[] {
   const where: SQL[] = [];
+  if (matches) where.push(matches.length ? inArray(o.id, matches) : sql`false`);
   if (q.search) where.push(sql`${o.searchKey} like ${likePattern(searchPattern(q.search))}`);
   if (q.status === 'RETURN_REQUESTED') where.push(openReturn);
   else if (q.status === 'RISKY_COD') where.push(riskyCod);
@@ -47,7 +76,8 @@ function listFilters(q: AdminOrderQuery): SQL[] {
   return where;
 }
 
-const listWhere = (q: AdminOrderQuery) => and(...dateRange(q), ...listFilters(q));
+const listWhere = (q: AdminOrderQuery, matches: string[] | null) =>
+  and(...dateRange(q), ...listFilters(q, matches));
 
 const SORTS = {
   date_desc: [desc(o.createdAt), desc(o.id)],
@@ -62,11 +92,11 @@ const SORTS = {
  * filters are checked without reading rows), stopping after the page; then only those rows are read. The count of
  * matches comes with the stats, not from a window that would read every match.
  */
-export function listOrders(tx: Tx, q: AdminOrderQuery) {
+export function listOrders(tx: Tx, q: AdminOrderQuery, matches: string[] | null = null) {
   const page = tx
     .select({ id: o.id })
     .from(o)
-    .where(listWhere(q))
+    .where(listWhere(q, matches))
     .orderBy(...SORTS[q.sort])
     .limit(q.limit)
     .offset(q.offset);
@@ -90,8 +120,8 @@ export type ListedOrder = Awaited<ReturnType<typeof listOrders>>[number];
  * both from the day table; a search, a payment filter or an open return request count the range's orders (index
  * entries of `orders_store_created_cover_idx`, the return requests by their index).
  */
-function matchingCount(q: AdminOrderQuery): SQL {
-  const filters = listFilters(q);
+function matchingCount(q: AdminOrderQuery, matches: string[] | null): SQL {
+  const filters = listFilters(q, matches);
   if (!filters.length) return sql`coalesce(sum(d.orders), 0)`;
   if (
     !q.search &&
@@ -101,7 +131,7 @@ function matchingCount(q: AdminOrderQuery): SQL {
   ) {
     return sql`coalesce(sum(d.orders) filter (where d.status = ${q.status}), 0)`;
   }
-  return sql`(select count(*) from ${o} where ${listWhere(q)})`;
+  return sql`(select count(*) from ${o} where ${listWhere(q, matches)})`;
 }
 
 /**
@@ -109,7 +139,7 @@ function matchingCount(q: AdminOrderQuery): SQL {
  * `order_status_day_stats` (per shop, day and status, kept by triggers with every order write), so they read at
  * most a few thousand rows however many orders the shop has.
  */
-export async function orderStats(tx: Tx, q: AdminOrderQuery) {
+export async function orderStats(tx: Tx, q: AdminOrderQuery, matches: string[] | null = null) {
   const days: SQL[] = [];
   if (q.from) days.push(sql`d.day >= ${q.from}::date`);
   if (q.to) days.push(sql`d.day <= ${q.to}::date`);
@@ -129,7 +159,7 @@ export async function orderStats(tx: Tx, q: AdminOrderQuery) {
     >
   >(
     await tx.execute(sql`select coalesce(sum(d.orders), 0)::int as total,
-        (${matchingCount(q)})::int as matching,
+        (${matchingCount(q, matches)})::int as matching,
         ${n(sql`d.status = 'PENDING'`)} as pending,
         ${n(sql`d.status in ('CONFIRMED', 'PROCESSING')`)} as processing,
         ${n(sql`d.status = 'SHIPPED'`)} as shipped,

@@ -1,5 +1,5 @@
 import { schema, withStore } from '@haat/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
@@ -101,6 +101,62 @@ describe('Order Management list', () => {
     const old = (await vendor.call('GET', `${ORDER}?from=2020-01-01&to=2020-01-31`)).json().data;
     expect(old).toMatchObject({ count: 0, order_list: [] });
     expect(old.order_stats.total_order).toBe(0);
+  });
+
+  it('a search finds every order whose number, name, email or phone has the term, through the index or not, and never another shop’s', async () => {
+    const o = await placed();
+    const d = await detail(o.id);
+    const digits = (d.user.phone as string).replace(/\D/g, '').slice(-10);
+    const rows = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { id: string }[];
+    // What the list must answer: every order of shop A whose key has the term, read directly by the owner.
+    const expected = async (term: string) =>
+      rows(
+        await withStore(t.owner, shops.a.id, (tx) =>
+          tx.execute(
+            sql`select id from orders where store_id = ${shops.a.id} and search_key like ${`%${term}%`} order by created_at desc, id desc`,
+          ),
+        ),
+      ).map((r) => r.id);
+    // Terms the trigram index serves (3 characters or more) and one it cannot (2): both ways give the same list.
+    for (const [search, term] of [
+      [digits.slice(2, 8), digits.slice(2, 8)],
+      [o.s.email.toUpperCase(), o.s.email.toLowerCase()],
+      [o.number, o.number.toLowerCase()],
+      [`ORD-${o.number.replace(/\D/g, '').slice(0, 2)}`, `ord-${o.number.replace(/\D/g, '').slice(0, 2)}`],
+      [digits.slice(-2), digits.slice(-2)],
+    ] as const) {
+      const want = await expected(term);
+      expect(want, search).toContain(o.id);
+      const data = (
+        await vendor.call('GET', `${ORDER}?search=${encodeURIComponent(search)}&limit=100`)
+      ).json().data;
+      expect(data.count, search).toBe(want.length);
+      expect(
+        data.order_list.map((r: { id: string }) => r.id),
+        search,
+      ).toEqual(want.slice(0, 100));
+      // Another shop's vendor searching the same term sees none of shop A's orders.
+      const theirs = (await otherVendor.call('GET', `${ORDER}?search=${encodeURIComponent(search)}`)).json()
+        .data;
+      expect(
+        theirs.order_list.map((r: { id: string }) => r.id),
+        search,
+      ).not.toContain(o.id);
+    }
+
+    // The index's function answers for the transaction's own shop only, and gives up past its cap.
+    const ids = async (storeId: string | null, term: string, cap = 1000) => {
+      const q = sql`select order_search_ids(${term}::text, null, null, ${cap}::int) as ids`;
+      const r = rows(
+        storeId ? await withStore(t.appDb, storeId, (tx) => tx.execute(q)) : await t.appDb.execute(q),
+      );
+      return (r[0] as unknown as { ids: string[] | null }).ids;
+    };
+    expect(await ids(shops.a.id, digits)).toContain(o.id);
+    expect(await ids(shops.b.id, digits)).not.toContain(o.id);
+    expect(await ids(null, digits)).toBeNull();
+    expect(await ids(shops.a.id, 'ord-', 1)).toBeNull();
+    expect(await ids(shops.a.id, 'or')).toBeNull();
   });
 
   it('refuses bad filters with the field named, and callers who are not the shop’s vendor', async () => {

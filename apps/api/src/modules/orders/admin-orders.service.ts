@@ -11,10 +11,17 @@ import { detailView, rowView } from './admin-orders.view.ts';
 
 /* Order Management's reads; the changes are in order-changes.service.ts. */
 
-/** Order Management: a page of the shop's orders, the count of matches and the date range's 7 stats. */
+/**
+ * Order Management: a page of the shop's orders, the count of matches and the date range's 7 stats; a search first
+ * finds its orders through the trigram index when it can (3 statements, 2 without a search).
+ */
 export const listOrders = (deps: Deps, store: StoreRow, q: AdminOrderQuery) =>
   withStore(deps.db, store.id, async (tx) => {
-    const [rows, stats] = await Promise.all([adminRepo.listOrders(tx, q), adminRepo.orderStats(tx, q)]);
+    const matches = await adminRepo.searchMatches(tx, q);
+    const [rows, stats] = await Promise.all([
+      adminRepo.listOrders(tx, q, matches),
+      adminRepo.orderStats(tx, q, matches),
+    ]);
     return {
       order_stats: {
         total_order: stats.total,
@@ -45,7 +52,8 @@ export const getOrder = (deps: Deps, store: StoreRow, orderId: string) =>
 /** Orders for export or packing slips: every match of the filters (at most `cap`), in the list's order. */
 export const ordersFor = (deps: Deps, store: StoreRow, q: AdminOrderQuery, cap: number) =>
   withStore(deps.db, store.id, async (tx) => {
-    const rows = await adminRepo.listOrders(tx, { ...q, limit: cap, offset: 0 });
+    const all = { ...q, limit: cap, offset: 0 };
+    const rows = await adminRepo.listOrders(tx, all, await adminRepo.searchMatches(tx, all));
     return rows.map((r) =>
       rowView(r.order, { first: r.firstName, last: r.lastName }, r.returnRequested, r.risk),
     );

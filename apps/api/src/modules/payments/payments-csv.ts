@@ -67,9 +67,10 @@ export async function* transactionsFor(
   batch = EXPORT_BATCH,
 ) {
   const until = new Date();
+  const matches = await withStore(deps.db, store.id, (tx) => repo.searchMatches(tx, { ...q, until }));
   for (let offset = 0; ; offset += batch) {
     const rows = await withStore(deps.db, store.id, (tx) =>
-      repo.listPayments(tx, { ...q, until, limit: batch, offset }),
+      repo.listPayments(tx, { ...q, until, limit: batch, offset }, matches),
     );
     yield rows.map(rowView);
     if (rows.length < batch) return;

@@ -34,13 +34,47 @@ const likePattern = (s: string) =>
     .toLowerCase()
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The list's filters; `until` (an export's start) keeps payments made while it runs out of its pages. */
-function listWhere(q: TransactionQuery & { until?: Date }) {
+/** At most this many orders found through the trigram index; a search matching more tests the range instead. */
+const SEARCH_ID_CAP = 1000;
+
+/**
+ * The ids of the orders whose search key has the term (number, customer's name, email, phone), placed before the
+ * range ends, found through the trigram index (`order_search_ids`, migration 0039); null when the index cannot
+ * narrow the search (no search, under 3 characters, more than 1,000 orders), and the list then joins each
+ * payment of the range to its order to test the key.
+ */
+export async function searchMatches(
+  tx: Tx,
+  q: Pick<TransactionQuery, 'search' | 'to'> & { until?: Date },
+): Promise<string[] | null> {
+  const term = q.search?.trim().toLowerCase() ?? '';
+  if (term.length < 3) return null;
+  const ends = [q.until, q.to ? new Date(istDay(q.to).getTime() + 86_400_000) : undefined];
+  const to = ends.filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0];
+  const [row] = rowsOf<{ ids: string[] | null }>(
+    await tx.execute(
+      sql`select order_search_ids(${term}, null, ${to?.toISOString() ?? null}::timestamptz, ${SEARCH_ID_CAP}::int) as ids`,
+    ),
+  );
+  return row?.ids ?? null;
+}
+
+/**
+ * The list's filters; `until` (an export's start) keeps payments made while it runs out of its pages. A search
+ * matches the payment's reference or its order's search key, or, with the orders found (`matches`), one of those
+ * orders: then it reads the payments' own index entries only.
+ */
+function listWhere(q: TransactionQuery & { until?: Date }, matches: string[] | null = null) {
   const where = dateRange(q);
   if (q.until) where.push(lt(pt.createdAt, q.until));
   if (q.search) {
     const p = likePattern(q.search);
-    where.push(sql`(lower(${pt.reference}) like ${p} or ${o.searchKey} like ${p})`);
+    const order = matches
+      ? matches.length
+        ? inArray(pt.orderId, matches)
+        : sql`false`
+      : sql`${o.searchKey} like ${p}`;
+    where.push(sql`(lower(${pt.reference}) like ${p} or ${order})`);
   }
   if (q.status !== 'all') where.push(eq(pt.paymentStatus, q.status));
   if (q.payment_mode !== 'all') {
@@ -68,12 +102,16 @@ const SORTS = {
  * is its own statement (`countPayments`): a window count here read every match to count it (the whole shop's
  * payments for the first page).
  */
-export function listPayments(tx: Tx, q: TransactionQuery & { until?: Date }) {
+export function listPayments(
+  tx: Tx,
+  q: TransactionQuery & { until?: Date },
+  matches: string[] | null = null,
+) {
   const page = tx
     .select({ id: pt.id })
     .from(pt)
     .innerJoin(o, and(eq(o.storeId, pt.storeId), eq(o.id, pt.orderId)))
-    .where(listWhere(q))
+    .where(listWhere(q, matches))
     .orderBy(...SORTS[q.sort])
     .limit(q.limit)
     .offset(q.offset);
@@ -117,15 +155,18 @@ function dayFilters(q: TransactionQuery) {
 /**
  * How many payments the list's filters match. Without a search: summed from `payment_day_stats` (per shop, day,
  * status and mode), a few thousand rows at most. A search reads the range's payments (index entries of
- * `payment_transactions_created_cover_idx`) with their orders, whose search key it matches too.
+ * `payment_transactions_created_cover_idx`): with the orders found through the trigram index only those entries,
+ * else joined to their orders, whose search key it matches too.
  */
-export async function countPayments(tx: Tx, q: TransactionQuery) {
+export async function countPayments(tx: Tx, q: TransactionQuery, matches: string[] | null = null) {
   const where = dayFilters(q);
-  const statement = q.search
-    ? sql`select count(*)::int as n from ${pt} join ${o} on ${o.storeId} = ${pt.storeId} and ${o.id} = ${pt.orderId}
-          where ${listWhere(q) ?? sql`true`}`
-    : sql`select coalesce(sum(d.payments), 0)::int as n from payment_day_stats d
-          ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
+  const statement = !q.search
+    ? sql`select coalesce(sum(d.payments), 0)::int as n from payment_day_stats d
+          ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`
+    : matches
+      ? sql`select count(*)::int as n from ${pt} where ${listWhere(q, matches) ?? sql`true`}`
+      : sql`select count(*)::int as n from ${pt} join ${o} on ${o.storeId} = ${pt.storeId} and ${o.id} = ${pt.orderId}
+          where ${listWhere(q) ?? sql`true`}`;
   const [row] = rowsOf<{ n: number }>(await tx.execute(statement));
   return Number(row?.n ?? 0);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GST_STATE_CODES, gstinCheckDigit, transactionQuery } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
@@ -310,6 +310,50 @@ describe('transactions, invoices and refunds', () => {
     );
     const seqs = docs.map((d) => d.seq).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+  });
+
+  it('a search finds payments by their order’s number, customer and phone, or their own reference, the same through the index or not', async () => {
+    const o = await deliveredOrder(1);
+    const d = (await vendor.call('GET', `${ORDER}${o.id}/`)).json().data.order_details;
+    const digits = (d.user.phone as string).replace(/\D/g, '');
+    const rows = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { id: string }[];
+    // What the list must answer: shop A's payments whose reference or order's key has the term, read directly.
+    const expected = async (term: string) =>
+      rows(
+        await withStore(t.owner, shops.a.id, (tx) =>
+          tx.execute(
+            sql`select t.id from payment_transactions t join orders o on o.store_id = t.store_id and o.id = t.order_id
+                where t.store_id = ${shops.a.id} and (lower(t.reference) like ${`%${term}%`} or o.search_key like ${`%${term}%`})
+                order by t.created_at desc, t.id desc`,
+          ),
+        ),
+      ).map((r) => r.id);
+    for (const term of [
+      o.number.toLowerCase(),
+      o.s.email.toLowerCase(),
+      digits.slice(-7),
+      digits.slice(-2),
+      (await vendor.call('GET', `${TXN}${o.paymentId}/`))
+        .json()
+        .data.transaction_id.toLowerCase()
+        .slice(0, 8),
+    ]) {
+      const want = await expected(term);
+      expect(want.length, term).toBeGreaterThan(0);
+      const data = (
+        await vendor.call('GET', `${TXN}?search=${encodeURIComponent(term.toUpperCase())}&limit=100`)
+      ).json().data;
+      expect(data.count, term).toBe(want.length);
+      expect(
+        data.results.map((r: { id: string }) => r.id),
+        term,
+      ).toEqual(want.slice(0, 100));
+      const theirs = (await otherVendor.call('GET', `${TXN}?search=${encodeURIComponent(term)}`)).json().data;
+      expect(
+        theirs.results.map((r: { id: string }) => r.id),
+        term,
+      ).not.toContain(o.paymentId);
+    }
   });
 
   it('filters, pages and refuses what it should', async () => {

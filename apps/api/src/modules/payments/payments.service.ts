@@ -51,7 +51,11 @@ export function rowView(r: repo.ListedPayment): Transaction {
 /** Transaction Management: a page of payments with the count of matches. */
 export const listTransactions = (deps: Deps, store: StoreRow, q: TransactionQuery) =>
   withStore(deps.db, store.id, async (tx) => {
-    const [rows, count] = await Promise.all([repo.listPayments(tx, q), repo.countPayments(tx, q)]);
+    const matches = await repo.searchMatches(tx, q);
+    const [rows, count] = await Promise.all([
+      repo.listPayments(tx, q, matches),
+      repo.countPayments(tx, q, matches),
+    ]);
     return { results: rows.map(rowView), count };
   });
 

@@ -1,6 +1,7 @@
 import { auditPage, auditPeople, auditQuery, envelope } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
@@ -11,7 +12,11 @@ import * as audit from './audit.service.ts';
 export const auditRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Busy reads of a long trail: replies written by a compiled serializer (as the storefront's; strictly checked
+    // against the zod schema outside production).
+    const serializerCompiler = compiledSerializer(deps.config.NODE_ENV !== 'production');
     app.get('/audit-trail/', {
+      serializerCompiler,
       schema: {
         tags: ['audit'],
         summary:
@@ -27,6 +32,7 @@ export const auditRoutes =
     });
 
     app.get('/audit-trail/people/', {
+      serializerCompiler,
       schema: {
         tags: ['audit'],
         summary: 'The people who appear in the shop’s audit trail',

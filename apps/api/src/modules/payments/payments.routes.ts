@@ -11,6 +11,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
@@ -38,7 +39,10 @@ const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer) =>
 export const adminPaymentRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // The busiest back-office list: its reply is written by a compiled serializer (strictly checked against the
+    // zod schema outside production).
     app.get('/transaction/', {
+      serializerCompiler: compiledSerializer(deps.config.NODE_ENV !== 'production'),
       schema: {
         tags: ['transactions'],
         summary:

@@ -1,6 +1,6 @@
 import { createSecretKey, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -62,6 +62,33 @@ describe('access tokens', () => {
       const res = await me(await forge(claims));
       expect(res.statusCode, JSON.stringify(claims)).toBe(401);
     }
+  });
+
+  it('once accepted, stop working when they expire, and a token another shop’s audience refused stays refused', async () => {
+    const { session } = await signedIn();
+    const [, payload] = session.access_token.split('.');
+    const fid = JSON.parse(Buffer.from(payload, 'base64url').toString()).fid;
+    const now = Math.floor(Date.now() / 1000);
+    // Valid for 40 s more with the 30 s clock tolerance: accepted twice (the second time from what was verified).
+    const token = await forge({ sub: session.id, fid, iat: now - 50, exp: now + 10 });
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(200);
+    vi.useFakeTimers({ now: (now + 41) * 1000, toFake: ['Date'] });
+    try {
+      expect((await me(token)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+    // A vendor's token at a shop's customer endpoint (audience store:…) is refused however often it is sent.
+    const shopCall = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/store/store-user/store-cart/',
+        headers: { authorization: `Bearer ${session.access_token}`, 'store-origin': 'chai-sutra' },
+      });
+    const first = await shopCall();
+    expect(first.statusCode).not.toBe(200);
+    expect((await shopCall()).statusCode).toBe(first.statusCode);
   });
 
   it('stop working at once on the instance that signed out, and within seconds on another', async () => {

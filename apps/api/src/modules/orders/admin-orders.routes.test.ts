@@ -1,4 +1,4 @@
-import { schema, withStore } from '@haat/db';
+import { rowsOf, schema, withStore } from '@haat/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
@@ -107,10 +107,9 @@ describe('Order Management list', () => {
     const o = await placed();
     const d = await detail(o.id);
     const digits = (d.user.phone as string).replace(/\D/g, '').slice(-10);
-    const rows = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { id: string }[];
     // What the list must answer: every order of shop A whose key has the term, read directly by the owner.
     const expected = async (term: string) =>
-      rows(
+      rowsOf<{ id: string }>(
         await withStore(t.owner, shops.a.id, (tx) =>
           tx.execute(
             sql`select id from orders where store_id = ${shops.a.id} and search_key like ${`%${term}%`} order by created_at desc, id desc`,
@@ -147,10 +146,10 @@ describe('Order Management list', () => {
     // The index's function answers for the transaction's own shop only, and gives up past its cap.
     const ids = async (storeId: string | null, term: string, cap = 1000) => {
       const q = sql`select order_search_ids(${term}::text, null, null, ${cap}::int) as ids`;
-      const r = rows(
+      const [row] = rowsOf<{ ids: string[] | null }>(
         storeId ? await withStore(t.appDb, storeId, (tx) => tx.execute(q)) : await t.appDb.execute(q),
       );
-      return (r[0] as unknown as { ids: string[] | null }).ids;
+      return row?.ids;
     };
     expect(await ids(shops.a.id, digits)).toContain(o.id);
     expect(await ids(shops.b.id, digits)).not.toContain(o.id);

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GST_STATE_CODES, gstinCheckDigit, transactionQuery } from '@haat/contracts';
-import { schema, withStore } from '@haat/db';
+import { rowsOf, schema, withStore } from '@haat/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
@@ -316,10 +316,9 @@ describe('transactions, invoices and refunds', () => {
     const o = await deliveredOrder(1);
     const d = (await vendor.call('GET', `${ORDER}${o.id}/`)).json().data.order_details;
     const digits = (d.user.phone as string).replace(/\D/g, '');
-    const rows = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { id: string }[];
     // What the list must answer: shop A's payments whose reference or order's key has the term, read directly.
     const expected = async (term: string) =>
-      rows(
+      rowsOf<{ id: string }>(
         await withStore(t.owner, shops.a.id, (tx) =>
           tx.execute(
             sql`select t.id from payment_transactions t join orders o on o.store_id = t.store_id and o.id = t.order_id

@@ -1,13 +1,60 @@
+import type { HostInfo } from '@haat/contracts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
+import { readInjectedHost } from './app/boot.ts';
+import { useHost } from './app/host.tsx';
+import { pageStart, readSentData } from './app/initial-data.ts';
+import { preloadable } from './app/preloadable.ts';
+import { newQueryClient } from './app/query-client.ts';
 import './styles.css';
+
+// One lazy chunk per face: a shopper never downloads back-office code.
+const MarketingFace = preloadable(() => import('./faces/marketing/marketing-face.tsx'));
+const StorefrontFace = preloadable(() => import('./faces/storefront/storefront-face.tsx'));
+const BackofficeFace = preloadable(() => import('./faces/backoffice/backoffice-face.tsx'));
+
+/** The face of this host (in the browser; the server renders the storefront's, entry-server.tsx). */
+function Face() {
+  const host = useHost();
+  if (host.face === 'backoffice') return <BackofficeFace />;
+  if (host.face === 'storefront') return <StorefrontFace />;
+  return <MarketingFace />;
+}
+
+/** Loads the code a server-rendered page shows (the shop face and its page) before it is hydrated. */
+async function preloadShopPage(host: HostInfo, pathname: string) {
+  if (host.face !== 'storefront') return;
+  const face = await StorefrontFace.preload();
+  await face.preloadPage(host, pathname);
+}
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
+  const host = readInjectedHost();
+  // A shop page the server rendered (entry-server.tsx) arrives with its HTML in #root: it is hydrated, from the
+  // same data it was rendered with. Every other page (back office, marketing, the rest of a shop) renders here.
+  const serverRendered = !!host && root.hasChildNodes();
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <BrowserRouter>
+        <App
+          queryClient={newQueryClient()}
+          host={host}
+          start={pageStart(readSentData(), Date.now(), window.location.origin)}
+          serverRendered={serverRendered}
+        >
+          <Face />
+        </App>
+      </BrowserRouter>
+    </StrictMode>
   );
+  if (host && serverRendered) {
+    // The face's and the page's code first, so hydration runs in one pass (if a load fails, React waits for it).
+    const hydrate = () => hydrateRoot(root, app);
+    preloadShopPage(host, window.location.pathname).then(hydrate, hydrate);
+  } else {
+    createRoot(root).render(app);
+  }
 }

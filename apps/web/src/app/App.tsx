@@ -1,41 +1,41 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { BrowserRouter } from 'react-router';
+import type { HostInfo } from '@haat/contracts';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, Suspense } from 'react';
 import { FullPageMessage } from '../components/ui/full-page-message.tsx';
 import { ToastLayer } from '../components/ui/toast-layer.tsx';
 import { SessionProvider } from '../lib/session/session-context.tsx';
-import { HostProvider, useHost } from './host.tsx';
+import { useHydrating } from '../lib/use-hydrating.ts';
+import { HostProvider } from './host.tsx';
+import { type PageStart, PageStartProvider } from './initial-data.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
-// One lazy chunk per face: a shopper never downloads back-office code.
-const MarketingFace = lazy(() => import('../faces/marketing/marketing-face.tsx'));
-const StorefrontFace = lazy(() => import('../faces/storefront/storefront-face.tsx'));
-const BackofficeFace = lazy(() => import('../faces/backoffice/backoffice-face.tsx'));
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Every failed call is announced once by the api client; a silent retry would announce it twice.
-      retry: false,
-    },
-  },
-});
-
-function Face() {
-  const host = useHost();
-  if (host.face === 'backoffice') return <BackofficeFace />;
-  if (host.face === 'storefront') return <StorefrontFace />;
-  return <MarketingFace />;
-}
-
-export function App() {
+/**
+ * The app inside its router (BrowserRouter in the browser, StaticRouter on the server): the providers, then
+ * `children`, the face (main.tsx picks it lazily from the host; the server renders the storefront's).
+ *
+ * `serverRendered`: the page's HTML came from the server (entry-server.tsx) and is being hydrated. Its controls are
+ * then inside a fieldset disabled until hydration ends: a button or field the server drew does nothing before the
+ * app runs (a form would even submit itself as a plain GET), so it says so; links work either way.
+ */
+export function App({
+  queryClient,
+  host,
+  start,
+  serverRendered = false,
+  children,
+}: {
+  queryClient: QueryClient;
+  host: HostInfo | null;
+  start: PageStart;
+  serverRendered?: boolean;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <PageStartProvider value={start}>
         <ScrollToTop />
         <HostProvider
+          initial={host}
           fallback={(state) =>
             state === 'loading' ? (
               <FullPageMessage title="Loading.." />
@@ -49,12 +49,21 @@ export function App() {
         >
           <SessionProvider>
             <Suspense fallback={<FullPageMessage title="Loading.." />}>
-              <Face />
+              {serverRendered ? <UntilHydrated>{children}</UntilHydrated> : children}
             </Suspense>
           </SessionProvider>
         </HostProvider>
-      </BrowserRouter>
+      </PageStartProvider>
       <ToastLayer />
     </QueryClientProvider>
+  );
+}
+
+function UntilHydrated({ children }: { children: ReactNode }) {
+  const hydrating = useHydrating();
+  return (
+    <fieldset disabled={hydrating} role="none" className="contents">
+      {children}
+    </fieldset>
   );
 }

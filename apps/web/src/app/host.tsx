@@ -1,19 +1,23 @@
 import type { HostInfo } from '@haat/contracts';
 import { createContext, type ReactNode, use, useEffect, useState } from 'react';
 import { callApi } from '../lib/api.ts';
-import { readInjectedHost } from './boot.ts';
 
 const HostContext = createContext<HostInfo | null>(null);
 
-/** Provides where this page is (face, shop); asks the API only when the server did not inject it. */
+/**
+ * Provides where this page is (face, shop): `initial` is what the server resolved (injected into the page, or the
+ * request's own on the server); the API is asked only without it.
+ */
 export function HostProvider({
+  initial,
   children,
   fallback,
 }: {
+  initial: HostInfo | null;
   children: ReactNode;
   fallback: (state: 'loading' | 'error') => ReactNode;
 }) {
-  const [host, setHost] = useState<HostInfo | null>(() => readInjectedHost());
+  const [host, setHost] = useState<HostInfo | null>(initial);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (host) return;

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { usePageStart } from '../app/initial-data.ts';
+import { useHydrating } from './use-hydrating.ts';
 
 export const COUNTDOWN_TICK_MS = 1000;
 
@@ -31,7 +33,12 @@ export function splitTimeLeft(totalMs: number, withDays: boolean): TimeLeft {
  */
 export function useCountdown(target: string | null | undefined, withDays = false): TimeLeft | null {
   const end = target ? Date.parse(target) : Number.NaN;
-  const [now, setNow] = useState(() => Date.now());
+  const [clock, setNow] = useState(() => Date.now());
+  // A page rendered on the server shows the time it was rendered at until it is hydrated (the same digits as its
+  // HTML), then the browser's clock.
+  const hydrating = useHydrating();
+  const rendered = usePageStart().clock;
+  const now = hydrating && rendered !== null ? rendered : clock;
   const ended = Number.isNaN(end) || now >= end;
 
   useEffect(() => {

@@ -119,18 +119,21 @@ export function ShopHeader({
               </span>
             ) : null}
           </Link>
-          <UserMenu
-            profileHref={`${base}/profile`}
-            ordersHref={storeSlug ? `${base}/orders?storeName=${encodeURIComponent(storeSlug)}` : null}
-            signedOut={
-              <Link
-                to={loginHref}
-                className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:px-4"
-              >
-                Login
-              </Link>
-            }
-          />
+          {/* As wide as Login: the session shows after a server-rendered page hydrates, and nothing beside it moves. */}
+          <div className="flex min-w-[4.25rem] justify-end sm:min-w-[4.75rem]">
+            <UserMenu
+              profileHref={`${base}/profile`}
+              ordersHref={storeSlug ? `${base}/orders?storeName=${encodeURIComponent(storeSlug)}` : null}
+              signedOut={
+                <Link
+                  to={loginHref}
+                  className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:px-4"
+                >
+                  Login
+                </Link>
+              }
+            />
+          </div>
           <button
             type="button"
             aria-expanded={open}

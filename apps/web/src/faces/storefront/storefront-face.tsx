@@ -1,9 +1,10 @@
-import type { StoreDetail } from '@haat/contracts';
+import type { HostInfo, StoreDetail } from '@haat/contracts';
 import { OPEN_STORE_STATUSES, type StoreStatus } from '@haat/contracts/constants';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { paths, shopBase } from '../../app/paths.ts';
+import { preloadable } from '../../app/preloadable.ts';
 import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { StorefrontHomePage } from '../../features/storefront-home/storefront-home-page.tsx';
@@ -36,8 +37,18 @@ const ForgotPasswordPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
-const ProductPage = lazy(() => import('./product-page.tsx').then((m) => ({ default: m.ProductPage })));
-const ProductsPage = lazy(() => import('./products-page.tsx').then((m) => ({ default: m.ProductsPage })));
+// The listing and the product page are also rendered on the server: the browser loads the one it hydrates first.
+const ProductPage = preloadable(() => import('./product-page.tsx').then((m) => ({ default: m.ProductPage })));
+const ProductsPage = preloadable(() =>
+  import('./products-page.tsx').then((m) => ({ default: m.ProductsPage })),
+);
+
+/** Loads the page at `pathname` of an open shop when it is one of those loaded lazily (main.tsx, before hydrating). */
+export async function preloadPage(host: HostInfo, pathname: string) {
+  const rest = pathname.slice(shopBase(host.via, host.storeSlug).length).replace(/\/+$/, '');
+  if (rest === '/products') await ProductsPage.preload();
+  else if (/^\/product\/[^/]+$/.test(rest)) await ProductPage.preload();
+}
 // Checkout and orders carry the order schemas: loaded only when visited.
 const CheckoutPage = lazy(() => import('./checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
 const OrderSuccessPage = lazy(() =>

@@ -1,6 +1,6 @@
 import type { ProductCard, ProductOption } from '@haat/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { initialCategories, initialDataAt, initialListing } from '../../app/initial-data.ts';
+import { usePageStart } from '../../app/initial-data.ts';
 import { queryApi } from '../../lib/api.ts';
 import { fetchPage } from './fetch-page.ts';
 import { type ListingState, priceRangeError, toServerQuery } from './listing-params.ts';
@@ -14,6 +14,7 @@ export interface ShopCategory {
 /** One page of the shop's products for the listing's filters (the previous page stays while the next loads). */
 export function useProductList(slug: string, state: ListingState) {
   const query = toServerQuery(state);
+  const start = usePageStart();
   return useQuery({
     queryKey: ['products', slug, query],
     // The page remembers its own offset: while the next page loads, the count still describes what is shown.
@@ -23,10 +24,10 @@ export function useProductList(slug: string, state: ListingState) {
     }),
     // The page the address asks for, when the server sent that very page with the HTML.
     initialData: () => {
-      const sent = initialListing(slug, query);
+      const sent = start.listing(slug, query);
       return sent && { ...sent, offset: query.offset };
     },
-    initialDataUpdatedAt: initialDataAt,
+    initialDataUpdatedAt: start.at,
     placeholderData: keepPreviousData,
     retry: false,
     // A price range the server would refuse is never sent: the filter says what is wrong.
@@ -35,6 +36,7 @@ export function useProductList(slug: string, state: ListingState) {
 }
 
 export function useShopCategories(slug: string) {
+  const start = usePageStart();
   return useQuery({
     queryKey: ['product-categories', slug],
     queryFn: ({ signal }) =>
@@ -43,8 +45,8 @@ export function useShopCategories(slug: string) {
         signal,
         errorMessage: 'Failed to fetch categories',
       }),
-    initialData: () => initialCategories(slug),
-    initialDataUpdatedAt: initialDataAt,
+    initialData: () => start.categories(slug),
+    initialDataUpdatedAt: start.at,
     staleTime: 5 * 60_000,
   });
 }

@@ -2,8 +2,10 @@ import type { ProductDetail, ShopperVariant } from '@haat/contracts';
 import { formatRupees } from '@haat/contracts/money';
 import { productShareText } from '@haat/contracts/share';
 import { useHost } from '../../app/host.tsx';
+import { usePageStart } from '../../app/initial-data.ts';
 import { paths } from '../../app/paths.ts';
 import { WhatsAppShareLink } from '../../components/ui/whatsapp-share-link.tsx';
+import { useHydrating } from '../../lib/use-hydrating.ts';
 
 /** What the product costs now: the chosen variant's price, or the product's sale or list price. */
 const priceNow = (p: ProductDetail, variant: ShopperVariant | undefined) =>
@@ -20,6 +22,9 @@ export function ProductShare({
   base: string;
 }) {
   const host = useHost();
+  // The page's own address: the server's idea of it while rendered there and hydrated, then the browser's.
+  const start = usePageStart();
+  const origin = useHydrating() ? start.origin : window.location.origin;
   const path = paths.shop.product(base, product.id);
   const query = product.options.length && variant ? `?variant=${encodeURIComponent(variant.id)}` : '';
   const name =
@@ -29,7 +34,7 @@ export function ProductShare({
   const text = productShareText({
     name,
     price: formatRupees(priceNow(product, variant)),
-    url: `${window.location.origin}${path}${query}`,
+    url: `${origin}${path}${query}`,
     shop: host.store?.store_name ?? null,
   });
   return <WhatsAppShareLink text={text} className="self-start" />;

@@ -1,6 +1,6 @@
 import type { ProductCard, ProductDetail, ReviewAnalytics } from '@haat/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { initialDataAt, initialProduct } from '../../app/initial-data.ts';
+import { usePageStart } from '../../app/initial-data.ts';
 import { ApiError, queryApi } from '../../lib/api.ts';
 import { fetchPage } from '../product-listing/index.ts';
 
@@ -19,12 +19,13 @@ const productPath = (id: string) => `/api/store/stores/product/${encodeURICompon
 
 /** 404 (an unknown id, or another shop's product) is shown as "Product not found", not as a toast. */
 export function useProduct(slug: string, id: string) {
+  const start = usePageStart();
   return useQuery({
     queryKey: ['product', slug, id],
     queryFn: ({ signal }) =>
       queryApi<ProductDetail>(productPath(id), { storeOrigin: slug, signal, silent: true }),
-    initialData: () => initialProduct(slug, id),
-    initialDataUpdatedAt: initialDataAt,
+    initialData: () => start.product(slug, id),
+    initialDataUpdatedAt: start.at,
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
   });
 }

@@ -182,7 +182,8 @@ export function FooterSection({
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p {...edit?.('copyright', 'Copyright')}>
+          {/* The year is the server's (UTC) in its HTML and the browser's after: they differ only around New Year. */}
+          <p {...edit?.('copyright', 'Copyright')} suppressHydrationWarning>
             {config?.copyright || `© ${year} ${store.store_name}. All rights reserved.`}
           </p>
           <ul aria-label="Policies" className="flex flex-wrap gap-x-4 gap-y-2">

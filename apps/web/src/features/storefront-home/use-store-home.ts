@@ -1,12 +1,13 @@
 import type { StoreHome } from '@haat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { initialDataAt, initialHome } from '../../app/initial-data.ts';
+import { usePageStart } from '../../app/initial-data.ts';
 import { queryApi } from '../../lib/api.ts';
 
 export const storeHomeKey = (slug: string) => ['store-home', slug] as const;
 
 /** Everything the shop's home page shows (sections, featured products, deals, upcoming sales), in one call. */
 export function useStoreHome(slug: string) {
+  const start = usePageStart();
   return useQuery({
     queryKey: storeHomeKey(slug),
     queryFn: ({ signal }) =>
@@ -16,7 +17,7 @@ export function useStoreHome(slug: string) {
         errorMessage: 'Failed to fetch store data',
       }),
     // Sent with the page by the server when this shop is open (the same answer as the call).
-    initialData: () => initialHome(slug),
-    initialDataUpdatedAt: initialDataAt,
+    initialData: () => start.home(slug),
+    initialDataUpdatedAt: start.at,
   });
 }

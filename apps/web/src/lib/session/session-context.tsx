@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { shopBase } from '../../app/paths.ts';
 import { setAuthToken, setSessionRefresher, setUnauthorizedHandler } from '../api.ts';
+import { useHydrating } from '../use-hydrating.ts';
 import { REFRESH_EARLY_MS, refreshStored } from './refresh.ts';
 import { sessionApi } from './session-api.ts';
 import {
@@ -74,8 +75,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   here.current = { location, host };
 
   const active = stored && fitsHere(stored, host) ? stored : null;
-  // Set during render on purpose: children's queries start in their effects, which run before ours.
-  setAuthToken(active && !checking ? active.accessToken : null);
+  // Set during render on purpose: children's queries start in their effects, which run before ours. Never on the
+  // server, where nobody is signed in and module state would be shared by every request.
+  if (typeof window !== 'undefined') setAuthToken(active && !checking ? active.accessToken : null);
 
   const apply = useCallback((next: StoredSession | null) => {
     if (next) writeSession(next);
@@ -189,8 +191,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext value={api}>{children}</SessionContext>;
 }
 
+/**
+ * The session, as this component may show it: a page the server rendered has no session (it renders signed out),
+ * so while a component hydrates such a page it sees the session signed out too, and the real one in its next render
+ * (useHydrating). Each component does this for itself: a part of the page hydrated later (a Suspense boundary) still
+ * matches the server's HTML, and the provider's value never changes because hydration ended.
+ */
 export function useSession(): SessionApi {
   const api = use(SessionContext);
   if (!api) throw new Error('useSession outside SessionProvider');
-  return api;
+  return useHydrating() ? { ...api, status: 'anonymous', session: null, storeOrigin: null } : api;
 }

@@ -86,6 +86,13 @@ const schema = z.object({
   /** Path of the built web app; the server serves it and injects the resolved host into index.html. */
   WEB_DIST: z.string().optional(),
   /**
+   * Server rendering of a shop's home, listing and product page (decision 0017) from the web app's SSR build;
+   * `off` serves every page to render in the browser. A render taking longer than SSR_TIMEOUT_MS is given up and
+   * the page served that way.
+   */
+  SSR: z.enum(['on', 'off']).default('on'),
+  SSR_TIMEOUT_MS: z.coerce.number().int().min(10).max(30_000).default(1500),
+  /**
    * A WhatsApp Business API provider's send endpoint and token (both or neither). Set: the back office's WhatsApp
    * buttons send through it (POST {to, text}, Bearer token); unset: they open wa.me links.
    */

@@ -25,6 +25,8 @@ import { findStoreBySlug, isOpen, originOf } from '../modules/stores/stores.serv
 export interface InitialData {
   /** The shop it belongs to: the app uses it only for this slug. */
   slug: string;
+  /** When the server rendered the page (plugins/ssr.ts): hydration shows its countdowns as of then. */
+  now?: number;
   /** GET stores/home/ (the home page, and every page's footer). */
   home?: StoreHome;
   /** GET stores/product with `query` (the listing): one page and the X-Total-Count. */

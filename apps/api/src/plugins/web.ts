@@ -10,6 +10,7 @@ import type { Deps } from '../lib/deps.ts';
 import { describeHost } from '../modules/stores/describe-host.ts';
 import { loadPageData, type PageData } from './page-data.ts';
 import { type PageMeta, pageMeta, registerSeoRoutes } from './seo.ts';
+import { rendersOnServer, shopRenderer } from './ssr.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -38,6 +39,8 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
   }
   const template = readFileSync(indexPath, 'utf8');
   const chunks = faceChunks(distDir, template);
+  const renderShop =
+    deps.config.SSR === 'on' ? shopRenderer(distDir, app.log, deps.config.SSR_TIMEOUT_MS) : null;
   serveCompressedAssets(app, distDir);
   await app.register(fastifyStatic, {
     root: distDir,
@@ -92,11 +95,22 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
     ]);
     // Data is sent for an open shop's pages only; any other shop address shows a status screen.
     const modules = chunks(host, host.face !== 'storefront' ? 'other' : data.data ? data.route : 'closed');
+    // An open shop's home, listing and product page are rendered here from that data (decision 0017); the
+    // browser hydrates them with the same data. Any failure serves the page to render in the browser.
+    let root = '';
+    if (renderShop && data.data && rendersOnServer(host, data.route, data.data)) {
+      data.data.now = Date.now();
+      const rendered = await renderShop(req, host, data.route, data.data);
+      if (rendered) {
+        root = rendered.html;
+        reply.header('server-timing', `ssr;dur=${rendered.ms.toFixed(1)}`);
+      }
+    }
     return reply
       .code(host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(render(template, host, meta, data, modules));
+      .send(render(template, host, meta, data, modules, root));
   };
   registerSeoRoutes(app, deps);
   app.get('/', page);
@@ -215,6 +229,7 @@ function render(
   meta: PageMeta = {},
   page: PageData = { route: 'other', data: null, images: [] },
   modules: string[] = [],
+  root = '',
 ) {
   let title = 'Build Your Online Store';
   let description = 'Haat: build your online store, sell on the marketplace.';
@@ -249,5 +264,6 @@ function render(
       /<meta name="description" content="[^"]*" \/>/,
       `<meta name="description" content="${escapeHtml(description)}" />`,
     )
-    .replace('<!--haat-head-->', head);
+    .replace('<!--haat-head-->', () => head)
+    .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
 }

@@ -4,11 +4,17 @@
 // 20 connections: searches with filters and sorts, a typo, and browsing without a search. Also: EXPLAIN ANALYZE of
 // each search (as the app role, in the server's transaction shape) and the cost of closing and reopening a shop.
 // Prints a markdown block for docs/benchmarks.md. BENCH_STORES and BENCH_PRODUCTS shrink it for a try-out;
-// BENCH_REUSE_DB names an existing database already filled by seed:scale (migrated, not seeded again, kept).
+// BENCH_REUSE_DB names an existing database already filled by seed:scale (migrated, not seeded again, kept);
+// BENCH_KEEP=1 keeps the fresh database afterwards (its name is printed) so it can be measured again with
+// BENCH_REUSE_DB. BENCH_BEFORE_REF=<commit> also bundles the server with the marketplace's repository and service as
+// they were at that commit (everything else as in this tree) and measures both servers on the same database, each
+// search before then after, so a change of the search is compared within one run.
+import { execFileSync } from 'node:child_process';
 import { type MarketplaceProductQuery, marketplaceProductQuery } from '@haat/contracts';
 import { openDatabase, rowsOf } from '@haat/db';
 import { seedScale } from '@haat/db/seed';
 import { sql } from 'drizzle-orm';
+import { build } from 'esbuild';
 import {
   MARKETPLACE_SIMILARITY,
   marketplaceQuery,
@@ -30,6 +36,48 @@ const STORES = Number(process.env.BENCH_STORES ?? 10_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100);
 const SEARCH = '/api/store/get-store/products/';
 const REUSE = process.env.BENCH_REUSE_DB;
+const KEEP = !!process.env.BENCH_KEEP;
+const BEFORE_REF = process.env.BENCH_BEFORE_REF;
+const BEFORE_BUNDLE = 'apps/api/dist/server-before.mjs';
+const MARKETPLACE_FILES = [
+  'apps/api/src/modules/stores/marketplace.repository.ts',
+  'apps/api/src/modules/stores/marketplace.service.ts',
+];
+
+/** The server bundle of this tree with the marketplace's files as they were at `ref` (as scripts/build-server.mjs). */
+async function buildBefore(ref: string) {
+  const old = new Map(
+    MARKETPLACE_FILES.map((f) => [
+      f,
+      execFileSync('git', ['show', `${ref}:${f}`], { encoding: 'utf8', maxBuffer: 1 << 24 }),
+    ]),
+  );
+  await build({
+    entryPoints: ['apps/api/src/server.ts'],
+    outfile: BEFORE_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'before',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@haat/') ? undefined : { path: args.path, external: true },
+          );
+          b.onLoad({ filter: /marketplace\.(repository|service)\.ts$/ }, (args) => {
+            const f = MARKETPLACE_FILES.find((x) => args.path.endsWith(x));
+            return f
+              ? { contents: old.get(f), loader: 'ts', resolveDir: args.path.replace(/\/[^/]+$/, '') }
+              : undefined;
+          });
+        },
+      },
+    ],
+  });
+}
 
 /** The searches measured: the issue's target is the first (a search with a filter and a sort). */
 const TARGETS: { query: string; target?: string }[] = [
@@ -48,12 +96,14 @@ const log = (line: string) => console.error(line);
 function reused(name: string) {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
-  return { name, url: u.toString(), drop: async () => {} };
+  return { name, url: u.toString(), drop: async () => {}, keep: async () => {} };
 }
 
 async function main() {
   const db = REUSE ? reused(REUSE) : await freshDatabase('haat_bench_market');
+  log(`database ${db.name}${REUSE || KEEP ? ' (kept afterwards)' : ''}`);
   let server: Server | undefined;
+  let before: Server | undefined;
   const out: string[] = [];
   try {
     const setup = await openDatabase({ url: db.url });
@@ -104,20 +154,36 @@ async function main() {
     if (process.env.BENCH_PLANS) log(plans.join('\n\n'));
     await setup.close();
 
+    if (BEFORE_REF) {
+      await buildBefore(BEFORE_REF);
+      before = await startServer(db.url, {}, BEFORE_BUNDLE);
+    }
     server = await startServer(db.url);
-    const results: [string, Measured, number][] = [];
+    const versions: [string, Server][] = before
+      ? [
+          [`before (${BEFORE_REF})`, before],
+          ['after', server],
+        ]
+      : [['', server]];
+    const results: [string, string, Measured, string][] = [];
     for (const t of TARGETS) {
-      const path = `${SEARCH}?${t.query}`;
-      const first = await fetch(`${server.origin}${path}`);
-      const count = ((await first.json()) as { data: { count: number } }).data.count;
-      log(`measuring ${path} (${count} matches)`);
-      const m = await measure(
-        { url: `${server.origin}${path}`, connections: 20, duration: DURATION, timeout: 30 },
-        { pid: server.pid, db: db.name },
-      );
-      if (m.errors || Object.keys(m.statuses).some((s) => s !== '200'))
-        log(`  ${JSON.stringify(m.statuses)}, ${m.errors} errors`);
-      results.push([t.query, m, count]);
+      for (const [label, srv] of versions) {
+        const path = `${SEARCH}?${t.query}`;
+        const first = await fetch(`${srv.origin}${path}`);
+        const data = ((await first.json()) as { data: { count: number; count_capped: boolean } }).data;
+        const count = `${data.count.toLocaleString('en')}${data.count_capped ? '+' : ''}`;
+        log(`measuring ${label} ${path} (${count} matches)`);
+        const m = await measure(
+          { url: `${srv.origin}${path}`, connections: 20, duration: DURATION, timeout: 30 },
+          { pid: srv.pid, db: db.name },
+        );
+        if (m.errors || Object.keys(m.statuses).some((s) => s !== '200'))
+          log(`  ${JSON.stringify(m.statuses)}, ${m.errors} errors`);
+        log(
+          `  ${Math.round(m.rps)} req/s, p95 ${ms(m.p95)} ms, server ${m.cpuMsPerReq?.toFixed(2)} ms/req, PostgreSQL ${m.pgCpuMsPerReq?.toFixed(2)} ms/req, load ${loadNote(m)}`,
+        );
+        results.push([t.query, label, m, count]);
+      }
     }
 
     out.push(`### ${new Date().toISOString().slice(0, 10)}, marketplace search: ${await machine()}\n`);
@@ -125,13 +191,13 @@ async function main() {
       `Data: ${sizes?.products.toLocaleString('en')} products (${REUSE ? `database ${REUSE}, filled by seed:scale before the run` : `seed:scale ${STORES.toLocaleString('en')} x ${PRODUCTS} in ${seedS.toFixed(0)} s`}; the read model filled by its triggers as the seed wrote), ${sizes?.listed.toLocaleString('en')} rows in marketplace_products (${sizes?.model} with indexes), database ${sizes?.db}.\n`,
     );
     out.push(
-      `| GET ${SEARCH}? (20 connections, ${DURATION} s) | matches | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | load avg at start |`,
+      `| GET ${SEARCH}? (20 connections, ${DURATION} s) | version | count answered | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | load avg at start |`,
     );
-    out.push('|---|---|---|---|---|---|---|---|---|');
-    for (const [query, m, count] of results) {
+    out.push('|---|---|---|---|---|---|---|---|---|---|');
+    for (const [query, label, m, count] of results) {
       const target = TARGETS.find((t) => t.query === query)?.target;
       out.push(
-        `| \`${query}\`${target ? ` (target ${target})` : ''} | ${count.toLocaleString('en')} | ${Math.round(m.rps)} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.cpuMsPerReq?.toFixed(2) ?? '-'} | ${m.pgCpuMsPerReq?.toFixed(2) ?? '-'} | ${loadNote(m)} |`,
+        `| \`${query}\`${target ? ` (target ${target})` : ''} | ${label || '-'} | ${count} | ${Math.round(m.rps)} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.cpuMsPerReq?.toFixed(2) ?? '-'} | ${m.pgCpuMsPerReq?.toFixed(2) ?? '-'} | ${loadNote(m)} |`,
       );
     }
     out.push('');
@@ -143,7 +209,12 @@ async function main() {
     );
   } finally {
     await server?.stop();
-    await db.drop();
+    await before?.stop();
+    if (REUSE || !KEEP) await db.drop();
+    else {
+      await db.keep();
+      log(`kept database ${db.name}: measure it again with BENCH_REUSE_DB=${db.name}`);
+    }
   }
 }
 

@@ -63,9 +63,12 @@ export type MarketplaceProduct = z.infer<typeof marketplaceProduct>;
 
 export const marketplaceProductData = z.object({
   results: z.array(marketplaceProduct),
-  /** How many products match, counted up to a cap (1,000). */
+  /**
+   * How many products match as far as the search looked: those before and on this page (exact on the last page).
+   * A page past the last match has no results and the number of matches, counted up to 1,000.
+   */
   count: z.number().int(),
-  /** True when more products match than `count` says (the count stopped at its cap). */
+  /** True when more products match than `count` says: there is a next page (or more than 1,000 matches). */
   count_capped: z.boolean(),
 });
 export type MarketplaceProductData = z.infer<typeof marketplaceProductData>;

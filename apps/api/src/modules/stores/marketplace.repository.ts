@@ -13,7 +13,7 @@ const MAX_WORDS = 6;
 
 /** One row of the marketplace search: the read model's columns plus its shop's directory fields. */
 export interface MarketplaceRow {
-  /** Null on the one row of a page past the last match (it carries the count only). */
+  /** Null on the one row of an empty page (it carries the count only). */
   product_id: string | null;
   slug: string;
   name: string;
@@ -27,7 +27,8 @@ export interface MarketplaceRow {
   in_stock: boolean;
   store_id: string;
   city: string | null;
-  total: string | number;
+  /** The number of matches (up to the cap) when the page is empty; null otherwise. */
+  total: string | number | null;
   created_at: Date | string;
   store_slug: string;
   store_name: string;
@@ -42,16 +43,25 @@ function conditions(q: MarketplaceProductQuery) {
   if (q.search) {
     // Every word of the search in the name, each allowing a typo ("kurtha" finds "Kurta", "masala chay" finds
     // "Masala Chai" but not "Garam Masala"), or the words as full text in name, category or description.
-    // Devanagari in the search is romanised as in the read model's search_name (migration 0038): "कुर्ता" finds
-    // "Kurta", and "kurta" finds a product named "लखनवी कुर्ता".
+    // A typo is forgiven through the dictionary of the names' words (marketplace_words, migration 0040): each word
+    // typed is matched there by trigram word similarity, and the words found are searched as full text in the name
+    // (weight A), any of them for each word typed. Devanagari in the search is romanised as in the read model's
+    // search_name (migration 0038): "कुर्ता" finds "Kurta", and "kurta" finds a product named "लखनवी कुर्ता".
     const tsq = sql`websearch_to_tsquery('simple', hindi_latin(${q.search}))`;
     const words = q.search.split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+    // One query for all the words, computed once (an expression of the words' queries in the row test would be
+    // evaluated again for every row).
     const near = sql.join(
-      words.map((w) => sql`hindi_latin(${w}) <% m.search_name`),
-      sql` and `,
+      words.map(
+        (w) => sql`(select to_tsquery('simple', string_agg(quote_literal(d.word) || ':A', ' | '))
+                      from marketplace_words d where hindi_latin(${w}) <% d.word)`,
+      ),
+      sql` && `,
     );
-    conds.push(sql`(m.search_vector @@ ${tsq} or (${near}))`);
-    rank = sql`ts_rank(m.search_vector, ${tsq}) + word_similarity(hindi_latin(${q.search}), m.search_name)`;
+    conds.push(sql`(m.search_vector @@ ${tsq} or m.search_vector @@ (select ${near}))`);
+    // Scored for the relevance order only: the other orders need no score.
+    if (q.sort === 'relevance')
+      rank = sql`ts_rank(m.search_vector, ${tsq}) + word_similarity(hindi_latin(${q.search}), m.search_name)`;
   }
   if (q.category && q.category !== 'All')
     conds.push(sql`m.store_category_id = (select c.id from store_categories c where c.name = ${q.category})`);
@@ -65,10 +75,10 @@ function conditions(q: MarketplaceProductQuery) {
 }
 
 /** The order of a sort, over the page's columns (`rank` is the relevance column); ties by product id. */
-function orderOf(sort: MarketplaceProductQuery['sort'], searched: boolean, prefix: string) {
+function orderOf(sort: MarketplaceProductQuery['sort'], ranked: boolean, prefix: string) {
   const c = (name: string) => sql.raw(`${prefix}${name}`);
   const orders: Record<MarketplaceProductQuery['sort'], SQL> = {
-    relevance: searched
+    relevance: ranked
       ? sql`${c('rank')} desc, ${c('rating')} desc, ${c('product_id')}`
       : sql`${c('rating')} desc, ${c('review_count')} desc, ${c('created_at')} desc, ${c('product_id')}`,
     price_asc: sql`${c('min_price_paise')}, ${c('product_id')}`,
@@ -79,44 +89,51 @@ function orderOf(sort: MarketplaceProductQuery['sort'], searched: boolean, prefi
 }
 
 /**
- * Matches are counted up to this many and no further (the answer says so): counting every match of a broad search
- * over a million products would cost more than finding the page. 84 pages of 12 are still there to page through.
+ * When a page comes back empty past the last match (an old link, or products gone since), the matches are counted,
+ * up to this many and no further (the answer says so), so the screen can step back to the last page.
  */
 export const MARKETPLACE_COUNT_CAP = 1000;
 
 /**
- * One page of the marketplace's products with the number of matches (up to the cap), in one statement: the page
- * is chosen from the read model alone (its indexes serve the search), then joined to the shops' directory rows
- * for their names and addresses (a shop that is not open is left out there too). The count is the statement's
- * first row even when the page is past the last match, so the screen can step back to the last page.
+ * One page of the marketplace's products in one statement: the page is chosen from the read model alone (its
+ * indexes serve the search), one row more than asked for, which says whether there is a next page; then joined to
+ * the shops' directory rows for their names and addresses (a shop that is not open is left out there too).
+ * Matches are not counted beyond the page: counting every match of a broad word ("kurta": 50,000 products) cost
+ * several times what finding the page does, since the page stops after its rows in the order asked while the count
+ * had to read them all (decision 0011). Only a page that comes back empty past the last match counts them (up to the
+ * cap), so the screen can step back to the last page; the first row carries that count (null otherwise), and the
+ * only row when there is no product.
  */
 export function marketplaceQuery(q: MarketplaceProductQuery): SQL {
   const { where, rank } = conditions(q);
-  const searched = !!rank;
+  const ranked = !!rank;
   // Relevance scores every candidate: for a broad word (50,000 kurtas) it orders the first MARKETPLACE_COUNT_CAP
   // matches the indexes give, so the work stays bounded; a narrower search is ordered in full.
-  const candidates =
-    searched && q.sort === 'relevance'
-      ? sql`(select * from marketplace_products m where ${where} limit ${MARKETPLACE_COUNT_CAP}) m`
-      : sql`marketplace_products m where ${where}`;
+  const candidates = ranked
+    ? sql`(select * from marketplace_products m where ${where} limit ${MARKETPLACE_COUNT_CAP}) m`
+    : sql`marketplace_products m where ${where}`;
+  const counted =
+    q.offset > 0
+      ? sql`(select count(*) from (select 1 from marketplace_products m where ${where}
+                                    limit ${MARKETPLACE_COUNT_CAP + 1}) c)`
+      : sql`0`;
   return sql`
+    with page as (
+      select m.product_id, m.slug, m.name, m.image, m.category_name, m.list_price_paise, m.min_price_paise,
+             m.max_price_paise, m.rating, m.review_count, m.in_stock, m.store_id, m.city, m.created_at,
+             ${rank ?? sql`0`} as rank
+        from ${candidates}
+       order by ${orderOf(q.sort, ranked, '')}
+       limit ${q.limit + 1} offset ${q.offset})
     select t.total, p.* from
-      (select (select count(*) from (select 1 from marketplace_products m where ${where}
-                                      limit ${MARKETPLACE_COUNT_CAP + 1}) c) as total) t
+      (select case when exists (select 1 from page) then null else ${counted} end as total) t
       left join lateral (
-        select m.product_id, m.slug, m.name, m.image, m.category_name, m.list_price_paise, m.min_price_paise,
-               m.max_price_paise, m.rating, m.review_count, m.in_stock, m.store_id, m.city, m.created_at, m.rank,
-               s.slug as store_slug, s.store_name, s.plan,
+        select m.*, s.slug as store_slug, s.store_name, s.plan,
                (select d.domain_name from store_domains d where d.store_id = s.id and d.domain_type = 'custom'
                   and d.verified_at is not null order by d.created_at limit 1) as custom_domain
-          from (select m.product_id, m.slug, m.name, m.image, m.category_name, m.list_price_paise,
-                       m.min_price_paise, m.max_price_paise, m.rating, m.review_count, m.in_stock, m.store_id,
-                       m.city, m.created_at, ${rank ?? sql`0`} as rank
-                  from ${candidates}
-                 order by ${orderOf(q.sort, searched, '')}
-                 limit ${q.limit} offset ${q.offset}) m
+          from page m
           join stores s on s.id = m.store_id and s.online_status in ('PUBLISHED', 'ONLINE')) p on true
-     order by ${orderOf(q.sort, searched, 'p.')}`;
+     order by ${orderOf(q.sort, ranked, 'p.')}`;
 }
 
 /** Runs the search; with a search term, in a transaction that sets the trigram threshold first. */

@@ -21,11 +21,23 @@ export async function searchProducts(
   q: MarketplaceProductQuery,
 ): Promise<MarketplaceProductData> {
   const rows = await searchMarketplace(deps.db, q);
-  const total = Number(rows[0]?.total ?? 0);
+  const products = rows.filter(isProduct);
+  const page = products.slice(0, q.limit);
+  // An empty page carries the number of matches (counted up to the cap, past the last match); otherwise the matches
+  // known are those before and on this page, and the one row more asked for says that more follow.
+  const counted = rows[0]?.total;
+  if (page.length === 0 && counted != null) {
+    const total = Number(counted);
+    return {
+      results: [],
+      count: Math.min(total, MARKETPLACE_COUNT_CAP),
+      count_capped: total > MARKETPLACE_COUNT_CAP,
+    };
+  }
   return {
-    results: rows.filter(isProduct).map((r) => toProduct(deps, r, origin)),
-    count: Math.min(total, MARKETPLACE_COUNT_CAP),
-    count_capped: total > MARKETPLACE_COUNT_CAP,
+    results: page.map((r) => toProduct(deps, r, origin)),
+    count: q.offset + page.length,
+    count_capped: products.length > q.limit,
   };
 }
 

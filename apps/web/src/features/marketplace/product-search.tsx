@@ -96,8 +96,11 @@ function Results({ filters }: { filters: ProductSearchFilters }) {
   });
   const resultsRef = useRef<HTMLDivElement>(null);
   const total = query.data?.count ?? 0;
+  const more = !!query.data?.count_capped;
   const results = query.data?.results ?? [];
-  const pageCount = Math.max(1, Math.ceil(total / filters.size));
+  // The search counts the matches up to its page (exact on the last one) and says whether more follow: one page
+  // more than those counted while they do.
+  const pageCount = Math.max(1, Math.ceil(total / filters.size) + (more ? 1 : 0));
   const settled = !!query.data && !query.isPlaceholderData;
   const { page, setPage } = filters;
 
@@ -127,9 +130,9 @@ function Results({ filters }: { filters: ProductSearchFilters }) {
   return (
     <div ref={resultsRef} className="scroll-mt-24">
       <p aria-live="polite" data-testid="product-count" className="mb-4 text-sm text-slate-600">
-        {total === 1
+        {total === 1 && !more
           ? '1 product'
-          : `Showing ${countFormat.format(first)}–${countFormat.format(first + results.length - 1)} of ${countFormat.format(total)}${query.data?.count_capped ? '+' : ''} products`}
+          : `Showing ${countFormat.format(first)}–${countFormat.format(first + results.length - 1)} of ${more ? 'more than ' : ''}${countFormat.format(total)} products`}
       </p>
       <ul
         aria-label="Products"

@@ -67,7 +67,8 @@ describe('All Products listing', () => {
     const page = await app.newPage();
     await page.goto(shopUrl('/products'));
     await showing(page).waitFor();
-    expect(await page.title()).toBe('All Products');
+    // Set once the server-rendered page has hydrated.
+    await expect.poll(() => page.title()).toBe('All Products');
     expect(await cardNames(page)).toHaveLength(12);
 
     // Search with a misspelt name still finds the product.
@@ -207,7 +208,7 @@ describe('product page', () => {
     const page = await app.newPage();
     await page.goto(shopUrl(`/product/${product.id}`));
     await page.getByRole('heading', { level: 1, name: product.product_name }).waitFor();
-    expect(await page.title()).toBe(product.product_name);
+    await expect.poll(() => page.title()).toBe(product.product_name);
 
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     const catHref = await crumbs.getByRole('link', { name: product.category?.name }).getAttribute('href');

@@ -24,7 +24,8 @@ describe('customer storefront', () => {
     const page = await app.newPage();
     await page.goto(app.url('/', app.demo.openShop));
     await page.getByRole('region', { name: 'Welcome' }).waitFor();
-    expect(await page.title()).toBe(app.demo.openShop);
+    // Set once the server-rendered page has hydrated.
+    await expect.poll(() => page.title()).toBe(app.demo.openShop);
 
     const order = await sectionOrder(page);
     const banner = order.indexOf('Welcome');

@@ -1,0 +1,137 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppHandle, CHROMIUM, startApp } from './harness.ts';
+import { signUpCustomer } from './journeys.ts';
+
+/**
+ * A shop's home, listing and product page come rendered from the server (decision 0017): readable with JavaScript
+ * off, and hydrated without a mismatch when it is on.
+ */
+let app: AppHandle;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+type Card = {
+  id: string;
+  product_name: string;
+  product_price: number;
+  discount_price: number | null;
+  has_variants: boolean;
+  stock_status: string;
+};
+const api = async <T>(shop: string, path: string): Promise<T> =>
+  (await (await fetch(app.url(path), { headers: { 'store-origin': shop } })).json()).data as T;
+const rupees = (n: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
+
+/** React's own reports: a hydration mismatch, a boundary that fell back to rendering in the browser. */
+const REACT_ERROR = /hydrat|did ?n[o']t match|Minified React error #(418|419|421|422|423|425)/i;
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+describe('server-rendered shop pages', () => {
+  it('shows the home, the listing and a product page with JavaScript off', async () => {
+    const shop = app.demo.openShop;
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 800 },
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+
+    const home = await api<{ featured: Card[] }>(shop, '/api/store/stores/home/');
+    await page.goto(app.url('/', shop));
+    const featured = page.locator('section[aria-labelledby="featured-heading"]');
+    for (const p of home.featured.slice(0, 4)) {
+      await featured.getByText(p.product_name, { exact: true }).first().waitFor();
+      expect(await featured.textContent()).toContain(rupees(p.discount_price ?? p.product_price));
+    }
+    // Signed out, as the server renders every page.
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+
+    const cards = await api<Card[]>(shop, '/api/store/stores/product?sort=relevance&limit=12&offset=0');
+    await page.goto(app.url('/products', shop));
+    const list = page.getByRole('region', { name: 'Products' });
+    for (const c of cards) await list.getByText(c.product_name, { exact: true }).first().waitFor();
+
+    // A product card is a plain link: it leads to the product page without JavaScript too.
+    const first = cards[0];
+    if (!first) throw new Error('no product');
+    await list.getByRole('link', { name: first.product_name, exact: true }).first().click();
+    await page.waitForURL((u) => u.pathname === `/product/${first.id}`);
+    await page.getByRole('heading', { level: 1, name: first.product_name }).waitFor();
+    // The button is drawn, and waits for the app: it does nothing without it.
+    expect(await page.getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('hydrates without a mismatch, and a customer adds to the cart from the home and a product page', async () => {
+    const shop = app.demo.openShop;
+    const page = await app.newPage({ width: 360, height: 800 });
+    const errors = watchErrors(page);
+    const stamp = Date.now().toString(36);
+    await signUpCustomer(app, page, {
+      first: 'Hydra',
+      last: 'Shopper',
+      email: `hydra-${stamp}@example.com`,
+      password: 'hydrate-me-2026',
+    });
+
+    const home = await api<{ featured: Card[] }>(shop, '/api/store/stores/home/');
+    const buyable = home.featured.filter((p) => !p.has_variants && p.stock_status !== 'OUT_OF_STOCK');
+    const [one, two] = buyable;
+    if (!one || !two) throw new Error('expected two featured products sold as one item, in stock');
+
+    // The server renders the home signed out; once hydrated it shows the session and runs as the app.
+    await page.goto(app.url('/', shop));
+    await page.getByRole('button', { name: /Account menu for Hydra Shopper/ }).waitFor();
+    const timer = page.locator('#deals').getByRole('timer').first();
+    if (await timer.count()) {
+      const before = await timer.textContent();
+      await expect.poll(() => timer.textContent(), { timeout: 5000 }).not.toBe(before);
+    }
+    // To the product inside the app (no page load), and into the cart.
+    await page
+      .locator('section[aria-labelledby="featured-heading"]')
+      .getByRole('link', { name: one.product_name, exact: true })
+      .first()
+      .click();
+    await page.waitForURL((u) => u.pathname === `/product/${one.id}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+
+    // A product page loaded from the server: its Add to Cart works once hydrated.
+    await page.goto(app.url(`/product/${two.id}`, shop));
+    await page.getByRole('heading', { level: 1, name: two.product_name }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+
+    // The listing hydrates too: sorting runs in the app.
+    await page.goto(app.url('/products', shop));
+    await page.getByLabel('Sort by').selectOption('price_asc');
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'price_asc');
+
+    expect(errors.filter((e) => REACT_ERROR.test(e))).toEqual([]);
+    await page.context().close();
+  });
+});

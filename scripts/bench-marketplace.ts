@@ -6,8 +6,8 @@
 // Prints a markdown block for docs/benchmarks.md. BENCH_STORES and BENCH_PRODUCTS shrink it for a try-out;
 // BENCH_REUSE_DB names an existing database already filled by seed:scale (migrated, not seeded again, kept);
 // BENCH_KEEP=1 keeps the fresh database afterwards (its name is printed) so it can be measured again with
-// BENCH_REUSE_DB. BENCH_BEFORE_REF=<commit> also bundles the server with the marketplace's repository and service as
-// they were at that commit (everything else as in this tree) and measures both servers on the same database, each
+// BENCH_REUSE_DB. BENCH_BEFORE_REF=<commit> also bundles the server with the marketplace's route, repository and
+// service as they were at that commit (everything else as in this tree) and measures both servers on the same database, each
 // search before then after, so a change of the search is compared within one run.
 import { execFileSync } from 'node:child_process';
 import { type MarketplaceProductQuery, marketplaceProductQuery } from '@haat/contracts';
@@ -42,6 +42,7 @@ const BEFORE_BUNDLE = 'apps/api/dist/server-before.mjs';
 const MARKETPLACE_FILES = [
   'apps/api/src/modules/stores/marketplace.repository.ts',
   'apps/api/src/modules/stores/marketplace.service.ts',
+  'apps/api/src/modules/stores/stores.routes.ts',
 ];
 
 /** The server bundle of this tree with the marketplace's files as they were at `ref` (as scripts/build-server.mjs). */
@@ -67,7 +68,7 @@ async function buildBefore(ref: string) {
           b.onResolve({ filter: /^[^./]/ }, (args) =>
             args.path.startsWith('@haat/') ? undefined : { path: args.path, external: true },
           );
-          b.onLoad({ filter: /marketplace\.(repository|service)\.ts$/ }, (args) => {
+          b.onLoad({ filter: /(marketplace\.(repository|service)|stores\.routes)\.ts$/ }, (args) => {
             const f = MARKETPLACE_FILES.find((x) => args.path.endsWith(x));
             return f
               ? { contents: old.get(f), loader: 'ts', resolveDir: args.path.replace(/\/[^/]+$/, '') }

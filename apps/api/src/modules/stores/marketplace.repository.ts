@@ -40,6 +40,7 @@ export interface MarketplaceRow {
 function conditions(q: MarketplaceProductQuery) {
   const conds: SQL[] = [];
   let rank: SQL | undefined;
+  let match: SQL | undefined;
   if (q.search) {
     // Every word of the search in the name, each allowing a typo ("kurtha" finds "Kurta", "masala chay" finds
     // "Masala Chai" but not "Garam Masala"), or the words as full text in name, category or description.
@@ -58,7 +59,7 @@ function conditions(q: MarketplaceProductQuery) {
       ),
       sql` && `,
     );
-    conds.push(sql`(m.search_vector @@ ${tsq} or m.search_vector @@ (select ${near}))`);
+    match = sql`(m.search_vector @@ ${tsq} or m.search_vector @@ (select ${near}))`;
     // Scored for the relevance order only: the other orders need no score.
     if (q.sort === 'relevance')
       rank = sql`ts_rank(m.search_vector, ${tsq}) + word_similarity(hindi_latin(${q.search}), m.search_name)`;
@@ -71,12 +72,24 @@ function conditions(q: MarketplaceProductQuery) {
   if (q.max_price != null) conds.push(sql`m.min_price_paise <= ${Math.round(q.max_price * 100)}`);
   if (q.rating) conds.push(sql`m.rating >= ${q.rating}`);
   if (q.in_stock) conds.push(sql`m.in_stock`);
-  return { where: conds.length ? sql.join(conds, sql` and `) : sql`true`, rank };
+  const filters = conds.length ? sql.join(conds, sql` and `) : sql`true`;
+  return { where: match ? sql`${match} and ${filters}` : filters, filters, match, rank };
 }
 
 /** The order of a sort, over the page's columns (`rank` is the relevance column); ties by product id. */
-function orderOf(sort: MarketplaceProductQuery['sort'], ranked: boolean, prefix: string) {
-  const c = (name: string) => sql.raw(`${prefix}${name}`);
+function orderOf(
+  sort: MarketplaceProductQuery['sort'],
+  ranked: boolean,
+  prefix: string,
+  /** Sorted by an expression no index has, so the rows are found by the search's indexes and then sorted. */
+  unindexed = false,
+) {
+  const c = (name: string) =>
+    sql.raw(
+      unindexed && name !== 'product_id'
+        ? `(${prefix}${name} + ${name === 'created_at' ? "interval '0'" : '0'})`
+        : `${prefix}${name}`,
+    );
   const orders: Record<MarketplaceProductQuery['sort'], SQL> = {
     relevance: ranked
       ? sql`${c('rank')} desc, ${c('rating')} desc, ${c('product_id')}`
@@ -95,6 +108,21 @@ function orderOf(sort: MarketplaceProductQuery['sort'], ranked: boolean, prefix:
 export const MARKETPLACE_COUNT_CAP = 1000;
 
 /**
+ * A search sorted by price or date first walks this many rows of the sort's index (those passing the filters) and
+ * tests the words on them; only when that leaves the page short is the page found by the planner's own plan.
+ */
+export const MARKETPLACE_WALK = 2000;
+/**
+ * When the walk found fewer matches than the page needs but at least this many, the words are common enough that
+ * walking on in the sort's order is the cheaper way (the planner's plan); fewer, and their matches are read through
+ * the search's indexes and sorted.
+ */
+export const MARKETPLACE_WALK_COMMON = 4;
+
+const PAGE_COLUMNS = sql.raw(`product_id, slug, name, image, category_name, list_price_paise, min_price_paise,
+       max_price_paise, rating, review_count, in_stock, store_id, city, created_at`);
+
+/**
  * One page of the marketplace's products in one statement: the page is chosen from the read model alone (its
  * indexes serve the search), one row more than asked for, which says whether there is a next page; then joined to
  * the shops' directory rows for their names and addresses (a shop that is not open is left out there too).
@@ -104,8 +132,8 @@ export const MARKETPLACE_COUNT_CAP = 1000;
  * cap), so the screen can step back to the last page; the first row carries that count (null otherwise), and the
  * only row when there is no product.
  */
-export function marketplaceQuery(q: MarketplaceProductQuery): SQL {
-  const { where, rank } = conditions(q);
+export function marketplaceQuery(q: MarketplaceProductQuery, walk = MARKETPLACE_WALK): SQL {
+  const { where, filters, match, rank } = conditions(q);
   const ranked = !!rank;
   // Relevance scores every candidate: for a broad word (50,000 kurtas) it orders the first MARKETPLACE_COUNT_CAP
   // matches the indexes give, so the work stays bounded; a narrower search is ordered in full.
@@ -117,14 +145,42 @@ export function marketplaceQuery(q: MarketplaceProductQuery): SQL {
       ? sql`(select count(*) from (select 1 from marketplace_products m where ${where}
                                     limit ${MARKETPLACE_COUNT_CAP + 1}) c)`
       : sql`0`;
-  return sql`
-    with page as (
-      select m.product_id, m.slug, m.name, m.image, m.category_name, m.list_price_paise, m.min_price_paise,
-             m.max_price_paise, m.rating, m.review_count, m.in_stock, m.store_id, m.city, m.created_at,
-             ${rank ?? sql`0`} as rank
+  const order = orderOf(q.sort, ranked, '');
+  const planned = (unindexed: boolean) => sql`
+      select ${PAGE_COLUMNS}, ${rank ?? sql`0`} as rank
         from ${candidates}
-       order by ${orderOf(q.sort, ranked, '')}
-       limit ${q.limit + 1} offset ${q.offset})
+       order by ${unindexed ? orderOf(q.sort, ranked, '', true) : order}
+       limit ${q.limit + 1} offset ${q.offset}`;
+  // Words sorted by price or date: the planner cannot see which dictionary words a search will use, so it guesses
+  // how many rows match, and a wrong guess reads every match through the indexes (9,000 rows for "bluetooth
+  // speaker" in Bengaluru) where walking the sort's index would have stopped after a few hundred. So the walk comes
+  // first, bounded: the first MARKETPLACE_WALK rows in the sort's order that pass the filters, the words tested on
+  // them. If they hold the whole page (and the row after it), that is the page, exactly (every match before it is in
+  // the walk). If the walk found a few matches (MARKETPLACE_WALK_COMMON or more), the planner's plan goes on from
+  // there; if fewer, the words are rare: their matches are read through the search's indexes and sorted (the order
+  // is an expression no index has, or the planner, expecting thousands of matches, would walk the whole sort index
+  // for a word nobody sells: 10 s at a million products).
+  const walked = match && !ranked;
+  const wanted = q.offset + q.limit + 1;
+  const page = walked
+    ? sql`walk as materialized (
+      select ${PAGE_COLUMNS}, 0 as rank
+        from (select ${PAGE_COLUMNS}, ${match} as hit from marketplace_products m where ${filters}
+               order by ${order} limit ${walk}) m
+       where m.hit
+       order by ${order}
+       limit ${wanted}),
+    page as (
+      select * from (select * from walk order by ${order} offset ${q.offset}) w
+       where (select count(*) from walk) >= ${wanted}
+      union all
+      select * from (${planned(false)}) f
+       where (select count(*) from walk) between ${MARKETPLACE_WALK_COMMON} and ${wanted - 1}
+      union all
+      select * from (${planned(true)}) f where (select count(*) from walk) < ${MARKETPLACE_WALK_COMMON})`
+    : sql`page as (${planned(false)})`;
+  return sql`
+    with ${page}
     select t.total, p.* from
       (select case when exists (select 1 from page) then null else ${counted} end as total) t
       left join lateral (
@@ -136,9 +192,12 @@ export function marketplaceQuery(q: MarketplaceProductQuery): SQL {
      order by ${orderOf(q.sort, ranked, 'p.')}`;
 }
 
-/** Runs the search; with a search term, in a transaction that sets the trigram threshold first. */
-export async function searchMarketplace(db: Db, q: MarketplaceProductQuery) {
-  const query = marketplaceQuery(q);
+/**
+ * Runs the search; with a search term, in a transaction that sets the trigram threshold first. `walk` is for tests
+ * (a short walk takes the other ways to the page on a small catalogue).
+ */
+export async function searchMarketplace(db: Db, q: MarketplaceProductQuery, walk = MARKETPLACE_WALK) {
+  const query = marketplaceQuery(q, walk);
   if (!q.search) return rowsOf<MarketplaceRow>(await db.execute(query));
   return db.transaction(async (tx) => {
     // Sent without waiting, like withStore's context: it runs before the search on the same connection. PostgreSQL

@@ -1,10 +1,10 @@
-import { type MarketplaceProduct, marketplaceProduct } from '@haat/contracts';
+import { type MarketplaceProduct, marketplaceProduct, marketplaceProductQuery } from '@haat/contracts';
 import { rowsOf, schema, withStore } from '@haat/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
-import { refreshDuePrices } from './marketplace.repository.ts';
+import { refreshDuePrices, searchMarketplace } from './marketplace.repository.ts';
 
 let t: TestApp;
 let shops: Awaited<ReturnType<typeof demoShops>>;
@@ -341,6 +341,30 @@ describe('GET /api/store/get-store/products/', () => {
     );
     expect(filtered.results.map((r) => r.id)).toContain(p.id);
     await rename(p.name);
+  });
+
+  it('finds the same page of a sorted search whichever way it takes (the bounded walk, walking on, or reading every match)', async () => {
+    const ids = async (query: Record<string, string>, walk?: number) =>
+      (await searchMarketplace(t.appDb, marketplaceProductQuery.parse(query), walk))
+        .filter((r) => r.product_id)
+        .map((r) => r.product_id);
+    const queries: Record<string, string>[] = [
+      { search: 'kurta', sort: 'price_asc', limit: '5' },
+      { search: 'kurta', sort: 'price_desc', limit: '4', offset: '3' },
+      { search: 'kurtha', sort: 'newest', limit: '3', offset: '2' },
+      { search: 'tea', sort: 'price_asc', city: 'Darjeeling', limit: '2' },
+      { search: 'darjeling tea', sort: 'newest', limit: '50' },
+      { search: 'zzqqxx', sort: 'price_asc' },
+    ];
+    for (const query of queries) {
+      const whole = await ids(query);
+      // The whole catalogue fits the default walk; a walk of 1 or 3 rows leaves the page short, so the search goes
+      // on by the planner's plan (4 matches or more in the walk) or reads every match and sorts them.
+      for (const walk of [1, 3, 30])
+        expect(await ids(query, walk), JSON.stringify({ query, walk })).toEqual(whole);
+    }
+    const kurtas = await ids({ search: 'kurta', sort: 'price_asc', limit: '100' });
+    expect(kurtas.length).toBeGreaterThan(5);
   });
 
   it('refuses a bad query naming each field', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -56,6 +57,9 @@ export const storesRoutes =
     });
 
     app.get('/get-store/products/', {
+      // The marketplace's search, the main domain's busiest read: its reply written by a compiled serializer (as the
+      // storefront's; checked against the zod schema outside production).
+      serializerCompiler: compiledSerializer(deps.config.NODE_ENV !== 'production'),
       schema: {
         tags: ['stores'],
         summary:

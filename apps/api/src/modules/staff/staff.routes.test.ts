@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor, uniqueEmail, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
+import { type Card, productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
 import { inviteLink, STAFF_PASSWORD, staffMember } from './staff.test-helpers.ts';
 
 let t: TestApp;
@@ -17,21 +18,24 @@ beforeAll(async () => {
   shops = await demoShops(t.owner);
   owner = await demoVendor(t, shops.a);
   ownerB = await demoVendor(t, shops.b);
-  const [order] = await withStore(t.owner, shops.a.id, (tx) =>
-    tx
-      .select({ id: schema.orders.id })
-      .from(schema.orders)
-      .where(and(eq(schema.orders.storeId, shops.a.id), eq(schema.orders.status, 'PENDING')))
-      .limit(1),
-  );
+  // A pending order of shop A placed now (the demo's pending orders depend on the time of day).
+  const [card] = (await productsOf(t, shops.a.slug)).filter((c: Card) => c.product_quantity >= 2);
+  if (!card) throw new Error('a product in stock');
+  const shopper = await shopperWithCart(t, shops.a.slug, [{ id: card.id, quantity: 1 }]);
+  const placed = await shopper.place(await shopper.orderBody());
+  expect(placed.statusCode).toBe(201);
+  orderId = placed.json().data.order_id;
   const [payment] = await withStore(t.owner, shops.a.id, (tx) =>
     tx
       .select({ id: schema.paymentTransactions.id })
       .from(schema.paymentTransactions)
-      .where(eq(schema.paymentTransactions.storeId, shops.a.id))
-      .limit(1),
+      .where(
+        and(
+          eq(schema.paymentTransactions.storeId, shops.a.id),
+          eq(schema.paymentTransactions.orderId, orderId),
+        ),
+      ),
   );
-  orderId = order?.id ?? '';
   paymentId = payment?.id ?? '';
   expect(orderId).not.toBe('');
 });

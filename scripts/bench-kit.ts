@@ -6,7 +6,10 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { openDatabase, rowsOf } from '@haat/db';
+import { seedDemo } from '@haat/db/seed';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -283,4 +286,27 @@ export function initialJs(dist = 'apps/web/dist') {
     listed: { files: listed, kb: gz(listed) },
     closure: { files: [...closure], kb: gz(closure) },
   };
+}
+
+/**
+ * Migrates and seeds the demo shops into `url`, and names the shop the storefront measurements use: the open shop
+ * with the most products on its own subdomain (basic-plan shops redirect to /store/{slug}), and its leading product.
+ */
+export async function seededShop(url: string) {
+  const setup = await openDatabase({ url });
+  try {
+    await setup.migrate();
+    await seedDemo(setup.owner);
+    const [shop] = rowsOf<{ slug: string; product: string }>(
+      await setup.owner.execute(sql`
+        select s.slug, (select p.id from products p where p.store_id = s.id and p.status = 'ACTIVE'
+                        order by p.is_featured desc, p.units_sold desc, p.id limit 1) as product
+        from stores s where s.online_status = 'PUBLISHED' and s.plan <> 'basic'
+        order by (select count(*) from products p where p.store_id = s.id) desc, s.slug limit 1`),
+    );
+    if (!shop?.product) throw new Error('no open demo shop with products');
+    return shop;
+  } finally {
+    await setup.close();
+  }
 }

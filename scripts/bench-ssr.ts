@@ -7,16 +7,21 @@
 //   npm run bench:ssr (builds first)   BENCH_SECONDS=10 BENCH_ROUNDS=2 BENCH_CONNECTIONS=10
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { openDatabase } from '@haat/db';
-import { seedDemo } from '@haat/db/seed';
-import { sql } from 'drizzle-orm';
-import { freshDatabase, machine, measure, ms, percentile, type Server, startServer } from './bench-kit.ts';
+import {
+  freshDatabase,
+  machine,
+  measure,
+  ms,
+  percentile,
+  type Server,
+  seededShop,
+  startServer,
+} from './bench-kit.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const SAMPLES = 200;
-const rows = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
 
 type Mode = 'off' | 'on';
 const get = (url: string, headers: Record<string, string>) =>
@@ -44,19 +49,7 @@ async function main() {
   const db = await freshDatabase('haat_bench_ssr');
   const servers: Partial<Record<Mode, Server>> = {};
   try {
-    const setup = await openDatabase({ url: db.url });
-    await setup.migrate();
-    await seedDemo(setup.owner);
-    // The shop and product Lighthouse measures (scripts/lighthouse.ts).
-    const [shop] = rows<{ slug: string; product: string }>(
-      await setup.owner.execute(sql`
-        select s.slug, (select p.id from products p where p.store_id = s.id and p.status = 'ACTIVE'
-                        order by p.is_featured desc, p.units_sold desc, p.id limit 1) as product
-        from stores s where s.online_status = 'PUBLISHED' and s.plan <> 'basic'
-        order by (select count(*) from products p where p.store_id = s.id) desc, s.slug limit 1`),
-    );
-    await setup.close();
-    if (!shop?.product) throw new Error('no open demo shop with products');
+    const shop = await seededShop(db.url);
     const pages = [
       { name: 'Shop home', path: '/' },
       { name: 'Listing', path: '/products' },

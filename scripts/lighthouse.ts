@@ -8,18 +8,14 @@
 // point it at another build of the web app.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '@haat/db';
-import { seedDemo } from '@haat/db/seed';
 import * as chromeLauncher from 'chrome-launcher';
-import { sql } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
-import { freshDatabase, machine, type Server, startServer, waitForQuiet } from './bench-kit.ts';
+import { freshDatabase, machine, type Server, seededShop, startServer, waitForQuiet } from './bench-kit.ts';
 
 const OUT = process.env.LIGHTHOUSE_OUT ?? '/tmp/haat-lighthouse';
 const TARGETS: Record<string, number> = { performance: 90, accessibility: 95 };
 const RUNS = Math.max(1, Math.floor(Number(process.env.LIGHTHOUSE_RUNS ?? 1)) || 1);
 process.env.CHROME_PATH ??= '/usr/bin/chromium';
-const rows = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
 
 type Audit = {
   id: string;
@@ -37,19 +33,7 @@ async function main() {
   let server: Server | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const setup = await openDatabase({ url: db.url });
-    await setup.migrate();
-    await seedDemo(setup.owner);
-    // An open shop on its own subdomain (basic-plan shops redirect to /store/{slug}), and one of its products.
-    const [shop] = rows<{ slug: string; product: string }>(
-      await setup.owner.execute(sql`
-        select s.slug, (select p.id from products p where p.store_id = s.id and p.status = 'ACTIVE'
-                        order by p.is_featured desc, p.units_sold desc, p.id limit 1) as product
-        from stores s where s.online_status = 'PUBLISHED' and s.plan <> 'basic'
-        order by (select count(*) from products p where p.store_id = s.id) desc, s.slug limit 1`),
-    );
-    await setup.close();
-    if (!shop?.product) throw new Error('no open demo shop with products');
+    const shop = await seededShop(db.url);
 
     server = await startServer(db.url, { HOST: 'localhost' });
     const base = `http://${shop.slug}.localhost:${server.port}`;

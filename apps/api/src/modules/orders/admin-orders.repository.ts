@@ -1,5 +1,5 @@
 import type { AdminOrderQuery } from '@haat/contracts';
-import { rowsOf, schema, type Tx } from '@haat/db';
+import { anyId, rowsOf, schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { riskFacts, riskyCod } from './cod-risk.ts';
 
@@ -65,7 +65,7 @@ export async function searchMatches(
  */
 function listFilters(q: AdminOrderQuery, matches: string[] | null = null): SQL[] {
   const where: SQL[] = [];
-  if (matches) where.push(matches.length ? inArray(o.id, matches) : sql`false`);
+  if (matches) where.push(matches.length ? anyId(o.id, matches) : sql`false`);
   if (q.search) where.push(sql`${o.searchKey} like ${likePattern(searchPattern(q.search))}`);
   if (q.status === 'RETURN_REQUESTED') where.push(openReturn);
   else if (q.status === 'RISKY_COD') where.push(riskyCod);

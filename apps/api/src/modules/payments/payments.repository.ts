@@ -1,5 +1,5 @@
 import type { TransactionQuery } from '@haat/contracts';
-import { rowsOf, schema, type Tx } from '@haat/db';
+import { anyId, rowsOf, schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 
 const { paymentTransactions: pt, orders: o, taxDocuments: td, refunds: rf, users } = schema;
@@ -71,7 +71,7 @@ function listWhere(q: TransactionQuery & { until?: Date }, matches: string[] | n
     const p = likePattern(q.search);
     const order = matches
       ? matches.length
-        ? inArray(pt.orderId, matches)
+        ? anyId(pt.orderId, matches)
         : sql`false`
       : sql`${o.searchKey} like ${p}`;
     where.push(sql`(lower(${pt.reference}) like ${p} or ${order})`);

@@ -34,26 +34,27 @@ const likePattern = (s: string) =>
     .toLowerCase()
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** At most this many orders found through the trigram index; a search matching more tests the range instead. */
+/** At most this many payments found through the trigram indexes; a search matching more tests the range instead. */
 const SEARCH_ID_CAP = 1000;
 
 /**
- * The ids of the orders whose search key has the term (number, customer's name, email, phone), placed before the
- * range ends, found through the trigram index (`order_search_ids`, migration 0039); null when the index cannot
- * narrow the search (no search, under 3 characters, more than 1,000 orders), and the list then joins each
- * payment of the range to its order to test the key.
+ * The ids of the payments of the range whose own reference or whose order's search key (number, customer's name,
+ * email, phone) has the term, found through trigram indexes (`payment_search_ids`, migration 0041); null when the
+ * indexes cannot narrow the search (no search, under 3 characters, more than 1,000 payments), and the list then
+ * joins each payment of the range to its order to test both.
  */
 export async function searchMatches(
   tx: Tx,
-  q: Pick<TransactionQuery, 'search' | 'to'> & { until?: Date },
+  q: Pick<TransactionQuery, 'search' | 'from' | 'to'> & { until?: Date },
 ): Promise<string[] | null> {
   const term = q.search?.trim().toLowerCase() ?? '';
   if (term.length < 3) return null;
+  const from = q.from ? istDay(q.from) : undefined;
   const ends = [q.until, q.to ? new Date(istDay(q.to).getTime() + 86_400_000) : undefined];
   const to = ends.filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0];
   const [row] = rowsOf<{ ids: string[] | null }>(
     await tx.execute(
-      sql`select order_search_ids(${term}, null, ${to?.toISOString() ?? null}::timestamptz, ${SEARCH_ID_CAP}::int) as ids`,
+      sql`select payment_search_ids(${term}, ${from?.toISOString() ?? null}::timestamptz, ${to?.toISOString() ?? null}::timestamptz, ${SEARCH_ID_CAP}::int) as ids`,
     ),
   );
   return row?.ids ?? null;
@@ -61,20 +62,20 @@ export async function searchMatches(
 
 /**
  * The list's filters; `until` (an export's start) keeps payments made while it runs out of its pages. A search
- * matches the payment's reference or its order's search key, or, with the orders found (`matches`), one of those
- * orders: then it reads the payments' own index entries only.
+ * matches the payment's reference or its order's search key. With the payments found (`matches`) only those are
+ * read, and the match is tested again on them (their order looked up by key); without, every payment of the range
+ * is joined to its order.
  */
 function listWhere(q: TransactionQuery & { until?: Date }, matches: string[] | null = null) {
   const where = dateRange(q);
   if (q.until) where.push(lt(pt.createdAt, q.until));
   if (q.search) {
     const p = likePattern(q.search);
-    const order = matches
-      ? matches.length
-        ? anyId(pt.orderId, matches)
-        : sql`false`
-      : sql`${o.searchKey} like ${p}`;
-    where.push(sql`(lower(${pt.reference}) like ${p} or ${order})`);
+    if (matches) {
+      where.push(matches.length ? anyId(pt.id, matches) : sql`false`);
+      where.push(sql`(lower(${pt.reference}) like ${p} or exists (select 1 from orders m
+        where m.store_id = payment_transactions.store_id and m.id = payment_transactions.order_id and m.search_key like ${p}))`);
+    } else where.push(sql`(lower(${pt.reference}) like ${p} or ${o.searchKey} like ${p})`);
   }
   if (q.status !== 'all') where.push(eq(pt.paymentStatus, q.status));
   if (q.payment_mode !== 'all') {

@@ -192,7 +192,10 @@ describe('the counter search through its indexes (migration 0034)', () => {
   };
 
   it('answers the page the full search would, and never another shop’s products, whichever way it finds names', async () => {
-    const word = `Qz${Date.now().toString(36)}`;
+    // Letters only: a term with a digit skips the window of first names (migration 0042), and both ways are tested.
+    const word = `Qz${Date.now()
+      .toString(36)
+      .replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? 'x')}`;
     const mine: Awaited<ReturnType<typeof product>>[] = [];
     for (const n of ['Mango', 'Apple', 'Cherry', 'Banana', 'Date']) {
       mine.push(await product({ name: `${n} ${word} Pickle` }));

@@ -105,11 +105,19 @@ function receivedBack(rows: DemoOrderRows, end: number, ownerId: string, restock
   return o;
 }
 
-/** The customer with the past RTO places the newest open COD order (to the same address): flagged as risky. */
+const isOpen = (o: Order) =>
+  o.channel !== 'POS' && ['PENDING', 'CONFIRMED', 'PROCESSING'].includes(o.status ?? '');
+
+/**
+ * The customer with the past RTO places the newest open COD order (to the same address): flagged as risky. Which
+ * orders are still open depends on the hour the seed runs: when they are all prepaid, the newest is made cash on
+ * delivery; when a quiet shop has none open, its newest shipped order is still being packed. So every demo shop
+ * shows the flag.
+ */
 function riskyRepeat(rows: DemoOrderRows, past: Order) {
-  const o = rows.orders
-    .filter((x) => isCod(x) && ['PENDING', 'CONFIRMED', 'PROCESSING'].includes(x.status ?? ''))
-    .at(-1);
+  const o =
+    rows.orders.filter((x) => isOpen(x) && isCod(x)).at(-1) ??
+    payOnDelivery(rows, rows.orders.filter(isOpen).at(-1) ?? backToPacking(rows));
   if (!o?.id || !past.customerId) return;
   const from = o.customerId;
   Object.assign(o, {
@@ -126,6 +134,43 @@ function riskyRepeat(rows: DemoOrderRows, past: Order) {
   for (const e of rows.events) {
     if (e.orderId === o.id && e.actorId === from) e.actorId = past.customerId;
   }
+}
+
+/** The newest shipped online order taken back to packing (not shipped yet, no tracking). */
+function backToPacking(rows: DemoOrderRows) {
+  const o = rows.orders.filter((x) => x.channel !== 'POS' && x.status === 'SHIPPED').at(-1);
+  if (!o?.id) return undefined;
+  const id = o.id;
+  Object.assign(o, {
+    status: 'PROCESSING',
+    shippedAt: null,
+    trackingNumber: null,
+    carrier: null,
+    trackingUrl: null,
+    updatedAt: o.processingAt ?? o.createdAt,
+  });
+  rows.events = rows.events.filter((e) => e.orderId !== id || e.status !== 'SHIPPED');
+  return o;
+}
+
+/** An open prepaid order turned into cash on delivery: nothing paid yet, its payment pending. */
+function payOnDelivery(rows: DemoOrderRows, o: Order | undefined) {
+  if (!o?.id) return undefined;
+  const id = o.id;
+  Object.assign(o, { paymentMethod: 'COD', paymentStatus: 'PENDING' });
+  const payment = rows.payments.find((p) => p.orderId === id);
+  if (payment) {
+    Object.assign(payment, {
+      paymentMode: 'COD',
+      paymentStatus: 'PENDING',
+      externalReference: null,
+      receivedAt: null,
+      receivedBy: null,
+      updatedAt: payment.createdAt,
+    });
+  }
+  rows.events = rows.events.filter((e) => e.orderId !== id || e.status !== 'PAYMENT_RECEIVED');
+  return o;
 }
 
 export function addDemoRto(rows: DemoOrderRows, ctx: { end: number; ownerId: string; restock: Restock }) {

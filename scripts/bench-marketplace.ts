@@ -14,7 +14,7 @@ import { type MarketplaceProductQuery, marketplaceProductQuery } from '@haat/con
 import { openDatabase, rowsOf } from '@haat/db';
 import { seedScale } from '@haat/db/seed';
 import { sql } from 'drizzle-orm';
-import { build } from 'esbuild';
+import type { PluginBuild } from 'esbuild';
 import {
   MARKETPLACE_SIMILARITY,
   marketplaceQuery,
@@ -31,6 +31,7 @@ import {
   type Server,
   startServer,
 } from './bench-kit.ts';
+import { bundleServer } from './server-bundle.mjs';
 
 const STORES = Number(process.env.BENCH_STORES ?? 10_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100);
@@ -45,7 +46,7 @@ const MARKETPLACE_FILES = [
   'apps/api/src/modules/stores/stores.routes.ts',
 ];
 
-/** The server bundle of this tree with the marketplace's files as they were at `ref` (as scripts/build-server.mjs). */
+/** The server bundle of this tree (as build-server.mjs makes it) with the marketplace's files as at `ref`. */
 async function buildBefore(ref: string) {
   const old = new Map(
     MARKETPLACE_FILES.map((f) => [
@@ -53,31 +54,19 @@ async function buildBefore(ref: string) {
       execFileSync('git', ['show', `${ref}:${f}`], { encoding: 'utf8', maxBuffer: 1 << 24 }),
     ]),
   );
-  await build({
-    entryPoints: ['apps/api/src/server.ts'],
-    outfile: BEFORE_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'before',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@haat/') ? undefined : { path: args.path, external: true },
-          );
-          b.onLoad({ filter: /(marketplace\.(repository|service)|stores\.routes)\.ts$/ }, (args) => {
-            const f = MARKETPLACE_FILES.find((x) => args.path.endsWith(x));
-            return f
-              ? { contents: old.get(f), loader: 'ts', resolveDir: args.path.replace(/\/[^/]+$/, '') }
-              : undefined;
-          });
-        },
+  await bundleServer(BEFORE_BUNDLE, [
+    {
+      name: 'before',
+      setup(b: PluginBuild) {
+        b.onLoad({ filter: /(marketplace\.(repository|service)|stores\.routes)\.ts$/ }, (args) => {
+          const f = MARKETPLACE_FILES.find((x) => args.path.endsWith(x));
+          return f
+            ? { contents: old.get(f), loader: 'ts', resolveDir: args.path.replace(/\/[^/]+$/, '') }
+            : undefined;
+        });
       },
-    ],
-  });
+    },
+  ]);
 }
 
 /** The searches measured: the issue's target is the first (a search with a filter and a sort). */

@@ -1,0 +1,3 @@
+import type { BuildResult, Plugin } from 'esbuild';
+
+export function bundleServer(outfile: string, plugins?: Plugin[]): Promise<BuildResult>;

@@ -148,7 +148,7 @@ export function ProductPicker({
               >
                 <span className="line-clamp-2 text-sm font-semibold text-slate-900">{productTitle(p)}</span>
                 <span className="text-xs text-slate-500">{p.sku ?? 'No SKU'}</span>
-                <span className="mt-auto flex items-center justify-between gap-2 pt-1">
+                <span className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-1">
                   <span className="font-semibold text-slate-900 tabular-nums">{formatAmount(p.price)}</span>
                   <StatusBadge tone={BADGE[p.stock_status]}>
                     {p.stock_status === 'Out of Stock' ? p.stock_status : `${p.stock_status} · ${p.stock}`}

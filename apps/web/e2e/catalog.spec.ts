@@ -40,10 +40,15 @@ const cardNames = async (page: Page) => {
   await page.locator('section[aria-label="Products"] ul[aria-busy="false"]').waitFor();
   return page.locator('section[aria-label="Products"] article h2').allTextContents();
 };
+/** Each card's price as the shopper reads it: the first rupee amount of the line under the name. */
 const cardPrices = (page: Page) =>
   page
-    .locator('section[aria-label="Products"] article p:has(> span) > span:first-child')
-    .evaluateAll((els) => els.map((e) => Number((e.textContent ?? '').replace(/[^\d.]/g, ''))));
+    .locator('section[aria-label="Products"] article :is(h2, h3, h4) + p')
+    .evaluateAll((els) =>
+      els.map((e) =>
+        Number(/₹\s*([\d,]+(?:\.\d+)?)/.exec(e.textContent ?? '')?.[1]?.replace(/,/g, '') ?? Number.NaN),
+      ),
+    );
 const showing = (page: Page) => page.getByText(/^Showing \d+–\d+ of \d+ products$/);
 
 /** Waits until the grid shows exactly these names (the server's answer for the same query). */
@@ -136,6 +141,8 @@ describe('All Products listing', () => {
       asc.map((p) => p.product_name),
     );
     const up = await cardPrices(page);
+    expect(up).toHaveLength(asc.length);
+    expect(up.every(Number.isFinite)).toBe(true);
     expect(up).toEqual([...up].sort((a, b) => a - b));
     await page.getByLabel('Sort by').selectOption({ label: 'Price high to low' });
     const desc = (await api<Card[]>('/api/store/stores/product?sort=price_desc&limit=12')).data;

@@ -18,6 +18,7 @@
 // (2) GET /api/admin/pos/products/ for a name word, a SKU prefix, an exact barcode, no search, and a mix of the
 //     four (the term drawn per request), and the scan look-up GET /api/admin/pos/barcode/{code}/, at 20
 //     connections and at 4. BENCH_BEFORE_DROP=index[,index]: each measured without those indexes, then with them.
+//     BENCH_BEFORE_SQL=file, BENCH_AFTER_SQL=file: SQL run before the searches' "before" and "after" rows.
 // Then the database must agree with itself: for every variant and product, stock + units sold = initial; order
 // lines = SALE ledger rows (units and rows, each row's stock-after distinct and the last one the stock now);
 // one SUCCESS payment and one invoice per order; order and invoice numbers unique and consecutive per series;
@@ -29,7 +30,9 @@
 // machine is shared: a second server from that bundle (the code before a change, built with build-server.mjs in a
 // checkout of it), and every measurement made on it, then on this tree's server, then both again (A, B, A, B). The
 // hot product's stock then lasts all four runs of (b) but their last 100 sales.
+
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { GST_STATE_CODES, gstinCheckDigit, posTotals } from '@haat/contracts';
 import { openDatabase, withStore } from '@haat/db';
 import { seedScale } from '@haat/db/seed';
@@ -479,11 +482,17 @@ async function main() {
       if (!d?.def) throw new Error(`no index ${name}`);
       definitions.push(d.def);
     }
-    const states = toggled.length ? (['before', 'after'] as const) : (['' as const] as const);
+    // BENCH_BEFORE_SQL / BENCH_AFTER_SQL (files): run before the "before" rows and before the "after" rows, e.g. an
+    // earlier version of a search function, then the migration's own.
+    const scripts = { before: process.env.BENCH_BEFORE_SQL, after: process.env.BENCH_AFTER_SQL };
+    const states =
+      toggled.length || scripts.before ? (['before', 'after'] as const) : (['' as const] as const);
     const searchResults: { state: string; i: number; connections: number; m: Measured }[] = [];
     for (const state of SEARCHES ? states : []) {
       if (state === 'before') for (const name of toggled) await admin.unsafe(`drop index ${name}`);
       if (state === 'after') for (const def of definitions) await admin.unsafe(def);
+      const script = state && scripts[state];
+      if (script) await admin.unsafe(readFileSync(script, 'utf8'));
       for (const connections of CONNECTIONS) {
         for (const [i, s] of searches.entries()) {
           for (const side of sides) {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type * as Fontkit from 'fontkit';
+import type PdfDocument from 'pdfkit';
 
 /*
  * What every printout shares (packing slips, invoices, credit notes): A4 pages, fonts and rupee amounts. DejaVu
@@ -15,10 +15,26 @@ const hasDejaVu = existsSync(DEJAVU) && existsSync(DEJAVU_BOLD);
  * a file, and parsing the two files was three quarters of an invoice's CPU time (28 ms of CPU a page, 7 ms with the
  * fonts parsed once; issue 13 wants an invoice in <= 100 ms). A parsed font is only read when laid out.
  */
-let parsed: { body: fontkit.Font; bold: fontkit.Font } | null = null;
-const dejaVu = () => {
+let parsed: { body: Fontkit.Font; bold: Fontkit.Font } | null = null;
+const dejaVu = (fontkit: typeof Fontkit) => {
   parsed ??= { body: fontkit.create(readFileSync(DEJAVU)), bold: fontkit.create(readFileSync(DEJAVU_BOLD)) };
   return parsed;
+};
+
+/**
+ * pdfkit and fontkit (1.7 MB of code with brotli and their tables) load with the first printout, not with the
+ * server: a start that does not print does not pay for them (issue 18's cold start). `warmPdf` loads them ahead,
+ * once the server listens, so the first invoice is as quick as the next.
+ */
+let libraries: Promise<{ PDFDocument: typeof PdfDocument; fontkit: typeof Fontkit }> | null = null;
+const pdfLibraries = () =>
+  (libraries ??= Promise.all([import('pdfkit'), import('fontkit')]).then(([pdfkit, fontkit]) => ({
+    PDFDocument: pdfkit.default,
+    fontkit,
+  })));
+export const warmPdf = async () => {
+  const { fontkit } = await pdfLibraries();
+  if (hasDejaVu) dejaVu(fontkit);
 };
 
 const rupeeSign = hasDejaVu ? '₹' : 'Rs. ';
@@ -48,7 +64,8 @@ export const pdfDate = (iso: string | Date) =>
   });
 
 /** A new A4 document with the 'body' and 'bold' fonts registered, and a promise of its bytes once ended. */
-export function newPdf(title: string) {
+export async function newPdf(title: string) {
+  const { PDFDocument, fontkit } = await pdfLibraries();
   const doc = new PDFDocument({
     size: 'A4',
     margin: PDF_MARGIN,
@@ -63,7 +80,7 @@ export function newPdf(title: string) {
   });
   // @types/pdfkit names only paths and bytes; pdfkit also takes a parsed font (anything with layout()).
   type FontSource = Parameters<typeof doc.registerFont>[1];
-  doc.registerFont('body', hasDejaVu ? (dejaVu().body as unknown as FontSource) : 'Helvetica');
-  doc.registerFont('bold', hasDejaVu ? (dejaVu().bold as unknown as FontSource) : 'Helvetica-Bold');
+  doc.registerFont('body', hasDejaVu ? (dejaVu(fontkit).body as unknown as FontSource) : 'Helvetica');
+  doc.registerFont('bold', hasDejaVu ? (dejaVu(fontkit).bold as unknown as FontSource) : 'Helvetica-Bold');
   return { doc, bytes };
 }

@@ -1,5 +1,5 @@
 import { isCode128Printable, isValidEan13, LABELS_PER_SHEET } from '@haat/contracts';
-import { toSVG } from 'bwip-js/node';
+import type { toSVG as ToSvg } from 'bwip-js/node';
 import { newPdf, pdfPrice } from '../../lib/pdf.ts';
 
 /** One label's content: the product, its variant ("M / Blue") if any, the price and the code to draw. */
@@ -55,7 +55,7 @@ function parseSvg(svg: string, scale: number): Drawn {
 }
 
 /** bwip-js's rendering of a code, for `barPt` tall bars at `module` pt per module. */
-function render(code: string, ean: boolean, barPt: number, module: number): Drawn {
+function render(toSVG: typeof ToSvg, code: string, ean: boolean, barPt: number, module: number): Drawn {
   // bwip-js takes the bar height in mm at 72 units an inch, a unit being 1/RENDER_SCALE of a module here.
   const height = barPt / module / MM;
   const svg = toSVG(
@@ -79,18 +79,18 @@ interface Placed {
  * 10-module quiet zones, its text written below in the body font. Null when it cannot print scannably: characters
  * a scanner cannot type back, or too long for the label at the narrowest module.
  */
-function place(code: string, barPt: number): Placed | null {
+function place(toSVG: typeof ToSvg, code: string, barPt: number): Placed | null {
   if (isValidEan13(code))
-    return { symbol: render(code, true, barPt, NOMINAL_MODULE), module: NOMINAL_MODULE, ean: true };
+    return { symbol: render(toSVG, code, true, barPt, NOMINAL_MODULE), module: NOMINAL_MODULE, ean: true };
   if (!isCode128Printable(code)) return null;
-  const modules = render(code, false, barPt, NOMINAL_MODULE).width / RENDER_SCALE;
+  const modules = render(toSVG, code, false, barPt, NOMINAL_MODULE).width / RENDER_SCALE;
   const module = Math.min(
     NOMINAL_MODULE,
     (SHEET.width - SHEET.pad * 2) / modules,
     (SHEET.width - 2 * MM) / (modules + CODE128_QUIET * 2),
   );
   if (module < MIN_MODULE) return null;
-  return { symbol: render(code, false, barPt, module), module, ean: false };
+  return { symbol: render(toSVG, code, false, barPt, module), module, ean: false };
 }
 
 /** Draws a symbol with its top-left at (x, y). */
@@ -145,13 +145,19 @@ function label(doc: PDFKit.PDFDocument, item: LabelItem, code: Placed | null, x:
  * A4 sheets of labels: `copies` of each item in turn, left to right and top to bottom, a new page every 24.
  * Each item's symbol is drawn once by bwip-js and placed on each of its labels as vectors.
  */
-export function labelsPdf(title: string, items: LabelItem[], copies = LABELS_PER_SHEET): Promise<Buffer> {
-  const { doc, bytes } = newPdf(title);
+export async function labelsPdf(
+  title: string,
+  items: LabelItem[],
+  copies = LABELS_PER_SHEET,
+): Promise<Buffer> {
+  // bwip-js (2.2 MB of code) loads with the first sheet of labels, not with the server (issue 18's cold start).
+  const { toSVG } = await import('bwip-js/node');
+  const { doc, bytes } = await newPdf(title);
   // Bars 15 mm tall (EAN-13's nominal is 22.85 mm; shelf and tag labels print them shorter, as here).
   const barPt = 15 * MM;
   let slot = 0;
   for (const item of items) {
-    const code = place(item.barcode, barPt);
+    const code = place(toSVG, item.barcode, barPt);
     for (let c = 0; c < copies; c++, slot++) {
       const at = slot % LABELS_PER_SHEET;
       if (at === 0) doc.addPage({ size: 'A4', margin: 0 });

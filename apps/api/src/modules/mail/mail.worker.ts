@@ -1,5 +1,5 @@
 import type { Db } from '@haat/db';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { claimDueMail, markFailed, markSent, type OutboxRow } from './outbox.repository.ts';
@@ -58,10 +58,16 @@ export function startMailWorker(deps: MailWorkerDeps, opts: MailWorkerOptions = 
   const { db, config, log } = deps;
   const intervalMs = opts.intervalMs ?? 1000;
   const batchSize = opts.batchSize ?? 20;
-  const ownTransport =
-    !opts.transport && config.SMTP_URL ? createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
-  const transport = opts.transport ?? ownTransport;
-  const mode = transport ? 'smtp' : config.NODE_ENV === 'production' ? 'hold' : 'log';
+  // nodemailer (0.6 MB of code) loads with the first mail to send, not with the server (issue 18's cold start).
+  let ownTransport: Promise<Transporter> | null = null;
+  const smtpUrl = opts.transport ? undefined : config.SMTP_URL;
+  const transport = (): Promise<Transporter> | Transporter | null => {
+    if (opts.transport) return opts.transport;
+    if (!smtpUrl) return null;
+    ownTransport ??= import('nodemailer').then((m) => m.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }));
+    return ownTransport;
+  };
+  const mode = opts.transport || smtpUrl ? 'smtp' : config.NODE_ENV === 'production' ? 'hold' : 'log';
   if (mode === 'hold') {
     log.error({}, 'SMTP_URL is not set: mail is kept in the outbox and not delivered until it is');
   }
@@ -75,8 +81,9 @@ export function startMailWorker(deps: MailWorkerDeps, opts: MailWorkerOptions = 
     try {
       if (!parsed.success) throw new Error('invalid mail payload');
       const mail = parsed.data;
-      if (transport) {
-        await transport.sendMail({
+      const smtp = await transport();
+      if (smtp) {
+        await smtp.sendMail({
           // One Message-ID per outbox row: a mail delivered again after a crash between the SMTP server's
           // acceptance and markSent is the same message, which receivers (and the crash test) recognise.
           messageId: `<${row.id}@outbox.haat>`,
@@ -168,7 +175,7 @@ export function startMailWorker(deps: MailWorkerDeps, opts: MailWorkerOptions = 
       if (timer) clearTimeout(timer);
       timer = undefined;
       await Promise.allSettled([...inFlight]);
-      ownTransport?.close();
+      if (ownTransport) (await ownTransport.catch(() => null))?.close();
     },
   };
 }

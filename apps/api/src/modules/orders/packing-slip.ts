@@ -131,8 +131,8 @@ function totals(doc: PDFKit.PDFDocument, o: AdminOrderDetails) {
 }
 
 /** Packing slips, one page per order: the shop, where it goes, what to pack and what to collect. */
-export function packingSlipsPdf(shop: SlipShop, orders: AdminOrderDetails[]): Promise<Buffer> {
-  const { doc, bytes } = newPdf('Packing slips');
+export async function packingSlipsPdf(shop: SlipShop, orders: AdminOrderDetails[]): Promise<Buffer> {
+  const { doc, bytes } = await newPdf('Packing slips');
   for (const o of orders) {
     doc.addPage();
     header(doc, shop, o);

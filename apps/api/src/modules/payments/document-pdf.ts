@@ -198,8 +198,8 @@ function totals(doc: Doc, s: TaxDocumentSnapshot) {
 }
 
 /** The PDF of an issued document, drawn from its snapshot alone. */
-export function taxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
-  const { doc, bytes } = newPdf(`${TITLES[s.kind]} ${s.number}`);
+export async function taxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
+  const { doc, bytes } = await newPdf(`${TITLES[s.kind]} ${s.number}`);
   doc.addPage();
   parties(doc, s);
   table(doc, s);

@@ -14,25 +14,38 @@ import { type ZodType, z } from 'zod';
  */
 export const compiledSerializer =
   (verify: boolean) => (route: { schema: unknown; method: string; url: string; httpStatus?: string }) => {
-    const viaZod = zodSerializerCompiler(route as never) as (data: unknown) => string;
-    let stringify: (data: unknown) => string;
-    try {
-      stringify = fastJson(
-        z.toJSONSchema(route.schema as ZodType, {
-          target: 'draft-7',
-          io: 'output',
-          unrepresentable: 'throw',
-        }) as never,
-      ) as (data: unknown) => string;
-    } catch {
-      return viaZod;
-    }
-    if (!verify) return stringify;
+    // Built with the route's first reply, not when the server starts: compiling every route's serializer at
+    // start-up was 0.15 s of the cold start (issue 18), most of it for routes a given process may never answer.
+    let serialize: ((data: unknown) => string) | undefined;
     return (data: unknown) => {
-      const strict = viaZod(data); // throws when the reply does not match its schema
-      const fast = stringify(data);
-      if (!isDeepStrictEqual(JSON.parse(fast), JSON.parse(strict)))
-        throw new Error(`${route.method} ${route.url}: the compiled serializer wrote ${fast}, zod ${strict}`);
-      return fast;
+      serialize ??= buildSerializer(verify, route);
+      return serialize(data);
     };
   };
+
+function buildSerializer(
+  verify: boolean,
+  route: { schema: unknown; method: string; url: string; httpStatus?: string },
+): (data: unknown) => string {
+  const viaZod = zodSerializerCompiler(route as never) as (data: unknown) => string;
+  let stringify: (data: unknown) => string;
+  try {
+    stringify = fastJson(
+      z.toJSONSchema(route.schema as ZodType, {
+        target: 'draft-7',
+        io: 'output',
+        unrepresentable: 'throw',
+      }) as never,
+    ) as (data: unknown) => string;
+  } catch {
+    return viaZod;
+  }
+  if (!verify) return stringify;
+  return (data: unknown) => {
+    const strict = viaZod(data); // throws when the reply does not match its schema
+    const fast = stringify(data);
+    if (!isDeepStrictEqual(JSON.parse(fast), JSON.parse(strict)))
+      throw new Error(`${route.method} ${route.url}: the compiled serializer wrote ${fast}, zod ${strict}`);
+    return fast;
+  };
+}

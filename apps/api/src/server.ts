@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { openDatabase } from '@haat/db';
-import { seedDemo } from '@haat/db/seed';
+import { demoShopsExist, seedDemo } from '@haat/db/seed';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
+import { keepDemoCurrent } from './demo-upkeep.ts';
 import { startCacheBus } from './lib/cache-bus.ts';
+import { warmPdf } from './lib/pdf.ts';
 import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/bootstrap-accounts.ts';
 import { startCodExpiry } from './modules/cod/cod-expiry.ts';
 import { startSaleNotifier } from './modules/engagement/sale-notifier.ts';
@@ -22,10 +24,11 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, appUrl: config.DATABASE_APP_URL, dataDir });
   await database.migrate();
   const seed = config.SEED_DEMO ? config.SEED_DEMO === 'true' : embedded;
-  if (seed) {
-    await seedDemo(database.owner);
-    await setDemoVendorPasswords(database.owner);
-  }
+  // A first start creates the demo shops before it serves. Later starts serve at once and bring the demo up to
+  // date (deal windows, the day's visits) right after: the same seed, which then creates nothing (issue 18).
+  const demoExists = seed && (await demoShopsExist(database.owner));
+  if (seed && !demoExists) await seedDemo(database.owner);
+  if (seed) await setDemoVendorPasswords(database.owner);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
     await ensureOperator(database.owner, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   const db = await database.app();
@@ -45,6 +48,7 @@ async function main() {
   // Unconfirmed cash-on-delivery orders past their time cancel themselves (issue 19).
   const codExpiry = startCodExpiry({ db, log: app.log });
 
+  let demoUpkeep: Promise<unknown> = Promise.resolve();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -53,6 +57,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await demoUpkeep;
     await notifier.stop();
     await marketplace.stop();
     await codExpiry.stop();
@@ -76,6 +81,12 @@ async function main() {
       if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === candidates.at(-1)) throw err;
     }
   }
+  if (demoExists) demoUpkeep = keepDemoCurrent(database.owner, app.log);
+  // The printouts' libraries load once the server answers, so neither the start nor the first invoice waits.
+  setTimeout(
+    () => void warmPdf().catch((err) => app.log.warn({ err }, 'loading the PDF libraries failed')),
+    500,
+  ).unref();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const ms = Math.round(performance.now() - started);

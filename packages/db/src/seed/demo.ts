@@ -21,6 +21,7 @@ import {
 import {
   buildDemoShop,
   checkedDemoShops,
+  DEMO_SHOPS,
   DEMO_STORE_CATEGORIES,
   type DemoProduct,
   type DemoShop,
@@ -46,11 +47,33 @@ export interface SeedDemoResult {
 const HOUR = 3_600_000;
 
 /**
+ * Whether every demo shop exists already (one query). Then seeding again creates nothing, and only keeps the demo
+ * current (deal windows, the days' visits), which a server can do after it starts serving.
+ */
+export async function demoShopsExist(db: Db): Promise<boolean> {
+  const slugs = DEMO_SHOPS.map((s) => s.slug);
+  const rows = await db.select({ slug: stores.slug }).from(stores).where(inArray(stores.slug, slugs));
+  return rows.length === slugs.length;
+}
+
+/**
  * Seeds the demo marketplace through the owner connection. Shops are identified by slug, so running it
  * again creates nothing twice; it only moves expired demo deal windows forward relative to `now`.
  */
-export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedDemoResult> {
+export async function seedDemo(
+  db: Db,
+  opts: {
+    now?: Date;
+    /**
+     * Awaited between one shop's steps and the next. A server keeping its demo current while it serves passes a
+     * turn of the event loop: embedded PGlite runs each statement on the main thread and chains its answers as
+     * promises, so without a pause no request would be read until the whole seed had run.
+     */
+    pause?: () => Promise<void>;
+  } = {},
+): Promise<SeedDemoResult> {
   const now = opts.now ?? new Date();
+  const pause = opts.pause ?? (async () => {});
   const catalogue = checkedDemoShops();
 
   await db
@@ -76,6 +99,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedD
 
   const result: SeedDemoResult = { createdStores: 0, existingStores: 0, refreshedDeals: 0, seededOrders: 0 };
   for (const { shop, products: items } of catalogue) {
+    await pause();
     const storeId = existingIds.get(shop.slug);
     if (storeId) {
       result.existingStores++;
@@ -86,6 +110,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedD
       result.existingStores++;
     }
   }
+  await pause();
   await seedDemoCoupons(
     db,
     catalogue.map((c) => c.shop.slug),
@@ -103,6 +128,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedD
       ),
     );
   for (const shop of published) {
+    await pause();
     const id = ids.find((r) => r.slug === shop.slug)?.id;
     if (id) result.seededOrders += await seedDemoOrders(db, shop, id, now);
     // Sizes and pack weights on a few products, after the orders, which are then of one size (demo-variants.ts).
@@ -111,6 +137,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedD
     if (id) await seedDemoVisits(db, shop.slug, id, now);
   }
   // A Manager, a Cashier and a Packer in the first shops, and one person in two shops (demo-staff.ts).
+  await pause();
   await seedDemoStaff(
     db,
     published.flatMap((s) => ids.filter((r) => r.slug === s.slug)),

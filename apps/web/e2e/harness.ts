@@ -1,5 +1,5 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -42,6 +42,7 @@ export async function startApp(): Promise<AppHandle> {
       });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      recordForFailure(page);
       return page;
     },
     demo: {
@@ -52,6 +53,45 @@ export async function startApp(): Promise<AppHandle> {
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * What a page did, printed when the test that opened it fails: its API calls (with status and time), page
+ * navigations, console errors and uncaught exceptions, the last 80 of them. A failure that does not repeat when
+ * run again (a journey waiting for something that never came) then leaves its own account in the CI log.
+ */
+function recordForFailure(page: Page) {
+  const t0 = Date.now();
+  const lines: string[] = [];
+  const note = (line: string) => {
+    lines.push(`+${String(Date.now() - t0).padStart(6)} ms ${line}`);
+    if (lines.length > 80) lines.shift();
+  };
+  const short = (u: string) => u.replace(/^https?:\/\//, '');
+  page.on('request', (r) => {
+    if (r.resourceType() === 'fetch' || r.resourceType() === 'document')
+      note(`-> ${r.method()} ${short(r.url())}`);
+  });
+  page.on('response', (r) => {
+    const q = r.request();
+    if (q.resourceType() === 'fetch' || q.resourceType() === 'document')
+      note(`<- ${r.status()} ${q.method()} ${short(r.url())}`);
+  });
+  page.on('requestfailed', (r) => note(`x  ${r.method()} ${short(r.url())}: ${r.failure()?.errorText}`));
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) note(`navigated to ${short(f.url())}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') note(`console.${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => note(`page error: ${e.message}`));
+  try {
+    onTestFailed(() => {
+      console.error(`\nWhat the page did (${short(page.url())}):\n${lines.join('\n')}\n`);
+    });
+  } catch {
+    // A page opened outside a running test (beforeAll): nothing to attach the account to.
+  }
 }
 
 /**

@@ -240,7 +240,9 @@ describe('the counter search through its indexes (migration 0034)', () => {
       (storeId
         ? withStore(t.appDb, storeId, (tx) =>
             tx.execute(
-              sql`select m as id from pos_sellable_matches(${term}::text, ${limit}::int, ${window ?? 2000}::int) m`,
+              window === undefined
+                ? sql`select m as id from pos_sellable_matches(${term}::text, ${limit}::int) m`
+                : sql`select m as id from pos_sellable_matches(${term}::text, ${limit}::int, ${window}::int) m`,
             ),
           )
         : t.appDb.execute(sql`select m as id from pos_sellable_matches(${term}::text, ${limit}::int) m`)

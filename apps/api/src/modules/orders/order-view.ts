@@ -1,11 +1,9 @@
 import { CANCELLABLE_STATUSES, type CustomerOrder, paiseToRupees } from '@haat/contracts';
 import type { Tx } from '@haat/db';
+import { qrSvg } from '../../lib/qr-svg.ts';
 import { findSettings } from '../checkout/checkout.repository.ts';
 import { confirmationOf } from '../cod/cod-view.ts';
 import * as repo from './orders.repository.ts';
-
-// qrcode loads with the first code drawn, not with the server (issue 18's cold start).
-const qrCode = async () => (await import('qrcode')).default;
 
 export const orderNumber = (n: number) => `ORD-${n}`;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -176,7 +174,7 @@ export async function orderView(
         ? {
             link,
             upi_id: ctx.upi.id,
-            qr_svg: await (await qrCode()).toString(link, { type: 'svg', margin: 1, width: 220 }),
+            qr_svg: await qrSvg(link, { margin: 1, width: 220 }),
           }
         : null,
   } satisfies CustomerOrder;

@@ -2,13 +2,11 @@ import { type PosCustomer, type PosProduct, paiseToRupees, posStockBadge } from 
 import { withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { qrSvg } from '../../lib/qr-svg.ts';
 import { findSettings } from '../checkout/checkout.repository.ts';
 import * as paymentsRepo from '../payments/payments.repository.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './pos.repository.ts';
-
-// qrcode loads with the first code drawn, not with the server (issue 18's cold start).
-const qrCode = async () => (await import('qrcode')).default;
 
 /* The point of sale's look-ups (issue 14): products by name, SKU or barcode, returning customers, the counter. */
 function productView(r: repo.SellableRow): PosProduct {
@@ -90,6 +88,6 @@ export async function upiRequest(deps: Deps, store: StoreRow, amount: number) {
     tn: `Bill at ${store.storeName}`,
   });
   const link = `upi://pay?${q.toString()}`;
-  const svg = await (await qrCode()).toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const svg = await qrSvg(link, { margin: 1, errorCorrectionLevel: 'M' });
   return { upi_id, upi_link: link, qr_svg: svg, amount };
 }

@@ -8,12 +8,11 @@
 // BENCH_BEFORE=<bundle> adds another build of the server (e.g. the code before a change, bundled next to
 // apps/api/dist/server.mjs so it finds node_modules) to the same run, started alternately with this one.
 // BENCH_COLD_RUNS (default 9) starts per configuration; the first of each is a warm-up and not counted.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@haat/db';
-import { AUTH_SECRET, freePort, freshDatabase, machine, ms, percentile, waitForQuiet } from './bench-kit.ts';
+import { freshDatabase, machine, ms, percentile, startServer, waitForQuiet } from './bench-kit.ts';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 9);
 const BEFORE = process.env.BENCH_BEFORE;
@@ -24,46 +23,34 @@ interface Start {
   demoMs: number | null;
 }
 
-/** Spawns `args`, polls /api/health every 5 ms until 200, reads the log for the demo upkeep, then stops it. */
-async function timeStart(
-  args: string[],
-  env: Record<string, string | undefined>,
-  port: number,
-  waitForDemo = false,
-): Promise<Start> {
-  const t0 = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let demoMs: number | null = null;
+/** How one configuration is started: `script` with `nodeArgs`, on `url` (undefined: embedded) with `env`. */
+interface HowStarted {
+  script: string;
+  nodeArgs: string[];
+  url: string | undefined;
+  env: Record<string, string>;
+  /** Wait for the demo upkeep's log line (a build that keeps the demo current after it answers). */
+  demo: boolean;
+}
+
+/** One start (bench-kit's startServer: spawn, /api/health every 5 ms), the demo upkeep's log line, then a stop. */
+async function timeStart(how: HowStarted): Promise<Start> {
   let out = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    out += c.toString();
-    if (demoMs === null && out.includes('demo shops kept current')) demoMs = performance.now() - t0;
+  let loggedAt: number | null = null;
+  const srv = await startServer(how.url, how.env, how.script, {
+    nodeArgs: how.nodeArgs,
+    onStdout: (text) => {
+      out += text;
+      if (loggedAt === null && out.includes('demo shops kept current')) loggedAt = performance.now();
+    },
   });
-  let healthyMs = 0;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) {
-      healthyMs = performance.now() - t0;
-      break;
-    }
-    if (performance.now() - t0 > 120_000) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  const healthyAt = performance.now();
   // Give the background demo upkeep its time to finish (it logs when done), then stop.
-  const until = performance.now() + 10_000;
-  while (waitForDemo && demoMs === null && performance.now() < until)
+  while (how.demo && loggedAt === null && performance.now() < healthyAt + 10_000)
     await new Promise((r) => setTimeout(r, 20));
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-  return { healthyMs, demoMs };
+  await srv.stop();
+  const demoMs: number | null = loggedAt;
+  return { healthyMs: srv.coldMs, demoMs: demoMs === null ? null : srv.coldMs + (demoMs - healthyAt) };
 }
 
 const stats = (xs: number[]) => {
@@ -79,54 +66,39 @@ async function main() {
   // The embedded data folder: created and seeded by a first start of this build (not counted).
   const dir = mkdtempSync(join(tmpdir(), 'haat-cold-'));
   const dataDir = join(dir, 'pglite');
-  const embeddedEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'true', DATABASE_URL: undefined };
-  const port = await freePort();
+  // As `npm start` runs it: development mode, the embedded database, the demo seed.
+  const embedded = {
+    url: undefined,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'true', NODE_ENV: 'development' },
+  };
   console.log('creating the embedded data folder (first start, seeds the demo)…');
-  await timeStart(['scripts/start.mjs'], embeddedEnv, port);
+  await timeStart({ script: 'scripts/start.mjs', nodeArgs: [], ...embedded, demo: false });
 
   const pgDb = await freshDatabase('haat_bench_cold');
   const setup = await openDatabase({ url: pgDb.url });
   await setup.migrate();
   await setup.close();
-  const pgEnv = {
-    DATABASE_URL: pgDb.url,
-    SEED_DEMO: 'false',
-    NODE_ENV: 'production',
-    AUTH_SECRET,
-    LOG_LEVEL: 'warn',
-  };
+  // A production start: startServer's defaults (NODE_ENV=production, no demo seed).
+  const postgresDb = { url: pgDb.url, env: {} };
 
   // Each build started directly (node --enable-source-maps <bundle>, as start.mjs starts it) on both databases,
   // and this build also through scripts/start.mjs, which checks the builds are current and starts it.
+  const direct = (bundle: string) => ({ script: bundle, nodeArgs: ['--enable-source-maps'] });
   const configs = builds.flatMap((b) => [
-    {
-      name: `${b.name}`,
-      kind: 'embedded',
-      args: ['--enable-source-maps', b.bundle],
-      env: embeddedEnv,
-      demo: !b.before,
-    },
-    {
-      name: `${b.name}`,
-      kind: 'postgres',
-      args: ['--enable-source-maps', b.bundle],
-      env: pgEnv,
-      demo: false,
-    },
+    { name: b.name, kind: 'embedded', how: { ...direct(b.bundle), ...embedded, demo: !b.before } },
+    { name: b.name, kind: 'postgres', how: { ...direct(b.bundle), ...postgresDb, demo: false } },
   ]);
   configs.push({
     name: 'this build',
     kind: 'embedded, through scripts/start.mjs',
-    args: ['scripts/start.mjs'],
-    env: embeddedEnv,
-    demo: true,
+    how: { script: 'scripts/start.mjs', nodeArgs: [], ...embedded, demo: true },
   });
   const results = new Map<(typeof configs)[number], Start[]>();
   const load = await waitForQuiet();
   try {
     for (let run = 0; run <= RUNS; run++) {
       for (const c of configs) {
-        const r = await timeStart(c.args, c.env, port, c.demo);
+        const r = await timeStart(c.how);
         if (run > 0) results.set(c, [...(results.get(c) ?? []), r]); // run 0 warms the file and database caches
       }
     }

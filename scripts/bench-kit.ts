@@ -80,6 +80,12 @@ export async function startServer(
   extra: Record<string, string> = {},
   /** Another build of the server (e.g. the code before a change, bundled elsewhere), to compare in one run. */
   script = 'apps/api/dist/server.mjs',
+  opts: {
+    /** Node flags before the script (added to BENCH_NODE_ARGS). */
+    nodeArgs?: string[];
+    /** Receives the server's standard output (otherwise discarded). */
+    onStdout?: (text: string) => void;
+  } = {},
 ): Promise<Server> {
   const port = await freePort();
   const t0 = performance.now();
@@ -97,11 +103,15 @@ export async function startServer(
   if (url) env.DATABASE_URL = url;
   else delete env.DATABASE_URL;
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ...(opts.nodeArgs ?? []),
+  ];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, script], {
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', opts.onStdout ? 'pipe' : 'ignore', 'inherit'],
   });
+  child.stdout?.on('data', (chunk: Buffer) => opts.onStdout?.(chunk.toString()));
   let stopping = false;
   child.once('exit', (code, signal) => {
     if (!stopping) console.error(`server ${child.pid} exited (code ${code}, signal ${signal})`);

@@ -1,8 +1,8 @@
 // `npm run bench:marketplace`: the marketplace's product search across every open shop (issue 20), on
 // PostgreSQL. A fresh database, migrated and filled by seed:scale (10,000 shops x 100 products by default; the
 // read model is filled by its triggers as the seed writes), then the built server as a child process measured at
-// 20 connections: searches with filters and sorts, a typo, and browsing without a search. Also: EXPLAIN ANALYZE of
-// each search (as the app role, in the server's transaction shape) and the cost of closing and reopening a shop.
+// 20 connections: searches with filters and sorts, a typo, and browsing without a search. Also: the plans of
+// each search (as the app role; auto_explain of the function's statements) and the cost of closing and reopening a shop.
 // Prints a markdown block for docs/benchmarks.md. BENCH_STORES and BENCH_PRODUCTS shrink it for a try-out;
 // BENCH_REUSE_DB names an existing database already filled by seed:scale (migrated, not seeded again, kept);
 // BENCH_KEEP=1 keeps the fresh database afterwards (its name is printed) so it can be measured again with
@@ -14,11 +14,10 @@ import { type MarketplaceProductQuery, marketplaceProductQuery } from '@haat/con
 import { openDatabase, rowsOf } from '@haat/db';
 import { seedScale } from '@haat/db/seed';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PluginBuild } from 'esbuild';
-import {
-  MARKETPLACE_SIMILARITY,
-  marketplaceQuery,
-} from '../apps/api/src/modules/stores/marketplace.repository.ts';
+import postgres from 'postgres';
+import { marketplaceSearchCall } from '../apps/api/src/modules/stores/marketplace.repository.ts';
 import {
   adminUrl,
   DURATION,
@@ -123,26 +122,36 @@ async function main() {
     const closeMs = await timed('SUSPENDED');
     const reopenMs = await timed('PUBLISHED');
 
-    // Plans, as the app role runs them (the trigram threshold set for the transaction, as the server does).
-    const app = await setup.app();
+    // Plans, as the app role runs them: the server's one statement (the call of marketplace_search) with its total
+    // time, and the statements the function runs inside, through auto_explain (their plans come back as notices).
+    await setup.close();
     const plans: string[] = [];
-    for (const t of TARGETS) {
-      const q: MarketplaceProductQuery = marketplaceProductQuery.parse(
-        Object.fromEntries(new URLSearchParams(t.query)),
-      );
-      const text = await app.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(MARKETPLACE_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true)`,
+    const notices: string[] = [];
+    const explainer = postgres(db.url, { max: 1, onnotice: (n) => notices.push(String(n.message)) });
+    try {
+      await explainer.unsafe(`load 'auto_explain'`);
+      await explainer.unsafe(`set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
+        set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on;
+        set auto_explain.log_format = text; set role haat_app`);
+      for (const t of TARGETS) {
+        const q: MarketplaceProductQuery = marketplaceProductQuery.parse(
+          Object.fromEntries(new URLSearchParams(t.query)),
         );
-        const r = rowsOf<{ 'QUERY PLAN': string }>(
-          await tx.execute(sql`explain (analyze, buffers, costs off) ${marketplaceQuery(q)}`),
-        );
-        return r.map((x) => x['QUERY PLAN']).join('\n');
-      });
-      plans.push(`-- ${t.query}\n${text}`);
+        const call = new PgDialect().sqlToQuery(marketplaceSearchCall(q));
+        const params = call.params as (string | number | boolean | null)[];
+        await explainer.unsafe(call.sql, params); // warm: the first call of a session loads pg_trgm
+        notices.length = 0;
+        await explainer.unsafe('set client_min_messages = log');
+        await explainer.unsafe(call.sql, params);
+        await explainer.unsafe('set client_min_messages = notice');
+        const inner = notices.filter((n) => !n.includes('marketplace_search('));
+        const outer = notices.find((n) => n.includes('marketplace_search('));
+        plans.push(`-- ${t.query}\n${outer ?? ''}\n${inner.join('\n')}`);
+      }
+    } finally {
+      await explainer.end();
     }
     if (process.env.BENCH_PLANS) log(plans.join('\n\n'));
-    await setup.close();
 
     if (BEFORE_REF) {
       await buildBefore(BEFORE_REF);

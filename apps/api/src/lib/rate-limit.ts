@@ -19,16 +19,31 @@ const secondsLeft = (start: Date, windowSeconds: number, now: number) =>
 
 /** Counts one hit on a key in its current fixed window and answers the window's hits so far. */
 export async function countHit(deps: Deps, key: string, windowSeconds: number): Promise<number> {
-  const windowStart = windowStartOf(windowSeconds, Date.now());
+  return (await countHitOverLastWindow(deps, key, windowSeconds, Date.now())).current;
+}
+
+/**
+ * Counts one hit on a key and answers the hits over the last window as `currentHits` estimates them (this fixed
+ * window's, plus the previous window's weighted by how much of it still lies within the last `windowSeconds`), in
+ * one statement. Counting this window's hits alone let a burst that straddles a window's edge through at twice the
+ * budget, and reset the count in the middle of one.
+ */
+async function countHitOverLastWindow(deps: Deps, key: string, windowSeconds: number, now: number) {
+  const windowStart = windowStartOf(windowSeconds, now);
+  const previousStart = new Date(windowStart.getTime() - windowSeconds * 1000);
+  const t = schema.rateLimitHits;
   const [row] = await deps.db
-    .insert(schema.rateLimitHits)
+    .insert(t)
     .values({ key, windowStart, hits: 1 })
-    .onConflictDoUpdate({
-      target: [schema.rateLimitHits.key, schema.rateLimitHits.windowStart],
-      set: { hits: sql`${schema.rateLimitHits.hits} + 1` },
-    })
-    .returning({ hits: schema.rateLimitHits.hits });
-  return row?.hits ?? 0;
+    .onConflictDoUpdate({ target: [t.key, t.windowStart], set: { hits: sql`${t.hits} + 1` } })
+    .returning({
+      hits: t.hits,
+      previous: sql<number | null>`(select p.hits from ${t} p
+                                      where p.key = ${key} and p.window_start = ${previousStart.toISOString()}::timestamptz)`,
+    });
+  const current = row?.hits ?? 0;
+  const stillIn = 1 - (now - windowStart.getTime()) / (windowSeconds * 1000);
+  return { current, overLastWindow: current + Math.ceil(Number(row?.previous ?? 0) * stillIn) };
 }
 
 /**
@@ -69,8 +84,8 @@ export async function enforceLimits(
   if (deps.config.RATE_LIMITS === 'off') return;
   for (const l of limits) {
     const now = Date.now();
-    const hits = await countHit(deps, l.key, l.windowSeconds);
-    if (hits > l.max) {
+    const { overLastWindow } = await countHitOverLastWindow(deps, l.key, l.windowSeconds, now);
+    if (overLastWindow > l.max) {
       throw tooManyRequests(message, secondsLeft(windowStartOf(l.windowSeconds, now), l.windowSeconds, now));
     }
   }

@@ -74,7 +74,8 @@ export async function currentHits(deps: Deps, key: string, windowSeconds: number
 
 /**
  * Fixed-window counters kept in the database, so every server instance shares them. Counts the hit and throws
- * 429 with Retry-After when the window's budget is spent. Old windows are pruned now and then.
+ * 429 with Retry-After when the budget is spent over the last window (this window's hits and the previous one's,
+ * weighted). Old windows are pruned now and then.
  */
 export async function enforceLimits(
   deps: Deps,

@@ -14,7 +14,7 @@
 -- of marketplaceQuery before (apps/api/src/modules/stores/marketplace.repository.ts at 88513e3).
 CREATE FUNCTION marketplace_search(
   p_search text, p_category text, p_city text, p_min_paise int, p_max_paise int, p_rating numeric,
-  p_in_stock boolean, p_sort text, p_limit int, p_offset int, p_walk int DEFAULT 2000
+  p_in_stock boolean, p_sort text, p_limit int, p_offset int, p_walk int, p_count_cap int
 ) RETURNS TABLE (
   total bigint, product_id uuid, slug text, name text, image text, category_name text, list_price_paise int,
   min_price_paise int, max_price_paise int, rating numeric, review_count int, in_stock boolean, store_id uuid,
@@ -27,12 +27,11 @@ CREATE FUNCTION marketplace_search(
   SET search_path = public SET pg_trgm.word_similarity_threshold = 0.45 SET enable_seqscan = off AS $$
 #variable_conflict use_column
 DECLARE
-  -- Rows of the sort's index walked first, and the matches in that walk under which the words count as rare.
+  -- Fewer matches than this in the walk, and the words count as rare (their matches are read and sorted).
   common_matches constant int := 4;
-  -- A page past the last match counts the matches up to this many (the screen steps back to the last page).
-  count_cap constant int := 1000;
   term text := nullif(btrim(p_search), '');
   ranked boolean := term IS NOT NULL AND p_sort = 'relevance';
+  -- The page and the row after it (which says whether a next page follows), counted from the first match.
   wanted int := p_offset + p_limit + 1;
   tsq tsquery;
   near tsquery;
@@ -45,8 +44,13 @@ DECLARE
   sort_order text;
   stores_found uuid[];
   products_found uuid[];
-  found_count int;
+  walked int;
+  page_found boolean := false;
 BEGIN
+  -- Every statement below gets the same parameters (USING in this order), whichever of them it uses:
+  -- $1 the words as full text, $2 the typo words from the dictionary, $3 the shop category, $4 the city,
+  -- $5 and $6 the price range in paise, $7 the lowest rating, $8 the words as typed (relevance's similarity),
+  -- $9 the rows to walk, $10 the rows wanted, $11 the offset, $12 the count's cap.
   IF term IS NOT NULL THEN
     tsq := websearch_to_tsquery('simple', hindi_latin(term));
     -- Each word typed (up to six) allows a typo: its near words in the dictionary of the names' words, any of
@@ -74,8 +78,8 @@ BEGIN
   IF coalesce(p_rating, 0) > 0 THEN filters := filters || ' AND m.rating >= $7'; END IF;
   IF p_in_stock THEN filters := filters || ' AND m.in_stock'; END IF;
   searched := CASE WHEN match IS NULL THEN filters ELSE match || ' AND ' || filters END;
-
   sort_order := marketplace_search_order(p_sort, ranked, false);
+
   IF match IS NOT NULL AND NOT ranked THEN
     -- Words sorted by price or date: the first p_walk rows of the sort's index that pass the filters, the words
     -- tested on each. If they hold the page and the row after it, that is the page, exactly.
@@ -84,45 +88,49 @@ BEGIN
          FROM (SELECT m.store_id, m.product_id
                  FROM (SELECT m.store_id, m.product_id, m.min_price_paise, m.max_price_paise, m.created_at,
                               %s AS hit
-                         FROM marketplace_products m WHERE %s ORDER BY %s LIMIT $8) m
-                WHERE m.hit ORDER BY %s LIMIT $9) w', match, filters, sort_order, sort_order)
+                         FROM marketplace_products m WHERE %s ORDER BY %s LIMIT $9) m
+                WHERE m.hit ORDER BY %s LIMIT $10) w', match, filters, sort_order, sort_order)
       INTO stores_found, products_found
-      USING tsq, near, category, p_city, p_min_paise, p_max_paise, p_rating, p_walk, wanted;
-    found_count := coalesce(cardinality(products_found), 0);
-    IF found_count >= wanted THEN
+      USING tsq, near, category, p_city, p_min_paise, p_max_paise, p_rating, term, p_walk, wanted, p_offset,
+            p_count_cap;
+    walked := coalesce(cardinality(products_found), 0);
+    page_found := walked >= wanted;
+    IF page_found THEN
       stores_found := stores_found[p_offset + 1:];
       products_found := products_found[p_offset + 1:];
-    ELSE
-      -- The page is short: a common word (a few matches in the walk) walks on by the planner's plan; a rare one has
-      -- its matches read through the search's indexes and sorted (an order no index has, so the planner, which
-      -- expects thousands of matches, cannot choose to walk the whole sort index for a word nobody sells).
-      IF found_count < common_matches THEN
-        sort_order := marketplace_search_order(p_sort, ranked, true);
-      END IF;
-      found_count := NULL;
+    ELSIF walked < common_matches THEN
+      -- Rare words: their matches are read through the search's indexes and sorted (an order no index has, so
+      -- the planner, which expects thousands of matches, cannot choose to walk the whole sort index for a word
+      -- nobody sells). Common words walk on by the planner's plan.
+      sort_order := marketplace_search_order(p_sort, ranked, true);
     END IF;
   END IF;
-  IF found_count IS NULL THEN
-    -- Relevance scores every candidate: a broad word's first count_cap matches the indexes give are ordered (the work
-    -- stays bounded), a narrower search in full. Other sorts and browsing: the planner's plan.
+  IF NOT page_found THEN
+    -- Relevance scores every candidate: a broad word's first p_count_cap matches the indexes give are ordered (the
+    -- work stays bounded), a narrower search in full. Other sorts and browsing: the planner's plan. ($10 - $11 is
+    -- the page and the row after it.)
     EXECUTE format(
       'SELECT array_agg(p.store_id), array_agg(p.product_id)
-         FROM (SELECT m.store_id, m.product_id FROM %s ORDER BY %s LIMIT $8 OFFSET $9) p',
+         FROM (SELECT m.store_id, m.product_id FROM %s ORDER BY %s LIMIT $10 - $11 OFFSET $11) p',
       CASE WHEN ranked
-           THEN format('(SELECT * FROM marketplace_products m WHERE %s LIMIT $11) m', searched)
+           THEN format('(SELECT * FROM marketplace_products m WHERE %s LIMIT $12) m', searched)
            ELSE format('marketplace_products m WHERE %s', searched) END,
       sort_order)
       INTO stores_found, products_found
-      USING tsq, near, category, p_city, p_min_paise, p_max_paise, p_rating, p_limit + 1, p_offset, term, count_cap;
+      USING tsq, near, category, p_city, p_min_paise, p_max_paise, p_rating, term, p_walk, wanted, p_offset,
+            p_count_cap;
   END IF;
 
   IF coalesce(cardinality(products_found), 0) = 0 THEN
-    -- An empty page carries the number of matches (up to the cap and one more, which says there are more) when
-    -- it is past the last one, so the screen can step back; on the first page there are none.
+    -- An empty page past the last match carries the number of matches, up to the cap and one more (which says
+    -- there are more), so the screen can step back; on the first page there are none.
     total := 0;
     IF p_offset > 0 THEN
-      EXECUTE format('SELECT count(*) FROM (SELECT 1 FROM marketplace_products m WHERE %s LIMIT $8) c', searched)
-        INTO total USING tsq, near, category, p_city, p_min_paise, p_max_paise, p_rating, count_cap + 1;
+      EXECUTE format('SELECT count(*) FROM (SELECT 1 FROM marketplace_products m WHERE %s LIMIT $12 + 1) c',
+                     searched)
+        INTO total
+        USING tsq, near, category, p_city, p_min_paise, p_max_paise, p_rating, term, p_walk, wanted, p_offset,
+              p_count_cap;
     END IF;
     RETURN NEXT;
     RETURN;
@@ -142,14 +150,14 @@ END
 $$;
 --> statement-breakpoint
 -- The ORDER BY of a sort over marketplace_products m; ties by product id. Relevance with words ranks by full text
--- and word similarity ($1 the words' query, $10 the words); without words it is best rated first. `unindexed`
+-- and word similarity ($1 the words' query, $8 the words as typed); without words it is best rated first. `unindexed`
 -- (price and date, the sorts a search walks) writes the sort's column as an expression no index has, so the
 -- matches are found by the search's indexes and then sorted.
 CREATE FUNCTION marketplace_search_order(p_sort text, p_ranked boolean, p_unindexed boolean) RETURNS text
   LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN p_sort = 'relevance' AND p_ranked
-      THEN '(ts_rank(m.search_vector, $1) + word_similarity(hindi_latin($10), m.search_name)) DESC, m.rating DESC, m.product_id'
+      THEN '(ts_rank(m.search_vector, $1) + word_similarity(hindi_latin($8), m.search_name)) DESC, m.rating DESC, m.product_id'
     WHEN p_sort = 'relevance' THEN 'm.rating DESC, m.review_count DESC, m.created_at DESC, m.product_id'
     WHEN p_sort = 'price_asc' AND p_unindexed THEN '(m.min_price_paise + 0), m.product_id'
     WHEN p_sort = 'price_asc' THEN 'm.min_price_paise, m.product_id'
@@ -160,6 +168,6 @@ CREATE FUNCTION marketplace_search_order(p_sort text, p_ranked boolean, p_uninde
   END
 $$;
 --> statement-breakpoint
-GRANT EXECUTE ON FUNCTION marketplace_search(text, text, text, int, int, numeric, boolean, text, int, int, int) TO haat_app;
+GRANT EXECUTE ON FUNCTION marketplace_search(text, text, text, int, int, numeric, boolean, text, int, int, int, int) TO haat_app;
 --> statement-breakpoint
 GRANT EXECUTE ON FUNCTION marketplace_search_order(text, boolean, boolean) TO haat_app;

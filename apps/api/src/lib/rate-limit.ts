@@ -17,20 +17,33 @@ const windowStartOf = (windowSeconds: number, now: number) => {
 const secondsLeft = (start: Date, windowSeconds: number, now: number) =>
   (start.getTime() + windowSeconds * 1000 - now) / 1000;
 
+/**
+ * The fixed window `now` falls in, the one before it, and how the two make the hits over the last `windowSeconds`:
+ * this window's, plus the previous window's weighted by how much of it still lies within the last window length.
+ */
+function windowsAt(windowSeconds: number, now: number) {
+  const start = windowStartOf(windowSeconds, now);
+  const previousStart = new Date(start.getTime() - windowSeconds * 1000);
+  const stillIn = 1 - (now - start.getTime()) / (windowSeconds * 1000);
+  return {
+    start,
+    previousStart,
+    overLastWindow: (current: number, previous: number) => current + Math.ceil(previous * stillIn),
+  };
+}
+
 /** Counts one hit on a key in its current fixed window and answers the window's hits so far. */
 export async function countHit(deps: Deps, key: string, windowSeconds: number): Promise<number> {
   return (await countHitOverLastWindow(deps, key, windowSeconds, Date.now())).current;
 }
 
 /**
- * Counts one hit on a key and answers the hits over the last window as `currentHits` estimates them (this fixed
- * window's, plus the previous window's weighted by how much of it still lies within the last `windowSeconds`), in
- * one statement. Counting this window's hits alone let a burst that straddles a window's edge through at twice the
+ * Counts one hit on a key and answers this window's hits and the hits over the last window (`windowsAt`), in one
+ * statement. Counting this window's hits alone let a burst that straddles a window's edge through at twice the
  * budget, and reset the count in the middle of one.
  */
 async function countHitOverLastWindow(deps: Deps, key: string, windowSeconds: number, now: number) {
-  const windowStart = windowStartOf(windowSeconds, now);
-  const previousStart = new Date(windowStart.getTime() - windowSeconds * 1000);
+  const { start: windowStart, previousStart, overLastWindow } = windowsAt(windowSeconds, now);
   const t = schema.rateLimitHits;
   const [row] = await deps.db
     .insert(t)
@@ -42,19 +55,16 @@ async function countHitOverLastWindow(deps: Deps, key: string, windowSeconds: nu
                                       where p.key = ${key} and p.window_start = ${previousStart.toISOString()}::timestamptz)`,
     });
   const current = row?.hits ?? 0;
-  const stillIn = 1 - (now - windowStart.getTime()) / (windowSeconds * 1000);
-  return { current, overLastWindow: current + Math.ceil(Number(row?.previous ?? 0) * stillIn) };
+  return { current, overLastWindow: overLastWindow(current, Number(row?.previous ?? 0)) };
 }
 
 /**
- * The hits of a key over the last window without counting one (a sliding estimate: this fixed window's hits plus
- * the previous window's, weighted by how much of it still lies within the last `windowSeconds`), and the seconds
- * until this window ends. Without the previous window, every count would fall to 0 at a window's edge.
+ * The hits of a key over the last window without counting one (`windowsAt`), and the seconds until this window
+ * ends. Without the previous window, every count would fall to 0 at a window's edge.
  */
 export async function currentHits(deps: Deps, key: string, windowSeconds: number) {
   const now = Date.now();
-  const windowStart = windowStartOf(windowSeconds, now);
-  const previousStart = new Date(windowStart.getTime() - windowSeconds * 1000);
+  const { start: windowStart, previousStart, overLastWindow } = windowsAt(windowSeconds, now);
   const rows = await deps.db
     .select({ start: schema.rateLimitHits.windowStart, hits: schema.rateLimitHits.hits })
     .from(schema.rateLimitHits)
@@ -65,9 +75,8 @@ export async function currentHits(deps: Deps, key: string, windowSeconds: number
       ),
     );
   const hitsOf = (start: Date) => rows.find((r) => r.start.getTime() === start.getTime())?.hits ?? 0;
-  const stillIn = 1 - (now - windowStart.getTime()) / (windowSeconds * 1000);
   return {
-    hits: hitsOf(windowStart) + Math.ceil(hitsOf(previousStart) * stillIn),
+    hits: overLastWindow(hitsOf(windowStart), hitsOf(previousStart)),
     retryAfter: secondsLeft(windowStart, windowSeconds, now),
   };
 }

@@ -29,8 +29,8 @@ export interface MarketplaceRow {
 
 /**
  * When a page comes back empty past the last match (an old link, or products gone since), the matches are counted,
- * up to this many and no further (the answer says so), so the screen can step back to the last page. The same cap
- * is in `marketplace_search` (migration 0045).
+ * up to this many and no further (the answer says so), so the screen can step back to the last page. Relevance
+ * orders at most this many matches of a broad word. Passed to `marketplace_search` (migration 0045).
  */
 export const MARKETPLACE_COUNT_CAP = 1000;
 
@@ -52,7 +52,7 @@ export function marketplaceSearchCall(q: MarketplaceProductQuery, walk = MARKETP
   const category = q.category && q.category !== 'All' ? q.category : null;
   return sql`select * from marketplace_search(${q.search ?? null}::text, ${category}::text, ${q.city ?? null}::text,
     ${paise(q.min_price)}::int, ${paise(q.max_price)}::int, ${q.rating ?? null}::numeric, ${q.in_stock ?? false}::boolean,
-    ${q.sort}::text, ${q.limit}::int, ${q.offset}::int, ${walk}::int)`;
+    ${q.sort}::text, ${q.limit}::int, ${q.offset}::int, ${walk}::int, ${MARKETPLACE_COUNT_CAP}::int)`;
 }
 
 /** One page of the marketplace's search (see marketplaceSearchCall). */

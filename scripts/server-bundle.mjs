@@ -1,15 +1,20 @@
-// How the API server is bundled: one ES module with the workspace packages it imports and the third-party packages
-// its start-up needs; the rest stay external and load from node_modules. Used by build-server.mjs and by benchmarks
+// How the API server is bundled: one CommonJS file with the workspace packages it imports and the third-party
+// packages its start-up needs, run by a small ES module entry through V8's code cache; the rest stay external and
+// load from node_modules. Used by build-server.mjs and by benchmarks
 // that bundle a variant of it.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 /**
  * Third-party packages bundled into the server, with everything they import (issue 18's cold start): loading them
  * from node_modules meant resolving and reading about 700 files at every start, 0.1 to 0.15 s of it on the 2-core
  * VM. A package not named here stays external, which is always safe. Kept external on purpose:
- * - loaded only when first used, so bundling would load them at start: pdfkit, fontkit, bwip-js, qrcode,
- *   nodemailer, @electric-sql/pglite and drizzle-orm (its PGlite driver is imported lazily and must share
- *   drizzle-orm with the rest);
+ * - loaded only when first used: pdfkit, fontkit, bwip-js, qrcode, nodemailer, @electric-sql/pglite, and
+ *   drizzle-orm (its PGlite driver is loaded lazily and must share drizzle-orm with the rest). Bundling drizzle-orm
+ *   and pino too, now that lazy loading is require() (decision 0018), made a PostgreSQL start 40 ms slower
+ *   (2026-11-28, 8 starts each), so they stay out;
  * - native or reading their own files at run time: @node-rs/argon2, sharp, @fastify/swagger-ui (its page's assets),
  *   pino (its transports start worker files by path).
  */
@@ -36,21 +41,34 @@ const packageOf = (path) =>
     .slice(0, path.startsWith('@') ? 2 : 1)
     .join('/');
 
-/** Bundles apps/api/src/server.ts to `outfile`; `plugins` run after the one that decides what stays external. */
-export function bundleServer(outfile, plugins = []) {
-  return build({
+/**
+ * Bundles apps/api/src/server.ts into one CommonJS file next to `outfile` (server.mjs -> server.cjs, with its source
+ * map) and writes `outfile` as its entry: scripts/server-loader.mjs with the bundle's name and content hash, which
+ * runs the bundle through V8's code cache (decision 0018). `plugins` run after the one that decides what stays
+ * external. CommonJS because Node 20 can keep compiled code only for a script, not for an ES module.
+ */
+export async function bundleServer(outfile, plugins = []) {
+  const bundle = `${outfile.replace(/\.m?js$/, '')}.cjs`;
+  const result = await build({
     entryPoints: ['apps/api/src/server.ts'],
-    outfile,
+    outfile: bundle,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     sourcemap: true,
+    // The map gives file, line and column for stack traces; the sources themselves are in the repository.
+    sourcesContent: false,
     logLevel: 'warning',
-    // Bundled CommonJS packages call require() for Node's own modules.
+    // Strict mode as the ES module bundle had it (the directive must come first), and import.meta.url for the two
+    // modules that find files next to themselves.
     banner: {
-      js: "import { createRequire as __haatRequire } from 'node:module'; const require = __haatRequire(import.meta.url);",
+      js: `"use strict";\nconst __haatMetaUrl = require('node:url').pathToFileURL(__filename).href;`,
     },
+    define: { 'import.meta.url': '__haatMetaUrl' },
+    // import() of the lazily loaded packages becomes require() when first used: Node 20 cannot resolve import()
+    // inside code that came from the code cache. Each of them ships CommonJS (or Node 20 requires its ES module).
+    supported: { 'dynamic-import': false },
     plugins: [
       {
         name: 'external-packages',
@@ -70,4 +88,15 @@ export function bundleServer(outfile, plugins = []) {
       ...plugins,
     ],
   });
+  writeLoader(outfile, bundle);
+  return result;
+}
+
+/** Writes `outfile`, the entry that runs `bundle` (a CommonJS file in the same folder) through the code cache. */
+export function writeLoader(outfile, bundle) {
+  const hash = createHash('sha256').update(readFileSync(bundle)).digest('hex').slice(0, 16);
+  const loader = readFileSync(join(dirname(new URL(import.meta.url).pathname), 'server-loader.mjs'), 'utf8')
+    .replace("'__BUNDLE__'", `'${basename(bundle)}'`)
+    .replace("'__HASH__'", `'${hash}'`);
+  writeFileSync(outfile, loader);
 }

@@ -40,7 +40,7 @@ if (stale(serverBundle, ['apps/api/src', 'packages/contracts/src', 'packages/db/
   run([process.execPath, 'scripts/build-server.mjs']);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+const server = spawn(process.execPath, [serverBundle], {
   stdio: 'inherit',
   env: process.env,
 });

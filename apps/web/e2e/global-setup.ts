@@ -50,7 +50,7 @@ export default async function setup(project: TestProject) {
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   // The bundled server `npm start` runs (test:e2e builds it first).
-  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.mjs'], {
+  const server = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

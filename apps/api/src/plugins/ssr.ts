@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { HostInfo } from '@haat/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { InitialData, ShopRoute } from './page-data.ts';
@@ -49,7 +48,8 @@ export function shopRenderer(
   }
   let loading: Promise<ShopRenderer | null> | undefined;
   const load = () => {
-    loading ??= import(pathToFileURL(file).href).then(
+    // By path, not file URL: in the server's bundle import() becomes require() (decision 0018), which takes a path.
+    loading ??= import(file).then(
       (m: Partial<ShopRenderer>) => {
         if (typeof m.renderShopPage === 'function') return m as ShopRenderer;
         log.error(

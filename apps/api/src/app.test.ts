@@ -15,11 +15,15 @@ beforeAll(async () => {
   );
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'entry-Ab12Cd34.js'), ASSET);
+  writeFileSync(join(dist, 'favicon.svg'), FAVICON);
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
   t = await createTestApp({ WEB_DIST: dist });
   shops = await demoShops(t.owner);
 });
 afterAll(() => t?.close());
 
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 const ASSET = `export const greeting = ${JSON.stringify('namaste '.repeat(200))};\n`;
 
 const page = (host: string, url = '/') =>
@@ -98,6 +102,59 @@ describe('the built assets', () => {
       headers: { 'accept-encoding': 'br' },
     });
     expect(missing.headers['content-encoding']).toBeUndefined();
+    // ...and is not found: a chunk of another build is not a page.
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it("serve the other built files with an hour of caching, and neither the build's bookkeeping nor the template", async () => {
+    const icon = await t.app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.body).toBe(FAVICON);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    const head = await t.app.inject({ method: 'HEAD', url: '/favicon.svg' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    // Without compression the asset comes from the file, cached for a year.
+    const js = await t.app.inject({ url: '/assets/entry-Ab12Cd34.js?v=1' });
+    expect(js.body).toBe(ASSET);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The manifest is not served: the address is a page like any other.
+    const manifest = await page('localhost', '/.vite/manifest.json');
+    expect(manifest.body).not.toBe('{}');
+    expect(manifest.headers['content-type']).toContain('text/html');
+    // index.html is the template of every page: asked for by name, it is rendered like a page, not sent raw.
+    const index = await page('localhost', '/index.html');
+    expect(index.body).not.toContain('<!--haat-head-->');
+    expect(injected(index.body)).toMatchObject({ face: 'marketing' });
+  });
+});
+
+describe('the API documentation', () => {
+  it("serves the page, its assets and the OpenAPI document, with the page's own CSP", async () => {
+    const docs = await t.app.inject({ url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+    expect(docs.body).toContain('swagger-initializer.js');
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(docs.headers['x-request-id']).toBeDefined();
+    const init = await t.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
+    expect(init.statusCode).toBe(200);
+    expect(init.body).toContain('./json');
+    const ui = await t.app.inject({ method: 'HEAD', url: '/api/docs/static/swagger-ui.css' });
+    expect(ui.statusCode).toBe(200);
+    const yaml = await t.app.inject({ url: '/api/docs/yaml' });
+    expect(yaml.headers['content-type']).toContain('application/x-yaml');
+    expect(yaml.body).toContain('/api/store/stores/product:');
+    // The old address of the page redirects, without a body or a type.
+    const old = await t.app.inject({ url: '/api/docs/static/index.html' });
+    expect(old.statusCode).toBe(302);
+    expect(old.headers.location).toBe('/api/docs/');
+    expect(old.headers['content-type']).toBeUndefined();
+    const missing = await t.app.inject({ url: '/api/docs/static/nope.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
   });
 });
 

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { envelope } from '@haat/contracts';
 import type { Db } from '@haat/db';
 import { sql } from 'drizzle-orm';
@@ -53,6 +52,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { whatsAppRoutes } from './modules/whatsapp/whatsapp.routes.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerShopPermissions } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -165,7 +165,7 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerApiDocs(app, '/api/docs');
 
   app.get('/api/health', {
     schema: {

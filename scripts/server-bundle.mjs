@@ -11,12 +11,13 @@ import { build } from 'esbuild';
  * Third-party packages bundled into the server, with everything they import (issue 18's cold start): loading them
  * from node_modules meant resolving and reading about 700 files at every start, 0.1 to 0.15 s of it on the 2-core
  * VM. A package not named here stays external, which is always safe. Kept external on purpose:
- * - loaded only when first used: pdfkit, fontkit, bwip-js, qrcode, nodemailer, @electric-sql/pglite, and
- *   drizzle-orm (its PGlite driver is loaded lazily and must share drizzle-orm with the rest). Bundling drizzle-orm
- *   and pino too, now that lazy loading is require() (decision 0018), made a PostgreSQL start 40 ms slower
- *   (2026-11-28, 8 starts each), so they stay out;
- * - native or reading their own files at run time: @node-rs/argon2, sharp, @fastify/swagger-ui (its page's assets),
- *   pino (its transports start worker files by path).
+ * - loaded only when first used and reading their own files at run time: pdfkit, fontkit, bwip-js, qrcode,
+ *   nodemailer, @electric-sql/pglite (its WebAssembly Postgres and data files);
+ * - native or reading their own files at run time: @node-rs/argon2, sharp, @fastify/swagger-ui (its page's assets).
+ * drizzle-orm and pino are bundled since start-up runs the bundle through the code cache (decision 0018): a
+ * PostgreSQL start 435 -> 366 ms, embedded 1059 -> 1011 ms (medians of 12 and 8 starts, 2026-11-28). drizzle-orm's
+ * PGlite driver, required when first used, is bundled with it and shares it; pino's transports (worker files
+ * started by path) are not used.
  */
 const BUNDLED = [
   'fastify',
@@ -25,15 +26,17 @@ const BUNDLED = [
   '@fastify/swagger',
   'csv-parse',
   'csv-stringify',
+  'drizzle-orm',
   'fast-json-stringify',
   'fastify-type-provider-zod',
   'helmet',
   'jose',
+  'pino',
   'postgres',
   'zod',
 ];
 /** Imported by bundled packages, yet external (see above). */
-const ALWAYS_EXTERNAL = ['pino', '@fastify/swagger-ui', 'drizzle-orm'];
+const ALWAYS_EXTERNAL = ['@fastify/swagger-ui', '@electric-sql/pglite'];
 
 const packageOf = (path) =>
   path

@@ -90,9 +90,9 @@ function mapStackTraces() {
   Error.prepareStackTrace = (error, frames) => {
     let head;
     try {
-      head = `${error}`;
+      head = Error.prototype.toString.call(error); // "name: message", as V8 writes it, for any object
     } catch {
-      head = '<error>';
+      head = 'Error';
     }
     const lines = frames.map((frame) => {
       const text = `${frame}`;

@@ -5,7 +5,7 @@
 // accessibility >= 95), and writes the full JSON reports to LIGHTHOUSE_OUT (default /tmp/haat-lighthouse).
 // LIGHTHOUSE_RUNS=3 measures each page three times and reports the run with the median performance score (every
 // run's score and load are listed under the table). The server is started with the environment, so WEB_DIST can
-// point it at another build of the web app.
+// point it at another build of the web app; LIGHTHOUSE_SERVER=<entry> starts another build of the server.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -35,7 +35,7 @@ async function main() {
   try {
     const shop = await seededShop(db.url);
 
-    server = await startServer(db.url, { HOST: 'localhost' });
+    server = await startServer(db.url, { HOST: 'localhost' }, process.env.LIGHTHOUSE_SERVER);
     const base = `http://${shop.slug}.localhost:${server.port}`;
     const pages = [
       { name: 'Shop home', url: `${base}/` },

@@ -2,9 +2,10 @@
 // It runs the bundle (server.cjs next to it) through V8's code cache, which Node 20 does not keep by itself (Node
 // 22's module.enableCompileCache does): the first start compiles the bundle as usual and, once the server listens
 // (server.ts emits 'haat:started' on process), saves the compiled code of everything that ran so far; later starts
-// load it instead of parsing and compiling 4 MB of JavaScript again (issue 18, decision 0018). The cache file is named after the bundle's content hash, so a rebuilt
-// bundle never meets an old cache; V8 itself refuses a cache from another Node version or other flags, and then
-// this start writes a fresh one. Where the folder is read-only the server starts without a cache.
+// load it instead of parsing and compiling 4 MB of JavaScript again (issue 18, decision 0018). The cache file is
+// named after the bundle's content hash, so a rebuilt bundle never meets an old cache; V8 itself refuses a cache
+// from another Node version or other flags, and then this start writes a fresh one. Where the folder is read-only
+// the server starts without a cache.
 //
 // Stack traces: code run this way is not mapped by --enable-source-maps on Node 20, so frames in the bundle are
 // mapped here through its source map (read on the first error formatted, not at start) with Node's own SourceMap.

@@ -24,6 +24,16 @@ function distWith(renderer: string) {
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
   mkdirSync(join(dist, '.ssr'));
   writeFileSync(join(dist, '.ssr', 'entry-server.js'), renderer);
+  // The build's manifest, so pages preload their chunks.
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/faces/storefront/storefront-face.tsx': { file: 'assets/storefront-face-B2.js' },
+      'src/faces/storefront/products-page.tsx': { file: 'assets/products-page-D4.js' },
+      'src/faces/storefront/status-screens.tsx': { file: 'assets/status-screens-F6.js' },
+    }),
+  );
   return dist;
 }
 
@@ -128,6 +138,24 @@ describe('server-rendered shop pages', () => {
       expect(root).toContain(text(mine.store.store_name));
       expect(root).not.toContain(text(theirs.store.store_name));
     });
+  });
+
+  it("preloads a rendered page's chunks behind its images, and a page left to the browser's at once", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    const listing = await get(t.app, shopHost(shops.a.slug), '/products');
+    expect(rootOf(listing.body)).not.toBe('');
+    expect(preloads(listing.body)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/storefront-face-B2.js" fetchpriority="low" />',
+      '<link rel="modulepreload" crossorigin href="/assets/products-page-D4.js" fetchpriority="low" />',
+    ]);
+    expect(listing.body).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high" \/>/);
+    // A closed shop renders in the browser: its code is what paints it.
+    const draft = await get(t.app, shopHost(shops.byStatus('DRAFT').slug), '/');
+    expect(preloads(draft.body)).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/status-screens-F6.js" />',
+    );
+    expect(draft.body).not.toContain('fetchpriority="low"');
   });
 
   it('leaves a closed shop, an unknown product and the other pages to the browser, as before', async () => {

@@ -275,7 +275,12 @@ function render(
     ...[...new Set([...(meta.type === 'product' && meta.image ? [meta.image] : []), ...page.images])].map(
       (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
     ),
-    ...modules.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
+    // A page rendered here paints without its JavaScript, which only makes it interactive: its chunks load behind
+    // the first screen's images. A page the browser renders needs them to paint at all.
+    ...modules.map(
+      (f) =>
+        `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}"${root ? ' fetchpriority="low"' : ''} />`,
+    ),
     page.data ? `<script id="haat-data" type="application/json">${scriptJson(page.data)}</script>` : '',
   ]
     .filter(Boolean)

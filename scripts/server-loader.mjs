@@ -9,7 +9,7 @@
 //
 // Stack traces: code run this way is not mapped by --enable-source-maps on Node 20, so frames in the bundle are
 // mapped here through its source map (read on the first error formatted, not at start) with Node's own SourceMap.
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module, SourceMap } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,9 +52,12 @@ function saveCodeCacheLater() {
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       writeFileSync(tmp, script.createCachedData());
       renameSync(tmp, cacheFile); // atomic: a second process starting now reads the old file or the new one
+      // An earlier build's cache goes; one written after this bundle was built is a newer build's (a rebuild
+      // while this process ran) and stays.
+      const built = statSync(file).mtimeMs;
       for (const f of readdirSync(dir))
         if (f.startsWith(`${BUNDLE}.`) && f.endsWith('.v8cache') && f !== basename(cacheFile))
-          rmSync(join(dir, f), { force: true }); // an earlier build's cache
+          if (statSync(join(dir, f)).mtimeMs < built) rmSync(join(dir, f), { force: true });
     } catch {
       // a read-only folder: every start compiles, as without the cache
     }

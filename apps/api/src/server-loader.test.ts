@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -64,6 +64,17 @@ describe("the server's entry", () => {
     expect(caches()).toHaveLength(1);
     expect(caches()[0]).not.toBe(old);
     expect(start()).toEqual({ how: 'loaded', version: 2 });
+  });
+
+  it("leaves a newer build's cache alone (a rebuild while an older process was running)", async () => {
+    const newer = join(dir, 'server.cjs.ffffffffffffffff.v8cache');
+    writeFileSync(newer, 'a later build');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(newer, later, later);
+    for (const f of caches()) if (!f.includes('ffff')) rmSync(join(dir, f));
+    expect(start()).toEqual({ how: 'compiled', version: 2 });
+    expect(caches()).toHaveLength(2);
+    rmSync(newer);
   });
 
   it('starts without a cache it cannot read, and names source files in stack traces', async () => {

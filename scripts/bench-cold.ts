@@ -8,7 +8,7 @@
 // BENCH_BEFORE=<bundle> adds another build of the server (e.g. the code before a change, bundled next to
 // apps/api/dist/server.mjs so it finds node_modules) to the same run, started alternately with this one.
 // BENCH_COLD_RUNS (default 9) starts per configuration; the first of each is a warm-up and not counted.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@haat/db';
@@ -81,12 +81,12 @@ async function main() {
   // A production start: startServer's defaults (NODE_ENV=production, no demo seed).
   const postgresDb = { url: pgDb.url, env: {} };
 
-  // Each build started directly on both databases as start.mjs starts it (`node <bundle>`; a build from before
-  // the code cache, whose entry is the bundle itself, with --enable-source-maps as start.mjs then started it),
+  // Each build started directly on both databases as start.mjs starts it (`node <entry>`; a build from before
+  // the code cache, with no server.cjs beside its entry, with --enable-source-maps as start.mjs then started it),
   // and this build also through scripts/start.mjs, which checks the builds are current and starts it.
   const direct = (bundle: string) => ({
     script: bundle,
-    nodeArgs: readFileSync(bundle, 'utf8').includes('v8cache') ? [] : ['--enable-source-maps'],
+    nodeArgs: existsSync(bundle.replace(/\.mjs$/, '.cjs')) ? [] : ['--enable-source-maps'],
   });
   const configs = builds.flatMap((b) => [
     { name: b.name, kind: 'embedded', how: { ...direct(b.bundle), ...embedded, demo: !b.before } },

@@ -4,7 +4,7 @@
 // that bundle a variant of it.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename } from 'node:path';
 import { build } from 'esbuild';
 
 /**
@@ -98,7 +98,7 @@ export async function bundleServer(outfile, plugins = []) {
 /** Writes `outfile`, the entry that runs `bundle` (a CommonJS file in the same folder) through the code cache. */
 export function writeLoader(outfile, bundle) {
   const hash = createHash('sha256').update(readFileSync(bundle)).digest('hex').slice(0, 16);
-  const loader = readFileSync(join(dirname(new URL(import.meta.url).pathname), 'server-loader.mjs'), 'utf8')
+  const loader = readFileSync(new URL('./server-loader.mjs', import.meta.url), 'utf8')
     .replace("'__BUNDLE__'", `'${basename(bundle)}'`)
     .replace("'__HASH__'", `'${hash}'`);
   writeFileSync(outfile, loader);

@@ -35,7 +35,16 @@ if (
   run(['npm', 'run', 'build', '-w', '@haat/web']);
 }
 const serverBundle = 'apps/api/dist/server.mjs';
-if (stale(serverBundle, ['apps/api/src', 'packages/contracts/src', 'packages/db/src'])) {
+// The bundling scripts too: the entry (server-loader.mjs) is written from them.
+if (
+  stale(serverBundle, [
+    'apps/api/src',
+    'packages/contracts/src',
+    'packages/db/src',
+    'scripts/server-bundle.mjs',
+    'scripts/server-loader.mjs',
+  ])
+) {
   console.log('Building the server…');
   run([process.execPath, 'scripts/build-server.mjs']);
 }

@@ -41,10 +41,10 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
   const chunks = faceChunks(distDir, template);
   const renderShop =
     deps.config.SSR === 'on' ? shopRenderer(distDir, app.log, deps.config.SSR_TIMEOUT_MS) : null;
-  serveCompressedAssets(app, distDir);
   // The build's files, answered by the page route below: one route per file (@fastify/static's way without a
   // wildcard, which the page route takes) cost a tenth of the server's start (issue 18).
   const files = builtFiles(distDir);
+  serveCompressedAssets(app, distDir, files);
   await app.register(fastifyStatic, {
     root: distDir,
     serve: false,
@@ -156,9 +156,8 @@ const gz = promisify(gzip);
  * compressed once, on its first request, and kept in memory (the whole build is about a megabyte, and the point of
  * sale's barcode reader another); anything else falls through to the static files.
  */
-function serveCompressedAssets(app: FastifyInstance, distDir: string) {
+function serveCompressedAssets(app: FastifyInstance, distDir: string, files: Set<string>) {
   const dir = join(distDir, 'assets');
-  const names = new Set(existsSync(dir) ? readdirSync(dir) : []);
   const cache = new Map<string, Promise<Buffer | null>>();
   const compressed = (name: string, encoding: 'br' | 'gzip') => {
     const key = `${encoding}:${name}`;
@@ -178,7 +177,7 @@ function serveCompressedAssets(app: FastifyInstance, distDir: string) {
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET') return;
     const m = ASSET.exec(req.url);
-    if (!m?.[1] || !m[2] || !names.has(m[1])) return;
+    if (!m?.[1] || !m[2] || !files.has(`/assets/${m[1]}`)) return;
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
     if (!encoding) return;

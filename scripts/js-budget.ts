@@ -2,8 +2,9 @@
  * The shopper's JavaScript budget (issue 18): what a shop's first page downloads before it runs, gzip level 9.
  * Read from the build's manifest (apps/web/dist/.vite/manifest.json): the entry (index.html's script), the
  * storefront face and, for the listing and the product page, that page's chunk, each with every chunk it imports
- * statically (what the browser fetches before the page runs; the server also names exactly these in
- * <link rel="modulepreload">; dynamic imports load later, when used). Prints the breakdown and exits 1 when a page is
+ * statically (what the browser fetches before the page runs; the server names exactly these, in
+ * <link rel="modulepreload"> or, on a page it rendered, in the list its loader starts; dynamic imports load later,
+ * when used). Prints the breakdown and exits 1 when a page is
  * over its ceiling. `npm run test:e2e` runs it right after the build, so `npm test` fails on such a build.
  *
  * The target is 100 kB (100,000 bytes) per page. React 19 + react-dom, React Router and TanStack Query alone take
@@ -31,9 +32,9 @@ const TARGET = 100_000;
 /** A shopper's first pages: the manifest keys each starts from (index.html is the entry), and its ceiling in bytes. */
 const FACE = 'src/faces/storefront/storefront-face.tsx';
 const PAGES: Record<string, { keys: string[]; ceiling: number }> = {
-  'shop home': { keys: ['index.html', FACE], ceiling: 131_000 },
-  'product page': { keys: ['index.html', FACE, 'src/faces/storefront/product-page.tsx'], ceiling: 143_000 },
-  listing: { keys: ['index.html', FACE, 'src/faces/storefront/products-page.tsx'], ceiling: 137_000 },
+  'shop home': { keys: ['index.html', FACE], ceiling: 119_500 },
+  'product page': { keys: ['index.html', FACE, 'src/faces/storefront/product-page.tsx'], ceiling: 133_500 },
+  listing: { keys: ['index.html', FACE, 'src/faces/storefront/products-page.tsx'], ceiling: 125_000 },
 };
 
 type Chunk = { file: string; imports?: string[]; isEntry?: boolean };

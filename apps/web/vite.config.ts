@@ -4,14 +4,61 @@ import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lucidePerIcon } from './build/lucide-per-icon.ts';
 
 // React Router 7 points every import condition at its development build (dev warnings on, remix-run/react-router
 // #12532). Production builds take the production build shipped beside it, if this version has one.
 const routerDev = dirname(createRequire(import.meta.url).resolve('react-router'));
 const routerProd = join(routerDev, '..', 'production', 'index.mjs');
 
+/**
+ * A shop's first page as a few files instead of 40 to 55 (issue 18, decision 0016): the modules the storefront face
+ * imports (statically, beyond what the entry already carries) go in one chunk, and those the listing and the product
+ * page add in one each. Left alone, rolldown gives every module shared with another face its own file (an icon,
+ * a hook, 0.2 to 3 kB each), and on a phone each file costs a request. A back-office page that uses one of these
+ * modules loads the shop's chunk with it; a shopper still never loads back-office code.
+ */
+function shopChunks() {
+  const SHOP = {
+    shop: 'src/faces/storefront/storefront-face.tsx',
+    'shop-listing': 'src/faces/storefront/products-page.tsx',
+    'shop-product': 'src/faces/storefront/product-page.tsx',
+  };
+  const ENTRY = 'src/main.tsx';
+  type Info = { importedIds: readonly string[] } | null;
+  let owner: Map<string, string> | undefined;
+  const reach = (from: string, info: (id: string) => Info, into: Set<string>) => {
+    const todo = [from];
+    while (todo.length) {
+      const id = todo.pop() as string;
+      if (into.has(id)) continue;
+      into.add(id);
+      todo.push(...(info(id)?.importedIds ?? []));
+    }
+    return into;
+  };
+  const group = (id: string, ctx: { getModuleInfo(id: string): Info }) => {
+    if (!owner) {
+      const info = (m: string) => ctx.getModuleInfo(m);
+      const abs = (rel: string) => join(import.meta.dirname, rel);
+      const entry = reach(abs(ENTRY), info, new Set());
+      owner = new Map([...entry].filter((m) => m !== abs(ENTRY)).map((m) => [m, 'app']));
+      const pages = new Set(Object.values(SHOP).map(abs));
+      // The face first: a module both the face and a page import belongs with the face.
+      for (const [name, source] of Object.entries(SHOP)) {
+        for (const m of reach(abs(source), info, new Set())) {
+          // The pages main.tsx imports keep chunks of their own (the server and js-budget find them in the manifest).
+          if (!entry.has(m) && !owner.has(m) && !pages.has(m)) owner.set(m, name);
+        }
+      }
+    }
+    return owner.get(id) ?? null;
+  };
+  return [{ name: group, includeDependenciesRecursively: false }];
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [lucidePerIcon(), react(), tailwindcss()],
   resolve: {
     alias:
       mode === 'production' && existsSync(routerProd)
@@ -37,6 +84,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         // The modulepreload polyfill (0.6 kB gzip in every first page) only helps browsers without <link rel="modulepreload">
         // (Safari before 17), which still load every chunk, one import after another (scripts/js-budget.ts).
         modulePreload: { polyfill: false },
+        rolldownOptions: { output: { codeSplitting: { groups: shopChunks() } } },
       },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
 }));

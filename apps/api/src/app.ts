@@ -59,7 +59,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { recordRoutes } from './plugins/route-table.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
-import { registerWeb } from './plugins/web.ts';
+import { DEFERRED_BOOT_CSP, registerWeb } from './plugins/web.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -133,7 +133,8 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
         styleSrc: ["'self'", "'unsafe-inline'"],
         // 'wasm-unsafe-eval' lets WebAssembly compile (no JS eval): the point of sale's camera scan reads barcodes with
         // ZXing in WebAssembly where the browser has no BarcodeDetector; the .wasm comes from our own assets.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // The hash is the loader of a server-rendered shop page's code (plugins/web.ts).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", DEFERRED_BOOT_CSP],
         // The order-success confetti (canvas-confetti) draws in a worker it starts from a blob: URL.
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],

@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, CHROMIUM, startApp } from './harness.ts';
 import { signUpCustomer } from './journeys.ts';
@@ -132,6 +132,69 @@ describe('server-rendered shop pages', () => {
     await page.waitForURL((u) => u.searchParams.get('sort') === 'price_asc');
 
     expect(errors.filter((e) => REACT_ERROR.test(e))).toEqual([]);
+    // The loader of the page's code is an inline script the CSP allows by its hash.
+    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
     await page.context().close();
+  });
+
+  it("loads a page's code after its first screen's images, at once when the shopper acts, and after 3 s at most", async () => {
+    const shop = app.demo.openShop;
+    const [card] = await api<Card[]>(shop, '/api/store/stores/product?sort=relevance&limit=1&offset=0');
+    if (!card) throw new Error('no product');
+    const path = `/product/${card.id}`;
+    const addToCart = (page: Page) => page.getByRole('button', { name: 'Add to Cart' });
+
+    // As it comes: the code starts only once the product's image has loaded.
+    let page = await app.newPage({ width: 360, height: 800 });
+    const errors = watchErrors(page);
+    await page.goto(app.url(path, shop));
+    await expect.poll(() => addToCart(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+    const order = await page.evaluate(() => {
+      const img = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const image = entries.find((e) => img && e.name === img.currentSrc);
+      const scripts = entries.filter((e) => /\/assets\/[^/]+\.js$/.test(e.name));
+      return {
+        imageLoaded: image?.responseEnd ?? null,
+        firstScript: Math.min(...scripts.map((e) => e.startTime)),
+      };
+    });
+    expect(order.imageLoaded).not.toBeNull();
+    expect(order.firstScript).toBeGreaterThanOrEqual(order.imageLoaded ?? Number.POSITIVE_INFINITY);
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // With the images held back, the page waits for them; a key press loads the code at once, and the page works.
+    const held: Route[] = [];
+    const holdImages = async (p: Page) => {
+      const scripts: string[] = [];
+      p.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      await p.route('**/*', (route) =>
+        route.request().resourceType() === 'image' ? void held.push(route) : route.continue(),
+      );
+      return scripts;
+    };
+    page = await app.newPage({ width: 360, height: 800 });
+    let scripts = await holdImages(page);
+    await page.goto(app.url(path, shop), { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(1000);
+    expect(scripts).toEqual([]);
+    expect(await addToCart(page).isDisabled()).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => addToCart(page).isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(scripts.length).toBeGreaterThan(0);
+    await page.context().close();
+
+    // Held and untouched, the page loads its code after 3 s anyway.
+    page = await app.newPage({ width: 360, height: 800 });
+    scripts = await holdImages(page);
+    await page.goto(app.url(path, shop), { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(1500);
+    expect(scripts).toEqual([]);
+    await expect.poll(() => addToCart(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.context().close();
+    for (const r of held) await r.abort().catch(() => {});
   });
 });

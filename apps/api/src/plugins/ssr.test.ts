@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { DEFERRED_BOOT } from './web.ts';
 
 /**
  * Server rendering of the shop pages (decision 0017) through the web app's own server entry, loaded from the
@@ -15,7 +17,8 @@ import { loadConfig } from '../config.ts';
 const ENTRY = resolve(import.meta.dirname, '../../../web/src/entry-server.tsx');
 const TEMPLATE =
   '<!doctype html><html><head><title>x</title><meta name="description" content="x" /><!--haat-head-->' +
-  '<script type="module" crossorigin src="/assets/index-A1.js"></script></head>' +
+  '<script type="module" crossorigin src="/assets/index-A1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/app-C3.js"></head>' +
   '<body><div id="root"></div></body></html>';
 
 /** A web build whose server renderer is `renderer` (the module's source). */
@@ -56,7 +59,8 @@ const shopHost = (slug: string) => `${slug}.localhost:4000`;
 const api = async (slug: string, url: string) =>
   (await t.app.inject({ url, headers: { 'store-origin': slug, host: shopHost(slug) } })).json().data;
 /** What the server put in #root (up to the scripts after it). */
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*?)<\/div>\s*(?:<script id="haat-boot"|<\/body>)/.exec(html)?.[1] ?? '';
 /** Text as React writes it into HTML. */
 const text = (s: string) =>
   s.replace(
@@ -140,22 +144,35 @@ describe('server-rendered shop pages', () => {
     });
   });
 
-  it("preloads a rendered page's chunks behind its images, and a page left to the browser's at once", async () => {
+  it("loads a rendered page's code from its loader after the first screen, and a page left to the browser's at once", async () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
     const listing = await get(t.app, shopHost(shops.a.slug), '/products');
     expect(rootOf(listing.body)).not.toBe('');
-    expect(preloads(listing.body)).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/storefront-face-B2.js" fetchpriority="low" />',
-      '<link rel="modulepreload" crossorigin href="/assets/products-page-D4.js" fetchpriority="low" />',
-    ]);
+    // Nothing in the HTML starts the code: the loader does, with the entry and the page's chunks.
+    expect(preloads(listing.body)).toEqual([]);
+    expect(listing.body).not.toContain('<script type="module"');
+    const boot = listing.body.match(/<script id="haat-boot" type="application\/json">([^<]*)<\/script>/)?.[1];
+    expect(JSON.parse(boot ?? 'null')).toEqual({
+      entry: '/assets/index-A1.js',
+      modules: ['/assets/app-C3.js', '/assets/storefront-face-B2.js', '/assets/products-page-D4.js'],
+    });
     expect(listing.body).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high" \/>/);
-    // A closed shop renders in the browser: its code is what paints it.
+    // The loader runs under the CSP by its hash, which the header names.
+    const loader = listing.body.match(/<script>([^<]*)<\/script>/)?.[1] ?? '';
+    expect(loader).toBe(DEFERRED_BOOT);
+    const hash = createHash('sha256').update(loader).digest('base64');
+    expect(listing.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+
+    // A closed shop renders in the browser: its code is what paints it, and starts with the HTML.
     const draft = await get(t.app, shopHost(shops.byStatus('DRAFT').slug), '/');
-    expect(preloads(draft.body)).toContain(
+    expect(draft.body).toContain('<script type="module" crossorigin src="/assets/index-A1.js"></script>');
+    expect(preloads(draft.body)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/storefront-face-B2.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/status-screens-F6.js" />',
-    );
-    expect(draft.body).not.toContain('fetchpriority="low"');
+      '<link rel="modulepreload" crossorigin href="/assets/app-C3.js">',
+    ]);
+    expect(draft.body).not.toContain('haat-boot');
   });
 
   it('leaves a closed shop, an unknown product and the other pages to the browser, as before', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -39,6 +40,7 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
   }
   const template = readFileSync(indexPath, 'utf8');
   const chunks = faceChunks(distDir, template);
+  const rendered = withoutScripts(template);
   const renderShop =
     deps.config.SSR === 'on' ? shopRenderer(distDir, app.log, deps.config.SSR_TIMEOUT_MS) : null;
   // The build's files, answered by the page route below: one route per file (@fastify/static's way without a
@@ -114,7 +116,14 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
       .code(host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(render(template, host, meta, data, modules, root));
+      .send(
+        root && rendered.entry
+          ? render(rendered.template, host, meta, data, [], root, {
+              entry: rendered.entry,
+              modules: [...rendered.modules, ...modules.map((f) => `/${f}`)],
+            })
+          : render(template, host, meta, data, modules, root),
+      );
   };
   registerSeoRoutes(app, deps);
   app.get('/', page);
@@ -251,6 +260,7 @@ function render(
   page: PageData = { route: 'other', data: null, images: [] },
   modules: string[] = [],
   root = '',
+  boot?: Boot,
 ) {
   let title = 'Build Your Online Store';
   let description = 'Haat: build your online store, sell on the marketplace.';
@@ -274,12 +284,8 @@ function render(
     ...[...new Set([...(meta.type === 'product' && meta.image ? [meta.image] : []), ...page.images])].map(
       (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
     ),
-    // A page rendered here paints without its JavaScript, which only makes it interactive: its chunks load behind
-    // the first screen's images. A page the browser renders needs them to paint at all.
-    ...modules.map(
-      (f) =>
-        `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}"${root ? ' fetchpriority="low"' : ''} />`,
-    ),
+    // A page the browser renders needs its chunks to paint at all: they load with the HTML.
+    ...modules.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
     page.data ? `<script id="haat-data" type="application/json">${scriptJson(page.data)}</script>` : '',
   ]
     .filter(Boolean)
@@ -291,5 +297,58 @@ function render(
       `<meta name="description" content="${escapeHtml(description)}" />`,
     )
     .replace('<!--haat-head-->', () => head)
-    .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${root}</div>${
+          boot
+            ? `\n    <script id="haat-boot" type="application/json">${scriptJson(boot)}</script>\n    <script>${DEFERRED_BOOT}</script>`
+            : ''
+        }`,
+    );
 }
+
+/** The app's code for a page rendered here: its entry, and the chunks to fetch alongside it. */
+type Boot = { entry: string; modules: string[] };
+
+/**
+ * index.html without its entry script and module preloads (which start downloading as the HTML is read), and what
+ * they named: a page rendered here starts them from DEFERRED_BOOT instead.
+ */
+function withoutScripts(template: string) {
+  const entryTag = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+  const preloadTag = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+  const entry = template.match(entryTag)?.[1] ?? '';
+  const modules = [...template.matchAll(preloadTag)].map((m) => m[1] ?? '');
+  return { template: template.replace(entryTag, '').replace(preloadTag, ''), entry, modules };
+}
+
+/**
+ * How a page rendered here loads its JavaScript (decision 0017). The page is readable and its links work without
+ * it; the code (40 to 55 files, about 130 kB on a shop's first page) only makes it interactive. Fetched with the
+ * HTML, those files share a phone's connection (and HTTP/1.1's six sockets) with the first screen's images, and the
+ * largest paint waits for them. So they start once the first screen's images (those the server marked
+ * fetchpriority=high) have loaded or failed and the next frame has painted; at once when the shopper touches, clicks,
+ * types or tabs, or the tab is in the background (where frames do not run); and after 3 s whatever happens.
+ * A constant, so the CSP allows it by its hash (DEFERRED_BOOT_CSP) and needs no per-request nonce.
+ */
+export const DEFERRED_BOOT = [
+  '(()=>{',
+  "const b=JSON.parse(document.getElementById('haat-boot').textContent);let done=false;",
+  "const events=['pointerdown','keydown','touchstart','focusin'];",
+  'const go=()=>{if(done)return;done=true;',
+  'for(const t of events)removeEventListener(t,go,true);',
+  "for(const href of b.modules){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l);}",
+  "const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=b.entry;document.head.append(s);};",
+  'for(const t of events)addEventListener(t,go,{capture:true,passive:true});',
+  'setTimeout(go,3000);',
+  "if(document.visibilityState==='hidden')return go();",
+  'const painted=()=>requestAnimationFrame(()=>setTimeout(go));',
+  "let left=0;for(const img of document.querySelectorAll('#root img[fetchpriority=high]')){if(img.complete)continue;left++;",
+  "const one=()=>{if(--left===0)painted();};img.addEventListener('load',one);img.addEventListener('error',one);}",
+  'if(left===0)painted();',
+  '})()',
+].join('');
+
+/** The CSP source that lets DEFERRED_BOOT run. */
+export const DEFERRED_BOOT_CSP = `'sha256-${createHash('sha256').update(DEFERRED_BOOT).digest('base64')}'`;

@@ -54,6 +54,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           src={shown[current]}
           alt={count > 1 ? `${name}, image ${current + 1} of ${count}` : name}
           draggable={false}
+          // The page's largest paint: fetched first (the server preloads it too), and what the page's code waits for.
+          fetchPriority="high"
           width={800}
           height={800}
           className="size-full object-cover"

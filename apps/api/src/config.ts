@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY next to addresses and CIDR ranges. */
@@ -83,8 +84,15 @@ const schema = z.object({
   /** Platform operator (role ADMIN) seeded at start when both are set. */
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
-  /** Path of the built web app; the server serves it and injects the resolved host into index.html. */
-  WEB_DIST: z.string().optional(),
+  /**
+   * Path of the built web app; the server serves it and injects the resolved host into index.html. A relative path
+   * is taken from the working directory (the static file server needs an absolute one).
+   */
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .transform((p) => resolve(p))
+    .optional(),
   /**
    * Server rendering of a shop's home, listing and product page (decision 0017) from the web app's SSR build;
    * `off` serves every page to render in the browser. A render taking longer than SSR_TIMEOUT_MS is given up and

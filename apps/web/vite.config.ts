@@ -12,11 +12,13 @@ const routerDev = dirname(createRequire(import.meta.url).resolve('react-router')
 const routerProd = join(routerDev, '..', 'production', 'index.mjs');
 
 /**
- * A shop's first page as a few files instead of 40 to 55 (issue 18, decision 0016): the modules the storefront face
- * imports (statically, beyond what the entry already carries) go in one chunk, and those the listing and the product
- * page add in one each. Left alone, rolldown gives every module shared with another face its own file (an icon,
- * a hook, 0.2 to 3 kB each), and on a phone each file costs a request. A back-office page that uses one of these
- * modules loads the shop's chunk with it; a shopper still never loads back-office code.
+ * A shop's first page as a few files instead of 40 to 55 (issue 18, decision 0016): what the entry imports
+ * statically goes in one chunk (`app`), what the storefront face adds in another (`shop`), and what the listing and
+ * the product page add in one each. Left alone, rolldown gives every module shared with another face its own file
+ * (an icon, a hook, 0.2 to 3 kB each), and on a phone each file costs a request. The groups do not take their
+ * modules' dependencies along (rolldown's default), which would pull the entry's libraries into `shop` and make the
+ * entry import it. A back-office page that uses one of the shop's modules loads the shop's chunk with it; a shopper
+ * still never loads back-office code. Computed once per build from the module graph (`getModuleInfo`).
  */
 function shopChunks() {
   const SHOP = {

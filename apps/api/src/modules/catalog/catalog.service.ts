@@ -122,7 +122,8 @@ export const listShopOptions = (deps: Deps, store: StoreRow) =>
   withStore(deps.db, store.id, (tx) => repo.listShopOptions(tx));
 
 /**
- * Everything the storefront home renders: one transaction, two statements after the context, sent together.
+ * Everything the storefront home renders: one transaction, two statements after the context and the COMMIT, sent
+ * together.
  * Public and hot, so it is kept for `STOREFRONT_CACHE_MS` per shop (writers clear it with `forgetStorefront`).
  */
 export async function loadStoreHome(deps: Deps, store: StoreRow, origin: Origin): Promise<StoreHome> {
@@ -137,9 +138,15 @@ export async function loadStoreHome(deps: Deps, store: StoreRow, origin: Origin)
 
 async function buildStoreHome(deps: Deps, store: StoreRow, origin: Origin): Promise<StoreHome> {
   const now = Date.now();
-  const [bundle, rows] = await withStore(deps.db, store.id, (tx) =>
-    Promise.all([repo.findSectionsAndAddressBook(tx), repo.listFeaturedAndDeals(tx, FEATURED_LIMIT)]),
-  );
+  // The COMMIT goes out behind the two statements (a read): one round trip, as the listing's.
+  const [bundle, rows] = await withStore(deps.db, store.id, async (tx, ctl) => {
+    const [sections, cards] = await Promise.all([
+      repo.findSectionsAndAddressBook(tx),
+      repo.listFeaturedAndDeals(tx, FEATURED_LIMIT),
+      ctl.commit(),
+    ]);
+    return [sections, cards] as const;
+  });
   const featured = new Map<string, ProductCard>();
   const deals: DealItem[] = [];
   const upcoming: DealItem[] = [];

@@ -15,7 +15,14 @@ const requireUuid = (id: string) => {
 /** A product's page: the card, its description and images, its live deal, and offers from the shop's settings. */
 export async function getProduct(deps: Deps, store: StoreRow, id: string): Promise<ProductDetail> {
   requireUuid(id);
-  const row = await withStore(deps.db, store.id, (tx) => repo.findProductDetail(tx, id));
+  // A read: the COMMIT goes out right behind the statement, so BEGIN, the shop's context, the product and COMMIT
+  // are one round trip (as the listing's), and a key lookup's plan is made once per connection.
+  const row = await withStore(
+    deps.db,
+    store.id,
+    async (tx, ctl) => (await Promise.all([repo.findProductDetail(tx, id), ctl.commit()]))[0],
+    { genericPlans: true },
+  );
   if (!row) throw notFound('Product not found');
   const s = row.settings;
   return {
@@ -98,10 +105,15 @@ export async function reviewAnalytics(deps: Deps, store: StoreRow, id: string) {
 export async function listSimilar(deps: Deps, store: StoreRow, id: string, limit: number) {
   requireUuid(id);
   const now = Date.now();
-  // Both statements go out together: one round trip.
-  const [exists, rows] = await withStore(deps.db, store.id, (tx) =>
-    Promise.all([repo.productExists(tx, id), repo.listSimilar(tx, id, limit)]),
-  );
+  // Both statements and the COMMIT go out together: one round trip.
+  const [exists, rows] = await withStore(deps.db, store.id, async (tx, ctl) => {
+    const [found, similar] = await Promise.all([
+      repo.productExists(tx, id),
+      repo.listSimilar(tx, id, limit),
+      ctl.commit(),
+    ]);
+    return [found, similar] as const;
+  });
   if (!exists) throw notFound('Product not found');
   return rows.map((r) => toProductCard(r, now, store.priceDisplay));
 }

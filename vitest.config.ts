@@ -16,6 +16,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The web app's own modules that need no browser (its router), rendered with react-dom/server.
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.spec.ts'],
           globalSetup: ['apps/web/e2e/global-setup.ts'],

@@ -1,15 +1,8 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { lucidePerIcon } from './build/lucide-per-icon.ts';
-
-// React Router 7 points every import condition at its development build (dev warnings on, remix-run/react-router
-// #12532). Production builds take the production build shipped beside it, if this version has one.
-const routerDev = dirname(createRequire(import.meta.url).resolve('react-router'));
-const routerProd = join(routerDev, '..', 'production', 'index.mjs');
 
 /**
  * A shop's first page as a few files instead of 40 to 55 (issue 18, decision 0016): what the entry imports
@@ -59,14 +52,8 @@ function shopChunks() {
   return [{ name: group, includeDependenciesRecursively: false }];
 }
 
-export default defineConfig(({ mode, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [lucidePerIcon(), react(), tailwindcss()],
-  resolve: {
-    alias:
-      mode === 'production' && existsSync(routerProd)
-        ? [{ find: /^react-router$/, replacement: routerProd }]
-        : [],
-  },
   build: isSsrBuild
     ? {
         // The server's renderer of the shop pages (src/entry-server.tsx, decision 0017): in a dot folder of the

@@ -1,11 +1,11 @@
 import type { HostInfo } from '@haat/contracts';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
 import { App } from './app/App.tsx';
 import { type InitialData, pageStart } from './app/initial-data.ts';
 import { newQueryClient } from './app/query-client.ts';
 import StorefrontFace from './faces/storefront/storefront-face.tsx';
+import { StaticRouter } from './lib/router.tsx';
 
 /**
  * Server rendering of a shop's first pages (home, listing, product page; decision 0017), loaded by the API server

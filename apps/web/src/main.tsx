@@ -1,13 +1,13 @@
 import type { HostInfo } from '@haat/contracts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
 import { readInjectedHost } from './app/boot.ts';
 import { useHost } from './app/host.tsx';
 import { pageStart, readSentData } from './app/initial-data.ts';
 import { preloadable } from './app/preloadable.ts';
 import { newQueryClient } from './app/query-client.ts';
+import { BrowserRouter } from './lib/router.tsx';
 import './styles.css';
 
 // One lazy chunk per face: a shopper never downloads back-office code.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../lib/router.tsx';
 
 /**
  * A new page opens at its top (after Place Order, the success page would otherwise open where checkout was

@@ -4,7 +4,7 @@
  */
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 
 export type StatTone = 'brand' | 'success' | 'warning' | 'danger' | 'neutral';
 

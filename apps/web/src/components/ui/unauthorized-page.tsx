@@ -1,6 +1,6 @@
 // Kit: the Access Denied page every face shows for a signed-in user without the right role.
 import { ArrowLeft, House, ShieldAlert } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { buttonStyles } from './button-styles.ts';
 
 /** The Access Denied page (spec 01 §2): shared by every face. */

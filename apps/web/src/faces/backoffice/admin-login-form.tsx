@@ -1,12 +1,12 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { authApi } from '../../features/accounts/auth-api.ts';
 import { safeRedirect } from '../../features/accounts/auth-target.ts';
 import { errorReason, formFailureMessage } from '../../lib/form-errors.ts';
+import { useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { platformUrl } from '../../lib/site-urls.ts';
 

@@ -1,6 +1,6 @@
 import { LayoutDashboard, ShieldCheck } from 'lucide-react';
-import { Navigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../features/accounts/auth-target.ts';
+import { Navigate, useSearchParams } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { AdminLoginForm } from './admin-login-form.tsx';
 

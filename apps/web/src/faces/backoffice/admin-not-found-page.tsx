@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
+import { Link } from '../../lib/router.tsx';
 
 /** An address the back office does not have: say so and lead back, never a silent redirect. */
 export default function AdminNotFoundPage() {

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
 import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { AdminLayout } from '../../features/backoffice-shell/admin-layout.tsx';
 import { RequireShopOp } from '../../features/backoffice-shell/require-shop-op.tsx';
+import { Route, Routes } from '../../lib/router.tsx';
 import { AdminLoginPage } from './admin-login-page.tsx';
 
 // Each screen is its own chunk: the dashboard does not load the inventory's forms, and none of it reaches shoppers.

@@ -1,6 +1,6 @@
 import { HeartHandshake, IndianRupee, MapPin, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Link } from '../../lib/router.tsx';
 import { SALES_EMAIL } from './nav-links.ts';
 
 const VALUES = [

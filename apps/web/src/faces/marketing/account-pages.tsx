@@ -1,10 +1,10 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { ForgotPasswordPage } from '../../features/accounts/forgot-password-page.tsx';
 import { LoginPage } from '../../features/accounts/login-page.tsx';
 import { VerificationPage } from '../../features/accounts/verification-page.tsx';
+import { Navigate, useLocation, useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { LoginChooserForm } from './login-chooser-form.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { ProductSearchBand } from '../../features/marketplace/product-search-box.tsx';
 import { ShopDiscovery } from '../../features/marketplace/shop-discovery.tsx';
+import { useLocation } from '../../lib/router.tsx';
 import { ComingSoonSection } from './coming-soon-section.tsx';
 import { CtaSection } from './cta-section.tsx';
 import { FeaturesSection } from './features-section.tsx';

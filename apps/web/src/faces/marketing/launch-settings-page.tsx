@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { LaunchSettings } from '../../features/launch/launch-settings.tsx';
+import { useParams } from '../../lib/router.tsx';
 
 /** /shopregistration/storetemplate/{storeId}/launchsetting (vendor guard in the route). */
 export default function LaunchSettingsPage() {

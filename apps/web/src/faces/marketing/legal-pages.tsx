@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
-import { Link } from 'react-router';
 import { TextBlocks } from '../../components/ui/text-blocks.tsx';
+import { Link } from '../../lib/router.tsx';
 import { SALES_EMAIL } from './nav-links.ts';
 
 const UPDATED = '25 November 2026';

@@ -1,8 +1,8 @@
 import { Check, Store, UserRound } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Link, useNavigate } from '../../lib/router.tsx';
 
 export type UserType = 'vendor' | 'customer';
 

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use, useCallback, useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { useLocation } from '../../lib/router.tsx';
 import { LoginChooserForm, type UserType } from './login-chooser-form.tsx';
 
 interface LoginChooserApi {

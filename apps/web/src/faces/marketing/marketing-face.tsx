@@ -1,10 +1,10 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
 import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { ProductSearch } from '../../features/marketplace/product-search.tsx';
+import { Route, Routes } from '../../lib/router.tsx';
 import { AboutPage } from './about-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { MarketingLayout } from './marketing-layout.tsx';

@@ -1,10 +1,10 @@
 import { ExternalLink, LayoutDashboard, Plus, Store, Wrench } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { type BadgeTone, StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useOwnedShops } from '../../lib/owned-shops.ts';
+import { Link, Navigate, useLocation } from '../../lib/router.tsx';
 import { platformUrl } from '../../lib/site-urls.ts';
 
 const STATUS: Record<string, [label: string, tone: BadgeTone]> = {

@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Link } from '../../lib/router.tsx';
 
 export function NotFoundPage() {
   return (

@@ -1,6 +1,6 @@
 import { Store } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
 import { AllShops } from '../../features/marketplace/all-shops.tsx';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 
 /**
  * /shops: every open shop on the marketplace (View All Shops on the landing page leads here). A shopper who chose

@@ -1,6 +1,6 @@
 import { ShoppingBag } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
+import { Link, useLocation } from '../../lib/router.tsx';
 import { NAV_LINKS, navTarget, SALES_EMAIL, scheduleDemoHref } from './nav-links.ts';
 
 export function SiteFooter() {

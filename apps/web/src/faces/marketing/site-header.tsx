@@ -1,9 +1,9 @@
 import { LayoutDashboard, Menu, ShoppingBag, Store, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { UserMenu } from '../../features/accounts/user-menu.tsx';
+import { Link, useLocation } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { platformUrl } from '../../lib/site-urls.ts';
 import { useLoginChooser } from './login-chooser.tsx';

@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { TemplateEditor } from '../../features/template-editor/template-editor.tsx';
+import { useParams } from '../../lib/router.tsx';
 
 /** /shopregistration/storetemplate/{storeId}: the template editor (vendor guard in the route). */
 export default function TemplateEditorPage() {

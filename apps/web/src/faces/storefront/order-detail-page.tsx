@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { OrderDetail } from '../../features/orders/order-detail.tsx';
+import { useParams } from '../../lib/router.tsx';
 
 /** /orders/{id} (customers only): one order. */
 export function OrderDetailPage({ slug, base }: { slug: string; base: string }) {

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { OrderSuccess } from '../../features/orders/order-success.tsx';
+import { useSearchParams } from '../../lib/router.tsx';
 
 /** /order/success?orderId= (customers only). */
 export function OrderSuccessPage({ slug, base }: { slug: string; base: string }) {

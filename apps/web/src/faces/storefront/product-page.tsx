@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { ProductDetailPage } from '../../features/product-page/product-detail-page.tsx';
+import { useParams } from '../../lib/router.tsx';
 
 /** /product/{id} on a shop. */
 export function ProductPage({ slug, base }: { slug: string; base: string }) {

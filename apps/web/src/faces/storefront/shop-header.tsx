@@ -1,10 +1,10 @@
 import { Menu, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { paths } from '../../app/paths.ts';
 import { UserMenu } from '../../features/accounts/user-menu.tsx';
 import { useCartCount } from '../../features/cart/cart-query.ts';
+import { Link, NavLink, useLocation } from '../../lib/router.tsx';
 
 export const HEADER_HEIGHT_CLASS = 'pt-16';
 

@@ -1,7 +1,7 @@
 import type { StoreDetail } from '@haat/contracts';
-import { Outlet } from 'react-router';
 import { FooterSection } from '../../features/storefront-home/footer-section.tsx';
 import { useStoreHome } from '../../features/storefront-home/use-store-home.ts';
+import { Outlet } from '../../lib/router.tsx';
 import { ShopHeader } from './shop-header.tsx';
 
 /**

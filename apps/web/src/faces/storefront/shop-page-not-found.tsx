@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Link } from '../../lib/router.tsx';
 
 /** Any shop address we do not have a page for (yet): say so, and offer the way back. */
 export function ShopPageNotFound({ base }: { base: string }) {

@@ -1,13 +1,13 @@
 import type { HostInfo, StoreDetail } from '@haat/contracts';
 import { OPEN_STORE_STATUSES, type StoreStatus } from '@haat/contracts/constants';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
-import { Route, Routes } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { paths, shopBase } from '../../app/paths.ts';
 import { preloadable } from '../../app/preloadable.ts';
 import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { StorefrontHomePage } from '../../features/storefront-home/storefront-home-page.tsx';
+import { Route, Routes } from '../../lib/router.tsx';
 import { sendVisitBeacon } from '../../lib/visit-beacon.ts';
 import { mainDomainUrl } from './main-domain.ts';
 import { ShopLayout } from './shop-layout.tsx';

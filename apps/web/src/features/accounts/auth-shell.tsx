@@ -1,6 +1,6 @@
 import { BadgeCheck, ShoppingBag, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { AuthTarget } from './auth-target.ts';
 
 function ShopMark({ target, size }: { target: AuthTarget; size: 'sm' | 'lg' }) {

@@ -1,7 +1,7 @@
 import type { Role, StoreDetail } from '@haat/contracts';
-import { useSearchParams } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { paths, shopBase } from '../../app/paths.ts';
+import { useSearchParams } from '../../lib/router.tsx';
 
 /**
  * Who is signing in where. On the main domain the account pages are the vendor's; on a shop (its host or

@@ -1,10 +1,10 @@
 import { sendOtpBody } from '@haat/contracts';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { FormAlert, TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formFailureMessage } from '../../lib/form-errors.ts';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { authApi, EARLY_NOTICE, resendWait } from './auth-api.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { authHref, useAuthTarget } from './auth-target.ts';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { useAuthTarget } from './auth-target.ts';
 import { OtpLoginForm } from './otp-login-form.tsx';

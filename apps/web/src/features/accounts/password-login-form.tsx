@@ -1,10 +1,10 @@
 import { loginBody } from '@haat/contracts';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { CheckboxField, FormAlert, PasswordField, TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorReason, type FieldErrors, formFailureMessage, validate } from '../../lib/form-errors.ts';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { authApi } from './auth-api.ts';
 import { type AuthTarget, authHref } from './auth-target.ts';
 import { useFinishSignIn } from './use-finish-sign-in.ts';

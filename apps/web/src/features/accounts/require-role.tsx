@@ -1,7 +1,7 @@
 import type { Role } from '@haat/contracts';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Navigate, Outlet, useLocation } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 
 /**

@@ -1,6 +1,5 @@
 import { signupBody } from '@haat/contracts';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import {
   CheckboxField,
@@ -11,6 +10,7 @@ import {
 } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { type FieldErrors, formFailureMessage, serverFieldErrors, validate } from '../../lib/form-errors.ts';
+import { useNavigate } from '../../lib/router.tsx';
 import { authApi, withPasswordMatch } from './auth-api.ts';
 import { type AuthTarget, authHref } from './auth-target.ts';
 import { TermsLinks } from './terms-links.tsx';

@@ -1,5 +1,5 @@
 import type { Session } from '@haat/contracts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { type AuthTarget, afterSignIn } from './auth-target.ts';
 

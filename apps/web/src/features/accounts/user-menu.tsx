@@ -1,6 +1,6 @@
 import { LogOut, Package, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { fullName, initials } from '../../lib/session/session-storage.ts';
 

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { authHref, useAuthTarget } from './auth-target.ts';
 import { CodeForm } from './code-form.tsx';

@@ -1,7 +1,6 @@
 import type { AdminOrderStatusBody } from '@haat/contracts';
 import { ArrowLeft, FileText, Pencil, Printer } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
@@ -10,6 +9,7 @@ import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { isNotFound } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { Link, useParams } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useCan } from '../../lib/shop-role.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';

@@ -1,6 +1,6 @@
 import { Eye } from 'lucide-react';
-import { Link } from 'react-router';
 import { formatDate, formatINR, formatTime } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { useCan } from '../../lib/shop-role.ts';
 import type { AdminOrderRow } from './admin-orders-api.ts';
 import { AwaitingConfirmationBadge } from './cod-confirmation.tsx';

@@ -1,9 +1,9 @@
 import type { AdminOrderStatusBody } from '@haat/contracts';
 import { CheckCircle2, Circle, ExternalLink, Pencil } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel, DetailRow } from '../../components/ui/detail-panel.tsx';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { useCan } from '../../lib/shop-role.ts';
 import type { AdminOrderDetails } from './admin-orders-api.ts';
 import { PaymentStatusBadge } from './order-badges.tsx';

@@ -1,6 +1,6 @@
 import { ADMIN_ORDER_SORTS, ADMIN_ORDER_STATUS_FILTERS, ADMIN_PAYMENT_FILTERS } from '@haat/contracts';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import type { OrderListQuery } from './admin-orders-api.ts';
 
 export const PAGE_SIZE = 10;

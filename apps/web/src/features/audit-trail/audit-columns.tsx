@@ -1,8 +1,8 @@
 import type { AuditEvent } from '@haat/contracts';
-import { Link } from 'react-router';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDate, formatTime } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { AuditChanges } from './audit-changes.tsx';
 import { actionText, actionTone, kindText, targetOf } from './audit-labels.ts';
 

@@ -1,7 +1,7 @@
 import { PLATFORM_SUPPORT_EMAIL } from '@haat/contracts';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
+import { Outlet } from '../../lib/router.tsx';
 import { SelectedShopProvider, useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useStoredFlag } from '../../lib/stored-value.ts';
 import { MobileBar } from './mobile-bar.tsx';

@@ -1,7 +1,7 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import { raiseToasts } from '../../components/ui/toast-layer.tsx';
+import { useLocation } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { Brand, SidebarBody } from './sidebar.tsx';

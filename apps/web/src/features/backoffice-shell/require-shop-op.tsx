@@ -1,8 +1,8 @@
 import { can, ROLE_NAMES, SHOP_OPERATIONS, type ShopOperation } from '@haat/contracts';
 import { ShieldOff } from 'lucide-react';
-import { Link, Navigate, Outlet } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
+import { Link, Navigate, Outlet } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useShopRole } from '../../lib/shop-role.ts';
 import { NAV_ITEMS } from './nav-items.ts';

@@ -1,7 +1,7 @@
 import { ROLE_NAMES } from '@haat/contracts';
 import { ChevronsUpDown, Store } from 'lucide-react';
 import { useId } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router.tsx';
 import { type OwnedShop, useSelectedShop } from '../../lib/selected-shop.tsx';
 
 /** A staff member's role beside the shop's name (owners see the name alone). */

@@ -1,6 +1,6 @@
 import { can } from '@haat/contracts';
 import { LogOut, PanelLeftClose, PanelLeftOpen, Store } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { fullName, initials } from '../../lib/session/session-storage.ts';
 import { useShopRole } from '../../lib/shop-role.ts';

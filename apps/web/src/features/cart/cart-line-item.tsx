@@ -1,9 +1,9 @@
 import type { CartData } from '@haat/contracts';
 import { Minus, Package, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { formatINR } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { useCartMutations } from './use-cart.ts';
 
 type Line = CartData['lines'][number];

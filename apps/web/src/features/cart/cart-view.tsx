@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Link } from '../../lib/router.tsx';
 import { CartLineItem } from './cart-line-item.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { useCart } from './use-cart.ts';

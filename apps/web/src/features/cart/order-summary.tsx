@@ -1,10 +1,10 @@
 import type { CartData } from '@haat/contracts';
 import { Lock, Tag, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatINR } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { useCartMutations } from './use-cart.ts';
 
 type Summary = CartData['summary'];

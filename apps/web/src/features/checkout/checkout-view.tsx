@@ -7,9 +7,9 @@ import {
 } from '@haat/contracts';
 import { CircleAlert, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Link } from '../../lib/router.tsx';
 import { AddressSection } from './address-section.tsx';
 import { BillingAddress } from './billing-address.tsx';
 import { useCheckout } from './checkout-api.ts';

@@ -1,9 +1,9 @@
 import type { CustomerOrder, PlaceOrderBody } from '@haat/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { useNavigate } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { cartKey } from '../cart/index.ts';
 import { orderKey, ordersKey } from '../orders/index.ts';

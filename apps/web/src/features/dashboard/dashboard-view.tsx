@@ -1,8 +1,8 @@
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@haat/contracts';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { useSearchParams } from '../../lib/router.tsx';
 import type { OwnedShop } from '../../lib/selected-shop.tsx';
 import { useDashboard } from './dashboard-api.ts';
 import { FigureTiles } from './figure-tiles.tsx';

@@ -15,8 +15,8 @@ import {
   Undo2,
   Users,
 } from 'lucide-react';
-import { Link } from 'react-router';
 import { formatINR, formatINRCompact } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { CodTiles } from './cod-tiles.tsx';
 import { Growth } from './growth.tsx';
 import { formatCount, PERIOD_TEXT } from './period-text.ts';

@@ -12,8 +12,8 @@ import {
   Undo2,
 } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 
 const KINDS: Record<ActivityKind, { icon: LucideIcon; tone: string }> = {
   ORDER_PLACED: { icon: ShoppingBag, tone: 'bg-sky-50 text-sky-600' },

@@ -1,6 +1,6 @@
 import { INVENTORY_SORTS } from '@haat/contracts';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import type { ListQuery } from './inventory-api.ts';
 
 export const PAGE_SIZE = 10;

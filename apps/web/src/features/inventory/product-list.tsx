@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatDate, formatINR } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import type { AdminProduct } from './inventory-api.ts';
 import type { Sort } from './inventory-params.ts';
 import { ProductThumb } from './product-image.tsx';

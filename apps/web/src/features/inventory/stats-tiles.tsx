@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Package, XCircle } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { useProductStats } from './inventory-api.ts';
 
 const TILES = [

@@ -2,12 +2,12 @@ import { storeSettingBody } from '@haat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Rocket } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { queryApi } from '../../lib/api.ts';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { errorText, type MyShop, myShopsKey, useMyShop } from '../template-editor/index.ts';
 import { LaunchPreview } from './launch-preview.tsx';
 import {

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { useNavigate } from '../../lib/router.tsx';
 import { productSearchHref } from './use-product-search.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { ArrowRight, PackageSearch, Search } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Link } from '../../lib/router.tsx';
 import { ProductResultCard } from './product-result-card.tsx';
 import { ProductSearchFilterBar } from './product-search-filters.tsx';
 import { countFormat, ShopGrid } from './shop-discovery.tsx';

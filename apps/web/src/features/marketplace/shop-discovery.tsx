@@ -1,9 +1,9 @@
 import type { StoreCard } from '@haat/contracts';
 import { ArrowRight, Search, Store } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Link } from '../../lib/router.tsx';
 import { ShopCard } from './shop-card.tsx';
 import { CATEGORY_CHOICES, type ShopFilters, useShopFilters } from './use-shop-filters.ts';
 import { SHOPS_ERROR_MESSAGE, useStorePage } from './use-store-list.ts';

@@ -2,8 +2,8 @@ import type { MarketplaceProductData, MarketplaceSort } from '@haat/contracts';
 import { PRODUCT_PAGE_SIZES, SHOP_CATEGORIES } from '@haat/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { queryApi } from '../../lib/api.ts';
+import { useSearchParams } from '../../lib/router.tsx';
 import type { CategoryFilter } from './use-store-list.ts';
 
 /** Products per page: 12 (three rows of four on a desktop) unless the shopper picks 24 or 48, as on a shop's listing. */

@@ -1,6 +1,6 @@
 import { SHOP_CATEGORIES } from '@haat/contracts/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import type { CategoryFilter } from './use-store-list.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;

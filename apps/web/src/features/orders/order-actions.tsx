@@ -1,12 +1,12 @@
 import type { CustomerOrder } from '@haat/contracts';
 import { BadgeCheck, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { useOrderActions } from './orders-api.ts';
 import { ReturnDialog } from './return-dialog.tsx';
 import { ReviewDialog } from './review-dialog.tsx';

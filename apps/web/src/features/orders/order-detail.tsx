@@ -1,12 +1,12 @@
 import type { CustomerOrder } from '@haat/contracts';
 import { ArrowLeft, BadgeCheck, PackageSearch } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { isNotFound } from '../../lib/api.ts';
 import { formatAmount, formatDate } from '../../lib/format.ts';
+import { Link, useLocation } from '../../lib/router.tsx';
 import { ProductThumb } from '../products/index.ts';
 import { CodConfirm } from './cod-confirm.tsx';
 import { OrderActions, OrderNotes } from './order-actions.tsx';

@@ -1,11 +1,11 @@
 import { CircleCheck } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { isNotFound } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { CodConfirm } from './cod-confirm.tsx';
 import { celebrate } from './confetti.ts';
 import { trackingPath } from './order-actions.tsx';

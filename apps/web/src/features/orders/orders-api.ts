@@ -7,9 +7,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { ApiError, queryApi } from '../../lib/api.ts';
+import { useNavigate } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { cartKey } from '../cart/index.ts';

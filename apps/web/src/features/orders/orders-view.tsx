@@ -1,9 +1,9 @@
 import { ORDER_TABS, type OrderTab } from '@haat/contracts';
 import { ShoppingBag } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { OrderCard } from './order-card.tsx';
 import { useOrderList } from './orders-api.ts';
 import { StatusTabs } from './status-tabs.tsx';

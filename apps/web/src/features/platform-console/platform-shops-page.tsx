@@ -1,7 +1,6 @@
 import { PLANS, type PlatformShopQuery, STORE_STATUSES } from '@haat/contracts';
 import { Store } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { type Column, DataTable } from '../../components/ui/data-table.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -10,6 +9,7 @@ import { ListPager } from '../../components/ui/pager.tsx';
 import { type BadgeTone, StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { useSearchParams } from '../../lib/router.tsx';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { type PlatformShop, usePlatformShops } from './platform-api.ts';
 import { ShopAuditDialog } from './shop-audit-dialog.tsx';

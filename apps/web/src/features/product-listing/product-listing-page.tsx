@@ -1,9 +1,9 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useSearchParams } from '../../lib/router.tsx';
 import { ProductCard } from '../products/index.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import {

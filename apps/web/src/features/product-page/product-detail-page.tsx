@@ -1,10 +1,10 @@
 import type { ProductDetail } from '@haat/contracts';
 import { ChevronRight, PackageSearch } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { isNotFound } from '../../lib/api.ts';
+import { Link } from '../../lib/router.tsx';
 import { ProductCard } from '../products/index.ts';
 import { BuyBox } from './buy-box.tsx';
 import { ProductGallery } from './product-gallery.tsx';

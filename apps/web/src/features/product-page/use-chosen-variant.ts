@@ -1,6 +1,6 @@
 import type { ProductDetail, ShopperVariant } from '@haat/contracts';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 
 /** The variant whose option values are exactly these, if the shop sells that combination. */
 export const variantOf = (product: ProductDetail, values: readonly (string | undefined)[]) =>

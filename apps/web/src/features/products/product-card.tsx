@@ -1,8 +1,8 @@
 import type { ProductCard as Product } from '@haat/contracts';
 import { Star, Truck } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { formatINR } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { ProductPrice } from './product-price.tsx';
 import { ProductThumb } from './product-thumb.tsx';
 

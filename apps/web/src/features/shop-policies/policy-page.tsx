@@ -2,10 +2,10 @@ import type { ShopPolicy } from '@haat/contracts';
 import { POLICY_KINDS, POLICY_TITLES, type PolicyKind } from '@haat/contracts/policy-text';
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
-import { Link, useParams } from 'react-router';
 import { TextBlocks } from '../../components/ui/text-blocks.tsx';
 import { queryApi } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
+import { Link, useParams } from '../../lib/router.tsx';
 import { policyPath } from './policy-links.ts';
 
 const isKind = (v: string | undefined): v is PolicyKind => POLICY_KINDS.includes(v as PolicyKind);

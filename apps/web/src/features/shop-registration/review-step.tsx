@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { CheckboxField } from '../../components/ui/fields.tsx';
+import { Link } from '../../lib/router.tsx';
 import { PLAN_INFO } from '../plans/index.ts';
 import { planPrice } from './plan-step.tsx';
 import type { Category } from './wizard-api.ts';

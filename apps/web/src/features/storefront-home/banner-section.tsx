@@ -1,7 +1,7 @@
 import type { BannerConfig } from '@haat/contracts';
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { Link } from '../../lib/router.tsx';
 import { type EditHook, gradient, safeColor, textOf, textStyle } from './text-style.ts';
 
 /** The shop's hero: heading with a gradient-highlighted phrase, description, two calls to action, image. */

@@ -1,7 +1,7 @@
 import type { DealItem } from '@haat/contracts';
 import type { CSSProperties, ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { Link } from '../../lib/router.tsx';
 import { ProductPrice, ProductThumb } from '../products/index.ts';
 
 /** Deal grids: three columns on desktop, one on a phone; a short row is centred rather than left hanging. */

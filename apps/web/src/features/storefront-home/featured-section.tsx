@@ -1,6 +1,6 @@
 import type { FeaturedConfig, ProductCard as Product } from '@haat/contracts';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { Link } from '../../lib/router.tsx';
 import { ProductCard } from '../products/index.ts';
 import { SectionHeading } from './section-heading.tsx';
 import { type EditHook, textOf, textStyle } from './text-style.ts';

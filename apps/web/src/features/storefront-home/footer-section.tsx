@@ -1,7 +1,7 @@
 import type { FooterConfig, StoreDetail } from '@haat/contracts';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { HTMLAttributes } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { NewsletterForm, shopNewsletter } from '../newsletter/index.ts';
 import { POLICY_LINKS, policyFromThemeHref, policyPath } from '../shop-policies/index.ts';
 import { storePhones } from './store-phones.ts';

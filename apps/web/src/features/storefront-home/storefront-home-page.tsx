@@ -2,9 +2,9 @@ import type { DealsConfig, FeaturedConfig, StoreHome, StoreSection } from '@haat
 import { sectionRank } from '@haat/contracts/constants';
 import { RefreshCw, Store } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useLocation } from '../../lib/router.tsx';
 import { BannerSection } from './banner-section.tsx';
 import { DealsSection } from './deals-section.tsx';
 import { FeaturedSection } from './featured-section.tsx';

@@ -2,10 +2,10 @@ import type { SectionName } from '@haat/contracts';
 import { SECTION_NAMES } from '@haat/contracts/constants';
 import { ArrowLeft, ArrowRight, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
+import { Link } from '../../lib/router.tsx';
 import { useMyShop, useOwnerHome, useThemeSections } from './editor-api.ts';
 import { EditorCanvas, type Themes } from './editor-canvas.tsx';
 

@@ -1,10 +1,10 @@
 import { FileText } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { formatDate, formatINR, formatTime } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { PAYMENT_MODE, PAYMENT_STATUS } from './payment-labels.ts';
 import type { Transaction } from './transactions-api.ts';

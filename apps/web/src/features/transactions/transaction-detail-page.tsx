@@ -1,6 +1,5 @@
 import { ArrowLeft, FileText, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel, DetailRow } from '../../components/ui/detail-panel.tsx';
 import { NoShop } from '../../components/ui/no-shop.tsx';
@@ -11,6 +10,7 @@ import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { isNotFound } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { formatDateTime, formatINR } from '../../lib/format.ts';
+import { Link, useParams, useSearchParams } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { PAYMENT_MODE, PAYMENT_STATUS } from './payment-labels.ts';

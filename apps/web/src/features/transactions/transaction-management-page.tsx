@@ -1,6 +1,5 @@
 import { TRANSACTION_MODE_FILTERS, TRANSACTION_STATUS_FILTERS } from '@haat/contracts';
 import { AlertTriangle, Clock, IndianRupee, Receipt } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { DateRangeField } from '../../components/ui/date-range-field.tsx';
@@ -12,6 +11,7 @@ import { ListPager } from '../../components/ui/pager.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { formatINR } from '../../lib/format.ts';
+import { Link } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { ReportButtons } from './report-buttons.tsx';

@@ -1,6 +1,6 @@
 import { TRANSACTION_MODE_FILTERS, TRANSACTION_STATUS_FILTERS, type TransactionQuery } from '@haat/contracts';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 
 export const PAGE_SIZE = 10;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

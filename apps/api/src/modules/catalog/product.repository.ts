@@ -43,12 +43,17 @@ export async function findProductDetail(tx: Tx, id: string) {
   return row ?? null;
 }
 
-export async function productExists(tx: Tx, id: string) {
-  const [row] = await tx
+/** Whether the shop in context sells this product (active); built once (issue 18). */
+const activeProduct = preparedSelect<{ id: string }>((qb) =>
+  (qb as unknown as Tx)
     .select({ id: p.id })
     .from(p)
-    .where(and(eq(p.id, id), eq(p.status, 'ACTIVE')))
-    .limit(1);
+    .where(and(eq(p.id, sql.placeholder('id')), eq(p.status, 'ACTIVE')))
+    .limit(1),
+);
+
+export async function productExists(tx: Tx, id: string) {
+  const [row] = await activeProduct.run(tx, { id });
   return !!row;
 }
 

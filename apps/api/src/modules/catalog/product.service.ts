@@ -105,15 +105,21 @@ export async function reviewAnalytics(deps: Deps, store: StoreRow, id: string) {
 export async function listSimilar(deps: Deps, store: StoreRow, id: string, limit: number) {
   requireUuid(id);
   const now = Date.now();
-  // Both statements and the COMMIT go out together: one round trip.
-  const [exists, rows] = await withStore(deps.db, store.id, async (tx, ctl) => {
-    const [found, similar] = await Promise.all([
-      repo.productExists(tx, id),
-      repo.listSimilar(tx, id, limit),
-      ctl.commit(),
-    ]);
-    return [found, similar] as const;
-  });
+  // Both statements and the COMMIT go out together: one round trip; their plans are made once per connection
+  // (the category comes from the product, so no value chooses the plan).
+  const [exists, rows] = await withStore(
+    deps.db,
+    store.id,
+    async (tx, ctl) => {
+      const [found, similar] = await Promise.all([
+        repo.productExists(tx, id),
+        repo.listSimilar(tx, id, limit),
+        ctl.commit(),
+      ]);
+      return [found, similar] as const;
+    },
+    { genericPlans: true },
+  );
   if (!exists) throw notFound('Product not found');
   return rows.map((r) => toProductCard(r, now, store.priceDisplay));
 }

@@ -1,9 +1,14 @@
-// Issue 18: the storefront listing against a one-query baseline (scripts/baseline-server.mjs: Fastify +
-// postgres-js, one SQL statement, no auth, no zod), both on one fresh PostgreSQL database with the demo shops,
-// measured interleaved in one run (Haat, baseline, Haat, baseline) so the machine's load falls on both alike.
+// Issue 18: the storefront's hot reads against their one-query baselines (scripts/baseline-server.mjs: Fastify +
+// postgres-js, one SQL statement per request, no auth, no zod): the listing (three queries), the product page, its
+// similar products and the shop's home, uncached (Haat runs with STOREFRONT_CACHE_MS=0, so every home request reads
+// the database, as the baseline's does). Both on one fresh PostgreSQL database with the demo shops, first checked to
+// answer the same JSON `data` (and X-Total-Count), then measured interleaved in one run (Haat, baseline, Haat,
+// baseline) so the machine's load falls on both alike. Every request names the shop by store-origin and sends the
+// same Host (the home's store_url is built from it, port included).
 // Reports per query: req/s, p99, server CPU ms per request and the ratio Haat / baseline of req/s.
 // Part of `npm run bench`; alone: `npm run bench:baseline` (BENCH_SECONDS, BENCH_ROUNDS=2, BENCH_CONNECTIONS=20).
 // BENCH_HAAT=<bundle> measures another build than apps/api/dist/server.mjs; BENCH_BEFORE=<bundle> adds another build of Haat (e.g. the code before a change) to the same interleaving.
+import { get } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import postgres from 'postgres';
 import { freshDatabase, machine, measure, ms, type Server, startServer } from './bench-kit.ts';
@@ -11,8 +16,11 @@ import { freshDatabase, machine, measure, ms, type Server, startServer } from '.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-/** The listing queries of issue 18 for a shop: the web app's default, a search with a sort, a category. */
-export async function listingQueries(url: string) {
+/**
+ * The queries of issue 18 for a shop: the listing (the web app's default, a search with a sort, a category), the
+ * product page and similar products of the category's best seller, and the home.
+ */
+export async function storefrontQueries(url: string) {
   const pg = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const [shop] = await pg<{ id: string; slug: string }[]>`
@@ -38,11 +46,9 @@ export async function listingQueries(url: string) {
           path: `${base}?search=${encodeURIComponent(word?.w ?? 'a')}&sort=price_asc&limit=12&offset=0`,
         },
         { name: 'listing, a category', path: `${base}?category=${cat?.id}&sort=relevance&limit=12&offset=0` },
-      ],
-      /** Measured on Haat only (BENCH_PRODUCT=1): the baseline server has no product page yet. */
-      haatOnly: [
         { name: 'product page', path: `${base}/${product?.id}` },
         { name: 'similar products', path: `${base}/${product?.id}/similar-product/` },
+        { name: 'home, uncached', path: '/api/store/stores/home/' },
       ],
     };
   } finally {
@@ -59,29 +65,51 @@ interface Row {
   load: number[];
 }
 
+/** GET with our own Host header (fetch would replace it with the server's address). */
+const getJson = (url: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; total: string | null; body: { data?: unknown } }>((resolve, reject) =>
+    get(url, { headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => {
+        try {
+          const total = res.headers['x-total-count'];
+          resolve({
+            status: res.statusCode ?? 0,
+            total: total ? String(total) : null,
+            body: JSON.parse(text),
+          });
+        } catch (err) {
+          reject(err);
+        }
+      });
+    }).on('error', reject),
+  );
+
 /** Runs the comparison on an already seeded database; returns markdown lines. */
 export async function compareWithBaseline(url: string, dbName: string) {
-  const { slug, queries: listing, haatOnly } = await listingQueries(url);
-  const queries = [...listing, ...(process.env.BENCH_PRODUCT ? haatOnly : [])];
+  const { slug, queries } = await storefrontQueries(url);
+  const headers = { 'store-origin': slug, host: 'localhost' };
   const servers: { label: string; srv: Server }[] = [];
   try {
-    const haat = await startServer(url, {}, process.env.BENCH_HAAT ?? 'apps/api/dist/server.mjs');
+    // The home uncached: Haat otherwise keeps it for STOREFRONT_CACHE_MS (2 s) per shop.
+    const uncached = { STOREFRONT_CACHE_MS: '0' };
+    const haat = await startServer(url, uncached, process.env.BENCH_HAAT ?? 'apps/api/dist/server.mjs');
     servers.push({ label: 'Haat', srv: haat });
     if (process.env.BENCH_BEFORE)
-      servers.push({ label: 'Haat before', srv: await startServer(url, {}, process.env.BENCH_BEFORE) });
+      servers.push({ label: 'Haat before', srv: await startServer(url, uncached, process.env.BENCH_BEFORE) });
     const baseline = await startServer(url, {}, 'scripts/baseline-server.mjs');
     servers.push({ label: 'baseline', srv: baseline });
-    // Same cards from every server.
+    // Same data from every server.
     for (const q of queries) {
-      const answering = listing.includes(q) ? servers : servers.filter((s) => s.label !== 'baseline');
       const bodies = await Promise.all(
-        answering.map(async ({ srv }) => {
-          const res = await fetch(`${srv.origin}${q.path}`, { headers: { 'store-origin': slug } });
+        servers.map(async ({ srv }) => {
+          const res = await getJson(`${srv.origin}${q.path}`, headers);
           if (res.status !== 200) throw new Error(`${q.path}: ${res.status}`);
-          return {
-            total: res.headers.get('x-total-count'),
-            data: ((await res.json()) as { data: unknown }).data,
-          };
+          return { total: res.total, data: res.body.data };
         }),
       );
       for (const b of bodies.slice(1))
@@ -92,21 +120,20 @@ export async function compareWithBaseline(url: string, dbName: string) {
     }
     const rows: Row[] = [];
     for (const q of queries) {
-      const answering = listing.includes(q) ? servers : servers.filter((s) => s.label !== 'baseline');
       const byServer = new Map(
-        answering.map(({ label }) => [
+        servers.map(({ label }) => [
           label,
           { name: q.name, server: label, rps: [], p99: [], cpu: [], load: [] } as Row,
         ]),
       );
       for (let round = 0; round < ROUNDS; round++)
-        for (const { label, srv } of answering) {
+        for (const { label, srv } of servers) {
           const m = await measure(
             {
               url: `${srv.origin}${q.path}`,
               connections: CONNECTIONS,
               duration: Number(process.env.BENCH_SECONDS ?? 10),
-              headers: { 'store-origin': slug },
+              headers,
             },
             { pid: srv.pid, db: dbName },
           );

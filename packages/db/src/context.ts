@@ -62,6 +62,25 @@ export async function withStore<T>(
   });
 }
 
+/**
+ * A read in one shop's context: `fn` issues its statements (without awaiting them) and the COMMIT goes out right
+ * behind them, so BEGIN, the context, the statements and COMMIT are one round trip and the connection is free as
+ * soon as the answers arrive (`StoreTx.commit`). Resolves to the statements' answers, in order.
+ */
+export function readInStore<T extends readonly unknown[]>(
+  db: Db,
+  storeId: string,
+  fn: (tx: Tx) => { readonly [K in keyof T]: PromiseLike<T[K]> },
+  opts: StoreTxOptions = {},
+): Promise<T> {
+  return withStore(
+    db,
+    storeId,
+    async (tx, ctl) => (await Promise.all([Promise.all(fn(tx)), ctl.commit()]))[0] as unknown as T,
+    opts,
+  );
+}
+
 /** Switches an open transaction to a shop's context (for a flow that creates the shop and its rows together). */
 export async function enterStore(tx: Tx, storeId: string) {
   await tx.execute(sql`select set_config('app.store_id', ${storeId}, true)`);

@@ -11,7 +11,7 @@ import {
   stockStatus,
   storeSection,
 } from '@haat/contracts';
-import { withStore } from '@haat/db';
+import { readInStore, withStore } from '@haat/db';
 import type { Deps, Origin } from '../../lib/deps.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { describeStore } from '../stores/stores.service.ts';
@@ -96,12 +96,11 @@ export async function listProducts(deps: Deps, store: StoreRow, q: ProductListQu
   const now = Date.now();
   // One plan per connection (its shape does not depend on the values): PostgreSQL otherwise planned a search
   // again on every request, which cost it more than running it.
-  // The COMMIT goes out right behind the statement (a read: nothing to hold), so BEGIN, the context, the page and
-  // COMMIT are one round trip and the connection is free as soon as the answer arrives.
-  const { rows, total } = await withStore(
+  // A read in one round trip (readInStore): the connection is free as soon as the answer arrives.
+  const [{ rows, total }] = await readInStore(
     deps.db,
     store.id,
-    async (tx, ctl) => (await Promise.all([repo.listProductCards(tx, store.id, q), ctl.commit()]))[0],
+    (tx) => [repo.listProductCards(tx, store.id, q)] as const,
     { genericPlans: true },
   );
   return { results: rows.map((r) => toProductCard(r, now, store.priceDisplay)), total };
@@ -138,15 +137,11 @@ export async function loadStoreHome(deps: Deps, store: StoreRow, origin: Origin)
 
 async function buildStoreHome(deps: Deps, store: StoreRow, origin: Origin): Promise<StoreHome> {
   const now = Date.now();
-  // The COMMIT goes out behind the two statements (a read): one round trip, as the listing's.
-  const [bundle, rows] = await withStore(deps.db, store.id, async (tx, ctl) => {
-    const [sections, cards] = await Promise.all([
-      repo.findSectionsAndAddressBook(tx),
-      repo.listFeaturedAndDeals(tx, FEATURED_LIMIT),
-      ctl.commit(),
-    ]);
-    return [sections, cards] as const;
-  });
+  const [bundle, rows] = await readInStore(
+    deps.db,
+    store.id,
+    (tx) => [repo.findSectionsAndAddressBook(tx), repo.listFeaturedAndDeals(tx, FEATURED_LIMIT)] as const,
+  );
   const featured = new Map<string, ProductCard>();
   const deals: DealItem[] = [];
   const upcoming: DealItem[] = [];

@@ -1,5 +1,5 @@
 import { type ProductDetail, paiseToRupees, stockStatus, variantLabel, wholeShares } from '@haat/contracts';
-import { withStore } from '@haat/db';
+import { readInStore, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -15,14 +15,10 @@ const requireUuid = (id: string) => {
 /** A product's page: the card, its description and images, its live deal, and offers from the shop's settings. */
 export async function getProduct(deps: Deps, store: StoreRow, id: string): Promise<ProductDetail> {
   requireUuid(id);
-  // A read: the COMMIT goes out right behind the statement, so BEGIN, the shop's context, the product and COMMIT
-  // are one round trip (as the listing's), and a key lookup's plan is made once per connection.
-  const row = await withStore(
-    deps.db,
-    store.id,
-    async (tx, ctl) => (await Promise.all([repo.findProductDetail(tx, id), ctl.commit()]))[0],
-    { genericPlans: true },
-  );
+  // A read in one round trip (readInStore); a key lookup's plan is made once per connection.
+  const [row] = await readInStore(deps.db, store.id, (tx) => [repo.findProductDetail(tx, id)] as const, {
+    genericPlans: true,
+  });
   if (!row) throw notFound('Product not found');
   const s = row.settings;
   return {
@@ -105,19 +101,12 @@ export async function reviewAnalytics(deps: Deps, store: StoreRow, id: string) {
 export async function listSimilar(deps: Deps, store: StoreRow, id: string, limit: number) {
   requireUuid(id);
   const now = Date.now();
-  // Both statements and the COMMIT go out together: one round trip; their plans are made once per connection
-  // (the category comes from the product, so no value chooses the plan).
-  const [exists, rows] = await withStore(
+  // Both statements in one round trip (readInStore); their plans are made once per connection (the category comes
+  // from the product, so no value chooses the plan).
+  const [exists, rows] = await readInStore(
     deps.db,
     store.id,
-    async (tx, ctl) => {
-      const [found, similar] = await Promise.all([
-        repo.productExists(tx, id),
-        repo.listSimilar(tx, id, limit),
-        ctl.commit(),
-      ]);
-      return [found, similar] as const;
-    },
+    (tx) => [repo.productExists(tx, id), repo.listSimilar(tx, id, limit)] as const,
     { genericPlans: true },
   );
   if (!exists) throw notFound('Product not found');

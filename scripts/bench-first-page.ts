@@ -10,7 +10,7 @@
 //   npm run bench:first-page (builds first)   BENCH_RUNS=5
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
-import { freshDatabase, machine, type Server, seededShop, startServer } from './bench-kit.ts';
+import { freshDatabase, machine, percentile, type Server, seededShop, startServer } from './bench-kit.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BEFORE = process.env.BENCH_BEFORE;
@@ -35,10 +35,11 @@ const PROBE = `(() => {
 type Sample = { lcp: number; interactive: number; scriptsBeforeLcp: number };
 /** What the page's window holds here. */
 type Page = { __probe: Sample; requestAnimationFrame(f: () => void): number };
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)] ?? Number.NaN;
-};
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 async function main() {
   const db = await freshDatabase('haat_first_page');

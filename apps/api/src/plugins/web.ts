@@ -40,7 +40,8 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
   }
   const template = readFileSync(indexPath, 'utf8');
   const chunks = faceChunks(distDir, template);
-  const rendered = withoutScripts(template);
+  // A page rendered here starts its code from DEFERRED_BOOT: its template without the scripts.
+  const deferred = withoutScripts(template);
   const renderShop =
     deps.config.SSR === 'on' ? shopRenderer(distDir, app.log, deps.config.SSR_TIMEOUT_MS) : null;
   // The build's files, answered by the page route below: one route per file (@fastify/static's way without a
@@ -117,10 +118,10 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(
-        root && rendered.entry
-          ? render(rendered.template, host, meta, data, [], root, {
-              entry: rendered.entry,
-              modules: [...rendered.modules, ...modules.map((f) => `/${f}`)],
+        root && deferred.entry
+          ? render(deferred.template, host, meta, data, [], root, {
+              entry: deferred.entry,
+              modules: [...deferred.modules, ...modules.map((f) => `/${f}`)],
             })
           : render(template, host, meta, data, modules, root),
       );
@@ -325,7 +326,7 @@ function withoutScripts(template: string) {
 
 /**
  * How a page rendered here loads its JavaScript (decision 0017). The page is readable and its links work without
- * it; the code (40 to 55 files, about 130 kB on a shop's first page) only makes it interactive. Fetched with the
+ * it; the code (5 to 8 files, 106 to 121 kB on a shop's first page) only makes it interactive. Fetched with the
  * HTML, those files share a phone's connection (and HTTP/1.1's six sockets) with the first screen's images, and the
  * largest paint waits for them. So they start once the first screen's images (those the server marked
  * fetchpriority=high) have loaded or failed and the next frame has painted; at once when the shopper touches, clicks,

@@ -16,6 +16,7 @@ import { lucidePerIcon } from './build/lucide-per-icon.ts';
 function shopChunks() {
   const SHOP = {
     shop: 'src/faces/storefront/storefront-face.tsx',
+    'shop-home': 'src/faces/storefront/home-page.tsx',
     'shop-listing': 'src/faces/storefront/products-page.tsx',
     'shop-product': 'src/faces/storefront/product-page.tsx',
   };
@@ -39,13 +40,18 @@ function shopChunks() {
       const entry = reach(abs(ENTRY), info, new Set());
       owner = new Map([...entry].filter((m) => m !== abs(ENTRY)).map((m) => [m, 'app']));
       const pages = new Set(Object.values(SHOP).map(abs));
-      // The face first: a module both the face and a page import belongs with the face.
-      for (const [name, source] of Object.entries(SHOP)) {
-        for (const m of reach(abs(source), info, new Set())) {
-          // The pages main.tsx imports keep chunks of their own (the server and js-budget find them in the manifest).
-          if (!entry.has(m) && !owner.has(m) && !pages.has(m)) owner.set(m, name);
-        }
+      const { shop: face, ...perPage } = SHOP;
+      const claim = (m: string, name: string) => {
+        // The pages main.tsx imports keep chunks of their own (the server and js-budget find them in the manifest).
+        if (!entry.has(m) && !pages.has(m)) owner?.set(m, name);
+      };
+      // What one page alone uses goes with that page; what several pages or the face use goes with the face.
+      const users = new Map<string, string[]>();
+      for (const [name, source] of Object.entries(perPage)) {
+        for (const m of reach(abs(source), info, new Set())) users.set(m, [...(users.get(m) ?? []), name]);
       }
+      for (const m of reach(abs(face), info, new Set())) users.set(m, ['shop']);
+      for (const [m, names] of users) claim(m, names.length === 1 ? (names[0] as string) : 'shop');
     }
     return owner.get(id) ?? null;
   };

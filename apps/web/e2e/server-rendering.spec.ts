@@ -197,4 +197,55 @@ describe('server-rendered shop pages', () => {
     await page.context().close();
     for (const r of held) await r.abort().catch(() => {});
   });
+  it("leaves TanStack Query's engine and the reviews' code until the shopper scrolls to them or acts", async () => {
+    const shop = app.demo.openShop;
+    const cards = await api<Card[]>(shop, '/api/store/stores/product?sort=relevance&limit=12&offset=0');
+    let reviewed: Card | undefined;
+    for (const c of cards) {
+      const a = await api<{ total_reviews: number }>(
+        shop,
+        `/api/store/stores/product/${c.id}/product-reviews-analytic/`,
+      );
+      if (a.total_reviews > 0) {
+        reviewed = c;
+        break;
+      }
+    }
+    if (!reviewed) throw new Error('expected a demo product with reviews');
+    const page = await app.newPage({ width: 360, height: 800 });
+    const errors = watchErrors(page);
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => /\/assets\/[^/]+\.js$/.test(n)),
+      );
+    await page.goto(app.url(`/product/${reviewed.id}`, shop));
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Add to Cart' }).isEnabled(), { timeout: 15_000 })
+      .toBe(true);
+    // Hydrated, not scrolled, untouched: the first screen runs without either.
+    await page.waitForTimeout(500);
+    const first = await scripts();
+    expect(first.filter((n) => /\/(engine|product-more)-/.test(n))).toEqual([]);
+    await page.getByRole('heading', { name: 'Customer reviews' }).waitFor();
+
+    // Scrolled towards them: the reviews' code, the engine and the reviews arrive, without a hydration error.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('list', { name: 'Reviews' }).getByRole('listitem').first().waitFor();
+    const later = await scripts();
+    expect(later.some((n) => /\/engine-/.test(n))).toBe(true);
+    expect(later.some((n) => /\/product-more-/.test(n))).toBe(true);
+
+    // On another page, the first touch loads the engine before anything needs it.
+    await page.goto(app.url('/products', shop));
+    await expect.poll(() => page.getByLabel('Sort by').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(300);
+    expect((await scripts()).filter((n) => /\/engine-/.test(n))).toEqual([]);
+    await page.getByLabel('Sort by').focus();
+    await expect.poll(async () => (await scripts()).some((n) => /\/engine-/.test(n))).toBe(true);
+    expect(errors.filter((e) => REACT_ERROR.test(e))).toEqual([]);
+    await page.context().close();
+  });
 });

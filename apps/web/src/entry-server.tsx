@@ -5,7 +5,12 @@ import { App } from './app/App.tsx';
 import { type InitialData, pageStart } from './app/initial-data.ts';
 import { newQueryClient } from './app/query-client.ts';
 import StorefrontFace from './faces/storefront/storefront-face.tsx';
+import * as queryEngine from './lib/query/engine.ts';
+import { installQueryCore } from './lib/query.ts';
 import { StaticRouter } from './lib/router.tsx';
+
+// The server renders with TanStack Query's engine at hand; the browser loads it when first needed (lib/query/core.ts).
+installQueryCore(queryEngine);
 
 /**
  * Server rendering of a shop's first pages (home, listing, product page; decision 0017), loaded by the API server

@@ -7,6 +7,7 @@ import { useHost } from './app/host.tsx';
 import { pageStart, readSentData } from './app/initial-data.ts';
 import { preloadable } from './app/preloadable.ts';
 import { newQueryClient } from './app/query-client.ts';
+import { loadOnFirstInput } from './lib/query.ts';
 import { BrowserRouter } from './lib/router.tsx';
 import './styles.css';
 
@@ -32,6 +33,8 @@ async function preloadShopPage(host: HostInfo, pathname: string) {
 
 const root = document.getElementById('root');
 if (root) {
+  // TanStack Query's engine: on a shop page it loads when a query or mutation needs it, or at the first input.
+  loadOnFirstInput(document);
   const host = readInjectedHost();
   // A shop page the server rendered (entry-server.tsx) arrives with its HTML in #root: it is hydrated, from the
   // same data it was rendered with. Every other page (back office, marketing, the rest of a shop) renders here.

@@ -69,6 +69,7 @@ describe('data sent with a shop page', () => {
     expect(data.categories).toEqual(
       (await api(a, '/api/store/stores/product/get-store-product-category/')).data,
     );
+    expect(data.options).toEqual((await api(a, '/api/store/stores/product/product-options/')).data);
     expect(data.home).toEqual((await api(a, '/api/store/stores/home/')).data);
     const other = await api(shops.b.slug, '/api/store/stores/product?limit=100');
     for (const p of other.data) expect(res.body).not.toContain(p.id);

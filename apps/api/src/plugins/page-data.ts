@@ -8,12 +8,18 @@ import {
   productDetail,
   productListQuery,
   type StoreHome,
+  shopOptions,
   storeHome,
 } from '@haat/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../lib/deps.ts';
-import { listProductCategories, listProducts, loadStoreHome } from '../modules/catalog/catalog.service.ts';
+import {
+  listProductCategories,
+  listProducts,
+  listShopOptions,
+  loadStoreHome,
+} from '../modules/catalog/catalog.service.ts';
 import { findStoreBySlug, isOpen, originOf } from '../modules/stores/stores.service.ts';
 
 /**
@@ -33,6 +39,8 @@ export interface InitialData {
   listing?: { query: ListingQuery; items: ProductCard[]; total: number };
   /** GET stores/product/get-store-product-category/ (the listing's filters). */
   categories?: z.infer<typeof productCategory>[];
+  /** GET stores/product/product-options/ (the listing's size, colour and pack filters). */
+  options?: z.infer<typeof shopOptions>;
   /** GET stores/product/{id} (the product page). */
   product?: ProductDetail;
 }
@@ -136,10 +144,11 @@ export async function loadPageData(
     return items ? { query, items, total } : undefined;
   };
   const settle = <T>(p: Promise<T>) => p.catch(() => undefined);
-  const [home, list, categories, detail] = await Promise.all([
+  const [home, list, categories, options, detail] = await Promise.all([
     settle(loadStoreHome(deps, row, originOf(req))),
     settle(listing()),
     route === 'listing' ? settle(listProductCategories(deps, row)) : undefined,
+    route === 'listing' ? settle(listShopOptions(deps, row)) : undefined,
     route === 'product' && product ? settle(product) : undefined,
   ]);
 
@@ -151,6 +160,7 @@ export async function loadPageData(
   }
   if (list) data.listing = list;
   if (categories) data.categories = asSent(categoryList, categories);
+  if (options) data.options = asSent(shopOptions, options);
   if (detail) data.product = asSent(productDetail, detail);
 
   const images: string[] = [];

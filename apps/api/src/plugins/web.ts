@@ -213,6 +213,7 @@ function faceChunks(distDir: string, template: string) {
     marketing: 'src/faces/marketing/marketing-face.tsx',
     storefront: 'src/faces/storefront/storefront-face.tsx',
     backoffice: 'src/faces/backoffice/backoffice-face.tsx',
+    home: 'src/faces/storefront/home-page.tsx',
     listing: 'src/faces/storefront/products-page.tsx',
     product: 'src/faces/storefront/product-page.tsx',
     owner: 'src/faces/storefront/owner-bar.tsx',
@@ -240,17 +241,14 @@ function faceChunks(distDir: string, template: string) {
     keyof typeof SOURCES,
     string[]
   >;
+  const byPage: Partial<Record<PageData['route'] | 'closed', string[]>> = {
+    home: lists.home,
+    listing: lists.listing,
+    product: lists.product,
+    closed: [...lists.owner, ...lists.status],
+  };
   return (host: HostInfo, page: PageData['route'] | 'closed') => [
-    ...new Set([
-      ...lists[host.face],
-      ...(page === 'listing'
-        ? lists.listing
-        : page === 'product'
-          ? lists.product
-          : page === 'closed'
-            ? [...lists.owner, ...lists.status]
-            : []),
-    ]),
+    ...new Set([...lists[host.face], ...(byPage[page] ?? [])]),
   ];
 }
 

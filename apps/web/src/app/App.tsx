@@ -1,8 +1,8 @@
 import type { HostInfo } from '@haat/contracts';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { FullPageMessage } from '../components/ui/full-page-message.tsx';
 import { ToastLayer } from '../components/ui/toast-layer.tsx';
+import { type AppQueryClient, QueryClientProvider } from '../lib/query.ts';
 import { SessionProvider } from '../lib/session/session-context.tsx';
 import { useHydrating } from '../lib/use-hydrating.ts';
 import { HostProvider } from './host.tsx';
@@ -24,7 +24,7 @@ export function App({
   serverRendered = false,
   children,
 }: {
-  queryClient: QueryClient;
+  queryClient: AppQueryClient;
   host: HostInfo | null;
   start: PageStart;
   serverRendered?: boolean;

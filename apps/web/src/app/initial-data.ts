@@ -1,4 +1,4 @@
-import type { ProductCard, ProductDetail, StoreHome } from '@haat/contracts';
+import type { ProductCard, ProductDetail, ProductOption, StoreHome } from '@haat/contracts';
 import { createContext, use } from 'react';
 
 /**
@@ -18,6 +18,7 @@ export interface InitialData {
   home?: StoreHome;
   listing?: { query: Record<string, unknown>; items: ProductCard[]; total: number };
   categories?: { id: string; name: string; sub_categories: { id: string; name: string }[] }[];
+  options?: ProductOption[];
   product?: ProductDetail;
 }
 
@@ -30,6 +31,7 @@ export interface PageStart {
   origin: string;
   home(slug: string): StoreHome | undefined;
   categories(slug: string): InitialData['categories'];
+  options(slug: string): InitialData['options'];
   product(slug: string, id: string): ProductDetail | undefined;
   /** The listing page for `query`, if the server sent that very page (same search, filters, sort and page). */
   listing(slug: string, query: Record<string, unknown>): { items: ProductCard[]; total: number } | undefined;
@@ -39,7 +41,10 @@ export interface PageStart {
 export function pageStart(sent: InitialData | null, at: number, origin: string): PageStart {
   // A copy: parts are removed as they are handed out, the caller's object stays as it was.
   const data: InitialData | null = sent ? { ...sent } : null;
-  const take = <K extends 'home' | 'categories' | 'product' | 'listing'>(slug: string, key: K) => {
+  const take = <K extends 'home' | 'categories' | 'options' | 'product' | 'listing'>(
+    slug: string,
+    key: K,
+  ) => {
     if (!data || data.slug !== slug) return undefined;
     const value = data[key];
     delete data[key];
@@ -51,6 +56,7 @@ export function pageStart(sent: InitialData | null, at: number, origin: string):
     origin,
     home: (slug) => take(slug, 'home'),
     categories: (slug) => take(slug, 'categories'),
+    options: (slug) => take(slug, 'options'),
     product: (slug, id) => (data?.product?.id === id ? take(slug, 'product') : undefined),
     listing(slug, query) {
       const listed = data?.listing;

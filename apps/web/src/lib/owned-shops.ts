@@ -1,6 +1,6 @@
 import type { ShopRole } from '@haat/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { queryApi } from './api.ts';
+import { useQuery } from './query.ts';
 
 /** The signed-in vendor's shops (back office): the shop switcher, the selected shop and the status control. */
 export interface OwnedShop {

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useCallback, useMemo, useState } from 'react';
 import { type CallOptions, queryApi } from './api.ts';
 import { type OwnedShop, useOwnedShops } from './owned-shops.ts';
+import { useQueryClient } from './query.ts';
 import { useSession } from './session/session-context.tsx';
 import { readStored, writeStored } from './stored-value.ts';
 

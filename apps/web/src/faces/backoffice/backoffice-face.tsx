@@ -4,8 +4,13 @@ import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { AdminLayout } from '../../features/backoffice-shell/admin-layout.tsx';
 import { RequireShopOp } from '../../features/backoffice-shell/require-shop-op.tsx';
+import * as queryEngine from '../../lib/query/engine.ts';
+import { installQueryCore } from '../../lib/query.ts';
 import { Route, Routes } from '../../lib/router.tsx';
 import { AdminLoginPage } from './admin-login-page.tsx';
+
+// This face fetches on every page: TanStack Query's engine comes with its code (lib/query/core.ts).
+installQueryCore(queryEngine);
 
 // Each screen is its own chunk: the dashboard does not load the inventory's forms, and none of it reaches shoppers.
 const DashboardPage = lazy(() => import('./dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));

@@ -4,6 +4,8 @@ import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { ProductSearch } from '../../features/marketplace/product-search.tsx';
+import * as queryEngine from '../../lib/query/engine.ts';
+import { installQueryCore } from '../../lib/query.ts';
 import { Route, Routes } from '../../lib/router.tsx';
 import { AboutPage } from './about-page.tsx';
 import { LandingPage } from './landing-page.tsx';
@@ -13,6 +15,9 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { PricingPage } from './pricing-page.tsx';
 import { ShopRegistrationPage } from './shop-registration-page.tsx';
 import { ShopsPage } from './shops-page.tsx';
+
+// This face fetches on every page: TanStack Query's engine comes with its code (lib/query/core.ts).
+installQueryCore(queryEngine);
 
 // The account pages carry the form schemas: loaded only when visited.
 const accountPages = () => import('./account-pages.tsx');

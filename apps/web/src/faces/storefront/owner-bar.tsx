@@ -1,11 +1,11 @@
 import type { StoreDetail, StoreHome } from '@haat/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Eye, PenLine, Rocket } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { launchBody } from '../../features/launch/shop-address.ts';
 import { storeHomeKey } from '../../features/storefront-home/use-store-home.ts';
 import { queryApi } from '../../lib/api.ts';
+import { useQuery } from '../../lib/query.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 

@@ -6,20 +6,21 @@ import { paths, shopBase } from '../../app/paths.ts';
 import { preloadable } from '../../app/preloadable.ts';
 import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
-import { StorefrontHomePage } from '../../features/storefront-home/storefront-home-page.tsx';
 import { Route, Routes } from '../../lib/router.tsx';
 import { sendVisitBeacon } from '../../lib/visit-beacon.ts';
 import { mainDomainUrl } from './main-domain.ts';
 import { ShopLayout } from './shop-layout.tsx';
-import { ShopPageNotFound } from './shop-page-not-found.tsx';
 
 // What an open shop's first page does not show loads when it is needed: the status screens of a closed shop,
-// the owner's view of it, the cart (a signed-in customer's) and the unauthorized page.
+// the owner's view of it, the cart (a signed-in customer's), the unauthorized page and the shop's "Page not found".
 const StoreStatusScreen = lazy(() =>
   import('./status-screens.tsx').then((m) => ({ default: m.StoreStatusScreen })),
 );
 const OwnerMode = lazy(() => import('./owner-bar.tsx').then((m) => ({ default: m.OwnerMode })));
 const CartPage = lazy(() => import('./cart-page.tsx').then((m) => ({ default: m.CartPage })));
+const ShopPageNotFound = lazy(() =>
+  import('./shop-page-not-found.tsx').then((m) => ({ default: m.ShopPageNotFound })),
+);
 const UnauthorizedPage = lazy(() =>
   import('../../components/ui/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
 );
@@ -37,7 +38,9 @@ const ForgotPasswordPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
-// The listing and the product page are also rendered on the server: the browser loads the one it hydrates first.
+// The home, the listing and the product page are also rendered on the server: the browser loads the one it
+// hydrates first, and a page never carries another's code.
+const HomePage = preloadable(() => import('./home-page.tsx').then((m) => ({ default: m.HomePage })));
 const ProductPage = preloadable(() => import('./product-page.tsx').then((m) => ({ default: m.ProductPage })));
 const ProductsPage = preloadable(() =>
   import('./products-page.tsx').then((m) => ({ default: m.ProductsPage })),
@@ -46,7 +49,8 @@ const ProductsPage = preloadable(() =>
 /** Loads the page at `pathname` of an open shop when it is one of those loaded lazily (main.tsx, before hydrating). */
 export async function preloadPage(host: HostInfo, pathname: string) {
   const rest = pathname.slice(shopBase(host.via, host.storeSlug).length).replace(/\/+$/, '');
-  if (rest === '/products') await ProductsPage.preload();
+  if (rest === '') await HomePage.preload();
+  else if (rest === '/products') await ProductsPage.preload();
   else if (/^\/product\/[^/]+$/.test(rest)) await ProductPage.preload();
 }
 // Checkout and orders carry the order schemas: loaded only when visited.
@@ -149,7 +153,7 @@ export default function StorefrontFace() {
         <Route element={<ShopLayout slug={slug} base={base} store={store} loginHref={loginHref} />}>
           <Route
             path={paths.shop.home(base)}
-            element={<StorefrontHomePage slug={slug} base={base} storeName={store.store_name} />}
+            element={inLayout(<HomePage slug={slug} base={base} storeName={store.store_name} />)}
           />
           <Route
             path={paths.shop.products(base)}
@@ -199,7 +203,7 @@ export default function StorefrontFace() {
             path={`${base}/orders/:id`}
             element={customerOnly(<OrderDetailPage slug={slug} base={base} />)}
           />
-          <Route path="*" element={<ShopPageNotFound base={base} />} />
+          <Route path="*" element={inLayout(<ShopPageNotFound base={base} />)} />
         </Route>
       </Routes>
     );

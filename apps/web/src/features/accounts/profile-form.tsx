@@ -1,10 +1,10 @@
 import { profileUpdateBody, type UserProfile } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { PhoneField, TextField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { announceSignedInFailure, type FieldErrors, validate } from '../../lib/form-errors.ts';
+import { useQueryClient } from '../../lib/query.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { authApi, meKey } from './auth-api.ts';

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useQuery } from '../../lib/query.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { authApi, meKey } from './auth-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';

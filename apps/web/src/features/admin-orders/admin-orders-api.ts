@@ -7,9 +7,9 @@ import type {
   EditOrderBody,
   ShippingBody,
 } from '@haat/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, isNotFound } from '../../lib/api.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 import { toast } from '../../lib/toast.ts';
 

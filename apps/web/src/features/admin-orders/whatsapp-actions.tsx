@@ -1,9 +1,9 @@
 import type { OrderWhatsApp, WhatsAppKind, WhatsAppMessage, WhatsAppSent } from '@haat/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle, Send } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel } from '../../components/ui/detail-panel.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useMutation, useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 import { toast } from '../../lib/toast.ts';
 import { type AdminOrderDetails, adminOrderKeys } from './admin-orders-api.ts';

@@ -1,5 +1,5 @@
 import type { AuditPage, AuditPerson, AuditQuery } from '@haat/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '../../lib/query.ts';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 
 export type AuditListQuery = Partial<AuditQuery>;

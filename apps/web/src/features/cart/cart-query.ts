@@ -1,9 +1,9 @@
 // The cart as read (the header's count among others); the changes are in use-cart.ts, loaded with the pages
 // that make them.
 import type { CartData } from '@haat/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useHost } from '../../app/host.tsx';
 import { queryApi } from '../../lib/api.ts';
+import { useQuery } from '../../lib/query.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 
 export const CART_PATH = '/api/store/store-user/store-cart/';

@@ -1,9 +1,9 @@
 import type { CartData } from '@haat/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { paths, shopBase } from '../../app/paths.ts';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { useMutation, useQueryClient } from '../../lib/query.ts';
 import { useLocation, useNavigate } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';

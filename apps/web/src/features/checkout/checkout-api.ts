@@ -1,6 +1,6 @@
 import type { Address, AddressBody, CheckoutData } from '@haat/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryApi } from '../../lib/api.ts';
+import { useMutation, useQuery, useQueryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 
 const ADDRESS_PATH = '/api/store/address/';

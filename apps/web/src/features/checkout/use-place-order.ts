@@ -1,8 +1,8 @@
 import type { CustomerOrder, PlaceOrderBody } from '@haat/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { paths } from '../../app/paths.ts';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { useMutation, useQueryClient } from '../../lib/query.ts';
 import { useNavigate } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { cartKey } from '../cart/index.ts';

@@ -1,5 +1,5 @@
 import type { DashboardPeriod, DashboardStats } from '@haat/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '../../lib/query.ts';
 import { adminCall, adminKey } from '../../lib/selected-shop.tsx';
 
 /** The selected shop's dashboard for a period (GET /api/admin/dashboard/); the last answer stays while the next loads. */

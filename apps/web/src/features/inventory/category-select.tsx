@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type Ref, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useQueryClient } from '../../lib/query.ts';
 import { type FieldControl, selectClass } from './form-field.tsx';
 import { type Category, inventoryApi, inventoryKeys, useCategories, useShopSlug } from './inventory-api.ts';
 

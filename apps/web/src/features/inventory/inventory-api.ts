@@ -12,9 +12,9 @@ import {
   type supplier,
   type supplierBody,
 } from '@haat/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
+import { keepPreviousData, useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 
 export type { AdminProduct };

@@ -1,6 +1,5 @@
 import { supplierBody } from '@haat/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -8,6 +7,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { phoneDigits } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useQueryClient } from '../../lib/query.ts';
 import { Field, FormProblem, inputClass } from './form-field.tsx';
 import {
   inventoryApi,

@@ -1,5 +1,4 @@
 import { storeSettingBody } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Rocket } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useHost } from '../../app/host.tsx';
@@ -7,6 +6,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { queryApi } from '../../lib/api.ts';
+import { useQueryClient } from '../../lib/query.ts';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { errorText, type MyShop, myShopsKey, useMyShop } from '../template-editor/index.ts';
 import { LaunchPreview } from './launch-preview.tsx';

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { queryApi } from '../../lib/api.ts';
+import { useQuery } from '../../lib/query.ts';
 
 /**
  * Where a shop lives (01 §3 Plans): basic shops under /store/{slug} on the main domain, professional

@@ -1,8 +1,8 @@
 import type { MarketplaceProductData, MarketplaceSort } from '@haat/contracts';
 import { PRODUCT_PAGE_SIZES, SHOP_CATEGORIES } from '@haat/contracts/constants';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryApi } from '../../lib/api.ts';
+import { keepPreviousData, useQuery } from '../../lib/query.ts';
 import { useSearchParams } from '../../lib/router.tsx';
 import type { CategoryFilter } from './use-store-list.ts';
 

@@ -1,6 +1,6 @@
 import type { ShopCategory, StoreCard, StoreCities } from '@haat/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryApi } from '../../lib/api.ts';
+import { keepPreviousData, useQuery } from '../../lib/query.ts';
 
 /** Shops per page (two rows of three on a desktop). */
 export const SHOPS_PAGE_SIZE = 6;

@@ -1,10 +1,10 @@
 import type { SubscriptionConfirmData } from '@haat/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { queryApi } from '../../lib/api.ts';
+import { useQuery } from '../../lib/query.ts';
 import { Link, useSearchParams } from '../../lib/router.tsx';
 
 /** Where a double opt-in link is opened: a shop's lists (store service) or the platform newsletter. */

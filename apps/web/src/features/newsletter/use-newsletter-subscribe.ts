@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, queryApi } from '../../lib/api.ts';
+import { useMutation } from '../../lib/query.ts';
 
 export interface NewsletterSubscription {
   email: string;

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { queryApi } from '../../lib/api.ts';
+import { useQuery } from '../../lib/query.ts';
 import { Link, useSearchParams } from '../../lib/router.tsx';
 
 type Confirmed = { order_id: string; order_number: string; confirmed: boolean };

@@ -1,5 +1,4 @@
 import { type CustomerOrder, OTP_LENGTH } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -7,6 +6,7 @@ import { FieldError, inputClass } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, queryApi } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useQueryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { orderKey, ordersKey } from './orders-api.ts';
 

@@ -1,14 +1,14 @@
 import type { CartData, CustomerOrder, OrderTab } from '@haat/contracts';
+import { paths } from '../../app/paths.ts';
+import { ApiError, queryApi } from '../../lib/api.ts';
 import {
   type InfiniteData,
-  type QueryClient,
+  type QueryClientApi,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
-} from '@tanstack/react-query';
-import { paths } from '../../app/paths.ts';
-import { ApiError, queryApi } from '../../lib/api.ts';
+} from '../../lib/query.ts';
 import { useNavigate } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -52,7 +52,7 @@ export function useOrder(slug: string, id: string, via: 'success' | 'detail' = '
 }
 
 /** Puts a changed order into its own cache and into every loaded list page, then has the lists reload. */
-function putOrder(client: QueryClient, slug: string, order: CustomerOrder) {
+function putOrder(client: QueryClientApi, slug: string, order: CustomerOrder) {
   client.setQueryData(orderKey(slug, order.id), order);
   client.setQueriesData<InfiniteData<OrdersPage>>({ queryKey: [...ordersKey(slug), 'list'] }, (data) =>
     data

@@ -1,6 +1,6 @@
 import type { AuditPage, PlatformShop, PlatformShopQuery, PlatformStatusBody } from '@haat/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryApi } from '../../lib/api.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../../lib/query.ts';
 
 export type { PlatformShop };
 

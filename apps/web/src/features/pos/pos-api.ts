@@ -1,5 +1,5 @@
 import type { PosCheckoutBody, PosCustomer, PosProduct, PosSale } from '@haat/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 
 export type { PosCustomer, PosProduct, PosSale };

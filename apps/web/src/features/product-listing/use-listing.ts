@@ -1,7 +1,7 @@
 import type { ProductCard, ProductOption } from '@haat/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePageStart } from '../../app/initial-data.ts';
 import { queryApi } from '../../lib/api.ts';
+import { keepPreviousData, useQuery } from '../../lib/query.ts';
 import { fetchPage } from './fetch-page.ts';
 import { type ListingState, priceRangeError, toServerQuery } from './listing-params.ts';
 
@@ -53,6 +53,7 @@ export function useShopCategories(slug: string) {
 
 /** The sizes, colours and packs the shop's products come in (none: the filter is not shown). */
 export function useShopOptions(slug: string) {
+  const start = usePageStart();
   return useQuery({
     queryKey: ['product-options', slug],
     queryFn: ({ signal }) =>
@@ -61,6 +62,8 @@ export function useShopOptions(slug: string) {
         signal,
         errorMessage: 'Failed to fetch options',
       }),
+    initialData: () => start.options(slug),
+    initialDataUpdatedAt: start.at,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,19 +1,39 @@
 import type { ProductDetail } from '@haat/contracts';
-import { ChevronRight, PackageSearch } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { isNotFound } from '../../lib/api.ts';
 import { Link } from '../../lib/router.tsx';
-import { ProductCard } from '../products/index.ts';
+import { whenNear } from '../../lib/when-near.ts';
 import { BuyBox } from './buy-box.tsx';
 import { ProductGallery } from './product-gallery.tsx';
+import { MORE_ID } from './product-more-id.ts';
 import { ProductOffers } from './product-offers.tsx';
-import { ProductReviews } from './product-reviews.tsx';
 import { ProductShare } from './product-share.tsx';
-import { ProductSkeleton } from './product-skeleton.tsx';
 import { useChosenVariant } from './use-chosen-variant.ts';
-import { useProduct, useSimilarProducts } from './use-product.ts';
+import { useProduct } from './use-product.ts';
+
+// Reviews and similar products sit below the first screen: their code, TanStack Query's engine and their data load
+// as the shopper scrolls towards them (issue 18). On a page the server rendered, the section keeps the server's HTML
+// until then (React hydrates it when its code arrives).
+const ProductMore = lazy(() =>
+  whenNear(MORE_ID)
+    .then(() => import('./product-more.tsx'))
+    .then((m) => ({ default: m.ProductMore })),
+);
+
+// Shown only while a product opened in the browser loads: a page the server rendered never needs it.
+const ProductSkeleton = lazy(() =>
+  import('./product-skeleton.tsx').then((m) => ({ default: m.ProductSkeleton })),
+);
+
+// Only for an id the shop does not sell.
+const NotFound = lazy(() => import('./product-not-found.tsx').then((m) => ({ default: m.NotFound })));
+
+// Below the first screen: a space the size of an empty reviews section until the code arrives.
+const MoreLoading = () => <div id={MORE_ID} aria-busy="true" className="mt-12 min-h-96" />;
 
 function Breadcrumb({ product, base }: { product: ProductDetail; base: string }) {
   const products = paths.shop.products(base);
@@ -53,38 +73,6 @@ function Breadcrumb({ product, base }: { product: ProductDetail; base: string })
   );
 }
 
-function NotFound({ base }: { base: string }) {
-  return (
-    <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-3 px-6 py-16 text-center">
-      <PackageSearch aria-hidden className="size-12 text-brand-600" />
-      <h1 className="text-2xl font-bold text-slate-900">Product not found</h1>
-      <p className="text-slate-600">This product is not sold here, or it is no longer available.</p>
-      <Link to={paths.shop.products(base)} className={buttonStyles.primary}>
-        View all products
-      </Link>
-    </div>
-  );
-}
-
-function Similar({ slug, id, base }: { slug: string; id: string; base: string }) {
-  const similar = useSimilarProducts(slug, id);
-  if (!similar.data?.length) return null;
-  return (
-    <section aria-labelledby="similar-heading" className="mt-12">
-      <h2 id="similar-heading" className="text-xl font-bold text-slate-900">
-        Similar products
-      </h2>
-      <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-6">
-        {similar.data.map((p) => (
-          <li key={p.id}>
-            <ProductCard product={p} base={base} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 /** /product/{id}: one product of this shop, its offers, reviews and similar products. */
 export function ProductDetailPage({ slug, base, id }: { slug: string; base: string; id: string }) {
   const product = useProduct(slug, id);
@@ -92,7 +80,13 @@ export function ProductDetailPage({ slug, base, id }: { slug: string; base: stri
   const notFound = isNotFound(product.error);
   useDocumentTitle(p?.product_name ?? (notFound ? 'Product not found' : slug));
 
-  if (notFound) return <NotFound base={base} />;
+  if (notFound) {
+    return (
+      <Suspense fallback={null}>
+        <NotFound base={base} />
+      </Suspense>
+    );
+  }
   if (product.isError) {
     return (
       <div role="alert" className="mx-auto max-w-md px-6 py-20 text-center">
@@ -103,7 +97,13 @@ export function ProductDetailPage({ slug, base, id }: { slug: string; base: stri
       </div>
     );
   }
-  if (!p) return <ProductSkeleton />;
+  if (!p) {
+    return (
+      <Suspense fallback={null}>
+        <ProductSkeleton />
+      </Suspense>
+    );
+  }
   return <ProductView product={p} slug={slug} base={base} />;
 }
 
@@ -133,8 +133,9 @@ function ProductView({ product: p, slug, base }: { product: ProductDetail; slug:
           {p.product_description?.trim() || 'No description available for this product.'}
         </p>
       </section>
-      <ProductReviews slug={slug} productId={p.id} />
-      <Similar slug={slug} id={p.id} base={base} />
+      <Suspense fallback={<MoreLoading />}>
+        <ProductMore slug={slug} id={p.id} base={base} />
+      </Suspense>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { BadgeCheck, Star } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { useReviewAnalytics, useReviews } from './use-product.ts';
+import { RatingsLoading, ReviewsFrame, ReviewsLoading } from './reviews-frame.tsx';
+import { useReviewAnalytics, useReviews } from './use-product-more.ts';
 
 const STAR_ROWS = [
   [5, 'five_star_percentage'],
@@ -62,75 +63,65 @@ export function ProductReviews({ slug, productId }: { slug: string; productId: s
   const total = reviews.data?.pages[0]?.total ?? 0;
 
   return (
-    <section aria-labelledby="reviews-heading" className="mt-12">
-      <h2 id="reviews-heading" className="text-xl font-bold text-slate-900">
-        Customer reviews
-      </h2>
-      <div className="mt-4 grid gap-6 lg:grid-cols-[20rem_1fr]">
-        <div>
-          {analytics.data ? (
-            <Analytics data={analytics.data} />
-          ) : analytics.isError ? (
-            <p className="text-sm text-slate-600">Ratings are unavailable right now.</p>
-          ) : (
-            <div
-              aria-hidden
-              className="h-64 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none"
-            />
-          )}
-        </div>
-        <div>
-          {reviews.isPending ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-              <Spinner /> Loading reviews..
+    <ReviewsFrame
+      summary={
+        analytics.data ? (
+          <Analytics data={analytics.data} />
+        ) : analytics.isError ? (
+          <p className="text-sm text-slate-600">Ratings are unavailable right now.</p>
+        ) : (
+          <RatingsLoading />
+        )
+      }
+      list={
+        reviews.isPending ? (
+          <ReviewsLoading />
+        ) : reviews.isError ? (
+          <p className="text-sm text-slate-600">Reviews are unavailable right now.</p>
+        ) : items.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            No reviews yet
+          </p>
+        ) : (
+          <>
+            <ul aria-label="Reviews" className="divide-y divide-slate-200">
+              {items.map((r) => (
+                <li key={r.id} className="py-4 first:pt-0">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <Stars value={r.start_rating} />
+                    <span className="sr-only">Rated {r.start_rating} out of 5</span>
+                    <span className="font-semibold text-slate-900">{r.name}</span>
+                    {r.is_verified_customer ? (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800">
+                        <BadgeCheck aria-hidden className="size-3.5" />
+                        Verified buyer
+                      </span>
+                    ) : null}
+                  </div>
+                  <p className="mt-1 text-xs text-slate-500">
+                    <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
+                  </p>
+                  {r.description ? <p className="mt-2 text-sm text-slate-700">{r.description}</p> : null}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-xs text-slate-500">
+              Showing {items.length} of {total} reviews
             </p>
-          ) : reviews.isError ? (
-            <p className="text-sm text-slate-600">Reviews are unavailable right now.</p>
-          ) : items.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-              No reviews yet
-            </p>
-          ) : (
-            <>
-              <ul aria-label="Reviews" className="divide-y divide-slate-200">
-                {items.map((r) => (
-                  <li key={r.id} className="py-4 first:pt-0">
-                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                      <Stars value={r.start_rating} />
-                      <span className="sr-only">Rated {r.start_rating} out of 5</span>
-                      <span className="font-semibold text-slate-900">{r.name}</span>
-                      {r.is_verified_customer ? (
-                        <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800">
-                          <BadgeCheck aria-hidden className="size-3.5" />
-                          Verified buyer
-                        </span>
-                      ) : null}
-                    </div>
-                    <p className="mt-1 text-xs text-slate-500">
-                      <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
-                    </p>
-                    {r.description ? <p className="mt-2 text-sm text-slate-700">{r.description}</p> : null}
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-2 text-xs text-slate-500">
-                Showing {items.length} of {total} reviews
-              </p>
-              {reviews.hasNextPage ? (
-                <button
-                  type="button"
-                  className={`${buttonStyles.secondary} mt-3`}
-                  disabled={reviews.isFetchingNextPage}
-                  onClick={() => reviews.fetchNextPage()}
-                >
-                  {reviews.isFetchingNextPage ? <Spinner /> : null}
-                  Load more reviews
-                </button>
-              ) : null}
-            </>
-          )}
-        </div>
-      </div>
-    </section>
+            {reviews.hasNextPage ? (
+              <button
+                type="button"
+                className={`${buttonStyles.secondary} mt-3`}
+                disabled={reviews.isFetchingNextPage}
+                onClick={() => reviews.fetchNextPage()}
+              >
+                {reviews.isFetchingNextPage ? <Spinner /> : null}
+                Load more reviews
+              </button>
+            ) : null}
+          </>
+        )
+      }
+    />
   );
 }

@@ -1,10 +1,10 @@
 import type { ShopPolicy } from '@haat/contracts';
 import { POLICY_KINDS, POLICY_TITLES, type PolicyKind } from '@haat/contracts/policy-text';
-import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { TextBlocks } from '../../components/ui/text-blocks.tsx';
 import { queryApi } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
+import { useQuery } from '../../lib/query.ts';
 import { Link, useParams } from '../../lib/router.tsx';
 import { policyPath } from './policy-links.ts';
 

@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { FieldErrors } from '../../lib/form-errors.ts';
+import { useQuery, useQueryClient } from '../../lib/query.ts';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { AddressStep } from './address-step.tsx';

@@ -7,12 +7,12 @@ import {
   INDIAN_STATES,
   parsePinList,
 } from '@haat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { FieldError, FieldShell } from '../../components/ui/fields.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey } from '../../lib/selected-shop.tsx';
 import { toast } from '../../lib/toast.ts';
 import { schemaResolver, showServerErrors } from './form-support.ts';

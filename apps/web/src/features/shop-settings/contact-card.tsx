@@ -1,10 +1,10 @@
 import { CONTACT_TYPES, INDIAN_STATES, shopAddressBody, shopContactsBody } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { FieldError, FieldShell, PhoneField } from '../../components/ui/fields.tsx';
+import { useQueryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { schemaResolver, showServerErrors } from './form-support.ts';
 import {

@@ -1,8 +1,8 @@
 import { gstSettingsBody } from '@haat/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { TextField } from '../../components/ui/fields.tsx';
 import { type FieldErrors, serverFieldErrors, validate } from '../../lib/form-errors.ts';
+import { useMutation, useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey } from '../../lib/selected-shop.tsx';
 import { toast } from '../../lib/toast.ts';
 import { CardState, FormProblem, problemText, SaveButton, SettingsCard } from './settings-ui.tsx';

@@ -1,8 +1,8 @@
 import { shopSettingsBody, shopSettingsIssues } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { FieldError, FieldShell } from '../../components/ui/fields.tsx';
+import { useQueryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { schemaResolver, showServerErrors } from './form-support.ts';
 import {

@@ -1,5 +1,4 @@
 import { POLICY_MAX, policyBody } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useHost } from '../../app/host.tsx';
@@ -7,6 +6,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { serverFieldErrors } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useQueryClient } from '../../lib/query.ts';
 import { platformUrl } from '../../lib/site-urls.ts';
 import { toast } from '../../lib/toast.ts';
 import {

@@ -1,7 +1,7 @@
 import { PRICE_DISPLAYS } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatINR } from '../../lib/format.ts';
+import { useQueryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { settingsApi, settingsKeys, useShopSettings } from './settings-api.ts';
 import { CardState, SettingsCard } from './settings-ui.tsx';

@@ -1,8 +1,8 @@
 import { RETURN_DAYS_MAX, shopSettingsBody, shopSettingsIssues } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FieldShell } from '../../components/ui/fields.tsx';
+import { useQueryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { numberOr, numberText, schemaResolver, showServerErrors } from './form-support.ts';
 import {

@@ -12,9 +12,9 @@ import type {
   shopContactsBody,
   shopSettingsBody,
 } from '@haat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
+import { useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 
 export type { AdminCoupon, AdminDeliveryOption, PolicyKind, ShopAddress, ShopPolicy, ShopSettings };

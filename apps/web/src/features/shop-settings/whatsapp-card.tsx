@@ -12,13 +12,13 @@ import {
   type WhatsAppTemplates,
   whatsAppTemplateBody,
 } from '@haat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle, RotateCcw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey } from '../../lib/selected-shop.tsx';
 import { toast } from '../../lib/toast.ts';
 import { schemaResolver, showServerErrors } from './form-support.ts';

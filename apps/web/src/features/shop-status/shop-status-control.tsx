@@ -1,9 +1,9 @@
 import { PLATFORM_SUPPORT_EMAIL } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { queryApi } from '../../lib/api.ts';
 import { type OwnedShop, ownedShopsKey } from '../../lib/owned-shops.ts';
+import { useQueryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 
 const CHOICES = [

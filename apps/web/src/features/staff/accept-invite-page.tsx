@@ -1,5 +1,4 @@
 import { ROLE_DESCRIPTIONS, ROLE_NAMES } from '@haat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -9,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { type FieldErrors, formFailureMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { ownedShopsKey } from '../../lib/owned-shops.ts';
+import { useQuery, useQueryClient } from '../../lib/query.ts';
 import { useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { rememberShop } from '../../lib/selected-shop.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';

@@ -1,6 +1,6 @@
 import type { InviteBody, InvitePreview, Session, StaffInvite, StaffList, StaffRole } from '@haat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryApi } from '../../lib/api.ts';
+import { useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 
 /** The Staff card's calls and the invite link's (admin `/staff/...`, `/staff-invite/...`). */

@@ -1,8 +1,8 @@
 import type { SaleNotifyData } from '@haat/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { useMutation } from '../../lib/query.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 

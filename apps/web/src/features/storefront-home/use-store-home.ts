@@ -1,7 +1,7 @@
 import type { StoreHome } from '@haat/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { usePageStart } from '../../app/initial-data.ts';
 import { queryApi } from '../../lib/api.ts';
+import { useQuery } from '../../lib/query.ts';
 
 export const storeHomeKey = (slug: string) => ['store-home', slug] as const;
 

@@ -1,7 +1,7 @@
 import type { SectionName, StoreHome } from '@haat/contracts';
 import { SECTION_NAMES } from '@haat/contracts/constants';
-import { useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError, queryApi } from '../../lib/api.ts';
+import { useQueries, useQuery } from '../../lib/query.ts';
 
 /** A vendor's shop as GET /api/store/shop/shop/mine/ lists it. */
 export interface MyShop {

@@ -1,6 +1,6 @@
 import type { SectionName } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { errorText, ownerHomeKey, saveSection, type ThemeSection, themeKey } from './editor-api.ts';
 

@@ -1,6 +1,6 @@
 import type { RefundBody, Transaction, TransactionDetails, TransactionQuery } from '@haat/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../../lib/api.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey, useSelectedShop } from '../../lib/selected-shop.tsx';
 
 export type { Transaction, TransactionDetails };

@@ -1,9 +1,9 @@
 import type { HostInfo, Session } from '@haat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { shopBase } from '../../app/paths.ts';
 import { setAuthToken, setSessionRefresher, setUnauthorizedHandler } from '../api.ts';
+import { useQueryClient } from '../query.ts';
 import { useLocation, useNavigate } from '../router.tsx';
 import { useHydrating } from '../use-hydrating.ts';
 import { REFRESH_EARLY_MS, refreshStored } from './refresh.ts';

@@ -21,7 +21,7 @@ function shopChunks() {
     'shop-product': 'src/faces/storefront/product-page.tsx',
   };
   const ENTRY = 'src/main.tsx';
-  type Info = { importedIds: readonly string[] } | null;
+  type Info = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
   let owner: Map<string, string> | undefined;
   const reach = (from: string, info: (id: string) => Info, into: Set<string>) => {
     const todo = [from];
@@ -51,7 +51,22 @@ function shopChunks() {
         for (const m of reach(abs(source), info, new Set())) users.set(m, [...(users.get(m) ?? []), name]);
       }
       for (const m of reach(abs(face), info, new Set())) users.set(m, ['shop']);
-      for (const [m, names] of users) claim(m, names.length === 1 ? (names[0] as string) : 'shop');
+      // What a page loads later (import(): the product's reviews) may share a module with another page; such a
+      // module stays out of that page's group, or loading the one would pull in the other page's whole chunk.
+      const later = new Map<string, Set<string>>();
+      for (const [name, source] of Object.entries(perPage)) {
+        const seen = new Set<string>();
+        for (const m of reach(abs(source), info, new Set())) {
+          for (const d of info(m)?.dynamicallyImportedIds ?? []) if (!users.has(d)) reach(d, info, seen);
+        }
+        later.set(name, seen);
+      }
+      const laterElsewhere = (m: string, page: string) =>
+        [...later].some(([name, seen]) => name !== page && seen.has(m));
+      for (const [m, names] of users) {
+        const only = names.length === 1 ? (names[0] as string) : 'shop';
+        if (only === 'shop' || !laterElsewhere(m, only)) claim(m, only);
+      }
     }
     return owner.get(id) ?? null;
   };

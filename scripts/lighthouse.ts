@@ -4,7 +4,7 @@
 // and LCP/TBT/CLS per page, the audits that cost points where a target is missed (performance >= 90,
 // accessibility >= 95), and writes the full JSON reports to LIGHTHOUSE_OUT (default /tmp/haat-lighthouse).
 // LIGHTHOUSE_RUNS=3 measures each page three times and reports the run with the median performance score (every
-// run's score and load are listed under the table). The server is started with the environment, so WEB_DIST can
+// run's score and load are listed under the table); LIGHTHOUSE_PAGE=product measures one page only. The server is started with the environment, so WEB_DIST can
 // point it at another build of the web app; LIGHTHOUSE_SERVER=<entry> starts another build of the server.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ import { freshDatabase, machine, type Server, seededShop, startServer, waitForQu
 const OUT = process.env.LIGHTHOUSE_OUT ?? '/tmp/haat-lighthouse';
 const TARGETS: Record<string, number> = { performance: 90, accessibility: 95 };
 const RUNS = Math.max(1, Math.floor(Number(process.env.LIGHTHOUSE_RUNS ?? 1)) || 1);
+/** LIGHTHOUSE_PAGE=product (a part of a page's name) measures that page only. */
+const ONLY = process.env.LIGHTHOUSE_PAGE?.toLowerCase();
 process.env.CHROME_PATH ??= '/usr/bin/chromium';
 
 type Audit = {
@@ -41,7 +43,7 @@ async function main() {
       { name: 'Shop home', url: `${base}/` },
       { name: 'Listing', url: `${base}/products` },
       { name: 'Product page', url: `${base}/product/${shop.product}` },
-    ];
+    ].filter((p) => !ONLY || p.name.toLowerCase().includes(ONLY));
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH,
       chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -73,7 +75,7 @@ async function main() {
       if (!median) throw new Error(`no run for ${page.url}`);
       if (RUNS > 1)
         runNotes.push(
-          `- ${page.name}: performance ${runs.map((r) => `${Math.round(perf(r) * 100)} (LCP ${r.lhr.audits['largest-contentful-paint']?.displayValue}, TBT ${r.lhr.audits['total-blocking-time']?.displayValue}, load ${r.load.toFixed(2)})`).join(', ')}`,
+          `- ${page.name}: performance ${runs.map((r) => `${Math.round(perf(r) * 100)} (${failure(r.lhr) ?? `LCP ${r.lhr.audits['largest-contentful-paint']?.displayValue}, TBT ${r.lhr.audits['total-blocking-time']?.displayValue}`}, load ${r.load.toFixed(2)})`).join(', ')}`,
         );
       const lhr = median.lhr;
       const quiet = median;
@@ -133,6 +135,14 @@ async function main() {
     await server?.stop();
     await db.drop();
   }
+}
+
+/** Why Lighthouse could not measure a run (its runtimeError: no paint, a page that hung), if it could not. */
+function failure(lhr: LH) {
+  const error = (lhr as { runtimeError?: { code: string; message?: string } }).runtimeError;
+  return error
+    ? `failed: ${error.code}${error.message ? `, ${error.message.slice(0, 160)}` : ''}`
+    : undefined;
 }
 
 main().catch((err) => {

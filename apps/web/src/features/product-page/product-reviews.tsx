@@ -1,9 +1,9 @@
 import type { ReviewAnalytics } from '@haat/contracts';
 import { BadgeCheck, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { RatingsLoading, ReviewsFrame, ReviewsLoading } from './reviews-frame.tsx';
 import { useReviewAnalytics, useReviews } from './use-product-more.ts';
 
 const STAR_ROWS = [
@@ -54,6 +54,31 @@ function Analytics({ data }: { data: ReviewAnalytics }) {
     </div>
   );
 }
+
+/** The reviews section's frame: heading, the ratings at a glance beside (or above) the list. */
+function ReviewsFrame({ summary, list }: { summary: ReactNode; list: ReactNode }) {
+  return (
+    <section aria-labelledby="reviews-heading" className="mt-12">
+      <h2 id="reviews-heading" className="text-xl font-bold text-slate-900">
+        Customer reviews
+      </h2>
+      <div className="mt-4 grid gap-6 lg:grid-cols-[20rem_1fr]">
+        <div>{summary}</div>
+        <div>{list}</div>
+      </div>
+    </section>
+  );
+}
+
+const RatingsLoading = () => (
+  <div aria-hidden className="h-64 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none" />
+);
+
+const ReviewsLoading = () => (
+  <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+    <Spinner /> Loading reviews..
+  </p>
+);
 
 /** Ratings at a glance (average, total, 5 to 1 star shares) and the reviews, newest first. */
 export function ProductReviews({ slug, productId }: { slug: string; productId: string }) {

@@ -54,6 +54,7 @@ async function main() {
     const misses: string[] = [];
     let version = '';
     const runNotes: string[] = [];
+    const port = chrome.port;
     for (const page of pages) {
       const runs: { lhr: LH; load: number; quiet: boolean; retried?: boolean }[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -63,7 +64,7 @@ async function main() {
         console.error(`lighthouse ${page.url}${RUNS > 1 ? ` (run ${i + 1} of ${RUNS})` : ''}`);
         const measureOnce = async () => {
           const result = await lighthouse(page.url, {
-            port: chrome.port,
+            port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],

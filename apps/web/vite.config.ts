@@ -46,17 +46,20 @@ function shopChunks() {
         if (!entry.has(m) && !pages.has(m)) owner?.set(m, name);
       };
       // What one page alone uses goes with that page; what several pages or the face use goes with the face.
+      const pageReach = Object.entries(perPage).map(
+        ([name, source]) => [name, reach(abs(source), info, new Set())] as const,
+      );
       const users = new Map<string, string[]>();
-      for (const [name, source] of Object.entries(perPage)) {
-        for (const m of reach(abs(source), info, new Set())) users.set(m, [...(users.get(m) ?? []), name]);
+      for (const [name, modules] of pageReach) {
+        for (const m of modules) users.set(m, [...(users.get(m) ?? []), name]);
       }
       for (const m of reach(abs(face), info, new Set())) users.set(m, ['shop']);
       // What a page loads later (import(): the product's reviews) may share a module with another page; such a
       // module stays out of that page's group, or loading the one would pull in the other page's whole chunk.
       const later = new Map<string, Set<string>>();
-      for (const [name, source] of Object.entries(perPage)) {
+      for (const [name, modules] of pageReach) {
         const seen = new Set<string>();
-        for (const m of reach(abs(source), info, new Set())) {
+        for (const m of modules) {
           for (const d of info(m)?.dynamicallyImportedIds ?? []) if (!users.has(d)) reach(d, info, seen);
         }
         later.set(name, seen);

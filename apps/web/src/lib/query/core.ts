@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { announceFailure } from '../api.ts';
 import type * as Engine from './engine.ts';
 
 /**
@@ -21,7 +22,10 @@ export function installQueryCore(c: QueryCore) {
   for (const listener of listeners) listener();
 }
 
-/** The engine, loading it on the first call; a failed load (offline) is tried again on the next call. */
+/**
+ * The engine, loading it on the first call. A failed load (offline) is announced once, as any call that cannot
+ * reach the server is (lib/api.ts), and tried again on the next call.
+ */
 export function loadQueryCore(): Promise<QueryCore> {
   if (core) return Promise.resolve(core);
   loading ??= import('./engine.ts').then(
@@ -31,6 +35,7 @@ export function loadQueryCore(): Promise<QueryCore> {
     },
     (error: unknown) => {
       loading = null;
+      announceFailure(0, undefined);
       throw error;
     },
   );
@@ -56,7 +61,7 @@ export function loadOnFirstInput(target: Pick<Document, 'addEventListener' | 're
   const load = () => {
     for (const e of events) target.removeEventListener(e, load, true);
     loadQueryCore().catch(() => {
-      // Offline: the next query or mutation tries again and reports its own failure.
+      // Announced; the next query or mutation tries again.
     });
   };
   for (const e of events) target.addEventListener(e, load, { capture: true, passive: true });

@@ -16,7 +16,6 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { toast } from '../toast.ts';
 import { type BootOptions, bootQueryResult, IDLE_MUTATION } from './boot-result.ts';
 import type { AppQueryClient, QueryClientApi } from './client.ts';
 import { type QueryCore, queryCore, useQueryCore } from './core.ts';
@@ -66,19 +65,22 @@ function useObserverStore<R>(
   );
 }
 
-/** Loads the engine when a query before it has something to fetch. */
+/** Loads the engine when a query before it has something to fetch (a failure is announced by loadQueryCore). */
 function useLoadWhen(client: AppQueryClient, needed: boolean) {
   useEffect(() => {
-    if (needed) client.load().catch(() => toast.error(OFFLINE));
+    if (needed) client.load().catch(noop);
   }, [client, needed]);
 }
 
-const OFFLINE = 'Could not load the page. Check your connection and try again.';
-
-function useBaseQuery(options: QueryObserverOptions & BootOptions, infinite: boolean) {
+/** The page's client, the engine (null until it is here) and TanStack's client once it is. */
+function useEngine() {
   const client = useAppClient();
   const core = useQueryCore();
-  const real = core ? client.real() : null;
+  return { client, core, real: core ? client.real() : null };
+}
+
+function useBaseQuery(options: QueryObserverOptions & BootOptions, infinite: boolean) {
+  const { client, core, real } = useEngine();
   const defaulted = real?.defaultQueryOptions(options);
   if (defaulted) defaulted._optimisticResults = 'optimistic';
   const [holder] = useState<{ observer?: QueryObserver }>({});
@@ -111,9 +113,7 @@ type QueriesArgs = {
 };
 
 function useQueriesImpl({ queries, combine }: QueriesArgs) {
-  const client = useAppClient();
-  const core = useQueryCore();
-  const real = core ? client.real() : null;
+  const { client, core, real } = useEngine();
   const defaulted = useMemo(
     () =>
       real
@@ -150,9 +150,7 @@ type MutationArgs = MutationObserverOptions<unknown, unknown, unknown, unknown>;
 type MutationObserver = Mutations<unknown, unknown, unknown, unknown>;
 
 function useMutationImpl(options: MutationArgs) {
-  const client = useAppClient();
-  const core = useQueryCore();
-  const real = core ? client.real() : null;
+  const { client, core, real } = useEngine();
   const [holder] = useState<{ observer?: MutationObserver; options?: MutationArgs }>({});
   holder.options = options; // the latest, for a mutation started before the engine
   if (core && real && !holder.observer) holder.observer = new core.MutationObserver(real, options);
@@ -164,10 +162,7 @@ function useMutationImpl(options: MutationArgs) {
   const mutateAsync = useCallback(
     async (variables: unknown, mutateOptions?: Parameters<MutationObserver['mutate']>[1]) => {
       if (!holder.observer) {
-        const started = await client.load().catch((error: unknown) => {
-          toast.error(OFFLINE);
-          throw error;
-        });
+        const started = await client.load();
         holder.observer ??= new (queryCore() as QueryCore).MutationObserver(
           started,
           holder.options as MutationArgs,

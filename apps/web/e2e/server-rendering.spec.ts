@@ -137,6 +137,58 @@ describe('server-rendered shop pages', () => {
     await page.context().close();
   });
 
+  it("adds a signed-in customer's tap on Add to Cart the moment the button comes alive, not a trip to sign-in", async () => {
+    const shop = app.demo.openShop;
+    const page = await app.newPage({ width: 360, height: 800 });
+    const stamp = Date.now().toString(36);
+    await signUpCustomer(app, page, {
+      first: 'Early',
+      last: 'Tapper',
+      email: `early-${stamp}@example.com`,
+      password: 'tap-early-2026',
+    });
+    const home = await api<{ featured: Card[] }>(shop, '/api/store/stores/home/');
+    const taps = 8;
+    let one: Card | undefined;
+    for (const p of home.featured.filter((p) => !p.has_variants && p.stock_status !== 'OUT_OF_STOCK')) {
+      const detail = await api<{ product_quantity: number }>(shop, `/api/store/stores/product/${p.id}`);
+      if (detail.product_quantity >= taps) {
+        one = p;
+        break;
+      }
+    }
+    if (!one) throw new Error(`expected a featured product sold as one item, with ${taps} in stock`);
+
+    // A quick thumb: the tap comes between two of the browser's tasks, as soon as React has hydrated the button.
+    // The page's parts hydrate one Suspense boundary after another, and the button's part shows the session (it
+    // renders signed out while it hydrates) a moment later: about every other load, the tap lands in that moment.
+    await page.addInitScript(() => {
+      const tick = new MessageChannel();
+      tick.port1.onmessage = () => {
+        const add = [...document.querySelectorAll('button')].find(
+          (b) => b.textContent?.trim() === 'Add to Cart',
+        );
+        if (add && !add.matches(':disabled') && Object.keys(add).some((k) => k.startsWith('__reactProps'))) {
+          add.click();
+          return;
+        }
+        tick.port2.postMessage(0);
+      };
+      tick.port2.postMessage(0);
+    });
+    for (let tap = 1; tap <= taps; tap++) {
+      await page.goto(app.url(`/product/${one.id}`, shop));
+      await page
+        .getByText('Added to cart')
+        .or(page.getByText('Please login to add items to cart'))
+        .first()
+        .waitFor();
+      expect(new URL(page.url()).pathname, `tap ${tap}`).toBe(`/product/${one.id}`);
+      await page.getByRole('link', { name: `Cart, ${tap} ${tap === 1 ? 'item' : 'items'}` }).waitFor();
+    }
+    await page.context().close();
+  });
+
   it("loads a page's code after its first screen's images, at once when the shopper acts, and after 3 s at most", async () => {
     const shop = app.demo.openShop;
     const [card] = await api<Card[]>(shop, '/api/store/stores/product?sort=relevance&limit=1&offset=0');

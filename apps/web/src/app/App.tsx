@@ -15,7 +15,10 @@ import { ScrollToTop } from './scroll-to-top.tsx';
  *
  * `serverRendered`: the page's HTML came from the server (entry-server.tsx) and is being hydrated. Its controls are
  * then inside a fieldset disabled until hydration ends: a button or field the server drew does nothing before the
- * app runs (a form would even submit itself as a plain GET), so it says so; links work either way.
+ * app runs (a form would even submit itself as a plain GET), so it says so; links work either way. React hydrates
+ * a page's own Suspense boundary (inLayout) a moment after this one, and its parts show the session one render
+ * later still: a tap on them in between runs the hydrating render's handler, so a handler reads the session with
+ * useLiveSession, not useSession.
  */
 export function App({
   queryClient,

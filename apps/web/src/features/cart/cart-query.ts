@@ -4,20 +4,23 @@ import type { CartData } from '@haat/contracts';
 import { useHost } from '../../app/host.tsx';
 import { queryApi } from '../../lib/api.ts';
 import { useQuery } from '../../lib/query.ts';
-import { useSession } from '../../lib/session/session-context.tsx';
+import { isCustomerOf, useLiveSession, useSession } from '../../lib/session/session-context.tsx';
 
 export const CART_PATH = '/api/store/store-user/store-cart/';
 
 export const cartKey = (slug: string | null) => ['cart', slug] as const;
 
-/** Whether the signed-in user is a customer of this shop (the only one with a cart here). */
+/**
+ * Whether the signed-in user is a customer of this shop (the only one with a cart here): `isCustomer` as the page
+ * shows it, `customerNow` for what a tap does (it may come while the page hydrates; see useLiveSession).
+ */
 export function useCartOwner() {
-  const host = useHost();
-  const { status, session } = useSession();
-  const slug = host.storeSlug;
-  const isCustomer =
-    status === 'authenticated' && session?.role_type === 'CUSTOMER' && !!slug && session.storeSlug === slug;
-  return { slug, isCustomer };
+  const slug = useHost().storeSlug;
+  return {
+    slug,
+    isCustomer: isCustomerOf(useSession(), slug),
+    customerNow: isCustomerOf(useLiveSession(), slug),
+  };
 }
 
 /** The customer's server cart at this shop (01 §2 Cart page, §4 Cart). */

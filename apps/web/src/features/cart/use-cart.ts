@@ -112,7 +112,7 @@ export function useAddToCart(): (
   variantId?: string,
 ) => Promise<boolean> {
   const host = useHost();
-  const { isCustomer } = useCartOwner();
+  const { customerNow } = useCartOwner();
   const { loginPath } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -121,7 +121,7 @@ export function useAddToCart(): (
   const { mutateAsync } = add;
   return useCallback(
     async (productId: string, quantity = 1, variantId?: string) => {
-      if (!isCustomer) {
+      if (!customerNow) {
         toast.info('Please login to add items to cart');
         navigate(loginPath(`${location.pathname}${location.search}`, 'customer'));
         return false;
@@ -136,6 +136,6 @@ export function useAddToCart(): (
       });
       return true;
     },
-    [isCustomer, loginPath, navigate, location.pathname, location.search, mutateAsync, base],
+    [customerNow, loginPath, navigate, location.pathname, location.search, mutateAsync, base],
   );
 }

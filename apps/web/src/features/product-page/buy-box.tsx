@@ -4,7 +4,7 @@ import { Minus, Plus, ShoppingCart, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { useSession } from '../../lib/session/session-context.tsx';
+import { isCustomerOf, useLiveSession, useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useAddToCart } from '../cart/index.ts';
 import { ProductPrice } from '../products/index.ts';
@@ -78,11 +78,10 @@ export function BuyBox({
   variant?: ShopperVariant;
   onPick?: (index: number, value: string) => void;
 }) {
-  const { status, session } = useSession();
-  const host = useHost();
-  const slug = host.storeSlug;
-  const isCustomer =
-    status === 'authenticated' && session?.role_type === 'CUSTOMER' && !!slug && session.storeSlug === slug;
+  const slug = useHost().storeSlug;
+  const sessionShown = useSession();
+  const isCustomer = isCustomerOf(sessionShown, slug);
+  const customerNow = isCustomerOf(useLiveSession(), slug);
   const add = useAddToCart();
   const [busy, setBusy] = useState(false);
   const sized = product.options.length > 0;
@@ -102,7 +101,7 @@ export function BuyBox({
   // Signed out, this asks the customer to sign in and brings them back to this product, where the
   // effect below finishes the add.
   const addToCart = async () => {
-    if (!isCustomer && slug) keepPendingAdd({ slug, productId: product.id, variantId, quantity: qty });
+    if (!customerNow && slug) keepPendingAdd({ slug, productId: product.id, variantId, quantity: qty });
     setBusy(true);
     await add(product.id, qty, variantId);
     setBusy(false);
@@ -199,7 +198,7 @@ export function BuyBox({
         <button
           type="button"
           className={`${buttonStyles.primary} h-10 flex-1 sm:flex-none sm:px-8`}
-          disabled={out || busy || status === 'loading'}
+          disabled={out || busy || sessionShown.status === 'loading'}
           aria-busy={busy}
           onClick={() => void addToCart()}
         >

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
 import { useMutation } from '../../lib/query.ts';
-import { useSession } from '../../lib/session/session-context.tsx';
+import { isCustomerOf, useLiveSession, useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 
 const STORAGE_KEY = 'haat:notified-sales';
@@ -55,14 +55,15 @@ export function useNotifiedSale(dealId: string): 'PENDING' | 'ON' | null {
   return awaitingMail.has(dealId) ? 'PENDING' : 'ON';
 }
 
-/** The shop's signed-in customer, whose account email is used (null: the shopper must give one). */
+/**
+ * The shop's signed-in customer, whose account email is used (null: the shopper must give one). The email is read
+ * for the tap, from the session as it is (a tap while the page hydrates; see useLiveSession); `status` is as shown.
+ */
 export function useShopCustomer() {
-  const host = useHost();
-  const { status, session } = useSession();
-  const slug = host.storeSlug;
-  const isCustomer =
-    status === 'authenticated' && session?.role_type === 'CUSTOMER' && !!slug && session.storeSlug === slug;
-  return { slug, status, email: isCustomer ? (session?.email ?? null) : null };
+  const slug = useHost().storeSlug;
+  const { status } = useSession();
+  const live = useLiveSession();
+  return { slug, status, email: isCustomerOf(live, slug) ? (live.session?.email ?? null) : null };
 }
 
 /**

@@ -198,7 +198,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
  * matches the server's HTML, and the provider's value never changes because hydration ended.
  */
 export function useSession(): SessionApi {
-  const api = use(SessionContext);
-  if (!api) throw new Error('useSession outside SessionProvider');
+  const api = useLiveSession();
   return useHydrating() ? { ...api, status: 'anonymous', session: null, storeOrigin: null } : api;
 }
+
+/**
+ * The session as it is, for what a tap does (never for what a render shows): a tap that arrives while the page
+ * hydrates is handled by the hydrating render's handler, where useSession still says signed out. A signed-in
+ * customer's Add to Cart must not send them to sign in because they tapped early.
+ */
+export function useLiveSession(): SessionApi {
+  const api = use(SessionContext);
+  if (!api) throw new Error('useSession outside SessionProvider');
+  return api;
+}
+
+/** Whether this session is a customer of the shop `slug` (a customer account belongs to one shop). */
+export const isCustomerOf = (s: Pick<SessionApi, 'status' | 'session'>, slug: string | null): boolean =>
+  s.status === 'authenticated' &&
+  s.session?.role_type === 'CUSTOMER' &&
+  !!slug &&
+  s.session.storeSlug === slug;

@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { CART_PATH, cartKey, useCartOwner } from './cart-query.ts';
 
-export { cartKey, useCart, useCartCount } from './cart-query.ts';
+export { cartKey, useCart, useCartCount, useCartOwner } from './cart-query.ts';
 
 /** A stock refusal (409) is told as Stock Limit with the server's words; anything else the usual way. */
 function announceCartFailure(err: unknown) {

@@ -2,11 +2,10 @@ import type { ProductDetail, ShopperVariant } from '@haat/contracts';
 import { discountPercent } from '@haat/contracts/money';
 import { Minus, Plus, ShoppingCart, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { isCustomerOf, useLiveSession, useSession } from '../../lib/session/session-context.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useAddToCart } from '../cart/index.ts';
+import { useAddToCart, useCartOwner } from '../cart/index.ts';
 import { ProductPrice } from '../products/index.ts';
 import { VariantPicker } from './variant-picker.tsx';
 
@@ -78,10 +77,8 @@ export function BuyBox({
   variant?: ShopperVariant;
   onPick?: (index: number, value: string) => void;
 }) {
-  const slug = useHost().storeSlug;
-  const sessionShown = useSession();
-  const isCustomer = isCustomerOf(sessionShown, slug);
-  const customerNow = isCustomerOf(useLiveSession(), slug);
+  const { slug, isCustomer, customerNow } = useCartOwner();
+  const { status } = useSession();
   const add = useAddToCart();
   const [busy, setBusy] = useState(false);
   const sized = product.options.length > 0;
@@ -198,7 +195,7 @@ export function BuyBox({
         <button
           type="button"
           className={`${buttonStyles.primary} h-10 flex-1 sm:flex-none sm:px-8`}
-          disabled={out || busy || sessionShown.status === 'loading'}
+          disabled={out || busy || status === 'loading'}
           aria-busy={busy}
           onClick={() => void addToCart()}
         >

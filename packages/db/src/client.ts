@@ -124,7 +124,6 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
         // of the schema's tables on every transaction, 3.5 % of a storefront read's CPU (issue 18).
         app = drizzlePostgres(namedStatements(appSql)) as unknown as Db;
         pipelinedDatabases.add(app);
-        readPools.set(app, appSql);
       }
       return app;
     },
@@ -149,11 +148,6 @@ interface TxState {
 export const EARLY_COMMIT = 'commit';
 /** Databases whose transactions are pipelined (PostgreSQL), where an early COMMIT pays. */
 export const pipelinedDatabases = new WeakSet<object>();
-/** The pool under each PostgreSQL app database. */
-const readPools = new WeakMap<object, postgres.Sql>();
-
-/** The pool under a PostgreSQL app database (`readInStore` sends its reads on it); none on PGlite. */
-export const readPoolOf = (db: Db) => readPools.get(db);
 
 /**
  * drizzle sends every query as an unnamed statement (`prepare: false`). postgres-js then writes Parse and Describe,

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, EARLY_COMMIT, pipelinedDatabases, readPoolOf, type Tx } from './client.ts';
-import { oneMessageRead } from './one-message-read.ts';
-import { isUuidText } from './uuid.ts';
+import { type Db, EARLY_COMMIT, pipelinedDatabases, type Tx } from './client.ts';
 
 export interface StoreTxOptions {
   /**
@@ -65,11 +63,9 @@ export async function withStore<T>(
 }
 
 /**
- * A read in one shop's context: `fn` issues its statements (without awaiting them, and none after), and they go to
- * the database together, in one round trip. Resolves to the statements' answers, in order.
- * On PostgreSQL the shop's context and the statements are one simple-protocol message (`oneMessageRead`), with the
- * shop's id, checked to be a UUID, written into it; on PGlite (one connection, nothing to pipeline) a `withStore`
- * transaction.
+ * A read in one shop's context: `fn` issues its statements (without awaiting them) and the COMMIT goes out right
+ * behind them, so BEGIN, the context, the statements and COMMIT are one round trip and the connection is free as
+ * soon as the answers arrive (`StoreTx.commit`). Resolves to the statements' answers, in order.
  */
 export function readInStore<T extends readonly unknown[]>(
   db: Db,
@@ -77,13 +73,12 @@ export function readInStore<T extends readonly unknown[]>(
   fn: (tx: Tx) => { readonly [K in keyof T]: PromiseLike<T[K]> },
   opts: StoreTxOptions = {},
 ): Promise<T> {
-  const all = (tx: Tx) => Promise.all(fn(tx)) as unknown as Promise<T>;
-  const pool = readPoolOf(db);
-  if (!pool)
-    return withStore(db, storeId, async (tx, ctl) => (await Promise.all([all(tx), ctl.commit()]))[0], opts);
-  if (!isUuidText(storeId)) throw new Error('A shop id is a UUID');
-  const generic = opts.genericPlans ? ", set_config('plan_cache_mode', 'force_generic_plan', true)" : '';
-  return oneMessageRead(db, pool, `select set_config('app.store_id', '${storeId}', true)${generic}`, all);
+  return withStore(
+    db,
+    storeId,
+    async (tx, ctl) => (await Promise.all([Promise.all(fn(tx)), ctl.commit()]))[0] as unknown as T,
+    opts,
+  );
 }
 
 /** Switches an open transaction to a shop's context (for a flow that creates the shop and its rows together). */

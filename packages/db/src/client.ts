@@ -5,7 +5,11 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import {
+  drizzle as drizzlePostgres,
+  PostgresJsSession,
+  PostgresJsTransaction,
+} from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema/index.ts';
@@ -124,6 +128,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
         // of the schema's tables on every transaction, 3.5 % of a storefront read's CPU (issue 18).
         app = drizzlePostgres(namedStatements(appSql)) as unknown as Db;
         pipelinedDatabases.add(app);
+        pools.set(app, appSql);
       }
       return app;
     },
@@ -148,6 +153,29 @@ interface TxState {
 export const EARLY_COMMIT = 'commit';
 /** Databases whose transactions are pipelined (PostgreSQL), where an early COMMIT pays. */
 export const pipelinedDatabases = new WeakSet<object>();
+/** The pool under each PostgreSQL app database. */
+const pools = new WeakMap<object, postgres.Sql>();
+
+/**
+ * A transaction whose BEGIN and `setup` go out as one simple-protocol message with `fn`'s first statements
+ * (`setup`: SQL without parameters, e.g. `set local …`; its values are the caller's to check). Undefined on PGlite.
+ */
+export function transactionWith<T>(
+  db: Db,
+  setup: string,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return pipelinedBegin(pool, '', (client) => fn(transactionOn(db, client)), setup);
+}
+
+/** A drizzle transaction object over `client` with the database's dialect and options (as drizzle's own). */
+function transactionOn(db: Db, client: postgres.Sql): Tx {
+  const { dialect, options } = (db as unknown as { session: { dialect: never; options: never } }).session;
+  const session = new PostgresJsSession(client, dialect, undefined as never, options);
+  return new PostgresJsTransaction(dialect, session as never, undefined as never) as unknown as Tx;
+}
 
 /**
  * drizzle sends every query as an unnamed statement (`prepare: false`). postgres-js then writes Parse and Describe,
@@ -187,11 +215,16 @@ function namedStatements(client: postgres.Sql, tx?: TxState): postgres.Sql {
  * waits for BEGIN's answer first: one more round trip per transaction). Statements on a connection run in the
  * order they are sent, so they run inside the transaction; COMMIT when `fn` resolves, ROLLBACK when it throws.
  */
-async function pipelinedBegin<T>(client: postgres.Sql, mode: string, fn: (tx: postgres.Sql) => Promise<T>) {
+async function pipelinedBegin<T>(
+  client: postgres.Sql,
+  mode: string,
+  fn: (tx: postgres.Sql) => Promise<T>,
+  setup = '',
+) {
   const conn = await client.reserve();
   const state: TxState = { ended: false };
   try {
-    const begun = conn.unsafe(`begin ${mode.replace(/[^a-z ]/gi, '')}`).execute();
+    const begun = conn.unsafe(`begin ${mode.replace(/[^a-z ]/gi, '')}${setup && `; ${setup}`}`).execute();
     let result: T;
     try {
       [, result] = await Promise.all([begun, fn(namedStatements(conn, state))]);

@@ -1,8 +1,8 @@
-import { Socket } from 'node:net';
 import { type Database, type Db, readInStore, rowsOf, schema, type Tx } from '@haat/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoShops, openTestDatabase } from '../../test/harness.ts';
+import { writesDuring } from '../../test/socket-writes.ts';
 
 /*
  * readInStore, the storefront's hot reads: BEGIN with the shop's context (one message on PostgreSQL, the shop's id
@@ -36,21 +36,6 @@ const failure = (read: Promise<unknown>) =>
     () => 'resolved',
     (e: Error) => `${e.message} / ${(e.cause as Error | undefined)?.message ?? ''}`,
   );
-
-/** Socket writes made while `fn` runs (the test's only traffic is PostgreSQL's). */
-async function writesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; writes: number }> {
-  const original = Socket.prototype.write;
-  let writes = 0;
-  Socket.prototype.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
-    writes++;
-    return original.apply(this, args);
-  } as Socket['write'];
-  try {
-    return { result: await fn(), writes };
-  } finally {
-    Socket.prototype.write = original;
-  }
-}
 
 describe('readInStore', () => {
   it("sees only its shop's rows, and its context ends with it", async () => {

@@ -1,8 +1,8 @@
-import { Socket } from 'node:net';
 import { type Database, type Db, rowsOf, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoShops, openTestDatabase } from '../../test/harness.ts';
+import { writesDuring } from '../../test/socket-writes.ts';
 
 /*
  * withStore's early COMMIT (StoreTx.commit): statements issued before it run inside the shop's transaction, also
@@ -25,22 +25,6 @@ afterAll(() => drop?.());
 
 const countProducts = (tx: Parameters<Parameters<typeof withStore>[2]>[0]) =>
   tx.execute(sql`select count(*)::int as n, current_setting('app.store_id', true) as store from products`);
-
-/** Socket writes made while `fn` runs (every socket of this process: the test's only traffic is PostgreSQL's). */
-async function writesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; writes: number }> {
-  const original = Socket.prototype.write;
-  let writes = 0;
-  Socket.prototype.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
-    writes++;
-    return original.apply(this, args);
-  } as Socket['write'];
-  try {
-    const result = await fn();
-    return { result, writes };
-  } finally {
-    Socket.prototype.write = original;
-  }
-}
 
 describe('a shop transaction with an early COMMIT', () => {
   it("runs the statements issued before it in the shop's context, and commits", async () => {

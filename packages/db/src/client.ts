@@ -127,7 +127,6 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
         // Without the relational schema (`db.query.*`, unused): drizzle otherwise builds a query builder for each
         // of the schema's tables on every transaction, 3.5 % of a storefront read's CPU (issue 18).
         app = drizzlePostgres(namedStatements(appSql)) as unknown as Db;
-        pipelinedDatabases.add(app);
         pools.set(app, appSql);
       }
       return app;
@@ -151,22 +150,20 @@ interface TxState {
 }
 /** The statement `StoreTx.commit` sends; the wrapper recognises it and sends no COMMIT or ROLLBACK of its own. */
 export const EARLY_COMMIT = 'commit';
-/** Databases whose transactions are pipelined (PostgreSQL), where an early COMMIT pays. */
-export const pipelinedDatabases = new WeakSet<object>();
-/** The pool under each PostgreSQL app database. */
+/** The pool under each PostgreSQL app database: the databases whose transactions are pipelined. */
 const pools = new WeakMap<object, postgres.Sql>();
 
+/** Whether `db`'s transactions are pipelined (PostgreSQL), where an early COMMIT pays; not on PGlite. */
+export const isPipelined = (db: Db) => pools.has(db);
+
 /**
- * A transaction whose BEGIN and `setup` go out as one simple-protocol message with `fn`'s first statements
- * (`setup`: SQL without parameters, e.g. `set local …`; its values are the caller's to check). Undefined on PGlite.
+ * A transaction on a pipelined database (`isPipelined`) whose BEGIN and `setup` go out as one simple-protocol
+ * message with `fn`'s first statements (`setup`: SQL without parameters, e.g. `set local …`; its values are the
+ * caller's to check).
  */
-export function transactionWith<T>(
-  db: Db,
-  setup: string,
-  fn: (tx: Tx) => Promise<T>,
-): Promise<T> | undefined {
+export function transactionWith<T>(db: Db, setup: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const pool = pools.get(db);
-  if (!pool) return undefined;
+  if (!pool) throw new Error('transactionWith needs PostgreSQL');
   return pipelinedBegin(pool, '', (client) => fn(transactionOn(db, client)), setup);
 }
 

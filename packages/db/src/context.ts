@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, EARLY_COMMIT, pipelinedDatabases, type Tx, transactionWith } from './client.ts';
+import { type Db, EARLY_COMMIT, isPipelined, type Tx, transactionWith } from './client.ts';
 import { isUuidText } from './uuid.ts';
 
 export interface StoreTxOptions {
@@ -42,7 +42,7 @@ export async function withStore<T>(
   fn: (tx: Tx, ctl: StoreTx) => Promise<T>,
   opts: StoreTxOptions = {},
 ): Promise<T> {
-  const pipelined = pipelinedDatabases.has(db);
+  const pipelined = isPipelined(db);
   const withCtl = (tx: Tx) => {
     const ctl: StoreTx = {
       async commit() {
@@ -59,8 +59,7 @@ export async function withStore<T>(
   // PostgreSQL: the context goes with BEGIN as one simple-protocol message (the id, a UUID, written in).
   if (pipelined && isUuidText(storeId)) {
     const generic = opts.genericPlans ? '; set local plan_cache_mode = force_generic_plan' : '';
-    const begun = transactionWith(db, `set local app.store_id = '${storeId}'${generic}`, withCtl);
-    if (begun) return begun;
+    return transactionWith(db, `set local app.store_id = '${storeId}'${generic}`, withCtl);
   }
   return db.transaction(async (tx) => {
     const context = tx

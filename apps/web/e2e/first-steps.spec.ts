@@ -72,6 +72,8 @@ describe('vendors', () => {
         app.url(`/store/${app.demo.draftShop}`),
       );
       await page.getByRole('link', { name: 'Register another shop' }).waitFor();
+      // One main landmark (the layout's), so "skip to content" and screen readers find one page body.
+      expect(await page.getByRole('main').count()).toBe(1);
       await noSidewaysScroll(page);
       await page.screenshot({ path: `/tmp/i17-my-shops-${width}.png`, fullPage: true });
       if (width === 1366) {

@@ -38,7 +38,7 @@ export function MyShopsPage() {
   if (shops.isSuccess && shops.data.length === 0) return <Navigate to="/shopregistration" replace />;
   const backOffice = platformUrl(platformDomain, '/dashboard', 'admin');
   return (
-    <main id="main" className="mx-auto max-w-5xl px-4 pt-28 pb-16 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-5xl px-4 pt-28 pb-16 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My shops</h1>
@@ -107,7 +107,7 @@ export function MyShopsPage() {
           })}
         </ul>
       )}
-    </main>
+    </div>
   );
 }
 

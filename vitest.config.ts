@@ -29,6 +29,9 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What a page shows after a server answer can take more than vitest's default second on a loaded CI
+          // machine; 5 s is Playwright's own default for its retrying assertions.
+          expect: { poll: { timeout: 5000 } },
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,

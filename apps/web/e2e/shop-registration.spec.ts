@@ -170,7 +170,8 @@ describe('shop registration wizard', () => {
     await stepTitle(tab, 'Review');
     const review = (label: string) =>
       tab.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
-    expect(await review('Category').textContent()).toBe(category);
+    // The category's name comes with the category list, which may answer after the page draws.
+    await expect.poll(() => review('Category').textContent()).toBe(category);
     expect(await review('Contacts').textContent()).toBe('Primary: +91 9876543210, WhatsApp: +91 9123456780');
     expect(await review('Address').first().textContent()).toBe(
       '12 Temple Street, Madurai, Tamil Nadu, 625001, India',

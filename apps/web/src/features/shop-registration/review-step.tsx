@@ -14,6 +14,7 @@ const legalLink = 'font-semibold text-brand-700 underline underline-offset-2 hov
 export function ReviewStep({
   data,
   categories,
+  categoriesLoading,
   platformDomain,
   stepHref,
   terms,
@@ -22,6 +23,8 @@ export function ReviewStep({
 }: {
   data: WizardData;
   categories: Category[];
+  /** The category names are still on their way: say so rather than "—" (which reads as "none chosen"). */
+  categoriesLoading: boolean;
   platformDomain: string;
   stepHref: (step: number) => string;
   terms: boolean;
@@ -29,7 +32,9 @@ export function ReviewStep({
   termsError?: string;
 }) {
   const { details: d, address: a, plan, domain } = data;
-  const category = categories.find((c) => c.id === d.store_category_id)?.name;
+  const category =
+    categories.find((c) => c.id === d.store_category_id)?.name ??
+    (d.store_category_id && categoriesLoading ? 'Loading…' : undefined);
   const phones = [
     `Primary: +91 ${d.phone_number}`,
     ...d.contacts.map((c) => `${c.contact_type}: +91 ${c.phone_number}`),

@@ -218,6 +218,7 @@ export function ShopRegistrationWizard() {
         <ReviewStep
           data={data}
           categories={categories.data ?? []}
+          categoriesLoading={categories.isPending}
           platformDomain={platformDomain}
           stepHref={stepHref}
           terms={terms}

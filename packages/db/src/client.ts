@@ -13,6 +13,7 @@ import {
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema/index.ts';
+import { StoreReaders, sessionSetup } from './store-readers.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -112,6 +113,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   const ownerSql = postgres(url, { max: 2, onnotice: () => {} });
   const owner = drizzlePostgres(ownerSql, { schema }) as unknown as Db;
   let appSql: postgres.Sql | undefined;
+  let readers: StoreReaders | undefined;
   let app: Db | undefined;
   return {
     kind: 'postgres',
@@ -119,15 +121,25 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     async app() {
       if (!app) {
         const appUrl = opts.appUrl ?? withUser(url, APP_ROLE);
-        appSql = postgres(appUrl, {
-          max: opts.poolSize ?? 10,
-          onnotice: () => {},
-          debug: opts.onQuery ? (_conn, query) => opts.onQuery?.(query) : undefined,
-        });
+        const debug = opts.onQuery ? (_conn: number, query: string) => opts.onQuery?.(query) : undefined;
+        appSql = postgres(appUrl, { max: opts.poolSize ?? 10, onnotice: () => {}, debug });
         // Without the relational schema (`db.query.*`, unused): drizzle otherwise builds a query builder for each
         // of the schema's tables on every transaction, 3.5 % of a storefront read's CPU (issue 18).
         app = drizzlePostgres(namedStatements(appSql)) as unknown as Db;
         pools.set(app, appSql);
+        // The storefront's readers: as many connections again, opened as reads need them. postgres-js renews a
+        // connection after 30 to 60 minutes as in the app pool; `forget` then marks the new session as unset.
+        readers = new StoreReaders(
+          (forget) =>
+            postgres(appUrl, {
+              max: 1,
+              onnotice: () => {},
+              debug,
+              onclose: forget,
+            }),
+          opts.poolSize ?? 10,
+        );
+        readerPools.set(app, readers);
       }
       return app;
     },
@@ -139,7 +151,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       return unlisten;
     },
     async close() {
-      await Promise.all([ownerSql.end({ timeout: 5 }), appSql?.end({ timeout: 5 })]);
+      await Promise.all([ownerSql.end({ timeout: 5 }), appSql?.end({ timeout: 5 }), readers?.close()]);
     },
   };
 }
@@ -165,6 +177,44 @@ export function transactionWith<T>(db: Db, setup: string, fn: (tx: Tx) => Promis
   const pool = pools.get(db);
   if (!pool) throw new Error('transactionWith needs PostgreSQL');
   return pipelinedBegin(pool, '', (client) => fn(transactionOn(db, client)), setup);
+}
+
+/** The storefront readers of each PostgreSQL app database (`readOnReader`). */
+const readerPools = new WeakMap<object, StoreReaders>();
+
+/**
+ * A read of one shop on a connection that serves such reads only and keeps the last shop's context in its
+ * session (`StoreReaders`, decision 0020): when it already holds this shop, `fn`'s statements go out alone, as one
+ * round trip with no BEGIN and no COMMIT; otherwise a `set app.store_id = '…'` goes first in the same socket write.
+ * Statements on a connection run in the order sent, so the context is in force before `fn`'s first statement.
+ * Any failure (the setting's, a statement's, the connection's) rejects the whole read, so no answer read under
+ * another context can reach the caller, and closes the reader (`StoreReaders.discard`).
+ * `fn`'s transaction object refuses statements once the read is over. `storeId` must be checked to be a UUID.
+ */
+export async function readOnReader<T>(
+  db: Db,
+  storeId: string,
+  generic: boolean,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const readers = readerPools.get(db);
+  if (!readers) throw new Error('readOnReader needs PostgreSQL');
+  const reader = await readers.acquire(storeId);
+  const state: TxState = { ended: false };
+  try {
+    const setup = sessionSetup(reader, storeId, generic);
+    const set = setup ? reader.sql.unsafe(setup).execute() : undefined;
+    const [, result] = await Promise.all([set, fn(transactionOn(db, namedStatements(reader.sql, state)))]);
+    reader.storeId = storeId;
+    reader.generic = generic;
+    state.ended = true;
+    readers.release(reader);
+    return result;
+  } catch (error) {
+    state.ended = true;
+    readers.discard(reader);
+    throw error;
+  }
 }
 
 /** A drizzle transaction object over `client` with the database's dialect and options (as drizzle's own). */

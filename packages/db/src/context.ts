@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, EARLY_COMMIT, isPipelined, type Tx, transactionWith } from './client.ts';
+import { type Db, EARLY_COMMIT, isPipelined, readOnReader, type Tx, transactionWith } from './client.ts';
 import { isUuidText } from './uuid.ts';
 
 export interface StoreTxOptions {
@@ -75,9 +75,14 @@ export async function withStore<T>(
 }
 
 /**
- * A read in one shop's context: `fn` issues its statements (without awaiting them) and the COMMIT goes out right
- * behind them, so BEGIN, the context, the statements and COMMIT are one round trip and the connection is free as
- * soon as the answers arrive (`StoreTx.commit`). Resolves to the statements' answers, in order.
+ * A read in one shop's context, in one round trip: `fn` issues its statements (without awaiting them) and gets
+ * their answers, in order.
+ *
+ * On PostgreSQL the read runs on one of the storefront's reader connections, which keep the last shop's context
+ * in their session (`readOnReader`, decision 0020): for a shop the connection already holds, the statements go
+ * out alone, with no BEGIN, context or COMMIT for Node or PostgreSQL to handle. Row-level security applies as to
+ * any shop transaction. Elsewhere (PGlite, or an id that is not a UUID, which then fails as one) it is a
+ * `withStore` transaction whose COMMIT goes out right behind the statements (`StoreTx.commit`).
  */
 export function readInStore<T extends readonly unknown[]>(
   db: Db,
@@ -85,6 +90,13 @@ export function readInStore<T extends readonly unknown[]>(
   fn: (tx: Tx) => { readonly [K in keyof T]: PromiseLike<T[K]> },
   opts: StoreTxOptions = {},
 ): Promise<T> {
+  if (isPipelined(db) && isUuidText(storeId))
+    return readOnReader(
+      db,
+      storeId,
+      !!opts.genericPlans,
+      (tx) => Promise.all(fn(tx)) as unknown as Promise<T>,
+    );
   return withStore(
     db,
     storeId,

@@ -5,9 +5,10 @@ import { demoShops, openTestDatabase } from '../../test/harness.ts';
 import { writesDuring } from '../../test/socket-writes.ts';
 
 /*
- * readInStore, the storefront's hot reads: BEGIN with the shop's context (one message on PostgreSQL, the shop's id
- * written in), the read's statements and COMMIT, in one round trip. A read sees its shop's rows only, its context
- * ends with it, and every value reaches PostgreSQL as given.
+ * readInStore, the storefront's hot reads, in one round trip: on PostgreSQL on reader connections that keep the
+ * last shop's context in their session (decision 0020), elsewhere a transaction with the context and COMMIT sent
+ * with the statements. A read sees its shop's rows only, the app's own connections never carry a shop's context,
+ * and every value reaches PostgreSQL as given.
  */
 
 const onPostgres = !!process.env.DATABASE_URL;
@@ -16,7 +17,7 @@ let drop: () => Promise<void>;
 let appDb: Db;
 let shops: Awaited<ReturnType<typeof demoShops>>;
 beforeAll(async () => {
-  // One connection: the read after a read runs where the first one did.
+  // One connection (and one reader on PostgreSQL): the read after a read runs where the first one did.
   ({ database, drop } = await openTestDatabase(1));
   appDb = await database.app();
   shops = await demoShops(database.owner);
@@ -38,7 +39,7 @@ const failure = (read: Promise<unknown>) =>
   );
 
 describe('readInStore', () => {
-  it("sees only its shop's rows, and its context ends with it", async () => {
+  it("sees only its shop's rows, and leaves no shop's context on the app's connections", async () => {
     const [mine, setting] = await readInStore(
       appDb,
       shops.a.id,
@@ -50,7 +51,7 @@ describe('readInStore', () => {
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.some((p) => mine.some((m) => m.id === p.id))).toBe(false);
     expect(rowsOf<{ store: string }>(setting)[0]?.store).toBe(shops.a.id);
-    // The same connection afterwards: no shop in context, so row-level security shows no product.
+    // The app's connection afterwards: no shop in context, so row-level security shows no product.
     const after = rowsOf<{ store: string | null; n: number }>(
       await appDb.execute(
         sql`select current_setting('app.store_id', true) as store, (select count(*)::int from products) as n`,
@@ -72,6 +73,57 @@ describe('readInStore', () => {
     expect(b[1].length).toBeGreaterThan(0);
     expect(b[1].every((p) => p.storeId === shops.b.id)).toBe(true);
   });
+
+  it('keeps each of many reads of two shops at once to its own shop, on one connection', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? shops.b.id : shops.a.id));
+    const reads = await Promise.all(
+      ids.map((id) =>
+        readInStore(
+          appDb,
+          id,
+          (tx) => [products(tx), tx.execute(sql`select current_setting('app.store_id') as store`)] as const,
+        ),
+      ),
+    );
+    reads.forEach(([rows, setting], i) => {
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((p) => p.storeId === ids[i])).toBe(true);
+      expect(rowsOf<{ store: string }>(setting)[0]?.store).toBe(ids[i]);
+    });
+  });
+
+  it('plans generically only for the reads that ask for it', async () => {
+    const mode = (generic: boolean) =>
+      readInStore(
+        appDb,
+        shops.a.id,
+        (tx) => [tx.execute(sql`select current_setting('plan_cache_mode') as mode`)] as const,
+        { genericPlans: generic },
+      ).then(([r]) => rowsOf<{ mode: string }>(r)[0]?.mode);
+    expect(await mode(true)).toBe('force_generic_plan');
+    expect(await mode(false)).toBe('auto');
+    expect(await mode(true)).toBe('force_generic_plan');
+  });
+
+  it.runIf(onPostgres)(
+    "sets the shop's context again on a new session after the connection dropped",
+    async () => {
+      const pidAndProducts = () =>
+        readInStore(
+          appDb,
+          shops.a.id,
+          (tx) => [tx.execute(sql`select pg_backend_pid() as pid`), products(tx)] as const,
+        );
+      const [before, mine] = await pidAndProducts();
+      const pid = rowsOf<{ pid: number }>(before)[0]?.pid;
+      await database.owner.execute(sql`select pg_terminate_backend(${pid}::int)`);
+      // The first read may meet the dying connection and fail; none may answer with no rows (a lost context).
+      let after = await pidAndProducts().catch(() => null);
+      after ??= await pidAndProducts();
+      expect(rowsOf<{ pid: number }>(after[0])[0]?.pid).not.toBe(pid);
+      expect(after[1]).toEqual(mine);
+    },
+  );
 
   it('passes every value to PostgreSQL exactly as given (quotes, backslashes, semicolons, Unicode)', async () => {
     const values = [
@@ -109,6 +161,16 @@ describe('readInStore', () => {
     ).toMatch(/division by zero/);
     const [again] = await readInStore(appDb, shops.a.id, (tx) => [products(tx)] as const);
     expect(again.length).toBeGreaterThan(0);
+    // Reads waiting for the only connection while the read on it fails are served, each with its own shop.
+    const [failed, ...waiting] = await Promise.all([
+      failure(readInStore(appDb, shops.a.id, (tx) => [tx.execute(sql`select 1 / 0 as x`)] as const)),
+      readInStore(appDb, shops.b.id, (tx) => [products(tx)] as const),
+      readInStore(appDb, shops.a.id, (tx) => [products(tx)] as const),
+    ]);
+    expect(failed).toMatch(/division by zero/);
+    expect(waiting[0][0].length).toBeGreaterThan(0);
+    expect(waiting[0][0].every((p) => p.storeId === shops.b.id)).toBe(true);
+    expect(waiting[1][0]).toEqual(again);
   });
 
   it.runIf(onPostgres)(
@@ -138,13 +200,17 @@ describe('readInStore', () => {
     expect(await failure(readInStore(appDb, "x' or true --", (tx) => [products(tx)] as const))).toMatch(
       /invalid input syntax for type uuid/,
     );
-    const late = readInStore(appDb, shops.a.id, (tx) => [
-      (async () => {
-        await products(tx);
-        return products(tx);
-      })(),
-    ]);
-    if (onPostgres) expect(await failure(late)).toMatch(/after its transaction ended/);
-    else expect((await late)[0].length).toBeGreaterThan(0); // PGlite: one connection, the transaction is still open
+    // The read's transaction object, kept past the read: its connection may serve another shop by then.
+    let kept: Tx | undefined;
+    const [mine] = await readInStore(appDb, shops.a.id, (tx) => {
+      kept = tx;
+      return [products(tx)] as const;
+    });
+    expect(mine.length).toBeGreaterThan(0);
+    await readInStore(appDb, shops.b.id, (tx) => [products(tx)] as const);
+    // Refused on both: PostgreSQL's reader by its own check, PGlite's transaction as closed.
+    expect(await failure(products(kept as Tx))).toMatch(
+      onPostgres ? /after its transaction ended/ : /Transaction is closed/,
+    );
   });
 });

@@ -1,0 +1,88 @@
+import type postgres from 'postgres';
+
+/**
+ * One connection that serves storefront reads (`readInStore` on PostgreSQL) and nothing else, with what its
+ * session was last set to. The session keeps a shop's context (`set app.store_id`) from one read to the next, so a
+ * read of the same shop sends its statements alone: no BEGIN, no context, no COMMIT (issue 18; decision 0020).
+ */
+export interface StoreReader {
+  /** A postgres-js client of one connection; it reconnects by itself after the connection drops. */
+  readonly sql: postgres.Sql;
+  /** The shop whose context the session holds; null when not known (a new session). */
+  storeId: string | null;
+  /** Whether the session plans generically (`plan_cache_mode`). */
+  generic: boolean;
+}
+
+/**
+ * A small pool of `StoreReader`s. `acquire` prefers an idle reader that already holds the shop's context, then
+ * any idle one (the most recently used), opens a new one while fewer than `size` exist, and otherwise waits for
+ * the next release. A reader serves one read at a time.
+ */
+export class StoreReaders {
+  private readonly idle: StoreReader[] = [];
+  private readonly waiting: ((reader: StoreReader) => void)[] = [];
+  private readonly all: StoreReader[] = [];
+
+  /** `open(forget)` makes a one-connection client; it calls `forget` whenever that connection closes. */
+  constructor(
+    private readonly open: (forget: () => void) => postgres.Sql,
+    private readonly size: number,
+  ) {}
+
+  acquire(storeId: string): StoreReader | Promise<StoreReader> {
+    const same = this.idle.findLastIndex((r) => r.storeId === storeId);
+    if (same >= 0) return this.idle.splice(same, 1)[0] as StoreReader;
+    const last = this.idle.pop();
+    if (last) return last;
+    if (this.all.length < this.size) return this.openReader();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(reader: StoreReader) {
+    const next = this.waiting.shift();
+    if (next) next(reader);
+    else this.idle.push(reader);
+  }
+
+  /**
+   * Closes a reader after a failed read and forgets it; a waiting read gets a new one. (After a connection reset,
+   * postgres-js can leave statements sent on the dying connection unanswered: a reader is not reused after any
+   * failure, so a read never waits behind them.)
+   */
+  discard(reader: StoreReader) {
+    this.all.splice(this.all.indexOf(reader), 1);
+    reader.sql.end({ timeout: 0 }).catch(() => {});
+    const next = this.waiting.shift();
+    if (next) next(this.openReader());
+  }
+
+  async close() {
+    await Promise.all(this.all.map((r) => r.sql.end({ timeout: 5 })));
+  }
+
+  private openReader(): StoreReader {
+    // A new session has no shop's context and PostgreSQL's default plan cache mode; so has one after a reconnect.
+    const reader = { storeId: null, generic: false } as {
+      -readonly [K in keyof StoreReader]: StoreReader[K];
+    };
+    reader.sql = this.open(() => {
+      reader.storeId = null;
+      reader.generic = false;
+    });
+    this.all.push(reader);
+    return reader;
+  }
+}
+
+/**
+ * What a reader's session must be told before a read of `storeId` (empty when it already holds it): one
+ * simple-protocol message of `set` commands. `storeId` must already be checked to be a UUID; it is written in.
+ */
+export function sessionSetup(reader: StoreReader, storeId: string, generic: boolean): string {
+  const steps: string[] = [];
+  if (reader.storeId !== storeId) steps.push(`set app.store_id = '${storeId}'`);
+  if (reader.generic !== generic)
+    steps.push(generic ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode');
+  return steps.join('; ');
+}

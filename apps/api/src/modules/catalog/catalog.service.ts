@@ -11,7 +11,7 @@ import {
   stockStatus,
   storeSection,
 } from '@haat/contracts';
-import { readInStore, withStore } from '@haat/db';
+import { readInStore } from '@haat/db';
 import type { Deps, Origin } from '../../lib/deps.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { describeStore } from '../stores/stores.service.ts';
@@ -109,16 +109,16 @@ export async function listProducts(deps: Deps, store: StoreRow, q: ProductListQu
 /** Deals running now in the shop. */
 export async function listDeals(deps: Deps, store: StoreRow) {
   const now = Date.now();
-  const rows = await withStore(deps.db, store.id, (tx) => repo.listLiveDeals(tx));
+  const [rows] = await readInStore(deps.db, store.id, (tx) => [repo.listLiveDeals(tx)] as const);
   return rows.map((r) => toDeal(r, now, store.priceDisplay)).filter((x): x is DealItem => x !== null);
 }
 
 export const listProductCategories = (deps: Deps, store: StoreRow) =>
-  withStore(deps.db, store.id, (tx) => repo.listProductCategories(tx));
+  readInStore(deps.db, store.id, (tx) => [repo.listProductCategories(tx)] as const).then(([r]) => r);
 
 /** The sizes, colours and packs the shop's products come in, for the listing's filters. */
 export const listShopOptions = (deps: Deps, store: StoreRow) =>
-  withStore(deps.db, store.id, (tx) => repo.listShopOptions(tx));
+  readInStore(deps.db, store.id, (tx) => [repo.listShopOptions(tx)] as const).then(([r]) => r);
 
 /**
  * Everything the storefront home renders: one transaction, two statements after the context and the COMMIT, sent

@@ -1,5 +1,5 @@
 import { type ProductDetail, paiseToRupees, stockStatus, variantLabel, wholeShares } from '@haat/contracts';
-import { readInStore, withStore } from '@haat/db';
+import { readInStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -60,8 +60,10 @@ export async function getProduct(deps: Deps, store: StoreRow, id: string): Promi
 
 export async function listReviews(deps: Deps, store: StoreRow, id: string, limit: number, offset: number) {
   requireUuid(id);
-  const [exists, rows] = await withStore(deps.db, store.id, (tx) =>
-    Promise.all([repo.productExists(tx, id), repo.listReviews(tx, id, limit, offset)]),
+  const [exists, rows] = await readInStore(
+    deps.db,
+    store.id,
+    (tx) => [repo.productExists(tx, id), repo.listReviews(tx, id, limit, offset)] as const,
   );
   if (!exists) throw notFound('Product not found');
   return {
@@ -79,7 +81,7 @@ export async function listReviews(deps: Deps, store: StoreRow, id: string, limit
 
 export async function reviewAnalytics(deps: Deps, store: StoreRow, id: string) {
   requireUuid(id);
-  const c = await withStore(deps.db, store.id, (tx) => repo.reviewCounts(tx, id));
+  const [c] = await readInStore(deps.db, store.id, (tx) => [repo.reviewCounts(tx, id)] as const);
   if (!c) throw notFound('Product not found');
   const total = c.five + c.four + c.three + c.two + c.one;
   const [five, four, three, two, one] = wholeShares([c.five, c.four, c.three, c.two, c.one]);

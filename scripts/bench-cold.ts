@@ -55,7 +55,7 @@ async function timeStart(how: HowStarted): Promise<Start> {
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return `${ms(percentile(s, 50))} | ${ms(s[0] ?? 0)} | ${ms(s.at(-1) ?? 0)}`;
+  return `${ms(percentile(s, 50))} / ${ms(s[0] ?? 0)} / ${ms(s.at(-1) ?? 0)}`;
 };
 
 async function main() {

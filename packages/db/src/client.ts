@@ -185,10 +185,10 @@ const readerPools = new WeakMap<object, StoreReaders>();
 /**
  * A read of one shop on a connection that serves such reads only and keeps the last shop's context in its
  * session (`StoreReaders`, decision 0020): when it already holds this shop, `fn`'s statements go out alone, as one
- * round trip with no BEGIN and no COMMIT; otherwise a `set app.store_id = '…'` goes first in the same socket write.
- * Statements on a connection run in the order sent, so the context is in force before `fn`'s first statement.
- * Any failure (the setting's, a statement's, the connection's) rejects the whole read, so no answer read under
- * another context can reach the caller, and closes the reader (`StoreReaders.discard`).
+ * round trip with no BEGIN and no COMMIT; otherwise `set app.store_id = '…'` goes first, and the statements only
+ * once PostgreSQL has answered it (a round trip more, only when the reader changes shop).
+ * Any failure (the setting's, a statement's, the connection's) rejects the whole read and closes the reader
+ * (`StoreReaders.discard`), so the next read on a new one sets its shop again.
  * `fn`'s transaction object refuses statements once the read is over. `storeId` must be checked to be a UUID.
  */
 export async function readOnReader<T>(
@@ -202,9 +202,11 @@ export async function readOnReader<T>(
   const reader = await readers.acquire(storeId);
   const state: TxState = { ended: false };
   try {
+    // The session is switched, and PostgreSQL has said so, before any of the read's statements is issued: no
+    // statement can run under the shop the reader held before, whatever the order in which drivers send them.
     const setup = sessionSetup(reader, storeId, generic);
-    const set = setup ? reader.sql.unsafe(setup).execute() : undefined;
-    const [, result] = await Promise.all([set, fn(transactionOn(db, namedStatements(reader.sql, state)))]);
+    if (setup) await reader.sql.unsafe(setup);
+    const result = await fn(transactionOn(db, namedStatements(reader.sql, state)));
     reader.storeId = storeId;
     reader.generic = generic;
     state.ended = true;

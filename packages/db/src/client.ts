@@ -205,8 +205,12 @@ export async function readOnReader<T>(
     // The session is switched, and PostgreSQL has said so, before any of the read's statements is issued: no
     // statement can run under the shop the reader held before, whatever the order in which drivers send them.
     const setup = sessionSetup(reader, storeId, generic);
+    const generation = reader.generation;
     if (setup) await reader.sql.unsafe(setup);
     const result = await fn(transactionOn(db, namedStatements(reader.sql, state)));
+    // The connection closed during the read (postgres-js renews one after 30 to 60 minutes, waiting for the
+    // statement in flight) and queued statements ran on the new session, without the shop: refuse the answer.
+    if (reader.generation !== generation) throw new Error('The connection was renewed during the read');
     reader.storeId = storeId;
     reader.generic = generic;
     state.ended = true;

@@ -12,6 +12,11 @@ export interface StoreReader {
   storeId: string | null;
   /** Whether the session plans generically (`plan_cache_mode`). */
   generic: boolean;
+  /**
+   * Counts the connection's closes: a read that sees it change saw (part of) its statements run on a new session,
+   * where no shop is set and row-level security shows nothing, and must not be answered.
+   */
+  generation: number;
 }
 
 /**
@@ -23,6 +28,7 @@ export class StoreReaders {
   private readonly idle: StoreReader[] = [];
   private readonly waiting: ((reader: StoreReader) => void)[] = [];
   private readonly all: StoreReader[] = [];
+  private closed = false;
 
   /** `open(forget)` makes a one-connection client; it calls `forget` whenever that connection closes. */
   constructor(
@@ -31,6 +37,7 @@ export class StoreReaders {
   ) {}
 
   acquire(storeId: string): StoreReader | Promise<StoreReader> {
+    if (this.closed) throw new Error('The database is closed');
     const same = this.idle.findLastIndex((r) => r.storeId === storeId);
     if (same >= 0) return this.idle.splice(same, 1)[0] as StoreReader;
     const last = this.idle.pop();
@@ -54,21 +61,23 @@ export class StoreReaders {
     this.all.splice(this.all.indexOf(reader), 1);
     reader.sql.end({ timeout: 0 }).catch(() => {});
     const next = this.waiting.shift();
-    if (next) next(this.openReader());
+    if (next && !this.closed) next(this.openReader());
   }
 
   async close() {
+    this.closed = true;
     await Promise.all(this.all.map((r) => r.sql.end({ timeout: 5 })));
   }
 
   private openReader(): StoreReader {
     // A new session has no shop's context and PostgreSQL's default plan cache mode; so has one after a reconnect.
-    const reader = { storeId: null, generic: false } as {
+    const reader = { storeId: null, generic: false, generation: 0 } as {
       -readonly [K in keyof StoreReader]: StoreReader[K];
     };
     reader.sql = this.open(() => {
       reader.storeId = null;
       reader.generic = false;
+      reader.generation++;
     });
     this.all.push(reader);
     return reader;

@@ -75,8 +75,8 @@ export async function withStore<T>(
 }
 
 /**
- * A read in one shop's context, in one round trip: `fn` issues its statements (without awaiting them) and gets
- * their answers, in order.
+ * A read in one shop's context: `fn` issues its statements (without awaiting them) and gets their answers, in
+ * order, in one round trip (two on PostgreSQL when the reader connection must change shop first).
  *
  * On PostgreSQL the read runs on one of the storefront's reader connections, which keep the last shop's context
  * in their session (`readOnReader`, decision 0020): for a shop the connection already holds, the statements go

@@ -8,13 +8,18 @@ import { newPasswordField } from './accounts.ts';
 
 export const STAFF_ROLES = ['MANAGER', 'CASHIER', 'PACKER'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export type ShopRole = 'OWNER' | StaffRole;
+/**
+ * OPERATOR is not a person's role in a shop: it is what the platform operator (account role ADMIN) is in every
+ * shop it does not own. It reads the back office to support the shop and changes nothing there (decision 0021).
+ */
+export type ShopRole = 'OWNER' | StaffRole | 'OPERATOR';
 
 export const ROLE_NAMES: Record<ShopRole, string> = {
   OWNER: 'Owner',
   MANAGER: 'Manager',
   CASHIER: 'Cashier',
   PACKER: 'Packer',
+  OPERATOR: 'Platform operator',
 };
 
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
@@ -48,10 +53,21 @@ export const SHOP_PERMISSIONS: Record<ShopRole, readonly ShopOperation[]> = {
   MANAGER: ALL.filter((op) => op !== 'staff'),
   CASHIER: ['products.view', 'orders.view', 'pos'],
   PACKER: ['orders.view', 'orders.fulfil'],
+  // Read-only: every route of these operations is a GET (the permission test checks it). No settings (payment
+  // details), staff, point of sale or product CSV.
+  OPERATOR: ['dashboard', 'products.view', 'orders.view', 'money', 'audit'],
 };
 
 export const can = (role: ShopRole | null | undefined, op: ShopOperation) =>
   !!role && SHOP_PERMISSIONS[role].includes(op);
+
+/** Why a role is refused an operation, in the words the server's 403 and the back office's page use. */
+export const roleRefusal = (role: ShopRole, op: ShopOperation | null) => {
+  const what = op ? SHOP_OPERATIONS[op] : 'do this';
+  return role === 'OPERATOR'
+    ? `The platform operator can only look at a shop's back office; it cannot ${what}. Ask the shop's owner.`
+    : `A ${ROLE_NAMES[role]} cannot ${what}. Ask the shop's owner.`;
+};
 
 export const staffRole = z.enum(STAFF_ROLES, { error: 'role must be MANAGER, CASHIER or PACKER' });
 

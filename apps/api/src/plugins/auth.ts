@@ -1,4 +1,4 @@
-import { can, ROLE_NAMES, type Role, SHOP_OPERATIONS, type ShopRole } from '@haat/contracts';
+import { can, type Role, roleRefusal, type ShopRole } from '@haat/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
@@ -44,9 +44,9 @@ export async function optionalActor(deps: Deps, req: FastifyRequest): Promise<Ac
 
 /**
  * The vendor's shop named by the store-origin header (or host), for back-office calls: signed in as its owner,
- * one of its staff, or the platform operator; a shop the person is not in answers 404, exactly like an unknown
- * one. The call's operation (ROUTE_OPERATIONS) must be one the person's role may do (SHOP_PERMISSIONS), else 403
- * naming the role. Membership is read on every call, so a removed person loses the shop at once.
+ * one of its staff, or the platform operator (role OPERATOR: reads only); a shop the person is not in answers 404,
+ * exactly like an unknown one. The call's operation (ROUTE_OPERATIONS) must be one the person's role may do
+ * (SHOP_PERMISSIONS), else 403 naming the role. Membership is read on every call, so a removed person loses the shop at once.
  */
 export function requireVendorStore(deps: Deps, req: FastifyRequest) {
   let checked = vendorChecks.get(req);
@@ -64,17 +64,25 @@ async function checkVendorStore(deps: Deps, req: FastifyRequest) {
   const actor = await requireActor(deps, req, ['VENDOR', 'ADMIN']);
   const store = await findRequestStore(deps, req);
   if (!store) throw notFound('Store not found');
-  const role: ShopRole | null =
-    store.ownerId === actor.userId || actor.role === 'ADMIN'
-      ? 'OWNER'
-      : await memberRole(deps.db, store.id, actor.userId);
+  const role = await shopRoleOf(deps, store, actor);
   if (!role) throw notFound('Store not found');
   const op = operationOf(req);
-  if (role !== 'OWNER' && (!op || !can(role, op))) {
-    const what = op ? SHOP_OPERATIONS[op] : 'do this';
-    throw forbidden(`A ${ROLE_NAMES[role]} cannot ${what}. Ask the shop's owner.`, 'ROLE_FORBIDDEN');
-  }
+  if (role !== 'OWNER' && (!op || !can(role, op))) throw forbidden(roleRefusal(role, op), 'ROLE_FORBIDDEN');
   return { actor, store, role };
+}
+
+/**
+ * What the person is in a shop: its owner, the platform operator (reads only, decision 0021), their staff role,
+ * or null (not in it).
+ */
+export async function shopRoleOf(
+  deps: Deps,
+  store: { id: string; ownerId: string },
+  actor: Actor,
+): Promise<ShopRole | null> {
+  if (store.ownerId === actor.userId) return 'OWNER';
+  if (actor.role === 'ADMIN') return 'OPERATOR';
+  return memberRole(deps.db, store.id, actor.userId);
 }
 
 /** The signed-in customer of the open shop a storefront call names (cart, checkout, orders). */

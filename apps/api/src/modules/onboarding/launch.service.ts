@@ -9,21 +9,40 @@ import { requireOwnedStore } from './onboarding.service.ts';
 
 type StoreRow = NonNullable<Awaited<ReturnType<typeof repo.findStoreById>>>;
 
+interface LaunchSettings {
+  store_id: string;
+  online_status: 'PUBLISHED' | 'DRAFT' | 'OFFLINE' | 'MAINTENANCE' | 'SUSPENDED';
+  payment_methods?: ('COD' | 'UPI')[];
+  upi_id?: string | null;
+  status_note?: string | null;
+  status_until?: string | null;
+}
+
 /** Launch settings: status (published or draft), payment methods, UPI id. Omitted methods stay as they are. */
-export async function saveSettings(
+export async function saveSettings(deps: Deps, actor: Actor, s: LaunchSettings) {
+  return applySettings(deps, actor, await requireOwnedStore(deps, actor, s.store_id), s, false);
+}
+
+/**
+ * A status the platform sets on a shop (modules/platform: suspend, maintenance, lift), through the same path as
+ * the owner's changes so caches, storefront and audit trail follow. Only a status and its note: no payments.
+ */
+export async function platformStatus(
   deps: Deps,
   actor: Actor,
-  s: {
-    store_id: string;
-    online_status: 'PUBLISHED' | 'DRAFT' | 'OFFLINE' | 'MAINTENANCE' | 'SUSPENDED';
-    payment_methods?: ('COD' | 'UPI')[];
-    upi_id?: string | null;
-    status_note?: string | null;
-    status_until?: string | null;
-  },
+  store: StoreRow,
+  s: Pick<LaunchSettings, 'online_status' | 'status_note'>,
 ) {
-  const store = await requireOwnedStore(deps, actor, s.store_id);
-  const operator = actor.role === 'ADMIN';
+  return applySettings(deps, actor, store, { store_id: store.id, ...s }, true);
+}
+
+async function applySettings(
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  s: LaunchSettings,
+  operator: boolean,
+) {
   if (store.onlineStatus === 'SUSPENDED' && !operator)
     throw new AppError(403, 'FORBIDDEN', 'This shop is suspended. Please contact platform support.');
   if (s.online_status === 'SUSPENDED' && !operator)
@@ -78,7 +97,7 @@ export async function saveSettings(
         summary:
           store.onlineStatus !== s.online_status
             ? `Shop status changed from ${store.onlineStatus.toLowerCase()} to ${s.online_status.toLowerCase()}${
-                actor.role === 'ADMIN' ? ' by the platform' : ''
+                operator ? ' by the platform' : ''
               }${updated?.statusNote ? `: ${updated.statusNote}` : ''}`
             : `Payment settings changed: ${diff.changed.join(', ')}`,
         before: diff.before,

@@ -19,10 +19,13 @@ import * as repo from './onboarding.repository.ts';
 
 type StoreRow = NonNullable<Awaited<ReturnType<typeof repo.findStoreById>>>;
 
-/** The vendor's own shop, or 404: another vendor's shop id answers exactly like an unknown one. */
+/**
+ * The vendor's own shop, or 404: another vendor's shop id answers exactly like an unknown one, and so does the
+ * platform operator's (it edits no shop; its statuses go through modules/platform, decision 0021).
+ */
 export async function requireOwnedStore(deps: Deps, actor: Actor, storeId: string): Promise<StoreRow> {
   const store = await repo.findStoreById(deps.db, storeId);
-  if (!store || (store.ownerId !== actor.userId && actor.role !== 'ADMIN')) throw notFound('Store not found');
+  if (!store || store.ownerId !== actor.userId) throw notFound('Store not found');
   return store;
 }
 

@@ -4,7 +4,7 @@ import {
   can,
   type InviteBody,
   ROLE_NAMES,
-  SHOP_OPERATIONS,
+  roleRefusal,
   type ShopOperation,
   type StaffList,
   type StaffRole,
@@ -14,7 +14,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import { type Actor, shopRoleOf } from '../../plugins/auth.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { forgetSessions, issueSession } from '../accounts/session.service.ts';
@@ -262,15 +262,13 @@ export async function acceptInvite(deps: Deps, actor: Actor | null, b: AcceptInv
 
 /**
  * The shop named by id for a call of the owner's or of staff whose role may do `op` (product images: a Manager
- * adds them too); anyone else gets 404, as for an unknown shop, or 403 naming the role.
+ * adds them too); anyone else gets 404, as for an unknown shop, or 403 naming the role (the operator's too).
  */
 export async function requireShopFor(deps: Deps, actor: Actor, storeId: string, op: ShopOperation) {
   const store = isUuid(storeId) ? await findStoreById(deps.db, storeId) : null;
   if (!store) throw notFound('Store not found');
-  if (store.ownerId === actor.userId || actor.role === 'ADMIN') return store;
-  const role = await repo.memberRole(deps.db, store.id, actor.userId);
+  const role = await shopRoleOf(deps, store, actor);
   if (!role) throw notFound('Store not found');
-  if (!can(role, op))
-    throw forbidden(`A ${ROLE_NAMES[role]} cannot ${SHOP_OPERATIONS[op]}.`, 'ROLE_FORBIDDEN');
+  if (role !== 'OWNER' && !can(role, op)) throw forbidden(roleRefusal(role, op), 'ROLE_FORBIDDEN');
   return store;
 }

@@ -145,6 +145,8 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
   });
   await app.register(swagger, {
     openapi: {
+      // 3.1: schemas are JSON Schema 2020-12 (`type: ['string', 'null']`), so any JSON Schema validator reads them.
+      openapi: '3.1.0',
       info: {
         title: 'Haat API',
         version: '1.0.0',

@@ -9,6 +9,17 @@ export const errorReplies = {
   404: errorEnvelope,
   409: errorEnvelope,
 };
+/**
+ * The replies of a call that answers a file: the 200 in OpenAPI with its real content type (the failures stay
+ * JSON envelopes). The body (a string, a Buffer or a stream) goes out as the handler sends it, unchecked.
+ */
+export const fileReplies = (type: 'text/csv' | 'application/pdf', description: string) => ({
+  200: {
+    description,
+    content: { [type]: { schema: z.any().meta({ type: 'string', contentMediaType: type }) } },
+  },
+  ...errorReplies,
+});
 /** Store-scoped calls name the shop in store-origin (a slug); on a shop's own host it may be left out. */
 export const storeOriginHeaders = z.object({ 'store-origin': z.string().max(100).optional() });
 /** An id in a path or query: not one is a 400 naming the field (issue 16); a well-formed id not of this shop is 404. */

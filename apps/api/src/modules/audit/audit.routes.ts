@@ -1,10 +1,9 @@
 import { auditPage, auditPeople, auditQuery, envelope } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { errorReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { errorReplies, fileReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
 import * as audit from './audit.service.ts';
 
@@ -51,7 +50,7 @@ export const auditRoutes =
         summary: `The filtered audit trail as CSV (every match, up to ${audit.AUDIT_EXPORT_CAP.toLocaleString('en-IN')})`,
         storeOriginHeaders,
         querystring: auditQuery,
-        response: { 200: z.string(), ...errorReplies },
+        response: fileReplies('text/csv', 'The audit trail as CSV'),
       },
       handler: async (req, reply) => {
         const { store } = await requireVendorStore(deps, req);

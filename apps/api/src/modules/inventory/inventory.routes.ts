@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { errorReplies, fileReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
 import { assignBarcodes, labelItems } from './barcodes.service.ts';
 import { exportCsv, importCsv } from './csv.service.ts';
@@ -85,7 +85,7 @@ export const inventoryRoutes =
         summary: 'The filtered product list as CSV',
         storeOriginHeaders,
         querystring: inventoryQuery,
-        response: { 200: z.string(), ...errorReplies },
+        response: fileReplies('text/csv', 'The products as CSV'),
       },
       handler: async (req, reply) => {
         const { store } = await requireVendorStore(deps, req);
@@ -104,6 +104,7 @@ export const inventoryRoutes =
         summary: 'Import products from CSV (create or update by SKU); dry_run=true only checks and reports',
         storeOriginHeaders,
         querystring: z.object({ dry_run: z.enum(['true', 'false']).default('true') }),
+        consumes: ['text/csv'],
         body: z
           .string({ error: 'Send the CSV file as the body (content-type text/csv)' })
           .min(1, 'The file is empty'),
@@ -240,7 +241,7 @@ export const inventoryRoutes =
         storeOriginHeaders,
         params: idParam,
         querystring: productLabelsQuery,
-        response: { 200: z.any(), ...errorReplies },
+        response: fileReplies('application/pdf', 'The sheet of labels'),
       },
       handler: async (req, reply) => {
         const { store } = await requireVendorStore(deps, req);

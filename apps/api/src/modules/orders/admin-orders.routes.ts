@@ -19,7 +19,7 @@ import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
-import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { errorReplies, fileReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
 import { adminPaymentRoutes } from '../payments/payments.routes.ts';
 import * as admin from './admin-orders.service.ts';
@@ -63,7 +63,7 @@ export const adminOrderRoutes =
         summary: 'The filtered order list as CSV (every match, up to 50,000)',
         storeOriginHeaders,
         querystring: adminOrderQuery,
-        response: { 200: z.string(), ...errorReplies },
+        response: fileReplies('text/csv', 'The orders as CSV'),
       },
       handler: async (req, reply) => {
         const { store } = await requireVendorStore(deps, req);
@@ -82,7 +82,7 @@ export const adminOrderRoutes =
         summary: 'Packing slips (PDF, one page per order) for the given order ids',
         storeOriginHeaders,
         querystring: packingSlipQuery,
-        response: { 200: z.any(), ...errorReplies },
+        response: fileReplies('application/pdf', 'The packing slips'),
       },
       handler: async (req, reply) => {
         const { store } = await requireVendorStore(deps, req);

@@ -14,14 +14,14 @@ import { z } from 'zod';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { errorReplies, fileReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireShopCustomer, requireVendorStore } from '../../plugins/auth.ts';
 import * as gst from './gst-settings.service.ts';
 import { gstSummary, gstSummaryCsv } from './gst-summary.ts';
 import * as payments from './payments.service.ts';
 import { transactionsCsv, transactionsFor } from './payments-csv.ts';
 
-const pdfReply = { 200: z.any(), ...errorReplies };
+const pdfReply = fileReplies('application/pdf', 'The document');
 const statsQuery = z
   .object({
     from: z.iso.date('from must be a date (YYYY-MM-DD)').optional(),
@@ -77,7 +77,7 @@ export const adminPaymentRoutes =
         summary: 'The filtered payments as CSV, every match, streamed as it is read',
         storeOriginHeaders,
         querystring: transactionQuery,
-        response: { 200: z.any(), ...errorReplies },
+        response: fileReplies('text/csv', 'The payments as CSV'),
       },
       handler: async (req, reply) => {
         const { store } = await requireVendorStore(deps, req);
@@ -115,7 +115,7 @@ export const adminPaymentRoutes =
         summary: "The month's GST summary as CSV",
         storeOriginHeaders,
         querystring: monthQuery,
-        response: { 200: z.string(), ...errorReplies },
+        response: fileReplies('text/csv', 'The GST summary as CSV'),
       },
       handler: async (req, reply) => {
         const { store } = await requireVendorStore(deps, req);

@@ -17,7 +17,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { errorReplies, fileReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { orderInvoicePdf } from '../payments/payments.service.ts';
@@ -166,7 +166,7 @@ export const posRoutes =
         summary: "A counter sale's tax invoice (or bill of supply) as PDF",
         storeOriginHeaders,
         params: idParam,
-        response: { 200: z.any(), ...errorReplies },
+        response: fileReplies('application/pdf', 'The invoice'),
       },
       handler: async (req, reply) => {
         const { store } = await requireVendorStore(deps, req);

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
+import { can } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoVendor, verifiedCustomer } from '../src/modules/accounts/accounts.test-helpers.ts';
 import { makeDeal } from '../src/modules/engagement/engagement.test-helpers.ts';
+import { platformOperator } from '../src/modules/platform/platform.test-helpers.ts';
+import { ROUTE_OPERATIONS } from '../src/plugins/permissions.ts';
 import { routeTable } from '../src/plugins/route-table.ts';
 import { createTestApp, demoShops, type TestApp } from './harness.ts';
 
@@ -451,9 +455,10 @@ let shops: Awaited<ReturnType<typeof demoShops>>;
 const ids: { a: Ids; b: Ids } = { a: {} as Ids, b: {} as Ids };
 let vendorA: Awaited<ReturnType<typeof demoVendor>>;
 let customerA: Awaited<ReturnType<typeof verifiedCustomer>>;
+let operator: Awaited<ReturnType<typeof platformOperator>>;
 
-/** Every row of shop B in the tables a call could change, hashed, to compare before and after. */
-async function shopBRows() {
+/** Every row of a shop (shop B unless named) in the tables a call could change, hashed, to compare before and after. */
+async function shopBRows(store = shops.b.id) {
   const listed = await t.owner.execute(
     sql`select table_name as name from information_schema.columns
         where table_schema = 'public' and column_name = 'store_id' order by table_name`,
@@ -462,7 +467,6 @@ async function shopBRows() {
     (r) => (r as { name: string }).name,
   );
   expect(tables.length).toBeGreaterThan(15);
-  const store = shops.b.id;
   const out: Record<string, string> = {};
   await withStore(t.owner, store, async (tx) => {
     for (const table of tables) {
@@ -562,6 +566,7 @@ beforeAll(async () => {
   shops = await demoShops(t.owner);
   storeCategoryId = (await t.app.inject({ url: '/api/store/shop/category/' })).json().data[0].id;
   vendorA = await demoVendor(t, shops.a);
+  operator = await platformOperator(t);
   customerA = await verifiedCustomer(t, shops.a.slug);
   const customerB = await verifiedCustomer(t, shops.b.slug);
   ids.a = await idsOf(shops.a, customerA);
@@ -644,6 +649,8 @@ describe('the route matrix', () => {
       if (entry.access === 'owner') {
         await send('customer token', ids.a, bearer(customerA.session.access_token), [401, 403]);
         if (entry.id) await send("vendor A on shop B's id", ids.b, bearer(vendorA.token), [404]);
+        // The operator edits no shop's details, plan, domain, theme or launch settings (decision 0021).
+        if (entry.id) await send("the operator on shop B's id", ids.b, bearer(operator.token), [404]);
       }
       if (entry.access === 'operator') {
         // Nobody but the operator: a shop's own vendor (with or without its shop named) and a customer are refused.
@@ -681,5 +688,46 @@ describe('the route matrix', () => {
       `route matrix: ${new Set(tried.map((r) => r.route)).size} guarded routes, ${tried.length} requests, ` +
         `${validationFirst.length} refused by validation before the sign-in check:\n  ${[...new Set(validationFirst.map((v) => v.split(' [')[0]))].join('\n  ')}`,
     );
+  }, 120_000);
+
+  it("lets the platform operator read shop A's back office on every route and change nothing (decision 0021)", async () => {
+    const before = await shopBRows(shops.a.id);
+    const problems: string[] = [];
+    let reads = 0;
+    let refused = 0;
+    for (const route of registered()) {
+      const entry = ROUTES[route];
+      if (entry?.access !== 'vendor') continue;
+      const [method, path] = route.split(' ') as [string, string];
+      const body = entry.body?.(ids.a);
+      const rule = ROUTE_OPERATIONS[route];
+      const op = typeof rule === 'function' ? rule({ body } as FastifyRequest) : rule;
+      const url =
+        path.replace(/:id\b/, entry.id ? ids.a[entry.id] : ids.a.product) +
+        (entry.query
+          ? `?${entry.query.replace(/\{(\w+)\}/g, (_, kind: IdKind) => ids.a[kind] ?? kind)}`
+          : '');
+      const res = await operator.call(
+        method as 'GET',
+        url,
+        ['POST', 'PUT', 'PATCH'].includes(method) ? (body ?? {}) : undefined,
+        shops.a.slug,
+      );
+      const forbidden = res.statusCode === 403 && res.json().error?.reason === 'ROLE_FORBIDDEN';
+      if (op && can('OPERATOR', op)) {
+        reads++;
+        // A read of shop A's own rows: answered (404 for a document not issued yet, 409 labels without barcodes).
+        if (method !== 'GET' || ![200, 404, 409].includes(res.statusCode))
+          problems.push(`${route} (read): ${res.statusCode} ${res.body.slice(0, 160)}`);
+      } else {
+        if (forbidden) refused++;
+        if (!forbidden) problems.push(`${route} (refused): ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(reads).toBeGreaterThan(20);
+    expect(refused).toBeGreaterThan(50);
+    expect(await shopBRows(shops.a.id)).toEqual(before);
+    console.info(`route matrix, the operator at shop A: ${reads} reads answered, ${refused} calls refused`);
   }, 120_000);
 });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
-import { ensureOperator } from '../accounts/bootstrap-accounts.ts';
+import { platformOperator } from './platform.test-helpers.ts';
 
 /*
  * Issue 35 item 4: the platform operator reads a shop's back office to support it and changes nothing there
@@ -14,29 +14,17 @@ import { ensureOperator } from '../accounts/bootstrap-accounts.ts';
 let t: TestApp;
 let shops: Awaited<ReturnType<typeof demoShops>>;
 let owner: Awaited<ReturnType<typeof demoVendor>>;
-let token = '';
+let operator: Awaited<ReturnType<typeof platformOperator>>;
 beforeAll(async () => {
   t = await createTestApp();
   shops = await demoShops(t.owner);
   owner = await demoVendor(t, shops.a);
-  await ensureOperator(t.owner, 'operator@haat.test', 'operator-pass-2026');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/admin-login/',
-    payload: { email: 'operator@haat.test', password: 'operator-pass-2026', role_name: 'ADMIN' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  token = res.json().data.access_token;
+  operator = await platformOperator(t);
 }, 60_000);
 afterAll(() => t?.close());
 
 const asOperator = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: { authorization: `Bearer ${token}`, 'store-origin': shops.a.slug },
-  });
+  operator.call(method, url, payload, shops.a.slug);
 
 const refusedAsOperator = (res: {
   statusCode: number;
@@ -120,7 +108,7 @@ describe("the platform operator in a shop's back office", () => {
     const launch = await t.app.inject({
       method: 'POST',
       url: '/api/store/create-store-setting/',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${operator.token}` },
       payload: {
         store_id: shops.a.id,
         online_status: 'PUBLISHED',
@@ -131,13 +119,13 @@ describe("the platform operator in a shop's back office", () => {
     expect(launch.statusCode, launch.body).toBe(404);
     const read = await t.app.inject({
       url: `/api/store/get-store-setting/?store_id=${shops.a.id}`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${operator.token}` },
     });
     expect(read.statusCode).toBe(404);
     const upload = await t.app.inject({
       method: 'POST',
       url: `/api/store/upload/?store_id=${shops.a.id}&kind=product`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${operator.token}` },
     });
     refusedAsOperator(upload);
     const [settings] = await withStore(t.owner, shops.a.id, (tx) =>
@@ -151,7 +139,7 @@ describe("the platform operator in a shop's back office", () => {
       t.app.inject({
         method: 'PUT',
         url: `/api/platform/shops/${shops.a.id}/status/`,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${operator.token}` },
         payload: { online_status, reason },
       });
     expect((await put('MAINTENANCE')).statusCode).toBe(200);

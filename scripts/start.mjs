@@ -43,13 +43,16 @@ if (
     'packages/db/src',
     'scripts/server-bundle.mjs',
     'scripts/server-loader.mjs',
-  ])
+    'scripts/build-server.mjs',
+  ]) ||
+  !existsSync('apps/api/dist/supervisor.mjs')
 ) {
   console.log('Building the server…');
   run([process.execPath, 'scripts/build-server.mjs']);
 }
 
-const server = spawn(process.execPath, [serverBundle], {
+// The supervisor starts the server's workers and starts one again if it dies (apps/api/src/supervisor.ts).
+const server = spawn(process.execPath, ['apps/api/dist/supervisor.mjs'], {
   stdio: 'inherit',
   env: process.env,
 });

@@ -21,6 +21,7 @@ import type { Config } from './config.ts';
 import { applyAnnouncement, type CacheBus } from './lib/cache-bus.ts';
 import type { Deps } from './lib/deps.ts';
 import { ok } from './lib/envelope.ts';
+import { registerRequestContext } from './lib/request-context.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import {
   accountsRoutes,
@@ -108,6 +109,7 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
     reply.header('x-request-id', req.id);
   });
   recordRoutes(app);
+  registerRequestContext(app);
   registerErrorHandling(app);
   registerInputGuard(app);
   registerCompression(app);

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { keepDemoCurrent } from './demo-upkeep.ts';
 import { startCacheBus } from './lib/cache-bus.ts';
+import { exitOnUncaught } from './lib/fatal.ts';
 import { warmPdf } from './lib/pdf.ts';
 import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/bootstrap-accounts.ts';
 import { startCodExpiry } from './modules/cod/cod-expiry.ts';
@@ -67,6 +68,10 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Under the supervisor (supervisor.ts): a supervisor that is gone cannot restart us; stop as on SIGTERM.
+  process.on('disconnect', () => void shutdown('supervisor gone'));
+  // What nobody caught: logged with its request, the requests in flight drained, exit for a fresh worker.
+  exitOnUncaught(app.log, () => app.close());
 
   const explicitPort = process.env.PORT !== undefined;
   const candidates = explicitPort
@@ -82,7 +87,10 @@ async function main() {
   }
   // The server's entry saves the compiled code of this start for the next one (scripts/server-loader.mjs).
   (process as NodeJS.EventEmitter).emit('haat:started');
-  if (demoExists) demoUpkeep = keepDemoCurrent(database.owner, app.log);
+  process.send?.({ haat: 'listening' });
+  // One worker keeps the demo current (the first; every worker runs the other jobs, which share their work).
+  const firstWorker = (process.env.HAAT_WORKER ?? '1') === '1';
+  if (demoExists && firstWorker) demoUpkeep = keepDemoCurrent(database.owner, app.log);
   // The printouts' libraries load once the server answers, so neither the start nor the first invoice waits.
   setTimeout(
     () => void warmPdf().catch((err) => app.log.warn({ err }, 'loading the PDF libraries failed')),
@@ -94,6 +102,7 @@ async function main() {
   const where = embedded ? `embedded PGlite at ${dataDir}` : 'PostgreSQL';
   const code = (globalThis as Record<symbol, unknown>)[Symbol.for('haat.code-cache')];
   const how = code === 'loaded' ? ', code from the last start' : '';
+  if (!firstWorker) return;
   console.log(`\nHaat is running at http://localhost:${port}/  (${where}, ready in ${ms} ms${how})`);
   console.log(
     `  a shop:      http://<shop-slug>.localhost:${port}/  or  http://localhost:${port}/store/<shop-slug>`,

@@ -46,7 +46,8 @@ export async function optionalActor(deps: Deps, req: FastifyRequest): Promise<Ac
  * The vendor's shop named by the store-origin header (or host), for back-office calls: signed in as its owner,
  * one of its staff, or the platform operator (role OPERATOR: reads only); a shop the person is not in answers 404,
  * exactly like an unknown one. The call's operation (ROUTE_OPERATIONS) must be one the person's role may do
- * (SHOP_PERMISSIONS), else 403 naming the role. Membership is read on every call, so a removed person loses the shop at once.
+ * (SHOP_PERMISSIONS), else 403 naming the role. Membership is read on every call, so a removed person loses the
+ * shop at once.
  */
 export function requireVendorStore(deps: Deps, req: FastifyRequest) {
   let checked = vendorChecks.get(req);

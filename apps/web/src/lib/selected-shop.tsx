@@ -15,11 +15,27 @@ export interface SelectedShopApi {
   /** True until the vendor's shops are known (the sign-in snapshot is used meanwhile). */
   loading: boolean;
   selectShop: (slug: string) => void;
+  /**
+   * The platform operator opens a shop's back office from its console: the shop is added with role OPERATOR
+   * (reads only, decision 0021) and selected. Kept across visits like a vendor's choice.
+   */
+  visitShop: (shop: Omit<OwnedShop, 'role'>) => void;
 }
 
 const SelectedShopContext = createContext<SelectedShopApi | null>(null);
 
 const storageKey = (userId: string) => `haat.admin.shop.${userId}`;
+const visitKey = (userId: string) => `haat.admin.visit.${userId}`;
+
+/** The shop the operator last opened from its console, if any. */
+function storedVisit(userId: string): OwnedShop | null {
+  try {
+    const shop = JSON.parse(readStored(visitKey(userId)) ?? 'null') as OwnedShop | null;
+    return shop?.id && shop.slug ? { ...shop, role: 'OPERATOR' } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Makes `slug` the person's selected shop for their next back-office visit (e.g. a shop they just joined). */
 export const rememberShop = (userId: string, slug: string) => writeStored(storageKey(userId), slug);
@@ -39,12 +55,17 @@ export function SelectedShopProvider({ children }: { children: ReactNode }) {
     () => (userId ? readStored(storageKey(userId)) : null) ?? session?.stores[0]?.slug ?? null,
   );
 
-  const shops = useMemo<OwnedShop[]>(
-    () =>
-      owned.data ??
-      (session?.stores ?? []).map((s) => ({ ...s, plan: 'basic', has_address: true }) satisfies OwnedShop),
-    [owned.data, session?.stores],
+  const operator = session?.role_type === 'ADMIN';
+  const [visited, setVisited] = useState<OwnedShop | null>(() =>
+    operator && userId ? storedVisit(userId) : null,
   );
+
+  const shops = useMemo<OwnedShop[]>(() => {
+    const own =
+      owned.data ??
+      (session?.stores ?? []).map((s) => ({ ...s, plan: 'basic', has_address: true }) satisfies OwnedShop);
+    return visited && !own.some((s) => s.id === visited.id) ? [...own, visited] : own;
+  }, [owned.data, session?.stores, visited]);
   const shop = shops.find((s) => s.slug === chosen) ?? shops[0] ?? null;
 
   const selectShop = useCallback(
@@ -58,9 +79,23 @@ export function SelectedShopProvider({ children }: { children: ReactNode }) {
     [queryClient, shop?.slug, userId],
   );
 
+  const visitShop = useCallback(
+    (next: Omit<OwnedShop, 'role'>) => {
+      const seen: OwnedShop = { ...next, role: 'OPERATOR' };
+      setVisited(seen);
+      setChosen(next.slug);
+      if (userId) {
+        writeStored(visitKey(userId), JSON.stringify(seen));
+        writeStored(storageKey(userId), next.slug);
+      }
+      void queryClient.invalidateQueries();
+    },
+    [queryClient, userId],
+  );
+
   const api = useMemo<SelectedShopApi>(
-    () => ({ shop, shops, loading: owned.isPending, selectShop }),
-    [shop, shops, owned.isPending, selectShop],
+    () => ({ shop, shops, loading: owned.isPending, selectShop, visitShop }),
+    [shop, shops, owned.isPending, selectShop, visitShop],
   );
   return <SelectedShopContext value={api}>{children}</SelectedShopContext>;
 }

@@ -76,7 +76,10 @@ export function DashboardPage() {
       </header>
       {shop ? (
         <DashboardView shop={shop}>
-          <YourShops shops={shops} live={!loading} />
+          {/* The operator's visited shop is not one of its own (no status switch: the console sets statuses). */}
+          {shops.some((s) => s.role !== 'OPERATOR') ? (
+            <YourShops shops={shops.filter((s) => s.role !== 'OPERATOR')} live={!loading} />
+          ) : null}
         </DashboardView>
       ) : loading ? (
         <PageLoading />

@@ -1,7 +1,7 @@
 import { PLATFORM_SUPPORT_EMAIL } from '@haat/contracts';
 import { Suspense } from 'react';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
-import { Outlet } from '../../lib/router.tsx';
+import { Link, Outlet } from '../../lib/router.tsx';
 import { SelectedShopProvider, useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useStoredFlag } from '../../lib/stored-value.ts';
 import { MobileBar } from './mobile-bar.tsx';
@@ -26,6 +26,18 @@ function Content() {
           </a>
           .
         </div>
+      ) : null}
+      {shop?.role === 'OPERATOR' ? (
+        <p
+          role="status"
+          className="border-b border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 sm:px-6 lg:px-8"
+        >
+          <strong>Read only:</strong> you are looking at {shop.store_name} as the platform operator. Changes
+          are made by the shop’s owner.{' '}
+          <Link className="font-semibold underline" to="/platform/shops">
+            All shops
+          </Link>
+        </p>
       ) : null}
       <Suspense fallback={<PageLoading />}>
         {/* A different shop is a different set of screens: nothing typed or paged carries over. */}

@@ -1,4 +1,4 @@
-import { can, ROLE_NAMES, SHOP_OPERATIONS, type ShopOperation } from '@haat/contracts';
+import { can, ROLE_NAMES, roleRefusal, SHOP_OPERATIONS, type ShopOperation } from '@haat/contracts';
 import { ShieldOff } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
@@ -32,8 +32,10 @@ export function RequireShopOp({ op, redirect = false }: { op: ShopOperation; red
       </span>
       <h1 className="mt-4 text-2xl font-bold text-slate-900">Not for your role</h1>
       <p className="mt-3 text-slate-600">
-        As {ROLE_NAMES[role]} of {shop.store_name} you cannot {SHOP_OPERATIONS[op]}. Ask the shop’s owner if
-        you need to.
+        {role === 'OPERATOR'
+          ? roleRefusal(role, op)
+          : `As ${ROLE_NAMES[role]} of ${shop.store_name} you cannot ${SHOP_OPERATIONS[op]}. ` +
+            'Ask the shop’s owner if you need to.'}
       </p>
       <Link to={home} className={`${buttonStyles.secondary} mt-6`}>
         Go to your first screen

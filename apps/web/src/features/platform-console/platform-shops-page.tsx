@@ -9,7 +9,8 @@ import { ListPager } from '../../components/ui/pager.tsx';
 import { type BadgeTone, StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { useSearchParams } from '../../lib/router.tsx';
+import { useNavigate, useSearchParams } from '../../lib/router.tsx';
+import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { type PlatformShop, usePlatformShops } from './platform-api.ts';
 import { ShopAuditDialog } from './shop-audit-dialog.tsx';
@@ -114,6 +115,21 @@ export function PlatformShopsPage() {
   const [acting, setActing] = useState<{ shop: PlatformShop; target: Target } | null>(null);
   const [auditOf, setAuditOf] = useState<PlatformShop | null>(null);
   const active = !!(f.search || f.status || f.plan || f.city);
+  const { visitShop } = useSelectedShop();
+  const navigate = useNavigate();
+  // The shop's back office, to read as the platform operator (role OPERATOR: no changes, decision 0021).
+  const openBackOffice = (s: PlatformShop) => {
+    visitShop({
+      id: s.id,
+      slug: s.slug,
+      store_name: s.store_name,
+      plan: s.plan,
+      online_status: s.online_status,
+      status_note: s.status_note,
+      has_address: true,
+    });
+    navigate('/dashboard/');
+  };
   const total = list.data?.count ?? 0;
 
   const actions = (s: PlatformShop) => {
@@ -150,6 +166,9 @@ export function PlatformShopsPage() {
         ) : null}
         <button type="button" className={buttonStyles.ghost} onClick={() => setAuditOf(s)}>
           Audit trail
+        </button>
+        <button type="button" className={buttonStyles.ghost} onClick={() => openBackOffice(s)}>
+          Open back office
         </button>
       </div>
     );

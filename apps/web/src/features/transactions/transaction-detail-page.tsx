@@ -12,6 +12,7 @@ import { downloadFile } from '../../lib/download.ts';
 import { formatDateTime, formatINR } from '../../lib/format.ts';
 import { Link, useParams, useSearchParams } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useCan } from '../../lib/shop-role.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { PAYMENT_MODE, PAYMENT_STATUS } from './payment-labels.ts';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -178,7 +179,9 @@ function Customer({ t }: { t: TransactionDetails }) {
 function View({ t }: { t: TransactionDetails }) {
   // ?refund=1 (the order page's refund prompt after a return) opens Process Refund at once.
   const [params] = useSearchParams();
-  const [refunding, setRefunding] = useState(() => params.get('refund') === '1' && t.refundable > 0);
+  // Refunds need their own operation: a reader of payments (the platform operator) sees no refund button.
+  const mayRefund = useCan('refunds') && t.refundable > 0;
+  const [refunding, setRefunding] = useState(() => params.get('refund') === '1' && mayRefund);
   const download = useAdminDownload();
   const status = PAYMENT_STATUS[t.payment_status];
   const invoice = t.customer_invoice?.invoice_number;
@@ -221,7 +224,7 @@ function View({ t }: { t: TransactionDetails }) {
               Download Invoice
             </button>
           ) : null}
-          {t.refundable > 0 ? (
+          {mayRefund ? (
             <button type="button" className={buttonStyles.primary} onClick={() => setRefunding(true)}>
               <RotateCcw aria-hidden className="size-4" />
               Process Refund

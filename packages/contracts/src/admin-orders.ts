@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneField } from './accounts.ts';
 import { codConfirmation } from './cod.ts';
+import { calendarDate, dateRange } from './dates.ts';
 import { customerRecord } from './delivery-record.ts';
 import { INDIAN_STATES, PIN_CODE_PATTERN } from './indian-states.ts';
 import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATUSES } from './orders.ts';
@@ -24,8 +25,6 @@ export const ADMIN_ORDER_STATUS_FILTERS = [
 export const ADMIN_PAYMENT_FILTERS = ['all', 'PAID', 'PENDING', 'FAILED', 'REFUNDED'] as const;
 export const ADMIN_ORDER_SORTS = ['date_desc', 'date_asc', 'amount_desc', 'amount_asc'] as const;
 
-const isoDate = (name: string) => z.iso.date(`${name} must be a date (YYYY-MM-DD)`);
-
 export const adminOrderQuery = z
   .object({
     search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
@@ -40,15 +39,15 @@ export const adminOrderQuery = z
       })
       .default('all'),
     /** Days in India (IST), both included. */
-    from: isoDate('from').optional(),
-    to: isoDate('to').optional(),
+    from: calendarDate('from').optional(),
+    to: calendarDate('to').optional(),
     sort: z
       .enum(ADMIN_ORDER_SORTS, { error: `sort must be one of ${ADMIN_ORDER_SORTS.join(', ')}` })
       .default('date_desc'),
     limit: z.coerce.number().int().min(1).max(100).default(10),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must not be before from' });
+  .superRefine(dateRange());
 export type AdminOrderQuery = z.infer<typeof adminOrderQuery>;
 
 /** The 7 stat cards (02 §9) for the chosen date range; processing counts confirmed orders too. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, dateRange } from './dates.ts';
 
 /** The kinds of thing an audit row is about (the audit trail's "Kind" filter); payments and refunds are ORDER rows. */
 export const AUDIT_ENTITIES = [
@@ -42,8 +43,6 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-const isoDate = (name: string) => z.iso.date(`${name} must be a date (YYYY-MM-DD)`);
-
 /** The audit trail's filters (IST dates), paged on the server. */
 export const auditQuery = z
   .object({
@@ -54,8 +53,8 @@ export const auditQuery = z
     action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
     /** One thing's changes (a product, an order): the product's History tab and the order page read them. */
     entity_id: z.uuid('entity_id must be an id').optional(),
-    from: isoDate('from').optional(),
-    to: isoDate('to').optional(),
+    from: calendarDate('from').optional(),
+    to: calendarDate('to').optional(),
     search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
     limit: z.coerce
       .number()
@@ -70,7 +69,7 @@ export const auditQuery = z
       .max(100_000, 'offset must be at most 100000')
       .default(0),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must not be before from' });
+  .superRefine(dateRange());
 export type AuditQuery = z.infer<typeof auditQuery>;
 
 export const auditEvent = z.object({

@@ -12,6 +12,7 @@ export * from './cart.ts';
 export * from './cod.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';
+export * from './dates.ts';
 export * from './delivery-record.ts';
 export * from './engagement.ts';
 export * from './envelope.ts';

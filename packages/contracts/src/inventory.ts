@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, dateRange } from './dates.ts';
 import { STOCK_STATUSES } from './constants.ts';
 import {
   adminVariant,
@@ -179,24 +180,26 @@ export const INVENTORY_SORTS = [
   'sku_asc',
   'sku_desc',
 ] as const;
-export const inventoryQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  /** A category id of the shop; empty means every category. */
-  category: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || z.uuid().safeParse(v).success, 'must be a category id')
-    .optional(),
-  stock: z.enum(['all', 'in_stock', 'low_stock', 'out_of_stock']).default('all'),
-  updated_from: z.iso.date('updated_from must be a date (YYYY-MM-DD)').optional(),
-  updated_to: z.iso.date('updated_to must be a date (YYYY-MM-DD)').optional(),
-  sort: z
-    .enum(INVENTORY_SORTS, { error: `sort must be one of ${INVENTORY_SORTS.join(', ')}` })
-    .default('updated_desc'),
-  status: z.enum(['ACTIVE', 'ARCHIVED', 'all']).default('ACTIVE'),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
+export const inventoryQuery = z
+  .object({
+    search: z.string().trim().max(100).optional(),
+    /** A category id of the shop; empty means every category. */
+    category: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || z.uuid().safeParse(v).success, 'must be a category id')
+      .optional(),
+    stock: z.enum(['all', 'in_stock', 'low_stock', 'out_of_stock']).default('all'),
+    updated_from: calendarDate('updated_from').optional(),
+    updated_to: calendarDate('updated_to').optional(),
+    sort: z
+      .enum(INVENTORY_SORTS, { error: `sort must be one of ${INVENTORY_SORTS.join(', ')}` })
+      .default('updated_desc'),
+    status: z.enum(['ACTIVE', 'ARCHIVED', 'all']).default('ACTIVE'),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  })
+  .superRefine(dateRange('updated_from', 'updated_to'));
 export type InventoryQuery = z.infer<typeof inventoryQuery>;
 
 export const inventoryPage = z.object({ results: z.array(adminProduct), count: z.number().int() });
@@ -262,7 +265,7 @@ export const ledgerQuery = z.object({
   /** One size or pack of the product; left out, all of them. */
   variant_id: z.uuid('variant_id must be a variant of this product').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export const ledgerEntry = z.object({
   id: z.string(),

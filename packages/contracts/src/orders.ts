@@ -118,11 +118,18 @@ export const checkoutData = z.object({
 });
 export type CheckoutData = z.infer<typeof checkoutData>;
 
+/** An amount the customer was shown, in rupees: bounded like every amount (0 to ₹1 crore). */
+const shown = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .min(0, `${field} cannot be negative`)
+    .max(10_000_000, `${field} is too large`);
+
 /** What the customer saw for a line, so a changed price or quantity is refused naming the line. */
 const orderedLine = z.strictObject({
   id: z.uuid('Invalid cart item'),
-  quantity: z.number().int().min(1).optional(),
-  unit_price: z.number().min(0).optional(),
+  quantity: z.number().int().min(1).max(10_000).optional(),
+  unit_price: shown('unit_price').optional(),
 });
 
 /** Place order (02 §7): ids of the selected cart lines and the choices; every amount is recomputed on the server. */
@@ -138,13 +145,13 @@ export const placeOrderBody = z.strictObject({
   delivery_type: z.union([z.uuid('Choose a delivery option'), z.object({ id: z.uuid() }).loose()]),
   payment_option: z.enum(PAYMENT_OPTIONS, { error: 'Choose a payment method' }).default('COD'),
   /** What the customer was shown; a different server total is refused with 409 PRICE_CHANGED. */
-  total_amount: z.number().min(0).optional(),
-  total_price: z.number().optional(),
-  total_items: z.number().optional(),
-  sub_total: z.number().optional(),
-  discount: z.number().optional(),
-  tax: z.number().optional(),
-  shipping_charge: z.number().optional(),
+  total_amount: shown('total_amount').optional(),
+  total_price: shown('total_price').optional(),
+  total_items: z.number().int().min(0).max(1_000_000).optional(),
+  sub_total: shown('sub_total').optional(),
+  discount: shown('discount').optional(),
+  tax: shown('tax').optional(),
+  shipping_charge: shown('shipping_charge').optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 

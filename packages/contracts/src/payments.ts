@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, dateRange } from './dates.ts';
 import { isValidGstin } from './gst.ts';
 import { PAYMENT_STATUSES } from './orders.ts';
 
@@ -19,8 +20,6 @@ export const TRANSACTION_MODE_FILTERS = [
   'CASH',
 ] as const;
 
-const isoDate = (name: string) => z.iso.date(`${name} must be a date (YYYY-MM-DD)`);
-
 export const transactionQuery = z
   .object({
     search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
@@ -34,8 +33,8 @@ export const transactionQuery = z
         error: `payment_mode must be one of ${TRANSACTION_MODE_FILTERS.join(', ')}`,
       })
       .default('all'),
-    from: isoDate('from').optional(),
-    to: isoDate('to').optional(),
+    from: calendarDate('from').optional(),
+    to: calendarDate('to').optional(),
     sort: z
       .enum(['date_desc', 'date_asc', 'amount_desc', 'amount_asc'], {
         error: 'sort must be date_desc, date_asc, amount_desc or amount_asc',
@@ -44,7 +43,7 @@ export const transactionQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(10),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must not be before from' });
+  .superRefine(dateRange());
 export type TransactionQuery = z.infer<typeof transactionQuery>;
 
 export const transactionStats = z.object({
@@ -150,8 +149,12 @@ export const REFUND_METHODS = ['CASH', 'UPI', 'CARD', 'BANK'] as const;
 /** Process Refund: how much (rupees), why, how it went back, and which lines go back to stock. */
 export const refundBody = z
   .strictObject({
-    amount: z.coerce
-      .number({ error: 'Amount is required' })
+    // A number in the JSON, never a string coerced, and never made positive (issue 35: -10 once refunded ₹10).
+    amount: z
+      .number({
+        error: (iss) => (iss.input === undefined ? 'Amount is required' : 'Amount must be a number'),
+      })
+      .min(0, { error: 'Amount cannot be negative', abort: true })
       // At least one paisa: a positive amount below it (5e-324) passed and rounded to a 0-paise refund (500).
       .min(0.01, 'Amount must be at least ₹0.01')
       .max(10_000_000, 'Amount is too large')
@@ -169,7 +172,11 @@ export const refundBody = z
           product_id: z.uuid('product_id must be a product id'),
           /** One size or colour of the product; left out, its lines in the order are restocked in turn. */
           variant_id: z.uuid('variant_id must be a variant id').optional(),
-          quantity: z.coerce.number().int().min(1, 'Quantity must be 1 or more'),
+          quantity: z
+            .number({ error: 'Quantity must be a number' })
+            .int('Quantity must be a whole number')
+            .min(1, 'Quantity must be 1 or more')
+            .max(10_000, 'Quantity must be at most 10,000'),
         }),
       )
       .max(100)

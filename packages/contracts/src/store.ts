@@ -83,7 +83,7 @@ export type StoreHome = z.infer<typeof storeHome>;
 export const storeCategory = z.object({ id: z.string(), name: z.string() });
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
 /** Where a page request landed, injected into index.html by the server. */

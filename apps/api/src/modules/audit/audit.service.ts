@@ -1,7 +1,7 @@
 import { AUDIT_COUNT_CAP, type AuditEvent, type AuditQuery } from '@haat/contracts';
 import { withStore } from '@haat/db';
-import { stringify } from 'csv-stringify/sync';
 import { recordAudit } from '../../lib/audit.ts';
+import { csvText } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './audit.repository.ts';
@@ -41,28 +41,22 @@ export const listAudit = (deps: Deps, store: StoreRow, q: AuditQuery) =>
 export const auditPeople = (deps: Deps, store: StoreRow) =>
   withStore(deps.db, store.id, (tx) => repo.people(tx));
 
-const safe = (v: string) => (/^[=@\t\r]|^[+-](?![\d\s])/.test(v) ? `'${v}` : v);
-
 /** The filtered trail as CSV (newest first, times in UTC ISO form, before/after as JSON). */
 export const auditCsv = (deps: Deps, store: StoreRow, q: Omit<AuditQuery, 'limit' | 'offset'>) =>
   withStore(deps.db, store.id, async (tx) => {
     const rows = (await repo.exportEvents(tx, q, AUDIT_EXPORT_CAP)).map(view);
-    return stringify(
+    return csvText(
       rows.map((r) => [
         r.created_at,
-        safe(r.actor_name),
+        r.actor_name,
         r.entity,
         r.action,
-        safe(r.summary),
+        r.summary,
         r.entity_id ?? '',
-        r.before ? safe(JSON.stringify(r.before)) : '',
-        r.after ? safe(JSON.stringify(r.after)) : '',
+        r.before ? JSON.stringify(r.before) : '',
+        r.after ? JSON.stringify(r.after) : '',
       ]),
-      {
-        header: true,
-        bom: true,
-        columns: ['created_at', 'person', 'kind', 'action', 'summary', 'entity_id', 'before', 'after'],
-      },
+      { columns: ['created_at', 'person', 'kind', 'action', 'summary', 'entity_id', 'before', 'after'] },
     );
   });
 

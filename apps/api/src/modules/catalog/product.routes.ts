@@ -50,7 +50,7 @@ export const productRoutes =
         params: idParam,
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(50).default(10),
-          offset: z.coerce.number().int().min(0).default(0),
+          offset: z.coerce.number().int().min(0).max(100_000).default(0),
         }),
         response: { 200: envelope(z.array(reviewItem)), ...errors },
       },

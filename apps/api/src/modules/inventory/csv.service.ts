@@ -1,8 +1,8 @@
 import { type InventoryQuery, paiseToRupees, productFormBody } from '@haat/contracts';
 import { schema, type Tx, withStore } from '@haat/db';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { recordAudit } from '../../lib/audit.ts';
+import { csvText, fromCsvCell } from '../../lib/csv.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -86,7 +86,7 @@ function exportRows({ product: x, variants, categoryName, supplierName }: Export
 /** The filtered product list as CSV, in the list's order: what Import reads back. */
 export async function exportCsv(deps: Deps, store: StoreRow, q: InventoryQuery) {
   const rows = await withStore(deps.db, store.id, (tx) => repo.exportProducts(tx, q));
-  return stringify(rows.flatMap(exportRows), { header: true, columns: [...COLUMNS], bom: true });
+  return csvText(rows.flatMap(exportRows), { columns: [...COLUMNS] });
 }
 
 type OnePlan = {
@@ -107,6 +107,8 @@ function readCsv(text: string) {
       trim: true,
       bom: true,
       relax_column_count: true,
+      // Takes off the apostrophe the export put before a cell a spreadsheet would run (lib/csv.ts).
+      cast: (cell) => fromCsvCell(cell),
     });
   } catch (err) {
     throw badRequest(`This file is not a readable CSV: ${(err as Error).message}`, [

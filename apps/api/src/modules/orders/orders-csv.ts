@@ -1,5 +1,5 @@
 import type { AdminOrderRow } from '@haat/contracts';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../../lib/csv.ts';
 
 const COLUMNS = [
   'order_number',
@@ -23,17 +23,11 @@ const COLUMNS = [
 ];
 
 /**
- * A text cell a spreadsheet would run as a formula (=, @, a leading tab or return, or + and - not starting a
- * number such as a +91 phone) gets a leading apostrophe.
- */
-const safe = (v: string) => (/^[=@\t\r]|^[+-](?![\d\s])/.test(v) ? `'${v}` : v);
-
-/**
  * Order Management's filtered list as CSV: plain numbers (rupees with a dot, no Indian grouping) so a
  * spreadsheet reads them as numbers; times in UTC ISO form.
  */
 export function ordersCsv(rows: AdminOrderRow[]) {
-  return stringify(
+  return csvText(
     rows.map((r) => [
       r.order_number,
       r.created_at,
@@ -42,18 +36,18 @@ export function ordersCsv(rows: AdminOrderRow[]) {
       r.payment_method,
       r.total_amount.toFixed(2),
       r.total_items,
-      safe(`${r.user.first_name} ${r.user.last_name}`.trim()),
-      safe(r.user.email ?? ''),
-      safe(r.user.phone ?? ''),
-      safe(r.carrier ?? ''),
-      safe(r.trackingNumber ?? ''),
-      safe(r.shipping_address.full_name),
-      safe([r.shipping_address.address_line1, r.shipping_address.address_line2].filter(Boolean).join(', ')),
-      safe(r.shipping_address.city),
+      `${r.user.first_name} ${r.user.last_name}`.trim(),
+      r.user.email ?? '',
+      r.user.phone ?? '',
+      r.carrier ?? '',
+      r.trackingNumber ?? '',
+      r.shipping_address.full_name,
+      [r.shipping_address.address_line1, r.shipping_address.address_line2].filter(Boolean).join(', '),
+      r.shipping_address.city,
       r.shipping_address.state,
       r.shipping_address.postal_code,
       r.return_requested ? 'yes' : 'no',
     ]),
-    { header: true, columns: COLUMNS, bom: true },
+    { columns: COLUMNS },
   );
 }

@@ -1,7 +1,7 @@
 import { paiseToRupees, type TaxDocumentSnapshot } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
-import { stringify } from 'csv-stringify/sync';
 import { and, gte, lt } from 'drizzle-orm';
+import { csvText } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 
@@ -97,5 +97,5 @@ export function gstSummaryCsv(s: GstSummary) {
       n(r.igst),
       n(r.total),
     ]);
-  return stringify(rows, { bom: true });
+  return csvText(rows);
 }

@@ -1,15 +1,11 @@
-import { Readable } from 'node:stream';
 import type { Transaction, TransactionQuery } from '@haat/contracts';
 import { withStore } from '@haat/db';
-import { stringify } from 'csv-stringify';
 import type { Deps } from '../../lib/deps.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import * as repo from './payments.repository.ts';
 import { rowView } from './payments.service.ts';
 
-const safe = (v: string) => (/^[=@\t\r]|^[+-](?![\d\s])/.test(v) ? `'${v}` : v);
-
-const COLUMNS = [
+export const COLUMNS = [
   'transaction_id',
   'created_at',
   'order_number',
@@ -33,23 +29,18 @@ const cells = (r: Transaction) => [
   r.amount.toFixed(2),
   r.refunded_amount.toFixed(2),
   (r.amount - r.refunded_amount).toFixed(2),
-  safe(r.customer_name),
-  safe(r.customer_email ?? ''),
-  safe(r.customer_phone ?? ''),
+  r.customer_name,
+  r.customer_email ?? '',
+  r.customer_phone ?? '',
   r.customer_invoice?.invoice_number ?? '',
 ];
 
 /**
- * Transaction Management's filtered list as a CSV stream, written as the batches arrive: plain numbers (no Indian
- * grouping), times in UTC ISO form, cells that a spreadsheet would run as a formula defused.
+ * Transaction Management's filtered list as CSV rows, for lib/csv's stream, as the batches arrive: plain numbers
+ * (no Indian grouping), times in UTC ISO form.
  */
-export function transactionsCsv(batches: AsyncIterable<Transaction[]>) {
-  const rows = Readable.from(
-    (async function* () {
-      for await (const batch of batches) for (const r of batch) yield cells(r);
-    })(),
-  );
-  return rows.pipe(stringify({ header: true, bom: true, columns: COLUMNS }));
+export async function* transactionRows(batches: AsyncIterable<Transaction[]>) {
+  for await (const batch of batches) for (const r of batch) yield cells(r);
 }
 
 /** Rows an export reads at a time, each batch in its own short transaction. */

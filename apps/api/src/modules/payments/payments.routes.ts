@@ -1,4 +1,6 @@
 import {
+  calendarDate,
+  dateRange,
   envelope,
   gstSettings,
   gstSettingsBody,
@@ -12,6 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
+import { sendCsvStream } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, fileReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
@@ -19,15 +22,15 @@ import { requireShopCustomer, requireVendorStore } from '../../plugins/auth.ts';
 import * as gst from './gst-settings.service.ts';
 import { gstSummary, gstSummaryCsv } from './gst-summary.ts';
 import * as payments from './payments.service.ts';
-import { transactionsCsv, transactionsFor } from './payments-csv.ts';
+import { COLUMNS, transactionRows, transactionsFor } from './payments-csv.ts';
 
 const pdfReply = fileReplies('application/pdf', 'The document');
 const statsQuery = z
   .object({
-    from: z.iso.date('from must be a date (YYYY-MM-DD)').optional(),
-    to: z.iso.date('to must be a date (YYYY-MM-DD)').optional(),
+    from: calendarDate('from').optional(),
+    to: calendarDate('to').optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must not be before from' });
+  .superRefine(dateRange());
 
 const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer) =>
   reply
@@ -82,10 +85,8 @@ export const adminPaymentRoutes =
       handler: async (req, reply) => {
         const { store } = await requireVendorStore(deps, req);
         const day = new Date().toISOString().slice(0, 10);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${store.slug}-transactions-${day}.csv"`)
-          .send(transactionsCsv(transactionsFor(deps, store, req.query)));
+        const rows = transactionRows(transactionsFor(deps, store, req.query));
+        return sendCsvStream(reply, `${store.slug}-transactions-${day}.csv`, rows, COLUMNS);
       },
     });
 

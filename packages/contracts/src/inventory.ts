@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, dateRange } from './dates.ts';
 import { STOCK_STATUSES } from './constants.ts';
+import { calendarDate, dateRange } from './dates.ts';
 import {
   adminVariant,
   MAX_OPTIONS,

@@ -63,6 +63,8 @@ const schema = z.object({
   PLATFORM_DOMAIN: z.string().default('localhost'),
   /** Seed the demo shops into an empty database at start (default: on for the embedded database). */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** PostgreSQL: a statement of the app's is cancelled after this long; 0 turns the limit off. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a shop's public home bundle is reused (ms); 0 turns the cache off. */
   STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),

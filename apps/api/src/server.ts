@@ -21,7 +21,12 @@ async function main() {
   const embedded = !config.DATABASE_URL;
   const dataDir = resolve(config.DATA_DIR);
   if (embedded) mkdirSync(dataDir, { recursive: true });
-  const database = await openDatabase({ url: config.DATABASE_URL, appUrl: config.DATABASE_APP_URL, dataDir });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    appUrl: config.DATABASE_APP_URL,
+    dataDir,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   await database.migrate();
   const seed = config.SEED_DEMO ? config.SEED_DEMO === 'true' : embedded;
   // A first start creates the demo shops before it serves. Later starts serve at once and bring the demo up to

@@ -41,6 +41,11 @@ export interface DatabaseOptions {
   /** Called for every SQL statement the app role sends (benchmarks count them). */
   onQuery?: (sql: string) => void;
   poolSize?: number;
+  /**
+   * PostgreSQL: the app role's statements are cancelled after this long (`statement_timeout`), and a transaction
+   * left idle is ended after 4 times as long, so one stuck statement or lock cannot hold a connection for ever.
+   */
+  statementTimeoutMs?: number;
 }
 
 export interface Database {
@@ -122,7 +127,8 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       if (!app) {
         const appUrl = opts.appUrl ?? withUser(url, APP_ROLE);
         const debug = opts.onQuery ? (_conn: number, query: string) => opts.onQuery?.(query) : undefined;
-        appSql = postgres(appUrl, { max: opts.poolSize ?? 10, onnotice: () => {}, debug });
+        const connection = sessionLimits(opts.statementTimeoutMs);
+        appSql = postgres(appUrl, { max: opts.poolSize ?? 10, onnotice: () => {}, debug, connection });
         // Without the relational schema (`db.query.*`, unused): drizzle otherwise builds a query builder for each
         // of the schema's tables on every transaction, 3.5 % of a storefront read's CPU (issue 18).
         app = drizzlePostgres(namedStatements(appSql)) as unknown as Db;
@@ -135,6 +141,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
               max: 1,
               onnotice: () => {},
               debug,
+              connection,
               onclose: forget,
             }),
           opts.poolSize ?? 10,
@@ -290,6 +297,15 @@ async function pipelinedBegin<T>(
   } finally {
     conn.release();
   }
+}
+
+/** The app sessions' time limits, sent with each connection's start-up (nothing when not set). */
+function sessionLimits(ms: number | undefined): Record<string, string> {
+  if (!ms) return {};
+  return {
+    statement_timeout: String(ms),
+    idle_in_transaction_session_timeout: String(ms * 4),
+  };
 }
 
 function withUser(url: string, user: string) {

@@ -31,3 +31,33 @@ export async function retryOnDeadlock<T>(attempt: () => Promise<T>, tries = 3): 
     }
   }
 }
+
+/** Driver errors of a connection that closed or could not be opened (postgres-js codes and Node's). */
+const CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+/**
+ * What to tell the client when a request failed because the database could not serve it for a moment (its
+ * connection dropped, the server is restarting or failing over, a statement ran past `statement_timeout`, a
+ * deadlock outlived its retries), or null for any other error. Such a request did not happen: it can be repeated.
+ */
+export function databaseUnavailable(err: unknown): string | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_CODES.has(code) || /^(08|57P0)/.test(code)) {
+      return 'The database is not reachable for a moment. Please try again.';
+    }
+    if (code === '57014') return 'The request took too long and was stopped. Please try again.';
+    if (code === '40P01' || code === '40001') return 'The shop is busy. Please try again.';
+    e = e.cause as typeof e;
+  }
+  return null;
+}

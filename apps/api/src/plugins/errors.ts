@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { databaseUnavailable } from '../lib/pg-errors.ts';
 
 /** One error handler: every failure leaves as the error envelope; 5xx never carry internals. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -26,6 +27,19 @@ export function registerErrorHandling(app: FastifyInstance) {
         success: false,
         message: first ? `Invalid ${where}: ${first.path} ${first.message.toLowerCase()}` : 'Invalid request',
         error: { code: 'VALIDATION_FAILED', issues },
+        requestId,
+      });
+    }
+    const unavailable = databaseUnavailable(err);
+    if (unavailable) {
+      // A dropped connection, a restarting or failing-over database, a statement past its time: nothing was
+      // acknowledged, and the same request (with its Idempotency-Key) can be sent again.
+      req.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', '1');
+      return reply.code(503).send({
+        success: false,
+        message: unavailable,
+        error: { code: 'DATABASE_UNAVAILABLE' },
         requestId,
       });
     }

@@ -92,6 +92,18 @@ async function main() {
     { name: b.name, kind: 'embedded', how: { ...direct(b.bundle), ...embedded, demo: !b.before } },
     { name: b.name, kind: 'postgres', how: { ...direct(b.bundle), ...postgresDb, demo: false } },
   ]);
+  // The production entry since issue 35: the supervisor, its first worker answering (the second starts after it).
+  configs.push({
+    name: 'this build',
+    kind: 'postgres, through the supervisor (2 workers)',
+    how: {
+      script: 'apps/api/dist/supervisor.mjs',
+      nodeArgs: [],
+      ...postgresDb,
+      env: { WORKERS: '2' },
+      demo: false,
+    },
+  });
   configs.push({
     name: 'this build',
     kind: 'embedded, through scripts/start.mjs',

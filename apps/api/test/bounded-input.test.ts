@@ -92,6 +92,15 @@ describe('money and numbers', () => {
     }
   });
 
+  it("an order's version past PostgreSQL's integer is refused, naming version", async () => {
+    const res = await vendor.call('PUT', `/api/admin/order/${randomUUID()}/status/`, {
+      status: 'PROCESSING',
+      version: 1e12,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(issuesOf(res)[0]).toEqual({ path: 'version', message: 'version is too large' });
+  });
+
   it('a point-of-sale discount of -5 % is refused, naming discount_value', async () => {
     const res = await vendor.call('POST', '/api/admin/order/pos-checkout/', {
       customer_name: 'Walk-in',

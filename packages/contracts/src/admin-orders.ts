@@ -195,7 +195,8 @@ export type AdminOrderDetails = z.infer<typeof adminOrderDetails>;
 const version = z.coerce
   .number({ error: 'version is required' })
   .int('version must be a whole number')
-  .min(1, 'version must be 1 or more');
+  .min(1, 'version must be 1 or more')
+  .max(2_147_483_647, 'version is too large');
 
 const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();

@@ -74,6 +74,18 @@ describe('the point of sale', () => {
     // GST follows the product's rate; 3 × ₹149 = ₹447.
     await vendor.getByText('GST 5% (included)').waitFor();
     expect(await vendor.getByTestId('pos-total').innerText()).toBe('₹447');
+    // A discount of -5 % keeps its minus sign and is refused on the field (it once became 5 %).
+    const discountAs = (name: string) =>
+      vendor.locator('label', { has: vendor.getByRole('radio', { name }) }).click();
+    await discountAs('Percentage');
+    const discount = vendor.getByLabel('Discount (%)');
+    await discount.fill('-5');
+    expect(await discount.inputValue()).toBe('-5');
+    await vendor.getByText('Discount cannot be negative').waitFor();
+    expect(await discount.getAttribute('aria-invalid')).toBe('true');
+    expect(await vendor.getByTestId('pos-total').innerText()).toBe('₹447');
+    await discount.fill('');
+    await discountAs('Amount in rupees');
 
     await vendor.getByRole('button', { name: 'Process Payment' }).click();
     await vendor.getByText('Name and phone number are required').waitFor();

@@ -5,12 +5,16 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { FieldError } from './fields.tsx';
 
-/** Keeps what an amount in rupees may hold: digits, one decimal point and at most two decimals (paise). */
+/**
+ * Keeps what an amount in rupees may hold: digits, one decimal point and at most two decimals (paise). A leading
+ * minus sign stays, so the form can say a negative amount is refused (dropping it turned -10 into a ₹10 refund).
+ */
 export function moneyText(raw: string): string {
+  const minus = /^\s*[-−]/.test(raw) ? '-' : '';
   const clean = raw.replace(/[^\d.]/g, '');
   const dot = clean.indexOf('.');
-  if (dot === -1) return clean;
-  return `${clean.slice(0, dot)}.${clean
+  if (dot === -1) return minus + clean;
+  return `${minus}${clean.slice(0, dot)}.${clean
     .slice(dot + 1)
     .replace(/\./g, '')
     .slice(0, 2)}`;

@@ -142,6 +142,10 @@ export function PaymentDialog({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (method === 'CASH' && !(receivedAmount >= 0)) {
+      setProblem('Amount received cannot be negative');
+      return;
+    }
     if (method === 'CASH' && receivedAmount < total) {
       setProblem(`Amount received is less than the total (${formatAmount(total)})`);
       return;

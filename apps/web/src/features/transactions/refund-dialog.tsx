@@ -60,7 +60,8 @@ export function RefundDialog({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = {
-      amount,
+      // The number typed, sign and all: the contract refuses a negative amount with a message on the field.
+      amount: amount.trim() === '' ? undefined : Number(amount),
       reason,
       method,
       reference: reference.trim() || undefined,

@@ -225,6 +225,11 @@ export const orderItems = pgTable(
     unitPricePaise: integer('unit_price_paise').notNull(),
     costPaise: integer('cost_paise'),
     taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /**
+     * Units of the line that went back to stock (cancelled, returned, RTO received back, refunded with restock),
+     * raised with the stock move; never more than sold (a CHECK, migration 0046).
+     */
+    restockedQuantity: integer('restocked_quantity').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
@@ -235,6 +240,10 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.storeId, t.orderId),
     index('order_items_product_idx').on(t.storeId, t.productId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'order_items_restocked_within_sold',
+      sql`${t.restockedQuantity} >= 0 and ${t.restockedQuantity} <= ${t.quantity}`,
+    ),
   ],
 );
 
@@ -338,20 +347,31 @@ export const stockLedger = pgTable(
   ],
 );
 
-/** Idempotency keys of place-order requests: a retry answers with the first order. */
+/**
+ * Idempotency keys of place-order requests and counter sales: a retry answers with the first order. An online
+ * order's key is its customer's; a counter sale's is the shop's, whoever sends it (migration 0046).
+ */
 export const orderRequests = pgTable(
   'order_requests',
   {
     storeId: storeId(),
+    /** The customer placing the order, or the person who made the counter sale. */
     customerId: uuid('customer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     orderId: uuid('order_id'),
+    channel: text('channel', { enum: ['ONLINE', 'POS'] })
+      .notNull()
+      .default('ONLINE'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.storeId, t.customerId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.customerId, t.key] }),
+    uniqueIndex('order_requests_pos_key_uq').on(t.storeId, t.key).where(sql`channel = 'POS'`),
+    check('order_requests_channel', sql`${t.channel} in ('ONLINE', 'POS')`),
+  ],
 );
 
 /** A customer's request to return a delivered order, for the vendor to act on. */

@@ -646,6 +646,8 @@ export function buildDemoOrders(
         unitPricePaise: unit,
         costPaise: l.p.costPaise,
         taxPercent: l.p.taxPercent,
+        // A cancelled order's units went back to stock (its CANCELLATION rows below).
+        restockedQuantity: cancelledAt ? l.qty : 0,
       });
       const note = `ORD-${number}`;
       move(l.p.id, t0, -l.qty, {
@@ -901,7 +903,12 @@ export async function seedDemoOrders(db: Db, shop: DemoShop, storeId: string, no
     // payments' refunds first).
     const documents = await seedDemoDocuments(tx, storeId, rows, store.ownerId);
     await insertRows(tx, orders, rows.orders.map(fix));
-    await insertRows(tx, orderItems, rows.items.map(variantOf));
+    // (A column some rows leave out would go in as null: a counter sale's lines put nothing back.)
+    await insertRows(
+      tx,
+      orderItems,
+      rows.items.map((i) => variantOf({ ...i, restockedQuantity: i.restockedQuantity ?? 0 })),
+    );
     await insertRows(tx, orderEvents, rows.events.map(fix));
     await insertRows(tx, paymentTransactions, rows.payments);
     if (documents) {

@@ -90,6 +90,7 @@ function receivedBack(rows: DemoOrderRows, end: number, ownerId: string, restock
     });
   }
   for (const i of rows.items.filter((x) => x.orderId === id)) {
+    i.restockedQuantity = i.quantity;
     restock(i.productId, returnedAt.getTime(), i.quantity, {
       storeId: o.storeId,
       productId: i.productId,

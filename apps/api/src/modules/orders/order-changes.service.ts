@@ -52,18 +52,22 @@ async function event(ctx: Ctx, orderId: string, status: string, note?: string | 
   });
 }
 
-/** Stock back with RETURN ledger rows, and the coupon's use freed: what a returned order gives back. */
+/**
+ * Stock back with RETURN ledger rows (only the units a refund has not already put back), and the coupon's use
+ * freed: what a returned order gives back.
+ */
 async function restockReturn(ctx: Ctx, order: repo.OrderRow) {
   const items = await repo.itemsOf(ctx.tx, [order.id]);
   const ledger = [];
   for (const i of [...items].sort(repo.byStockLock)) {
-    const after = await repo.returnStock(ctx.tx, i, i.quantity);
+    const back = repo.restockable(i);
+    const after = await repo.returnStock(ctx.tx, i, back);
     if (after === null) continue;
     ledger.push({
       storeId: ctx.store.id,
       productId: i.productId,
       variantId: i.variantId,
-      change: i.quantity,
+      change: back,
       quantityAfter: after,
       reason: 'RETURN' as const,
       note: orderNumber(order.number),

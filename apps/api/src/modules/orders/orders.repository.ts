@@ -24,16 +24,33 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
 
 /**
- * Claims an idempotency key for this customer. A concurrent request with the same key waits here until the
- * first one commits (then finds its row) or rolls back (then claims the key itself). False: already claimed.
+ * Claims an idempotency key for this customer (a counter sale's: for the whole shop, whoever `customerId` is, by the
+ * unique index `order_requests_pos_key_uq`). A concurrent request with the same key waits here until the first one
+ * commits (then finds its row) or rolls back (then claims the key itself). False: already claimed.
  */
-export async function claimRequest(tx: Tx, storeId: string, customerId: string, key: string, hash: string) {
+export async function claimRequest(
+  tx: Tx,
+  storeId: string,
+  customerId: string,
+  key: string,
+  hash: string,
+  channel: 'ONLINE' | 'POS' = 'ONLINE',
+) {
   const rows = await tx
     .insert(orderRequests)
-    .values({ storeId, customerId, key, requestHash: hash })
+    .values({ storeId, customerId, key, requestHash: hash, channel })
     .onConflictDoNothing()
     .returning({ key: orderRequests.key });
   return rows.length === 1;
+}
+
+/** The shop's counter sale claimed with this key, by anyone. */
+export async function findPosRequest(tx: Tx, key: string) {
+  const [row] = await tx
+    .select()
+    .from(orderRequests)
+    .where(and(eq(orderRequests.channel, 'POS'), eq(orderRequests.key, key)));
+  return row ?? null;
 }
 
 export async function findRequest(tx: Tx, customerId: string, key: string) {
@@ -99,15 +116,17 @@ export function useCoupon(tx: Tx, storeId: string, couponId: string) {
 export const COUPON_USED_UP = 'HS002';
 
 /**
- * Puts a sold line's stock back on its variant (a cancelled or returned order); returns the variant's stock after,
- * or null when the shop no longer sells that variant.
+ * Puts units of a sold line back on its variant (a cancelled, returned or refunded line) and counts them on the line
+ * (`restocked_quantity`: its CHECK keeps it within what was sold, so a caller asking for more fails the
+ * transaction); returns the variant's stock after, or null when the shop no longer sells that variant (then
+ * nothing moves and nothing is counted).
  */
 export async function returnStock(
   tx: Tx,
-  line: { productId: string; variantId: string | null },
+  line: { id: string; productId: string; variantId: string | null },
   quantity: number,
 ) {
-  if (!line.variantId) return null;
+  if (!line.variantId || quantity <= 0) return null;
   const [row] = await tx
     .update(v)
     .set({ quantity: sql`${v.quantity} + ${quantity}`, updatedAt: new Date() })
@@ -115,11 +134,18 @@ export async function returnStock(
     .returning({ quantity: v.quantity });
   if (!row) return null;
   await tx
+    .update(orderItems)
+    .set({ restockedQuantity: sql`${orderItems.restockedQuantity} + ${quantity}` })
+    .where(eq(orderItems.id, line.id));
+  await tx
     .update(p)
     .set({ unitsSold: sql`greatest(${p.unitsSold} - ${quantity}, 0)` })
     .where(eq(p.id, line.productId));
   return row.quantity;
 }
+
+/** Units of a sold line that have not gone back to stock yet. */
+export const restockable = (line: OrderItemRow) => line.quantity - line.restockedQuantity;
 
 /** Lines in the order their stock is locked: by product, then variant. */
 export const byStockLock = (a: OrderItemRow, b: OrderItemRow) =>

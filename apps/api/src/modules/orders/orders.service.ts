@@ -78,13 +78,15 @@ export async function cancelInTx(
   const items = await repo.itemsOf(tx, [order.id]);
   const ledger = [];
   for (const i of [...items].sort(repo.byStockLock)) {
-    const after = await repo.returnStock(tx, i, i.quantity);
+    // Units a refund already put back stay counted once.
+    const back = repo.restockable(i);
+    const after = await repo.returnStock(tx, i, back);
     if (after !== null) {
       ledger.push({
         storeId: store.id,
         productId: i.productId,
         variantId: i.variantId,
-        change: i.quantity,
+        change: back,
         quantityAfter: after,
         reason: 'CANCELLATION' as const,
         note: orderNumber(order.number),

@@ -1,4 +1,5 @@
 import {
+  lineName,
   paiseToRupees,
   type RefundBody,
   refundBody,
@@ -274,7 +275,10 @@ async function takeFromPayment(tx: Tx, p: repo.PaymentRow, amountPaise: number) 
   );
 }
 
-/** Puts the chosen lines back on the shelf (never more than was ordered), with RETURN ledger rows. */
+/**
+ * Puts the chosen units back on the shelf with RETURN ledger rows, never more than is left of the order's lines (sold,
+ * less what a cancellation, return or earlier refund put back): asking for more is a 409 naming what is left.
+ */
 async function restock(
   tx: Tx,
   storeId: string,
@@ -295,15 +299,18 @@ async function restock(
         issues: [{ path: 'restock', message: 'Choose products of this order' }],
       });
     }
-    // Never more than was ordered: the quantity is spread over the product's lines (its variants) in order.
-    let left = l.quantity;
+    const left = sold.reduce((n, i) => n + ordersRepo.restockable(i), 0);
+    if (l.quantity > left) throw restockOverSold(sold, left, !!l.variant_id);
+    // Spread over the product's lines (its variants) in lock order, each up to what is left of it.
+    let wanted = l.quantity;
     let back = 0;
     for (const i of sold) {
-      const quantity = Math.min(left, i.quantity);
-      if (quantity <= 0) break;
-      left -= quantity;
+      const quantity = Math.min(wanted, ordersRepo.restockable(i));
+      if (quantity <= 0) continue;
+      wanted -= quantity;
       const after = await ordersRepo.returnStock(tx, i, quantity);
       if (after === null) continue;
+      i.restockedQuantity += quantity;
       back += quantity;
       ledger.push({
         storeId,
@@ -321,6 +328,18 @@ async function restock(
   }
   await ordersRepo.insertLedger(tx, ledger);
   return done;
+}
+
+/** 409: "Only 0 of 1 × Masala Chai can still go back to stock". */
+function restockOverSold(sold: ordersRepo.OrderItemRow[], left: number, oneVariant: boolean) {
+  const first = sold[0] as ordersRepo.OrderItemRow;
+  const name = oneVariant ? lineName(first.name, first.variantLabel) : first.name;
+  const total = sold.reduce((n, i) => n + i.quantity, 0);
+  const message = `Only ${left} of ${total} × ${name} can still go back to stock`;
+  return new AppError(409, 'CONFLICT', message, {
+    reason: 'RESTOCK_OVER_SOLD',
+    issues: [{ path: 'restock', message }],
+  });
 }
 
 /**

@@ -186,6 +186,15 @@ export async function shopCounter(tx: Tx) {
   return { location: loc ?? null, phone: contact?.phone ?? null };
 }
 
+/** The shop's status as the sale's transaction reads it (a suspension made on another server process counts). */
+export async function shopStatus(tx: Tx, storeId: string) {
+  const [row] = await tx
+    .select({ status: schema.stores.onlineStatus })
+    .from(schema.stores)
+    .where(eq(schema.stores.id, storeId));
+  return row?.status ?? null;
+}
+
 /** The counter payment of an order. */
 export async function paymentOf(tx: Tx, orderId: string) {
   const [row] = await tx

@@ -10,7 +10,7 @@ import {
 import { type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { retryOnDeadlock } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as ordersRepo from '../orders/orders.repository.ts';
@@ -37,6 +37,10 @@ type Body = z.output<typeof posCheckoutBody>;
 type Line = Body['product_id'][number];
 
 const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
+
+/** A shop the platform suspended sells nothing new, at the counter too (decision 0023). */
+const SUSPENDED =
+  'This shop is suspended by the Haat platform and cannot sell at the counter until the suspension is lifted. Please contact platform support.';
 
 /** A test seam: called once the sale's writes, then its invoice, are sent, before the COMMIT. */
 export type PosStepHook = (step: 'writes' | 'invoice') => void;
@@ -65,13 +69,15 @@ export async function posCheckout(
   const hash = requestHash(body);
   const attempt = () =>
     withStore(deps.db, store.id, async (tx, ctl) => {
-      const [claimed, rows, shop, counterInfo] = await Promise.all([
-        ordersRepo.claimRequest(tx, store.id, actor.userId, key, hash),
+      const [claimed, rows, shop, counterInfo, status] = await Promise.all([
+        ordersRepo.claimRequest(tx, store.id, actor.userId, key, hash, 'POS'),
         repo.sellablesFor(tx, ...lineIds(body.product_id)),
         paymentsRepo.shopTaxProfile(tx),
         repo.shopCounter(tx),
+        repo.shopStatus(tx, store.id),
       ]);
-      if (!claimed) return { created: false as const, orderId: await replayed(tx, actor.userId, key, hash) };
+      if (status === 'SUSPENDED') throw forbidden(SUSPENDED, 'SHOP_SUSPENDED');
+      if (!claimed) return { created: false as const, orderId: await replayed(tx, key, hash) };
       const lines = priceLines(body.product_id, rows, !!shop.gstin);
       const totals = checkTotals(body, lines);
       const payment = checkPayment(body.payment, totals.totalPaise);
@@ -144,9 +150,9 @@ function requestHash(body: Body) {
   return createHash('sha256').update(JSON.stringify(canon)).digest('hex');
 }
 
-/** A key seen before: the same bill gets the first sale back; another bill with it is refused. */
-async function replayed(tx: Tx, actorId: string, key: string, hash: string) {
-  const prior = await ordersRepo.findRequest(tx, actorId, key);
+/** A key seen before in this shop (by anyone): the same bill gets the first sale back; another bill is refused. */
+async function replayed(tx: Tx, key: string, hash: string) {
+  const prior = await ordersRepo.findPosRequest(tx, key);
   if (!prior || prior.requestHash !== hash) {
     throw conflict(
       'This Idempotency-Key was already used for a different bill. Send a new key for a new sale.',

@@ -111,6 +111,21 @@ export const productFormBody = productFormObject.superRefine((f, ctx) => {
 });
 export type ProductFormBody = z.input<typeof productFormBody>;
 
+/**
+ * Update Product: the form, where leaving out `options` and `variants` keeps the product's as they are (sending them
+ * replaces them, an empty `options` list making it one item again). Variants without options are refused.
+ */
+export const productUpdateBody = productFormObject
+  .extend({ options: productFormObject.shape.options.unwrap().optional() })
+  .superRefine((f, ctx) => {
+    if (f.options === undefined) {
+      if (f.variants !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'Send the options with the variants' });
+      return;
+    }
+    for (const i of variantIssues(f.options, f.variants)) ctx.addIssue({ code: 'custom', ...i });
+  });
+
 const named = z.object({ id: z.string(), name: z.string() });
 
 export const adminProduct = z.object({

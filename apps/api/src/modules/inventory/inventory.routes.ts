@@ -13,6 +13,7 @@ import {
   productFormBody,
   productLabelsQuery,
   productStats,
+  productUpdateBody,
   supplier,
   supplierBody,
 } from '@haat/contracts';
@@ -159,10 +160,11 @@ export const inventoryRoutes =
       app.put(url, {
         schema: {
           tags: ['inventory'],
-          summary: 'Change a product; a stock change needs stock_reason',
+          summary:
+            'Change a product; a stock change needs stock_reason. Without options and variants they stay as they are',
           storeOriginHeaders,
           params: idParam,
-          body: productFormBody,
+          body: productUpdateBody,
           response: productReply,
         },
         handler: async (req) => {

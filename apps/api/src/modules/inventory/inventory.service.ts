@@ -3,6 +3,7 @@ import {
   type InventoryQuery,
   paiseToRupees,
   type productFormBody,
+  type productUpdateBody,
   rupeesToPaise,
   type supplierBody,
 } from '@haat/contracts';
@@ -19,6 +20,7 @@ import { toAdminProduct } from './inventory.view.ts';
 import * as variants from './variants.service.ts';
 
 export type ProductForm = z.output<typeof productFormBody>;
+type ProductUpdate = z.output<typeof productUpdateBody>;
 type SupplierForm = z.output<typeof supplierBody>;
 
 /** Form values to columns. */
@@ -155,12 +157,23 @@ export async function createProduct(deps: Deps, actor: Actor, store: StoreRow, f
   return created;
 }
 
-/** Changes a product; a stock change needs a reason and goes into the stock history with it. */
-export async function updateProduct(deps: Deps, actor: Actor, store: StoreRow, id: string, f: ProductForm) {
+/**
+ * Changes a product; a stock change needs a reason and goes into the stock history with it. Without `options` (and
+ * `variants`) the product's options and variants stay as they are; sent, they replace them.
+ */
+export async function updateProduct(
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  id: string,
+  sent: ProductUpdate,
+) {
   const updated = await withStore(deps.db, store.id, async (tx) => {
     if (!isUuid(id)) throw notFound('Product not found');
     const before = await repo.lockProduct(tx, id);
     if (!before) throw notFound('Product not found');
+    const keepVariants = sent.options === undefined;
+    const f: ProductForm = { ...sent, options: sent.options ?? before.options };
     const issues = await checkProduct(tx, f, id);
     const change = f.options.length ? 0 : f.product_quantity - before.quantity;
     if ((change !== 0 || (await variants.changesVariantStock(tx, id, f))) && !f.stock_reason)
@@ -174,7 +187,9 @@ export async function updateProduct(deps: Deps, actor: Actor, store: StoreRow, i
     if (!row) throw notFound('Product not found');
     await repo.insertLedger(tx, [
       ...reshaped,
-      ...(f.options.length ? await variants.saveVariants(ctx, f, f.stock_reason ?? null) : []),
+      ...(f.options.length && !keepVariants
+        ? await variants.saveVariants(ctx, f, f.stock_reason ?? null)
+        : []),
     ]);
     if (change !== 0 && !reshaped.length) {
       await repo.insertLedger(tx, [

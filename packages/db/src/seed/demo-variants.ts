@@ -96,7 +96,11 @@ export async function seedDemoVariants(db: Db, slug: string, storeId: string): P
             lowStockThreshold: Math.min(p.threshold, 3),
           })),
         )
-        .returning({ id: productVariants.id, optionValues: productVariants.optionValues });
+        .returning({
+          id: productVariants.id,
+          optionValues: productVariants.optionValues,
+          quantity: productVariants.quantity,
+        });
       await tx
         .delete(productVariants)
         .where(and(eq(productVariants.productId, p.id), sql`${productVariants.optionValues} = '{}'::text[]`));
@@ -108,6 +112,28 @@ export async function seedDemoVariants(db: Db, slug: string, storeId: string): P
           .where(eq(orderItems.productId, p.id));
         await tx.update(stockLedger).set({ variantId: past.id }).where(eq(stockLedger.productId, p.id));
       }
+      // Each size's stock in the history: opening stock of a new size; the size the history moved to, counted again.
+      const [had] = await tx
+        .select({ total: sql<number>`coalesce(sum(${stockLedger.change}), 0)::int` })
+        .from(stockLedger)
+        .where(eq(stockLedger.productId, p.id));
+      const ledger = added.flatMap((a) => {
+        const was = a.id === past?.id ? Number(had?.total ?? 0) : 0;
+        if (a.quantity === was) return [];
+        const first = a.id !== past?.id;
+        return [
+          {
+            storeId,
+            productId: p.id,
+            variantId: a.id,
+            change: a.quantity - was,
+            quantityAfter: a.quantity,
+            reason: first ? ('INITIAL' as const) : ('ADJUSTMENT' as const),
+            note: first ? 'Opening stock' : 'Stock count by size',
+          },
+        ];
+      });
+      if (ledger.length) await tx.insert(stockLedger).values(ledger);
       return 1;
     });
   }

@@ -30,6 +30,7 @@ import {
 } from './demo-data.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoStaff } from './demo-staff.ts';
+import { ledgerDemoStock } from './demo-stock.ts';
 import { seedDemoVariants } from './demo-variants.ts';
 import { seedDemoVisits } from './demo-visits.ts';
 
@@ -42,6 +43,8 @@ export interface SeedDemoResult {
   refreshedDeals: number;
   /** Orders written as the order history of published demo shops that had none. */
   seededOrders: number;
+  /** Stock ledger rows written for demo stock its history did not account for (demo-stock.ts). */
+  ledgeredStock: number;
 }
 
 const HOUR = 3_600_000;
@@ -97,7 +100,13 @@ export async function seedDemo(
     );
   const existingIds = new Map(existing.map((s) => [s.slug, s.id]));
 
-  const result: SeedDemoResult = { createdStores: 0, existingStores: 0, refreshedDeals: 0, seededOrders: 0 };
+  const result: SeedDemoResult = {
+    createdStores: 0,
+    existingStores: 0,
+    refreshedDeals: 0,
+    seededOrders: 0,
+    ledgeredStock: 0,
+  };
   for (const { shop, products: items } of catalogue) {
     await pause();
     const storeId = existingIds.get(shop.slug);
@@ -142,6 +151,20 @@ export async function seedDemo(
     db,
     published.flatMap((s) => ids.filter((r) => r.slug === s.slug)),
   );
+  // Every demo shop's stock as its ledger says (after the orders and sizes above, which write their own rows).
+  const every = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(
+      inArray(
+        stores.slug,
+        catalogue.map((c) => c.shop.slug),
+      ),
+    );
+  for (const { id } of every) {
+    await pause();
+    result.ledgeredStock += await ledgerDemoStock(db, id);
+  }
   return result;
 }
 

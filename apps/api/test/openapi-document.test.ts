@@ -49,23 +49,28 @@ describe('the OpenAPI document', () => {
 
   it('has only schemas a strict validator (Ajv, strict mode) compiles, and no `nullable`', () => {
     const ajv = strictAjv(doc);
-    const refused: string[] = [];
-    let compiled = 0;
-    for (const { method, path, op } of operationsOf(doc)) {
+    // Each distinct schema once (the failure envelope alone is in 800 places), named by its first place.
+    const distinct = new Map<string, string>();
+    let schemas = 0;
+    for (const { method, path, op } of operationsOf(doc))
       for (const [where, schema] of schemasOf(op)) {
-        try {
-          ajv.compile(anchored(schema));
-          compiled++;
-        } catch (err) {
-          refused.push(`${method} ${path} ${where}: ${(err as Error).message}`);
-        }
+        schemas++;
+        const text = JSON.stringify(anchored(schema));
+        if (!distinct.has(text)) distinct.set(text, `${method} ${path} ${where}`);
+      }
+    const refused: string[] = [];
+    for (const [text, where] of distinct) {
+      try {
+        ajv.compile(JSON.parse(text));
+      } catch (err) {
+        refused.push(`${where}: ${(err as Error).message}`);
       }
     }
     expect(refused).toEqual([]);
-    expect(compiled).toBeGreaterThan(1000);
+    expect(schemas).toBeGreaterThan(1000);
     // OpenAPI 3.1 has no `nullable`: null is a type (`type: ['string', 'null']`).
     expect(JSON.stringify(doc)).not.toContain('"nullable"');
-  });
+  }, 120_000);
 
   it('declares the real content type of every file a call answers, and JSON for its failures', () => {
     const ops = new Map(operationsOf(doc).map((o) => [`${o.method} ${o.path}`, o.op]));

@@ -65,7 +65,13 @@ export const geocodeRoutes =
           latitude: z.coerce.number().min(-90).max(90),
           longitude: z.coerce.number().min(-180).max(180),
         }),
-        response: { 200: envelope(place), 400: errorEnvelope, 401: errorEnvelope, 503: errorEnvelope },
+        response: {
+          200: envelope(place),
+          400: errorEnvelope,
+          401: errorEnvelope,
+          403: errorEnvelope, // a customer's token (found by the OpenAPI fuzzer: it was not declared)
+          503: errorEnvelope,
+        },
       },
       handler: async (req) => {
         await requireActor(deps, req, ['VENDOR', 'ADMIN']);

@@ -103,6 +103,18 @@ const schema = z.object({
   SSR: z.enum(['on', 'off']).default('on'),
   SSR_TIMEOUT_MS: z.coerce.number().int().min(10).max(30_000).default(1500),
   /**
+   * Rendered shop pages kept per shop content version (plugins/page-cache.ts, decision 0024); `off` renders every
+   * page. PAGE_CACHE_MB bounds the memory (least recently used pages go first); a page is kept at most
+   * PAGE_CACHE_MAX_AGE_MS even when nothing it shows changed. A shop renders at most PAGE_RENDERS_PER_SHOP pages at
+   * once; more wait in a queue of PAGE_RENDER_QUEUE for up to PAGE_RENDER_WAIT_MS (or get the page last rendered).
+   */
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  PAGE_CACHE_MAX_AGE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  PAGE_RENDERS_PER_SHOP: z.coerce.number().int().min(1).max(64).default(2),
+  PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
+  PAGE_RENDER_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  /**
    * A WhatsApp Business API provider's send endpoint and token (both or neither). Set: the back office's WhatsApp
    * buttons send through it (POST {to, text}, Bearer token); unset: they open wa.me links.
    */

@@ -66,8 +66,9 @@ describe(`row-level security`, () => {
            and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'store_id' and not a.attisdropped)`),
     ) as { name: string; enabled: boolean; forced: boolean }[];
     // Directory tables carry store_id too but are read before a shop is known (decision 0002); so does the
-    // marketplace's public read model of open shops' products (decision 0011).
-    const directory = ['users', 'store_domains', 'outbox', 'marketplace_products'];
+    // marketplace's public read model of open shops' products (decision 0011), and each shop's content version,
+    // read before any page of the shop (decision 0024).
+    const directory = ['users', 'store_domains', 'outbox', 'marketplace_products', 'store_content_versions'];
     const tenant = rows.filter((r) => !directory.includes(r.name));
     expect(tenant.map((r) => r.name).sort()).toEqual([...TENANT_TABLES].sort());
     for (const r of tenant) expect(r, r.name).toMatchObject({ enabled: true, forced: true });

@@ -9,6 +9,8 @@ import type { HostInfo } from '@haat/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import { describeHost } from '../modules/stores/describe-host.ts';
+import { isOpen } from '../modules/stores/stores.service.ts';
+import { type PageAnswer, pageCache, sendAnswer } from './page-cache.ts';
 import { loadPageData, type PageData } from './page-data.ts';
 import { type PageMeta, pageMeta, registerSeoRoutes } from './seo.ts';
 import { rendersOnServer, shopRenderer } from './ssr.ts';
@@ -61,36 +63,32 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
     },
   });
 
-  const page = async (req: FastifyRequest, reply: FastifyReply) => {
-    const path = req.url.split('?')[0] ?? '/';
-    if (files.has(path)) return reply.sendFile(path.slice(1));
-    // Not a page: an API path, or a file of another build (a tab open across a deploy asks for its old chunks).
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/'))
-      return reply.callNotFound();
+  /** A page as this server answers it (`d`: the caches to read through, plugins/page-cache.ts). */
+  const answer = async (d: Deps, req: FastifyRequest, path: string): Promise<PageAnswer> => {
     let host: HostInfo;
     try {
-      host = await describeHost(deps, req, path);
+      host = await describeHost(d, req, path);
     } catch (err) {
       req.log.error({ err }, 'host resolution failed');
       host = {
         face: 'storefront',
         storeSlug: null,
         via: null,
-        platformDomain: deps.config.PLATFORM_DOMAIN,
+        platformDomain: d.config.PLATFORM_DOMAIN,
         store: null,
         storeStatus: 'ERROR',
       };
     }
     // A basic-plan shop answers only on /store/{slug} of the main domain.
     if (host.face === 'storefront' && host.via === 'host' && host.store?.plan === 'basic') {
-      return reply.redirect(host.store.store_url, 302);
+      return { status: 302, redirect: host.store.store_url, html: '', open: false, complete: true };
     }
-    const metaLoad = pageMeta(deps, host, path).catch((): PageMeta => ({}));
+    const metaLoad = pageMeta(d, host, path).catch((): PageMeta => ({}));
     // The page's first data goes out with it, loaded alongside the meta tags (a product page shares its product).
     const [meta, data] = await Promise.all([
       metaLoad,
       loadPageData(
-        deps,
+        d,
         req,
         host,
         path,
@@ -105,26 +103,41 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
     // An open shop's home, listing and product page are rendered here from that data (decision 0017); the
     // browser hydrates them with the same data. Any failure serves the page to render in the browser.
     let root = '';
+    let serverTiming: string | undefined;
+    let complete = true;
     if (renderShop && data.data && rendersOnServer(host, data.route, data.data)) {
       data.data.now = Date.now();
       const rendered = await renderShop(req, host, data.route, data.data);
       if (rendered) {
         root = rendered.html;
-        reply.header('server-timing', `ssr;dur=${rendered.ms.toFixed(1)}`);
-      }
+        serverTiming = `ssr;dur=${rendered.ms.toFixed(1)}`;
+      } else complete = false;
     }
-    return reply
-      .code(host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(
+    return {
+      status: host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200,
+      html:
         root && deferred.entry
           ? render(deferred.template, host, meta, data, [], root, {
               entry: deferred.entry,
               modules: [...deferred.modules, ...modules.map((f) => `/${f}`)],
             })
           : render(template, host, meta, data, modules, root),
-      );
+      serverTiming,
+      open: host.face === 'storefront' && !!host.store && isOpen(host.store.online_status),
+      complete,
+    };
+  };
+  const cache = deps.config.PAGE_CACHE === 'on' ? pageCache(deps, answer) : null;
+
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (files.has(path)) return reply.sendFile(path.slice(1));
+    // Not a page: an API path, or a file of another build (a tab open across a deploy asks for its old chunks).
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/'))
+      return reply.callNotFound();
+    // An open shop's public pages come from the page cache (plugins/page-cache.ts); everything else as rendered.
+    if (cache) return cache.serve(req, reply, path);
+    return sendAnswer(reply, await answer(deps, req, path));
   };
   registerSeoRoutes(app, deps);
   app.get('/', page);

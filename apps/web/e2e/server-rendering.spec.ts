@@ -1,7 +1,7 @@
 import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, CHROMIUM, startApp } from './harness.ts';
-import { signUpCustomer } from './journeys.ts';
+import { signUpCustomer, vendorToken } from './journeys.ts';
 
 /**
  * A shop's home, listing and product page come rendered from the server (decision 0017): readable with JavaScript
@@ -299,5 +299,58 @@ describe('server-rendered shop pages', () => {
     await expect.poll(async () => (await scripts()).some((n) => /\/engine-/.test(n))).toBe(true);
     expect(errors.filter((e) => REACT_ERROR.test(e))).toEqual([]);
     await page.context().close();
+  });
+
+  it("shows the owner's new price on the shopper's next load of the product page (issue 37)", async () => {
+    const shop = app.demo.openShop;
+    const token = await vendorToken(app, shop);
+    const admin = (method: string, path: string, body: object) =>
+      fetch(app.url(path), {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'store-origin': shop,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const categories = await (
+      await fetch(app.url('/api/admin/category/'), {
+        headers: { authorization: `Bearer ${token}`, 'store-origin': shop },
+      })
+    ).json();
+    const form = {
+      product_name: `Cached Copper Lota ${Date.now().toString(36)}`,
+      sku: `lota-${Date.now().toString(36)}`,
+      original_price: 300,
+      product_price: 1234,
+      unit: 'Piece',
+      product_quantity: 30,
+      low_stock_threshold: 5,
+      shipping_charge: 40,
+      category_id: categories.data[0].id,
+    };
+    const created = await admin('POST', '/api/admin/product/', form);
+    expect(created.status).toBe(201);
+    const id = (await created.json()).data.id as string;
+
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-IN' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const price = () => page.locator('#root').textContent();
+    await page.goto(app.url(`/product/${id}`, shop));
+    await page.getByRole('heading', { level: 1, name: form.product_name }).waitFor();
+    expect(await price()).toContain(rupees(1234));
+    await page.reload();
+    expect(await price()).toContain(rupees(1234));
+
+    expect((await admin('PUT', `/api/admin/product/${id}/`, { ...form, product_price: 987 })).status).toBe(
+      200,
+    );
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: form.product_name }).waitFor();
+    expect(await price()).toContain(rupees(987));
+    expect(await price()).not.toContain(rupees(1234));
+    await context.close();
   });
 });

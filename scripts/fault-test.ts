@@ -531,6 +531,19 @@ try {
     serverErrors.length === 0,
     `no answer was a 500 (${serverErrors.length}: ${serverErrors.slice(0, 3).join('; ')})`,
   );
+  // What each 503 was: the workers log the database's error with it.
+  const causes = new Map<string, number>();
+  for (const line of supervisorLog.split('\n')) {
+    if (!line.includes('"database unavailable"')) continue;
+    try {
+      const entry = JSON.parse(line) as { err?: { code?: string; message?: string } };
+      const cause = entry.err?.code ?? entry.err?.message ?? 'unknown';
+      causes.set(cause, (causes.get(cause) ?? 0) + 1);
+    } catch {
+      causes.set('unparsed', (causes.get('unparsed') ?? 0) + 1);
+    }
+  }
+  console.log(`503 causes: ${[...causes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}`);
   const crashLoop = /crash loop/.test(supervisorLog);
   expect(!crashLoop, 'the supervisor reported no crash loop');
 

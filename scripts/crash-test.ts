@@ -13,6 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { freePort, startSmtpServer } from '../apps/api/src/modules/mail/testing/smtp-server.ts';
 import {
+  addAddress,
   call as callAt,
   checks,
   freshDatabase,
@@ -63,21 +64,7 @@ try {
   for (let i = 0; i < SHOPPERS; i++) {
     const email = `crash.${i}.${Date.now().toString(36)}@example.in`;
     const { auth } = await signUpCustomer(origin, shop.slug, email);
-    const address = (
-      await call(
-        'POST',
-        '/api/store/address/',
-        {
-          full_name: `Crash Shopper ${i}`,
-          phone_number: '9876543210',
-          address_line1: `${i} Crash Road`,
-          city: 'Pune',
-          state: 'Maharashtra',
-          postal_code: '411001',
-        },
-        auth,
-      )
-    ).json.data;
+    const addressId = await addAddress(origin, auth, `Crash Shopper ${i}`);
     const cart = (
       await call('POST', '/api/store/store-user/store-cart/', { product_id: product.id, quantity: 1 }, auth)
     ).json.data as { lines: { id: string }[] };
@@ -86,7 +73,7 @@ try {
       auth: { ...auth, 'idempotency-key': `crash-${i}-${randomBytes(6).toString('hex')}` },
       order: {
         cart_item: [cart.lines[0]?.id],
-        shipping_address: address?.id,
+        shipping_address: addressId,
         delivery_type: deliveryId,
         payment_option: 'COD',
       },

@@ -29,6 +29,7 @@ import {
   type TestSmtpServer,
 } from '../apps/api/src/modules/mail/testing/smtp-server.ts';
 import {
+  addAddress,
   call as callAt,
   checks,
   freshDatabase,
@@ -197,22 +198,9 @@ try {
       shop.slug,
       `fault.${i}.${Date.now().toString(36)}@example.in`,
     );
-    const address = (
-      await call(
-        'POST',
-        '/api/store/address/',
-        {
-          full_name: `Fault Shopper ${i}`,
-          phone_number: '9876543210',
-          address_line1: `${i} Fault Lane`,
-          city: 'Pune',
-          state: 'Maharashtra',
-          postal_code: '411001',
-        },
-        auth,
-      )
-    ).json.data as { id: string };
-    shoppers.push({ auth, addressId: address.id });
+    const addressId = await addAddress(origin, auth, `Fault Shopper ${i}`);
+    if (!addressId) throw new Error('could not save a shopper address');
+    shoppers.push({ auth, addressId });
   }
 
   // The state the checks compare against, taken with no load running.

@@ -139,6 +139,25 @@ export async function signUpCustomer(
   return { session, auth: { ...shop, authorization: `Bearer ${session.access_token}` } };
 }
 
+/** Saves a delivery address in Pune for a signed-in shopper (`auth` from signUpCustomer); its id. */
+export async function addAddress(origin: string, auth: Record<string, string>, name: string) {
+  const saved = await call(
+    origin,
+    'POST',
+    '/api/store/address/',
+    {
+      full_name: name,
+      phone_number: '9876543210',
+      address_line1: `1 ${name} Road`,
+      city: 'Pune',
+      state: 'Maharashtra',
+      postal_code: '411001',
+    },
+    auth,
+  );
+  return (saved.json.data as { id: string } | undefined)?.id;
+}
+
 /** Message-IDs the mail worker gave (`<outbox-id@outbox.haat>`) in raw messages, as outbox ids. */
 export const outboxIdsIn = (raws: string[]) =>
   raws

@@ -14,12 +14,14 @@
  * the one killed. At the end every order or sale whose answer was lost is sent again with its Idempotency-Key, as
  * a client would, and: every acknowledged order, sale and refund exists, one order per key, no partial order,
  * stock moved exactly as the stock ledger says for every variant, no gap in any invoice series, every mail of the
- * run delivered exactly once, no answer was a 500. Prints a table of what was tried and found; exit 1 on any
+ * run delivered (twice only when the worker sending it was killed), no answer was a 500. Prints a table of what was tried and found; exit 1 on any
  * failure. FAULT_SHOPPERS (4) and FAULT_COUNTERS (2) set the load.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { posTotals } from '@haat/contracts';
 import { openDatabase } from '@haat/db';
 import { setDemoVendorPasswords } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
@@ -140,6 +142,7 @@ const refunds = { acked: new Map<string, number>(), unknown: new Map<string, num
 const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
 let loadRunning = true;
+let killed = 0;
 const loopGoing = () => loadRunning;
 const t0 = Date.now();
 
@@ -383,6 +386,7 @@ try {
       async () => {
         const [victim] = workerPids();
         if (victim) process.kill(victim, 'SIGKILL');
+        killed++;
         for (let i = 0; i < 100 && workerPids().length < 2; i++) await sleep(100);
       },
       true,
@@ -490,7 +494,7 @@ try {
     `no gap in any invoice or credit-note series (${gaps.map((g) => `${g.series}/${g.fy}`).join(', ')})`,
   );
 
-  // Every mail of the run delivered exactly once (a claim of the killed worker waits out its lease: move time on).
+  // Every mail of the run delivered (a claim of the killed worker waits out its lease: move time on).
   await sql`update outbox set next_attempt_at = now() where status = 'PENDING'`;
   let pending = -1;
   for (let i = 0; i < 300; i++) {
@@ -510,9 +514,15 @@ try {
   const delivered = outboxIdsIn(smtps.flatMap((s) => s.messages.map((m) => m.raw)));
   const counts = new Map<string, number>();
   for (const id of delivered) counts.set(id, (counts.get(id) ?? 0) + 1);
+  // SMTP gives at-least-once across a SIGKILL: a mail the server accepted just before the worker sending it was
+  // killed, and not yet marked sent, goes again (same Message-ID, which receivers deduplicate). So: every mail
+  // delivered, and more than once only as often as a worker was killed while sending.
+  const missing = runMails.filter((id) => !counts.has(id)).length;
+  const twice = runMails.filter((id) => (counts.get(id) ?? 0) > 1).length;
+  expect(missing === 0, `each of the run's ${runMails.length} mails reached SMTP (${missing} did not)`);
   expect(
-    runMails.every((id) => counts.get(id) === 1),
-    `each of the run's ${runMails.length} mails reached SMTP exactly once`,
+    twice <= killed,
+    `a mail delivered twice only by a killed worker (${twice} twice, ${killed} worker killed)`,
   );
 
   expect(
@@ -524,14 +534,25 @@ try {
   for (const line of supervisorLog.split('\n')) {
     if (!line.includes('"database unavailable"')) continue;
     try {
-      const entry = JSON.parse(line) as { err?: { code?: string; message?: string } };
-      const cause = entry.err?.code ?? entry.err?.message ?? 'unknown';
+      const cause = (JSON.parse(line) as { dbCode?: string }).dbCode ?? 'unknown';
       causes.set(cause, (causes.get(cause) ?? 0) + 1);
     } catch {
       causes.set('unparsed', (causes.get('unparsed') ?? 0) + 1);
     }
   }
   console.log(`503 causes: ${[...causes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}`);
+  const logFile = join(tmpdir(), `haat-faults-${process.pid}.log`);
+  writeFileSync(logFile, supervisorLog);
+  console.log(`the server's log: ${logFile}`);
+  // Errors the workers and the supervisor logged (level 50 and up), for whoever reads a failed run.
+  const severe = supervisorLog.split('\n').filter((l) => /"level":(5|6)0/.test(l));
+  if (severe.length)
+    console.log(
+      `logged errors (${severe.length}, the first 10):\n${severe
+        .slice(0, 10)
+        .map((l) => l.slice(0, 600))
+        .join('\n')}`,
+    );
   const crashLoop = /crash loop/.test(supervisorLog);
   expect(!crashLoop, 'the supervisor reported no crash loop');
 

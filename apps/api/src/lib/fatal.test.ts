@@ -6,7 +6,7 @@ import { EXIT_UNCAUGHT } from './fatal.ts';
 const fixture = fileURLToPath(new URL('../../test/fixtures/uncaught-in-request.ts', import.meta.url));
 
 /** Starts the fixture server, asks /slow then /boom, and collects what the process printed and how it ended. */
-async function crashOnce(kind: 'exception' | 'rejection') {
+async function crashOnce(kind: 'exception' | 'rejection' | 'lost-connection') {
   const child = spawn(process.execPath, ['--import', 'tsx', fixture, kind], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -28,6 +28,14 @@ async function crashOnce(kind: 'exception' | 'rejection') {
     });
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  if (kind === 'lost-connection') {
+    await fetch(`http://127.0.0.1:${port}/boom`);
+    await new Promise((r) => setTimeout(r, 200));
+    // Still serving after the rejection was logged.
+    const after = await fetch(`http://127.0.0.1:${port}/slow`).then((r) => r.json());
+    child.kill('SIGKILL');
+    return { boom: 200, slow: after, code: await exited, out };
+  }
   // A request in flight when the error happens is still answered (the server drains before it exits).
   const slow = fetch(`http://127.0.0.1:${port}/slow`).then((r) => r.json());
   await new Promise((r) => setTimeout(r, 50));
@@ -36,6 +44,18 @@ async function crashOnce(kind: 'exception' | 'rejection') {
 }
 
 describe('an error nobody caught', () => {
+  it('a lost database connection left unawaited is logged with its request, and the worker keeps serving', async () => {
+    const { slow, code, out } = await crashOnce('lost-connection');
+    expect(slow).toEqual({ finished: true });
+    expect(code).toBeNull(); // killed by the test, not exited by itself
+    const logged = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: number; requestId?: string })
+      .find((l) => l.level === 50);
+    expect(logged?.requestId).toBe('req-fatal-test');
+  });
+
   for (const kind of ['exception', 'rejection'] as const) {
     it(`(${kind}) is logged with its request id, the requests in flight finish, and the process exits on purpose`, async () => {
       const { boom, slow, code, out } = await crashOnce(kind);

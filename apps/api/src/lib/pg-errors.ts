@@ -47,16 +47,17 @@ const CONNECTION_CODES = new Set([
 /**
  * What to tell the client when a request failed because the database could not serve it for a moment (its
  * connection dropped, the server is restarting or failing over, a statement ran past `statement_timeout`, a
- * deadlock outlived its retries), or null for any other error. Such a request did not happen: it can be repeated.
+ * deadlock outlived its retries) and the code that says which, or null for any other error. Such a request did not happen: it can be repeated.
  */
-export function databaseUnavailable(err: unknown): string | null {
+export function databaseUnavailable(err: unknown): { message: string; code: string } | null {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (CONNECTION_CODES.has(code) || /^(08|57P0)/.test(code)) {
-      return 'The database is not reachable for a moment. Please try again.';
+      return { code, message: 'The database is not reachable for a moment. Please try again.' };
     }
-    if (code === '57014') return 'The request took too long and was stopped. Please try again.';
-    if (code === '40P01' || code === '40001') return 'The shop is busy. Please try again.';
+    if (code === '57014')
+      return { code, message: 'The request took too long and was stopped. Please try again.' };
+    if (code === '40P01' || code === '40001') return { code, message: 'The shop is busy. Please try again.' };
     e = e.cause as typeof e;
   }
   return null;

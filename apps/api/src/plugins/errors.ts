@@ -34,11 +34,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (unavailable) {
       // A dropped connection, a restarting or failing-over database, a statement past its time: nothing was
       // acknowledged, and the same request (with its Idempotency-Key) can be sent again.
-      req.log.warn({ err }, 'database unavailable');
+      req.log.warn({ err, dbCode: unavailable.code }, 'database unavailable');
       reply.header('retry-after', '1');
       return reply.code(503).send({
         success: false,
-        message: unavailable,
+        message: unavailable.message,
         error: { code: 'DATABASE_UNAVAILABLE' },
         requestId,
       });

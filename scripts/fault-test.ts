@@ -110,9 +110,20 @@ interface Tally {
 const newTally = (): Tally => ({ ok: 0, unavailable: 0, serverError: 0, network: 0, refused: 0 });
 let tally = newTally();
 const serverErrors: string[] = [];
+/** Requests that had no answer after 20 s (given up on, counted as no answer): printed at the end. */
+const slow: string[] = [];
 async function send(method: string, path: string, body?: object, headers: Record<string, string> = {}) {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    const r = await call(method, path, body, headers);
+    const r = await Promise.race([
+      call(method, path, body, headers),
+      new Promise<never>((_, no) => {
+        timer = setTimeout(() => {
+          slow.push(`${method} ${path}`);
+          no(new Error('no answer in 20 s'));
+        }, 20_000);
+      }),
+    ]);
     if (r.status < 300) tally.ok++;
     else if (r.status === 503) tally.unavailable++;
     else if (r.status >= 500) {
@@ -123,6 +134,8 @@ async function send(method: string, path: string, body?: object, headers: Record
   } catch {
     tally.network++;
     return { status: 0, json: {} as Record<string, never> };
+  } finally {
+    clearTimeout(timer);
   }
 }
 const settled = (status: number) => status > 0 && status < 500;
@@ -406,7 +419,11 @@ try {
     });
 
   loadRunning = false;
+  const stage = (what: string) => console.log(`${what} at ${Math.round((Date.now() - t0) / 1000)} s`);
+  stage('load stopped');
   await Promise.all(loops);
+  stage('load drained');
+  if (slow.length) console.log(`no answer within 20 s: ${slow.length} (${slow.slice(0, 5).join('; ')})`);
 
   // A client whose answer was lost sends the same request again with the same key.
   tally = newTally();
@@ -416,6 +433,7 @@ try {
       if (!settled(op.status)) await sleep(250);
     }
   }
+  stage('retries done');
   expect(
     keyed.every((op) => settled(op.status)),
     `every order and sale has an answer after its retries (${keyed.filter((op) => !settled(op.status)).length} without)`,
@@ -505,6 +523,7 @@ try {
     if (i % 20 === 19) await sql`update outbox set next_attempt_at = now() where status = 'PENDING'`;
     await sleep(100);
   }
+  stage('mail settled');
   expect(pending === 0, `no mail of the run still waiting (${pending})`);
   const runMails = (
     await sql<

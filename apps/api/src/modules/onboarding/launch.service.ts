@@ -2,7 +2,7 @@ import { withStore } from '@haat/db';
 import { changedFields, recordAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forgetStorefront } from '../../lib/deps.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as repo from './onboarding.repository.ts';
 import { requireOwnedStore } from './onboarding.service.ts';
@@ -30,9 +30,11 @@ export async function saveSettings(deps: Deps, actor: Actor, s: LaunchSettings) 
 export async function platformStatus(
   deps: Deps,
   actor: Actor,
-  store: StoreRow,
+  storeId: string,
   s: Pick<LaunchSettings, 'online_status' | 'status_note'>,
 ) {
+  const store = await repo.findStoreById(deps.db, storeId);
+  if (!store) throw notFound('Shop not found');
   return applySettings(deps, actor, store, { store_id: store.id, ...s }, true);
 }
 

@@ -12,7 +12,6 @@ import type { Actor } from '../../plugins/auth.ts';
 import { listAudit } from '../audit/audit.service.ts';
 import { brandOf, enqueueMail, layout, type MailMessage, para } from '../mail/mail.service.ts';
 import { platformStatus } from '../onboarding/launch.service.ts';
-import { findStoreById } from '../onboarding/onboarding.repository.ts';
 import { findStoreBySlug } from '../stores/stores.repository.ts';
 import * as repo from './platform.repository.ts';
 
@@ -95,9 +94,8 @@ export async function setShopStatus(
   body: z.output<typeof platformStatusBody>,
 ) {
   const shop = await repo.findShop(deps.db, id);
-  const store = shop ? await findStoreById(deps.db, id) : null;
-  if (!shop || !store) throw notFound('Shop not found');
-  const settings = await platformStatus(deps, actor, store, {
+  if (!shop) throw notFound('Shop not found');
+  const settings = await platformStatus(deps, actor, id, {
     online_status: body.online_status,
     status_note: body.online_status === 'PUBLISHED' ? null : (body.reason ?? null),
   });

@@ -23,6 +23,7 @@ import * as gst from './gst-settings.service.ts';
 import { gstSummary, gstSummaryCsv } from './gst-summary.ts';
 import * as payments from './payments.service.ts';
 import { COLUMNS, transactionRows, transactionsFor } from './payments-csv.ts';
+import { refund } from './refund.service.ts';
 
 const pdfReply = fileReplies('application/pdf', 'The document');
 const statsQuery = z
@@ -174,7 +175,7 @@ export const adminPaymentRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const data = await payments.refund(deps, actor, store, req.params.id, req.body);
+        const data = await refund(deps, actor, store, req.params.id, req.body);
         return ok(data, 'Refund recorded');
       },
     });

@@ -12,6 +12,7 @@ export * from './platform.ts';
 export * from './policies.ts';
 export * from './pos.ts';
 export * from './staff.ts';
+export * from './stock-ledger.ts';
 export * from './tenant.ts';
 export * from './visits.ts';
 export * from './whatsapp.ts';

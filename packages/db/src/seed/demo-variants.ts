@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { withStore } from '../context.ts';
-import { orderItems, stockLedger } from '../schema/orders.ts';
+import { orderItems } from '../schema/orders.ts';
+import { stockLedger } from '../schema/stock-ledger.ts';
 import { type ProductOption, products, productVariants } from '../schema/tenant.ts';
 
 /** A demo product sold in sizes, colours or packs: its options and one row per combination. */

@@ -115,9 +115,11 @@ async function main() {
       signal,
       deathsInLastMinute: plan.recentDeaths,
     });
+    // Not unref'd: with its only worker dead (the embedded database has one), this timer is what keeps the
+    // supervisor alive until the next worker starts.
     setTimeout(() => {
       if (!stopping) void start(slot);
-    }, plan.delayMs).unref();
+    }, plan.delayMs);
   });
 
   const stopAll = (code: number) => {

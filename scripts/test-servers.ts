@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openDatabase } from '@haat/db';
+import { openDatabase, pgUrlWithDatabase } from '@haat/db';
 import { seedDemo } from '@haat/db/seed';
 import postgres from 'postgres';
 
@@ -25,15 +25,14 @@ export async function freshDatabase(base: string, prefix: string) {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const setup = await openDatabase({ url: url.toString() });
+  const url = pgUrlWithDatabase(base, name);
+  const setup = await openDatabase({ url });
   await setup.migrate();
   await seedDemo(setup.owner);
   await setup.close();
-  const sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
+  const sql = postgres(url, { max: 2, onnotice: () => {} });
   return {
-    url: url.toString(),
+    url,
     sql,
     drop: async () => {
       await sql.end();

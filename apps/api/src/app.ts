@@ -72,6 +72,9 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** How long /api/health waits for the database before it answers 503. */
+const HEALTH_DB_WAIT_MS = 2000;
+
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app (tests call this and use app.inject); server.ts listens. */
@@ -181,12 +184,20 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
         503: envelope(z.object({ status: z.literal('degraded') })).extend({ success: z.literal(true) }),
       },
     },
+    // A load balancer's check (docs/deploy.md): 503 while the database does not answer within 2 s, or while the
+    // server drains (Fastify answers 503 to requests that arrive once closing has begun).
     handler: async (_req, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer')), HEALTH_DB_WAIT_MS);
+      });
       try {
-        await db.execute(sql`select 1`);
+        await Promise.race([db.execute(sql`select 1`), late]);
         return ok({ status: 'ok' as const }, 'Healthy');
       } catch {
         return reply.code(503).send(ok({ status: 'degraded' as const }, 'Database unreachable'));
+      } finally {
+        clearTimeout(timer);
       }
     },
   });

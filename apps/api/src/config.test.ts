@@ -15,3 +15,24 @@ describe('WEB_DIST', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', WEB_DIST: '' })).toThrow(/WEB_DIST/);
   });
 });
+
+describe('DATABASE_URL and DATABASE_READ_URL', () => {
+  it('take a primary and its standbys as one URL with several hosts', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432,127.0.0.1:5433/haat?target_session_attrs=read-write';
+    const read = url.replace('read-write', 'prefer-standby');
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATABASE_READ_URL: read });
+    expect(config.DATABASE_URL).toBe(url);
+    expect(config.DATABASE_READ_URL).toBe(read);
+    expect(config.DATABASE_READ_MAX_LAG_MS).toBe(5000);
+  });
+
+  it('refuse what is not a PostgreSQL URL, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'http://db/haat' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_READ_URL: 'postgres://u@h1:5432,/haat' })).toThrow(
+      /DATABASE_READ_URL/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_READ_MAX_LAG_MS: '-1' })).toThrow(
+      /DATABASE_READ_MAX_LAG_MS/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { parsePgUrl } from '@haat/db/pg-url';
 import { z } from 'zod';
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY next to addresses and CIDR ranges. */
@@ -43,14 +44,31 @@ const trustProxy = z
     return entries;
   });
 
+/** A PostgreSQL URL, one host or several (`postgres://user@h1:5432,h2:5432/db?target_session_attrs=read-write`). */
+const pgUrl = z.string().refine((v) => parsePgUrl(v) !== null, {
+  message: 'must be a PostgreSQL URL: postgres://user@host:port[,host:port…]/database',
+});
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** PostgreSQL URL of the schema owner. Unset: embedded PGlite under DATA_DIR. */
-  DATABASE_URL: z.string().url().optional(),
+  /**
+   * PostgreSQL URL of the schema owner. Unset: embedded PGlite under DATA_DIR. Several hosts with
+   * `target_session_attrs=read-write` find the primary after a failover (docs/deploy.md).
+   */
+  DATABASE_URL: pgUrl.optional(),
   /** PostgreSQL URL the app connects with (role haat_app); defaults to DATABASE_URL with that user. */
-  DATABASE_APP_URL: z.string().url().optional(),
+  DATABASE_APP_URL: pgUrl.optional(),
+  /**
+   * A standby for the storefront's catalogue reads (e.g. the same hosts with `target_session_attrs=prefer-standby`),
+   * as role haat_app (another user is replaced by it). Each read is checked against the primary's content version
+   * of its shop, so a change is on the next page even on a standby behind it (decision 0026). Unset: reads on the
+   * primary.
+   */
+  DATABASE_READ_URL: pgUrl.optional(),
+  /** A standby further behind its primary than this (replay lag, ms) is not read from until it catches up. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   DATA_DIR: z.string().default('./data/pglite'),
   /** Reverse geocoder for "use my location" (BigDataCloud-style: ?latitude=&longitude= → city,
    * principalSubdivision, countryName, postcode, locality). Unset: the vendor types the address. */

@@ -26,6 +26,8 @@ async function main() {
     appUrl: config.DATABASE_APP_URL,
     dataDir,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    readUrl: config.DATABASE_READ_URL,
+    readMaxLagMs: config.DATABASE_READ_MAX_LAG_MS,
   });
   await database.migrate();
   const seed = config.SEED_DEMO ? config.SEED_DEMO === 'true' : embedded;

@@ -5,15 +5,15 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import {
-  drizzle as drizzlePostgres,
-  PostgresJsSession,
-  PostgresJsTransaction,
-} from 'drizzle-orm/postgres-js';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { pgUrlWithUser } from './pg-url.ts';
+import { namedStatements, registerPool } from './pipeline.ts';
+import { openStandby, registerReaders } from './reads.ts';
 import * as schema from './schema/index.ts';
-import { StoreReaders, sessionSetup } from './store-readers.ts';
+import type { StandbyReads } from './standby.ts';
+import { StoreReaders } from './store-readers.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -46,6 +46,13 @@ export interface DatabaseOptions {
    * left idle is ended after 4 times as long, so one stuck statement or lock cannot hold a connection for ever.
    */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: a standby for the storefront's reads (`readInStore`), as the app role (another user in the URL is
+   * replaced by it). Unset: they run on the primary.
+   */
+  readUrl?: string;
+  /** A standby further behind than this (ms) is skipped until it catches up (default 5000). */
+  readMaxLagMs?: number;
 }
 
 export interface Database {
@@ -119,20 +126,21 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   const owner = drizzlePostgres(ownerSql, { schema }) as unknown as Db;
   let appSql: postgres.Sql | undefined;
   let readers: StoreReaders | undefined;
+  let standby: StandbyReads | undefined;
   let app: Db | undefined;
   return {
     kind: 'postgres',
     owner,
     async app() {
       if (!app) {
-        const appUrl = opts.appUrl ?? withUser(url, APP_ROLE);
+        const appUrl = opts.appUrl ?? pgUrlWithUser(url, APP_ROLE);
         const debug = opts.onQuery ? (_conn: number, query: string) => opts.onQuery?.(query) : undefined;
         const connection = sessionLimits(opts.statementTimeoutMs);
         appSql = postgres(appUrl, { max: opts.poolSize ?? 10, onnotice: () => {}, debug, connection });
         // Without the relational schema (`db.query.*`, unused): drizzle otherwise builds a query builder for each
         // of the schema's tables on every transaction, 3.5 % of a storefront read's CPU (issue 18).
         app = drizzlePostgres(namedStatements(appSql)) as unknown as Db;
-        pools.set(app, appSql);
+        registerPool(app, appSql);
         // The storefront's readers: as many connections again, opened as reads need them. postgres-js renews a
         // connection after 30 to 60 minutes as in the app pool; `forget` then marks the new session as unset.
         readers = new StoreReaders(
@@ -146,7 +154,8 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
             }),
           opts.poolSize ?? 10,
         );
-        readerPools.set(app, readers);
+        if (opts.readUrl) standby = openStandby(opts.readUrl, opts, connection, debug);
+        registerReaders(app, readers, standby && { standby, primary: appSql });
       }
       return app;
     },
@@ -158,145 +167,14 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       return unlisten;
     },
     async close() {
-      await Promise.all([ownerSql.end({ timeout: 5 }), appSql?.end({ timeout: 5 }), readers?.close()]);
+      await Promise.all([
+        ownerSql.end({ timeout: 5 }),
+        appSql?.end({ timeout: 5 }),
+        readers?.close(),
+        standby?.close(),
+      ]);
     },
   };
-}
-
-/** A transaction's state as its connection wrapper sees it: ended by an early COMMIT (`StoreTx.commit`). */
-interface TxState {
-  ended: boolean;
-}
-/** The statement `StoreTx.commit` sends; the wrapper recognises it and sends no COMMIT or ROLLBACK of its own. */
-export const EARLY_COMMIT = 'commit';
-/** The pool under each PostgreSQL app database: the databases whose transactions are pipelined. */
-const pools = new WeakMap<object, postgres.Sql>();
-
-/** Whether `db`'s transactions are pipelined (PostgreSQL), where an early COMMIT pays; not on PGlite. */
-export const isPipelined = (db: Db) => pools.has(db);
-
-/**
- * A transaction on a pipelined database (`isPipelined`) whose BEGIN and `setup` go out as one simple-protocol
- * message with `fn`'s first statements (`setup`: SQL without parameters, e.g. `set local …`; its values are the
- * caller's to check).
- */
-export function transactionWith<T>(db: Db, setup: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const pool = pools.get(db);
-  if (!pool) throw new Error('transactionWith needs PostgreSQL');
-  return pipelinedBegin(pool, '', (client) => fn(transactionOn(db, client)), setup);
-}
-
-/** The storefront readers of each PostgreSQL app database (`readOnReader`). */
-const readerPools = new WeakMap<object, StoreReaders>();
-
-/**
- * A read of one shop on a connection that serves such reads only and keeps the last shop's context in its
- * session (`StoreReaders`, decision 0020): when it already holds this shop, `fn`'s statements go out alone, as one
- * round trip with no BEGIN and no COMMIT; otherwise `set app.store_id = '…'` goes first, and the statements only
- * once PostgreSQL has answered it (a round trip more, only when the reader changes shop).
- * Any failure (the setting's, a statement's, the connection's) rejects the whole read and closes the reader
- * (`StoreReaders.discard`), so the next read on a new one sets its shop again.
- * `fn`'s transaction object refuses statements once the read is over. `storeId` must be checked to be a UUID.
- */
-export async function readOnReader<T>(
-  db: Db,
-  storeId: string,
-  generic: boolean,
-  fn: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  const readers = readerPools.get(db);
-  if (!readers) throw new Error('readOnReader needs PostgreSQL');
-  const reader = await readers.acquire(storeId);
-  const state: TxState = { ended: false };
-  try {
-    // The session is switched, and PostgreSQL has said so, before any of the read's statements is issued: no
-    // statement can run under the shop the reader held before, whatever the order in which drivers send them.
-    const setup = sessionSetup(reader, storeId, generic);
-    const generation = reader.generation;
-    if (setup) await reader.sql.unsafe(setup);
-    const result = await fn(transactionOn(db, namedStatements(reader.sql, state)));
-    // The connection closed during the read (postgres-js renews one after 30 to 60 minutes, waiting for the
-    // statement in flight) and queued statements ran on the new session, without the shop: refuse the answer.
-    if (reader.generation !== generation) throw new Error('The connection was renewed during the read');
-    reader.storeId = storeId;
-    reader.generic = generic;
-    state.ended = true;
-    readers.release(reader);
-    return result;
-  } catch (error) {
-    state.ended = true;
-    readers.discard(reader);
-    throw error;
-  }
-}
-
-/** A drizzle transaction object over `client` with the database's dialect and options (as drizzle's own). */
-function transactionOn(db: Db, client: postgres.Sql): Tx {
-  const { dialect, options } = (db as unknown as { session: { dialect: never; options: never } }).session;
-  const session = new PostgresJsSession(client, dialect, undefined as never, options);
-  return new PostgresJsTransaction(dialect, session as never, undefined as never) as unknown as Tx;
-}
-
-/**
- * drizzle sends every query as an unnamed statement (`prepare: false`). postgres-js then writes Parse and Describe,
- * waits for the parameter types, and only then Bind and Execute: two round trips per statement, and PostgreSQL
- * parses and plans it on every execution (a quarter of its time per order). Named statements, postgres-js's own
- * default, are parsed once per connection, keep their plan (PostgreSQL still plans per value where that pays), and
- * go out in one round trip. This wraps the client (and every transaction's) so drizzle's queries are named, and
- * gives drizzle a `begin` that does not wait for BEGIN (see `pipelinedBegin`).
- */
-function namedStatements(client: postgres.Sql, tx?: TxState): postgres.Sql {
-  return new Proxy(client, {
-    get(target, prop, receiver) {
-      if (prop === 'unsafe') {
-        return (
-          query: string,
-          args?: postgres.ParameterOrJSON<never>[],
-          opts?: postgres.UnsafeQueryOptions,
-        ) => {
-          if (tx?.ended) throw new Error('A statement after its transaction ended');
-          if (tx && query === EARLY_COMMIT) tx.ended = true;
-          return target.unsafe(query, args, { ...opts, prepare: true });
-        };
-      }
-      if (prop === 'begin') {
-        return (...a: unknown[]) => {
-          const fn = a.pop() as (scoped: postgres.Sql) => Promise<unknown>;
-          return pipelinedBegin(target, typeof a[0] === 'string' ? a[0] : '', fn);
-        };
-      }
-      return Reflect.get(target, prop, receiver);
-    },
-  });
-}
-
-/**
- * A transaction on a reserved connection whose BEGIN goes out with its first statements (postgres-js's own `begin`
- * waits for BEGIN's answer first: one more round trip per transaction). Statements on a connection run in the
- * order they are sent, so they run inside the transaction; COMMIT when `fn` resolves, ROLLBACK when it throws.
- */
-async function pipelinedBegin<T>(
-  client: postgres.Sql,
-  mode: string,
-  fn: (tx: postgres.Sql) => Promise<T>,
-  setup = '',
-) {
-  const conn = await client.reserve();
-  const state: TxState = { ended: false };
-  try {
-    const begun = conn.unsafe(`begin ${mode.replace(/[^a-z ]/gi, '')}${setup && `; ${setup}`}`).execute();
-    let result: T;
-    try {
-      [, result] = await Promise.all([begun, fn(namedStatements(conn, state))]);
-    } catch (error) {
-      if (!state.ended) await conn.unsafe('rollback').catch(() => {});
-      throw error;
-    }
-    if (!state.ended) await conn.unsafe('commit');
-    return result;
-  } finally {
-    conn.release();
-  }
 }
 
 /** The app sessions' time limits, sent with each connection's start-up (nothing when not set). */
@@ -308,9 +186,5 @@ function sessionLimits(ms: number | undefined): Record<string, string> {
   };
 }
 
-function withUser(url: string, user: string) {
-  const u = new URL(url);
-  u.username = user;
-  u.password = '';
-  return u.toString();
-}
+export { EARLY_COMMIT, isPipelined, transactionWith } from './pipeline.ts';
+export { readOnReader, standbyChecked, standbyStatus } from './reads.ts';

@@ -1,6 +1,7 @@
 export * from './client.ts';
 export * from './context.ts';
 export * from './id-list.ts';
+export * from './pg-url.ts';
 export * from './prepared.ts';
 export * as schema from './schema/index.ts';
 export * from './uuid.ts';

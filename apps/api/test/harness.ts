@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { type Database, type Db, openDatabase, pgliteExtensions, schema } from '@haat/db';
+import { type Database, type Db, openDatabase, pgliteExtensions, pgUrlWithDatabase, schema } from '@haat/db';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { inject } from 'vitest';
@@ -34,9 +34,7 @@ export async function openTestDatabase(
     const name = `haat_t_${randomBytes(6).toString('hex')}`;
     const admin = postgres(url, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name} template ${template}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const database = await openDatabase({ url: u.toString(), poolSize });
+    const database = await openDatabase({ url: pgUrlWithDatabase(url, name), poolSize });
     return {
       database,
       drop: async () => {

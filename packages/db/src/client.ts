@@ -154,8 +154,9 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
             }),
           opts.poolSize ?? 10,
         );
-        if (opts.readUrl) standby = openStandby(opts.readUrl, opts, connection, debug);
-        registerReaders(app, readers, standby && { standby, primary: appSql });
+        const onStandby = opts.readUrl && openStandby(opts.readUrl, opts, connection, debug, appSql);
+        standby = onStandby ? onStandby.standby : undefined;
+        registerReaders(app, readers, onStandby || undefined);
       }
       return app;
     },
@@ -187,4 +188,4 @@ function sessionLimits(ms: number | undefined): Record<string, string> {
 }
 
 export { EARLY_COMMIT, isPipelined, transactionWith } from './pipeline.ts';
-export { readOnReader, standbyChecked, standbyStatus } from './reads.ts';
+export { readAnywhere, readOnReader, standbyChecked, standbyStatus } from './reads.ts';

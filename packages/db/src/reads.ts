@@ -1,3 +1,4 @@
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type postgres from 'postgres';
 import postgresClient from 'postgres';
 import { APP_ROLE, type DatabaseOptions, type Db, type Tx } from './client.ts';
@@ -10,11 +11,7 @@ import { type StoreReader, type StoreReaders, sessionSetup } from './store-reade
 const readerPools = new WeakMap<object, StoreReaders>();
 
 /** Gives `db` its storefront readers on the primary and, when there is one, on a standby. */
-export function registerReaders(
-  db: Db,
-  readers: StoreReaders,
-  standby?: { standby: StandbyReads; primary: postgres.Sql },
-) {
+export function registerReaders(db: Db, readers: StoreReaders, standby?: OnStandby) {
   readerPools.set(db, readers);
   if (standby) standbyPools.set(db, standby);
 }
@@ -53,7 +50,7 @@ export async function readOnReader<T>(
  */
 async function readOnStandby<T>(
   db: Db,
-  { standby, primary }: { standby: StandbyReads; primary: postgres.Sql },
+  { standby, primary }: OnStandby,
   storeId: string,
   generic: boolean,
   fn: (tx: Tx) => Promise<T>,
@@ -121,7 +118,34 @@ function isConnectionLoss(error: unknown): boolean {
 }
 
 /** The standby readers of each PostgreSQL app database that has one, with the primary's pool. */
-const standbyPools = new WeakMap<object, { standby: StandbyReads; primary: postgres.Sql }>();
+const standbyPools = new WeakMap<object, OnStandby>();
+
+/** A standby's readers, the primary's pool, and the standby pool as a drizzle database (`readAnywhere`). */
+export interface OnStandby {
+  standby: StandbyReads;
+  primary: postgres.Sql;
+  anywhere: Db;
+}
+
+/**
+ * A read in no shop's context that may be a little behind (the marketplace's search and shop list, decision 0026):
+ * `fn` runs on the standby while it is usable (within `readMaxLagMs` of its primary), else on `db`. A standby that
+ * fails the read hands it to `db`.
+ */
+export async function readAnywhere<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
+  const on = standbyPools.get(db);
+  if (on?.standby.usable()) {
+    try {
+      const result = await fn(on.anywhere);
+      on.standby.counts.anywhere++;
+      return result;
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+      on.standby.failed();
+    }
+  }
+  return fn(db);
+}
 
 /** How the storefront's reads went on the standby (`readUrl`), and its last lag; null without a standby. */
 export function standbyStatus(db: Db) {
@@ -139,14 +163,19 @@ export function openStandby(
   opts: DatabaseOptions,
   connection: Record<string, string>,
   debug: ((conn: number, query: string) => void) | undefined,
-): StandbyReads {
+  primary: postgres.Sql,
+): OnStandby {
   const readUrl = parsePgUrl(url)?.user === APP_ROLE ? url : pgUrlWithUser(url, APP_ROLE);
   // An unreachable standby is given up on after 2 s, not postgres-js's 30: its reads then go to the primary.
-  const common = { onnotice: () => {}, connect_timeout: 2, connection };
-  return new StandbyReads({
-    open: (forget) => postgresClient(readUrl, { ...common, max: 1, debug, onclose: forget }),
-    monitor: postgresClient(readUrl, { ...common, max: 1 }),
-    size: opts.poolSize ?? 10,
+  const common = { onnotice: () => {}, connect_timeout: 2, connection, debug };
+  const size = opts.poolSize ?? 10;
+  const pool = postgresClient(readUrl, { ...common, max: Math.max(2, Math.ceil(size / 2)) });
+  const standby = new StandbyReads({
+    open: (forget) => postgresClient(readUrl, { ...common, max: 1, onclose: forget }),
+    monitor: postgresClient(readUrl, { ...common, max: 1, debug: undefined }),
+    pool,
+    size,
     maxLagMs: opts.readMaxLagMs ?? 5000,
   });
+  return { standby, primary, anywhere: drizzlePostgres(namedStatements(pool)) as unknown as Db };
 }

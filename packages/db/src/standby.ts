@@ -24,6 +24,8 @@ export interface StandbyOptions {
   open: (forget: () => void) => postgres.Sql;
   /** A one-connection client for the lag check. */
   monitor: postgres.Sql;
+  /** A pool for reads in no shop's context (the marketplace: `readAnywhere`). */
+  pool: postgres.Sql;
   size: number;
   /** Reads stop going to the standby while its lag is above this, or while it cannot be reached. */
   maxLagMs: number;
@@ -43,7 +45,7 @@ export class StandbyReads {
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> | undefined;
   /** Reads served by the standby, and reads that went to the primary because the standby was behind that shop. */
-  readonly counts = { standby: 0, behind: 0, failed: 0, skipped: 0 };
+  readonly counts = { standby: 0, behind: 0, failed: 0, anywhere: 0 };
 
   constructor(private readonly opts: StandbyOptions) {
     this.readers = new StoreReaders(opts.open, opts.size);
@@ -78,7 +80,11 @@ export class StandbyReads {
   async close() {
     clearInterval(this.timer);
     await this.checking;
-    await Promise.all([this.readers.close(), this.opts.monitor.end({ timeout: 5 })]);
+    await Promise.all([
+      this.readers.close(),
+      this.opts.monitor.end({ timeout: 5 }),
+      this.opts.pool.end({ timeout: 5 }),
+    ]);
   }
 
   private async check() {

@@ -67,7 +67,7 @@ afterAll(async () => {
 const shopperGet = (url: string) =>
   t.app.inject({ url, headers: { host: 'localhost:4000', 'store-origin': shops.a.slug } });
 const priceSeen = async () => (await shopperGet(`/api/store/stores/product/${productId}`)).json().data;
-const reads = () => standbyStatus(t.appDb)?.reads ?? { standby: 0, behind: 0, failed: 0, skipped: 0 };
+const reads = () => standbyStatus(t.appDb)?.reads ?? { standby: 0, behind: 0, failed: 0, anywhere: 0 };
 
 /** Waits (bounded) until the standby has replayed everything the primary wrote so far. */
 async function caughtUp() {
@@ -134,6 +134,20 @@ describe.runIf(run)('storefront reads on a standby', () => {
     expect(reads().standby).toBe(onStandby + 1);
   });
 
+  it("the marketplace's search and shop list read on the standby", async () => {
+    await caughtUp();
+    const before = reads().anywhere;
+    const search = await t.app.inject({
+      url: '/api/store/get-store/products/?q=tea',
+      headers: { host: 'localhost:4000' },
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    const list = await t.app.inject({ url: '/api/store/get-store/', headers: { host: 'localhost:4000' } });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.results?.length ?? list.json().data.length).toBeGreaterThan(0);
+    expect(reads().anywhere).toBe(before + 2);
+  });
+
   it('a standby gone is skipped: every read still answers, from the primary', async () => {
     pair.stopStandby();
     try {
@@ -163,6 +177,11 @@ describe.runIf(run)('storefront reads on a standby', () => {
     expect(standbyStatus(db)?.usable).toBe(false);
     const before = { ...reads() };
     expect((await priceSeen()).product_price).toBe(4321);
+    const search = await t.app.inject({
+      url: '/api/store/get-store/products/?q=tea',
+      headers: { host: 'localhost:4000' },
+    });
+    expect(search.statusCode).toBe(200);
     expect(reads()).toEqual(before); // neither served by the standby nor tried there
     await pair.delayStandby(0);
   });

@@ -5,6 +5,7 @@ import {
   type MarketplaceProductQuery,
   paiseToRupees,
 } from '@haat/contracts';
+import { readAnywhere } from '@haat/db';
 import type { Deps, Origin } from '../../lib/deps.ts';
 import {
   MARKETPLACE_COUNT_CAP,
@@ -20,7 +21,8 @@ export async function searchProducts(
   origin: Origin,
   q: MarketplaceProductQuery,
 ): Promise<MarketplaceProductData> {
-  const rows = await searchMarketplace(deps.db, q);
+  // On a standby when there is one, at most DATABASE_READ_MAX_LAG_MS behind (decision 0026).
+  const rows = await readAnywhere(deps.db, (db) => searchMarketplace(db, q));
   const products = rows.filter(isProduct);
   const page = products.slice(0, q.limit);
   // An empty page carries the number of matches (counted up to the cap, past the last match); otherwise the matches

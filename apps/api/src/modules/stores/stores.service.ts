@@ -1,5 +1,5 @@
 import { OPEN_STORE_STATUSES, type StoreCard, type StoreDetail, type StoreStatus } from '@haat/contracts';
-import { withStore } from '@haat/db';
+import { readAnywhere, withStore } from '@haat/db';
 import type { FastifyRequest } from 'fastify';
 import type { Deps, Origin } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -92,7 +92,8 @@ export function originOf(req: FastifyRequest): Origin {
 
 /** Marketplace listing of open shops. */
 export async function listStores(deps: Deps, origin: Origin, f: repo.StoreListFilter) {
-  const { rows, count } = await repo.listOpenStores(deps.db, f);
+  // The marketplace's lists read on a standby when there is one (decision 0026).
+  const { rows, count } = await readAnywhere(deps.db, (db) => repo.listOpenStores(db, f));
   return { results: rows.map((r) => toStoreCard(deps, r, origin)), count };
 }
 
@@ -162,7 +163,7 @@ export function describeStore(deps: Deps, r: StoreRow, origin: Origin, book: Add
 }
 
 /** Cities of the open shops for the marketplace's city filter. */
-export const listStoreCities = (deps: Deps) => repo.listOpenStoreCities(deps.db);
+export const listStoreCities = (deps: Deps) => readAnywhere(deps.db, (db) => repo.listOpenStoreCities(db));
 
 export const listStoreCategories = (deps: Deps, limit: number, offset: number) =>
-  repo.listStoreCategories(deps.db, limit, offset);
+  readAnywhere(deps.db, (db) => repo.listStoreCategories(db, limit, offset));

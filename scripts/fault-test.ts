@@ -18,11 +18,9 @@
  * failure. FAULT_SHOPPERS (4) and FAULT_COUNTERS (2) set the load.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { posTotals } from '@haat/contracts';
 import { openDatabase } from '@haat/db';
 import { setDemoVendorPasswords } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
 import {
@@ -30,16 +28,9 @@ import {
   startSmtpServer,
   type TestSmtpServer,
 } from '../apps/api/src/modules/mail/testing/smtp-server.ts';
-import {
-  addAddress,
-  call as callAt,
-  checks,
-  freshDatabase,
-  outboxIdsIn,
-  serverEnv,
-  signUpCustomer,
-  sleep,
-} from './test-servers.ts';
+import { checkShopLedger } from './shop-checks.ts';
+import { newTally, prepareShopLoad, type ShopLoad } from './shop-load.ts';
+import { checks, freshDatabase, outboxIdsIn, serverEnv, sleep } from './test-servers.ts';
 
 const ALL_FAULTS = ['terminate', 'restart', 'kill', 'smtp', 'timeout'] as const;
 type Fault = (typeof ALL_FAULTS)[number];
@@ -68,8 +59,6 @@ const env = serverEnv(db.url, port, `smtp://127.0.0.1:${smtpPort}`, {
   WORKERS: '2',
   DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
 });
-const call = (method: string, path: string, body?: object, headers: Record<string, string> = {}) =>
-  callAt(origin, method, path, body, headers);
 
 let supervisor: ChildProcess | null = null;
 let supervisorLog = '';
@@ -99,64 +88,8 @@ async function healthBackWithin5s(): Promise<number | null> {
   return null;
 }
 
-// What the load did: answers by kind during each phase, and what was acknowledged.
-interface Tally {
-  ok: number;
-  unavailable: number;
-  serverError: number;
-  network: number;
-  refused: number;
-}
-const newTally = (): Tally => ({ ok: 0, unavailable: 0, serverError: 0, network: 0, refused: 0 });
-let tally = newTally();
-const serverErrors: string[] = [];
-/** Requests that had no answer after 20 s (given up on, counted as no answer): printed at the end. */
-const slow: string[] = [];
-async function send(method: string, path: string, body?: object, headers: Record<string, string> = {}) {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const r = await Promise.race([
-      call(method, path, body, headers),
-      new Promise<never>((_, no) => {
-        timer = setTimeout(() => {
-          slow.push(`${method} ${path}`);
-          no(new Error('no answer in 20 s'));
-        }, 20_000);
-      }),
-    ]);
-    if (r.status < 300) tally.ok++;
-    else if (r.status === 503) tally.unavailable++;
-    else if (r.status >= 500) {
-      tally.serverError++;
-      serverErrors.push(`${method} ${path}: ${r.status} ${r.json.message}`);
-    } else tally.refused++;
-    return r;
-  } catch {
-    tally.network++;
-    return { status: 0, json: {} as Record<string, never> };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-const settled = (status: number) => status > 0 && status < 500;
-
-interface Keyed {
-  kind: 'order' | 'sale';
-  key: string;
-  body: object;
-  headers: Record<string, string>;
-  status: number;
-  orderId?: string;
-  transactionId?: string;
-  saleLine?: { product_id: string; variant_id: string };
-}
-const keyed: Keyed[] = [];
-const refunds = { acked: new Map<string, number>(), unknown: new Map<string, number>() };
-const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
-
-let loadRunning = true;
+let load: ShopLoad | null = null;
 let killed = 0;
-const loopGoing = () => loadRunning;
 const t0 = Date.now();
 
 try {
@@ -174,191 +107,21 @@ try {
   while (workerPids().length < 2) await sleep(100);
   console.log(`supervisor ${supervisor.pid}, workers ${workerPids().join(', ')} on ${origin}`);
 
-  const [shop] = await sql<{ id: string; slug: string }[]>`
-    select id, slug from stores where online_status = 'PUBLISHED' order by slug limit 1`;
-  if (!shop) throw new Error('no open demo shop');
-  const login = await call('POST', '/api/admin/admin-login/', {
-    email: `owner@${shop.slug}.demo.haat.in`,
-    password: 'haat-demo-2026',
-    role_name: 'VENDOR',
+  load = await prepareShopLoad({
+    origin,
+    sql,
+    shoppers: SHOPPERS,
+    counters: COUNTERS,
+    readers: 2,
+    prefix: 'fault',
   });
-  const token = (login.json.data as { access_token?: string } | undefined)?.access_token;
-  if (!token) throw new Error(`vendor sign-in: ${login.status} ${login.json.message}`);
-  const vendor = { authorization: `Bearer ${token}`, 'store-origin': shop.slug };
-
-  // The counter's sellables as its screen sees them (price now, tax rate), with stock to spare.
-  const found = (await call('GET', '/api/admin/pos/products/?limit=50', undefined, vendor)).json
-    .data as unknown as {
-    products: {
-      product_id: string;
-      variant_id: string;
-      price: number;
-      tax_percentage: number;
-      stock: number;
-    }[];
-  };
-  const sellables = found.products.filter((p) => p.stock >= 20);
-  if (sellables.length < 3) throw new Error('too few sellables with stock');
-  const cards = (
-    await call('GET', '/api/store/stores/product?limit=100', undefined, { 'store-origin': shop.slug })
-  ).json.data as unknown as { id: string; has_variants: boolean; product_quantity: number }[];
-  const onlineProducts = cards.filter((c) => !c.has_variants && c.product_quantity >= 20).map((c) => c.id);
-  const delivery = (
-    await call('GET', '/api/store/get-store-delivery-options/', undefined, { 'store-origin': shop.slug })
-  ).json.data as { delivery_options: { id: string }[] };
-  const deliveryId = delivery.delivery_options[0]?.id;
-  const shoppers: { auth: Record<string, string>; addressId: string }[] = [];
-  for (let i = 0; i < SHOPPERS; i++) {
-    const { auth } = await signUpCustomer(
-      origin,
-      shop.slug,
-      `fault.${i}.${Date.now().toString(36)}@example.in`,
-    );
-    const addressId = await addAddress(origin, auth, `Fault Shopper ${i}`);
-    if (!addressId) throw new Error('could not save a shopper address');
-    shoppers.push({ auth, addressId });
-  }
-
-  // The state the checks compare against, taken with no load running.
-  const [{ startedAt } = { startedAt: '' }] = await sql<
-    { startedAt: string }[]
-  >`select now()::text as "startedAt"`;
-  const stockAtStart = new Map(
-    (await sql<{ id: string; q: number }[]>`select id::text, quantity as q from product_variants`).map(
-      (r) => [r.id, r.q],
-    ),
-  );
-
-  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)] as T;
-  const loops: Promise<void>[] = [];
-  // Shoppers: a product into the cart, then the order with a key of its own.
-  for (const s of shoppers) {
-    loops.push(
-      (async () => {
-        while (loopGoing()) {
-          const cart = await send(
-            'POST',
-            '/api/store/store-user/store-cart/',
-            { product_id: pick(onlineProducts), quantity: 1 },
-            s.auth,
-          );
-          const lines = (cart.json.data as { lines?: { id: string }[] } | undefined)?.lines;
-          if (cart.status >= 300 || !lines?.length) {
-            await sleep(100);
-            continue;
-          }
-          const op: Keyed = {
-            kind: 'order',
-            key: `fault-order-${randomBytes(8).toString('hex')}`,
-            body: {
-              cart_item: lines.map((l) => l.id),
-              shipping_address: s.addressId,
-              delivery_type: deliveryId,
-              payment_option: 'COD',
-            },
-            headers: s.auth,
-            status: 0,
-          };
-          keyed.push(op);
-          await placeOrSell(op);
-          await sleep(30);
-        }
-      })(),
-    );
-  }
-  // Counters: one sale of one sellable, re-priced by posTotals as the screen does.
-  for (let c = 0; c < COUNTERS; c++) {
-    loops.push(
-      (async () => {
-        while (loopGoing()) {
-          const s = pick(sellables);
-          const unit = Math.round(s.price * 100);
-          const tot = posTotals([{ unitPricePaise: unit, quantity: 1, ratePercent: s.tax_percentage }], {
-            type: 'FIXED',
-            value: 0,
-          });
-          const total = tot.totalPaise / 100;
-          const op: Keyed = {
-            kind: 'sale',
-            key: `fault-sale-${randomBytes(8).toString('hex')}`,
-            body: {
-              name: 'Fault Counter',
-              phone: '9876543210',
-              product_id: [{ product_id: s.product_id, variant_id: s.variant_id, quantity: 1 }],
-              discount_type: 'FIXED',
-              discount_value: 0,
-              sub_total: tot.subtotalPaise / 100,
-              discount_amount: tot.discountPaise / 100,
-              tax: tot.taxPaise / 100,
-              total_bill_amount: total,
-              total_items: tot.items,
-              payment: { method: 'CASH', amount_received: Math.ceil(total / 500) * 500 },
-            },
-            headers: vendor,
-            status: 0,
-            saleLine: { product_id: s.product_id, variant_id: s.variant_id },
-          };
-          keyed.push(op);
-          await placeOrSell(op);
-          await sleep(30);
-        }
-      })(),
-    );
-  }
-  // Refunds: ₹1 of a sale already made, every other one putting its unit back.
-  loops.push(
-    (async () => {
-      let n = 0;
-      while (loopGoing()) {
-        const sale = pick(keyed.filter((k) => k.kind === 'sale' && k.transactionId));
-        if (!sale?.transactionId) {
-          await sleep(100);
-          continue;
-        }
-        const restock = n++ % 2 === 0 && sale.saleLine ? [{ ...sale.saleLine, quantity: 1 }] : [];
-        const r = await send(
-          'POST',
-          `/api/admin/transaction/${sale.transactionId}/refund/`,
-          { amount: 1, reason: 'fault suite refund', method: 'CASH', restock },
-          vendor,
-        );
-        if (r.status === 200) bump(refunds.acked, sale.orderId as string);
-        else if (!settled(r.status)) bump(refunds.unknown, sale.orderId as string);
-        await sleep(150);
-      }
-    })(),
-  );
-  // Storefront reads.
-  for (let i = 0; i < 2; i++) {
-    loops.push(
-      (async () => {
-        while (loopGoing()) {
-          await send('GET', `/api/store/stores/product/${pick(onlineProducts)}`, undefined, {
-            'store-origin': shop.slug,
-          });
-          await send('GET', '/api/store/stores/product?limit=20', undefined, { 'store-origin': shop.slug });
-          await sleep(20);
-        }
-      })(),
-    );
-  }
-
-  async function placeOrSell(op: Keyed) {
-    const path = op.kind === 'order' ? '/api/store/order/create-order/' : '/api/admin/order/pos-checkout/';
-    const r = await send('POST', path, op.body, { ...op.headers, 'idempotency-key': op.key });
-    op.status = r.status;
-    const data = r.json.data as { order_id?: string; transaction_id?: string } | undefined;
-    if (r.status === 200 || r.status === 201) {
-      op.orderId = data?.order_id;
-      op.transactionId = data?.transaction_id;
-    }
-  }
+  load.start();
 
   // The faults, each with the load running, and what the server did after it.
   const rows: string[] = [];
   const pg = readdirSync('/etc/postgresql')[0];
   const phase = async (name: string, rounds: number, inject: () => Promise<void>, workerMayDie = false) => {
-    tally = newTally();
+    load?.takeTally();
     const before = workerPids();
     const pidBefore = supervisor?.pid;
     await sleep(1500); // load before
@@ -367,6 +130,7 @@ try {
     await sleep(1500); // load after
     const after = workerPids();
     const died = before.filter((p) => !after.includes(p)).length;
+    const tally = load?.takeTally() ?? newTally();
     expect(back !== null, `${name}: /api/health answered 200 within 5 s (${back ?? '-'} ms)`);
     expect(
       supervisor?.pid === pidBefore && supervisor?.exitCode === null,
@@ -418,99 +182,19 @@ try {
       });
     });
 
-  loadRunning = false;
   const stage = (what: string) => console.log(`${what} at ${Math.round((Date.now() - t0) / 1000)} s`);
   stage('load stopped');
-  await Promise.all(loops);
+  await load.stop();
   stage('load drained');
+  const { keyed, slow, serverErrors, startedAt } = load;
   if (slow.length) console.log(`no answer within 20 s: ${slow.length} (${slow.slice(0, 5).join('; ')})`);
 
   // A client whose answer was lost sends the same request again with the same key.
-  tally = newTally();
-  for (const op of keyed) {
-    for (let i = 0; i < 20 && !settled(op.status); i++) {
-      await placeOrSell(op);
-      if (!settled(op.status)) await sleep(250);
-    }
-  }
+  load.takeTally();
+  await load.retryUnsettled();
+  const retried = load.takeTally();
   stage('retries done');
-  expect(
-    keyed.every((op) => settled(op.status)),
-    `every order and sale has an answer after its retries (${keyed.filter((op) => !settled(op.status)).length} without)`,
-  );
-
-  // Nothing acknowledged is lost; one order per key.
-  const acked = keyed.filter((op) => op.orderId);
-  const ids = acked.map((op) => op.orderId as string);
-  const existing = new Set(
-    (
-      await sql<
-        { id: string }[]
-      >`select id::text from orders where id::text in ${sql(ids.length ? ids : ['-'])}`
-    ).map((r) => r.id),
-  );
-  const lost = ids.filter((id) => !existing.has(id));
-  expect(
-    lost.length === 0,
-    `every acknowledged order and sale exists (${acked.length}, ${lost.length} lost)`,
-  );
-  expect(new Set(ids).size === ids.length, 'each key answered with an order of its own');
-  const since = sql`created_at >= ${startedAt}::timestamptz`;
-  const [made] = await sql<
-    { n: number }[]
-  >`select count(*)::int as n from orders where store_id = ${shop.id} and ${since}`;
-  expect(
-    made?.n === acked.length,
-    `orders made in the run = acknowledged orders and sales (${made?.n} vs ${acked.length})`,
-  );
-
-  // Refunds acknowledged exist; a refund whose answer was lost may or may not have happened.
-  const refundRows = await sql<{ tx: string; n: number }[]>`
-    select order_id::text as tx, count(*)::int as n from refunds
-     where store_id = ${shop.id} and created_at >= ${startedAt}::timestamptz group by 1`;
-  const refundsIn = new Map(refundRows.map((r) => [r.tx, r.n]));
-  const ackedRefunds = [...refunds.acked.values()].reduce((a, b) => a + b, 0);
-  const badRefunds = [...refunds.acked].filter(([tx, n]) => {
-    const have = refundsIn.get(tx) ?? 0;
-    return have < n || have > n + (refunds.unknown.get(tx) ?? 0);
-  });
-  expect(
-    refundRows.length > 0 || ackedRefunds === 0,
-    `refunds of the run are found (${refundRows.length} transactions)`,
-  );
-  expect(
-    badRefunds.length === 0,
-    `every acknowledged refund exists, none twice (${ackedRefunds} acknowledged)`,
-  );
-
-  // No partial order.
-  const partial = await sql`
-    select o.id from orders o where o.store_id = ${shop.id} and o.created_at >= ${startedAt}::timestamptz and (
-      not exists (select 1 from order_items i where i.store_id = o.store_id and i.order_id = o.id)
-      or not exists (select 1 from payment_transactions p where p.store_id = o.store_id and p.order_id = o.id)
-      or not exists (select 1 from stock_ledger l where l.store_id = o.store_id and l.order_id = o.id))`;
-  expect(partial.length === 0, `no partial order (${partial.length})`);
-
-  // Stock moved exactly as the ledger says.
-  const moved = await sql<{ id: string; q: number; ledger: number }[]>`
-    select v.id::text, v.quantity as q,
-           coalesce((select sum(l.change) from stock_ledger l where l.store_id = v.store_id and l.variant_id = v.id
-                       and l.created_at >= ${startedAt}::timestamptz), 0)::int as ledger
-      from product_variants v where v.store_id = ${shop.id}`;
-  const off = moved.filter((v) => v.q - (stockAtStart.get(v.id) ?? 0) !== v.ledger);
-  expect(
-    off.length === 0,
-    `stock of every variant = its stock at the start + the ledger's changes (${off.length} off)`,
-  );
-
-  // No gap in any document series.
-  const gaps = await sql<{ series: string; fy: string; n: number; top: number }[]>`
-    select series, fy, count(*)::int as n, max(seq) as top from tax_documents group by store_id, series, fy
-    having count(*) <> max(seq)`;
-  expect(
-    gaps.length === 0,
-    `no gap in any invoice or credit-note series (${gaps.map((g) => `${g.series}/${g.fy}`).join(', ')})`,
-  );
+  const { ackedRefunds } = await checkShopLedger(sql, load, expect);
 
   // Every mail of the run delivered (a claim of the killed worker waits out its lease: move time on).
   await sql`update outbox set next_attempt_at = now() where status = 'PENDING'`;
@@ -586,10 +270,10 @@ try {
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
   console.log(
-    `\n${orders} orders and ${sales} counter sales acknowledged, ${ackedRefunds} refunds, ${runMails.length} mails; after the retries: ${tally.ok} answered 2xx`,
+    `\n${orders} orders and ${sales} counter sales acknowledged, ${ackedRefunds} refunds, ${runMails.length} mails; after the retries: ${retried.ok} answered 2xx`,
   );
 } finally {
-  loadRunning = false;
+  await load?.stop();
   supervisor?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 3000));
   supervisor?.kill('SIGKILL');

@@ -23,36 +23,35 @@ import type { Deps } from './lib/deps.ts';
 import { ok } from './lib/envelope.ts';
 import { registerRequestContext } from './lib/request-context.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
+
 import {
   accountsRoutes,
   adminLoginRoutes,
   customerSignupRoutes,
-} from './modules/accounts/accounts.routes.ts';
-import { SESSION_CHECK_MS } from './modules/accounts/session.service.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { productRoutes } from './modules/catalog/product.routes.ts';
-import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
-import { codAdminRoutes, codStoreRoutes } from './modules/cod/cod.routes.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
-import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
-import { mailRoutes } from './modules/mail/mail.routes.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { uploadRoutes } from './modules/media/uploads.routes.ts';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { geocodeRoutes } from './modules/onboarding/geocode.ts';
-import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
-import { adminOrderRoutes, orderRoutes } from './modules/orders/orders.routes.ts';
-import { platformRoutes } from './modules/platform/platform.routes.ts';
-import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/policies.routes.ts';
-import { posRoutes } from './modules/pos/pos.routes.ts';
-import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
-import { staffRoutes } from './modules/staff/staff.routes.ts';
-import { storesRoutes } from './modules/stores/stores.routes.ts';
-import { visitRoutes } from './modules/visits/visits.routes.ts';
-import { whatsAppRoutes } from './modules/whatsapp/whatsapp.routes.ts';
+  SESSION_CHECK_MS,
+} from './modules/accounts/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
+import { cartRoutes } from './modules/cart/index.ts';
+import { catalogRoutes, productRoutes } from './modules/catalog/index.ts';
+import { checkoutRoutes } from './modules/checkout/index.ts';
+import { codAdminRoutes, codStoreRoutes } from './modules/cod/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { engagementRoutes } from './modules/engagement/index.ts';
+import { inventoryRoutes } from './modules/inventory/index.ts';
+import { mailRoutes } from './modules/mail/index.ts';
+import { mediaRoutes, uploadRoutes } from './modules/media/index.ts';
+import { newsletterRoutes } from './modules/newsletter/index.ts';
+import { geocodeRoutes, onboardingRoutes } from './modules/onboarding/index.ts';
+import { adminOrderRoutes, orderRoutes } from './modules/orders/index.ts';
+import { platformRoutes } from './modules/platform/index.ts';
+import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/index.ts';
+import { posRoutes } from './modules/pos/index.ts';
+import { shopSettingsRoutes } from './modules/shop-settings/index.ts';
+import { staffRoutes } from './modules/staff/index.ts';
+import { storesRoutes } from './modules/stores/index.ts';
+import { visitRoutes } from './modules/visits/index.ts';
+import { whatsAppRoutes } from './modules/whatsapp/index.ts';
+
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerShopPermissions } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compress.ts';

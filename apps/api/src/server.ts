@@ -9,11 +9,12 @@ import { keepDemoCurrent } from './demo-upkeep.ts';
 import { startCacheBus } from './lib/cache-bus.ts';
 import { exitOnUncaught } from './lib/fatal.ts';
 import { warmPdf } from './lib/pdf.ts';
-import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/bootstrap-accounts.ts';
-import { startCodExpiry } from './modules/cod/cod-expiry.ts';
-import { startSaleNotifier } from './modules/engagement/sale-notifier.ts';
-import { startMailWorker } from './modules/mail/mail.worker.ts';
-import { startMarketplaceRefresher } from './modules/stores/marketplace.service.ts';
+
+import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/index.ts';
+import { startCodExpiry } from './modules/cod/index.ts';
+import { startSaleNotifier } from './modules/engagement/index.ts';
+import { startMailWorker } from './modules/mail/index.ts';
+import { startMarketplaceRefresher } from './modules/stores/index.ts';
 
 /** Starts the product: database (PGlite unless DATABASE_URL), migrations, demo seed, HTTP server. */
 async function main() {

@@ -1,6 +1,7 @@
 import type { Db } from '@haat/db';
 import type { Config } from '../config.ts';
-import type { StoreRow } from '../modules/stores/stores.repository.ts';
+
+import type { StoreRow } from '../modules/stores/index.ts';
 import { announce } from './cache-bus.ts';
 import type { TtlCache } from './ttl-cache.ts';
 

@@ -2,10 +2,11 @@ import { can, type Role, roleRefusal, type ShopRole } from '@haat/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
-import { sessionIsLive } from '../modules/accounts/session.service.ts';
-import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.ts';
-import { memberRole } from '../modules/staff/staff.repository.ts';
-import { findRequestStore, requireOpenStore } from '../modules/stores/stores.service.ts';
+
+import { type AccessClaims, sessionIsLive, verifyAccessToken } from '../modules/accounts/index.ts';
+import { memberRole } from '../modules/staff/index.ts';
+import { findRequestStore, requireOpenStore } from '../modules/stores/index.ts';
+
 import { operationOf, ROUTE_OPERATIONS } from './permissions.ts';
 
 export type Actor = AccessClaims;

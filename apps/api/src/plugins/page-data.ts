@@ -14,13 +14,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../lib/deps.ts';
+
 import {
   listProductCategories,
   listProducts,
   listShopOptions,
   loadStoreHome,
-} from '../modules/catalog/catalog.service.ts';
-import { findStoreBySlug, isOpen, originOf } from '../modules/stores/stores.service.ts';
+} from '../modules/catalog/index.ts';
+import { findStoreBySlug, isOpen, originOf } from '../modules/stores/index.ts';
 
 /**
  * The data a shop page's first render needs, sent inside its HTML (`<script id="haat-data">`, read by

@@ -3,9 +3,9 @@ import { schema, withStore } from '@haat/db';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
-import { getProduct } from '../modules/catalog/product.service.ts';
-import { describeHost } from '../modules/stores/describe-host.ts';
-import { findStoreBySlug, isOpen, originOf, storeUrl } from '../modules/stores/stores.service.ts';
+
+import { getProduct } from '../modules/catalog/index.ts';
+import { describeHost, findStoreBySlug, isOpen, originOf, storeUrl } from '../modules/stores/index.ts';
 
 export interface PageMeta {
   title?: string;

@@ -8,8 +8,9 @@ import fastifyStatic from '@fastify/static';
 import type { HostInfo } from '@haat/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
-import { describeHost } from '../modules/stores/describe-host.ts';
-import { isOpen } from '../modules/stores/stores.service.ts';
+
+import { describeHost, isOpen } from '../modules/stores/index.ts';
+
 import { type PageAnswer, pageCache, sendAnswer } from './page-cache.ts';
 import { loadPageData, type PageData } from './page-data.ts';
 import { type PageMeta, pageMeta, registerSeoRoutes } from './seo.ts';

@@ -21,8 +21,10 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { clientIp, requireActor } from '../../plugins/auth.ts';
-import { recordSignIn } from '../audit/audit.service.ts';
-import { requireOpenStore } from '../stores/stores.service.ts';
+
+import { recordSignIn } from '../audit/index.ts';
+import { requireOpenStore } from '../stores/index.ts';
+
 import * as accounts from './accounts.service.ts';
 import * as profile from './profile.service.ts';
 import { logout, refreshSession } from './session.service.ts';

@@ -3,7 +3,8 @@ import type { OtpPurpose, Role, Session } from '@haat/contracts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, tooManyRequests, unauthenticated } from '../../lib/errors.ts';
 import { countHit, currentHits, enforceLimits } from '../../lib/rate-limit.ts';
-import { accountExistsMail, enqueueMail, welcomeMail } from '../mail/mail.service.ts';
+
+import { accountExistsMail, enqueueMail, welcomeMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
 import { checkCode, sendCode } from './otp.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

@@ -3,7 +3,8 @@ import type { Tx } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { countHit, currentHits } from '../../lib/rate-limit.ts';
-import { enqueueMail, otpMail } from '../mail/mail.service.ts';
+
+import { enqueueMail, otpMail } from '../mail/index.ts';
 import type { UserRow } from './accounts.repository.ts';
 import * as repo from './accounts.repository.ts';
 import { generateOtp, hashOtp, otpMatches } from './otp.ts';

@@ -5,7 +5,8 @@ import { announce } from '../../lib/cache-bus.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { memberStores } from '../staff/staff.repository.ts';
+
+import { memberStores } from '../staff/index.ts';
 import type { UserRow } from './accounts.repository.ts';
 import * as repo from './accounts.repository.ts';
 import {

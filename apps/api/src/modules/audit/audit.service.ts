@@ -3,7 +3,8 @@ import { withStore } from '@haat/db';
 import { recordAudit } from '../../lib/audit.ts';
 import { csvText } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import * as repo from './audit.repository.ts';
 
 /** The rows a CSV export carries at most. */

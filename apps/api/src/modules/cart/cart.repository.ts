@@ -1,7 +1,7 @@
 import { rowsOf, schema, type Tx } from '@haat/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { cardsFrom } from '../catalog/catalog.repository.ts';
-import { variantLabelSql, variantPriceNow } from '../catalog/variants.repository.ts';
+
+import { cardsFrom, variantLabelSql, variantPriceNow } from '../catalog/index.ts';
 
 const { cartItems: ci, products: p, productVariants: v, coupons, cartCoupons } = schema;
 

@@ -4,12 +4,11 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { toProductCard } from '../catalog/catalog.service.ts';
-import { productExists } from '../catalog/product.repository.ts';
-import { findVariantToSell } from '../catalog/variants.repository.ts';
-import { listDeliveryOptions } from '../checkout/checkout.repository.ts';
-import { deliveryChargePaise } from '../checkout/delivery.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import { findVariantToSell, productExists, toProductCard } from '../catalog/index.ts';
+import { deliveryChargePaise, listDeliveryOptions } from '../checkout/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as repo from './cart.repository.ts';
 import { couponDiscount, couponProblem, describeCoupon } from './coupon.ts';
 

@@ -3,7 +3,8 @@ import { preparedSelect, schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../lib/ids.ts';
-import { addressBookColumns, escapeLike } from '../stores/stores.repository.ts';
+
+import { addressBookColumns, escapeLike } from '../stores/index.ts';
 
 const { products: p, productCategories: c, productSubCategories: sc, deals: d, storeSections } = schema;
 

@@ -14,7 +14,8 @@ import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { optionalActor } from '../../plugins/auth.ts';
-import { isOpen, originOf, requireOpenStore, requireStore, unavailable } from '../stores/stores.service.ts';
+
+import { isOpen, originOf, requireOpenStore, requireStore, unavailable } from '../stores/index.ts';
 import * as catalog from './catalog.service.ts';
 
 const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };

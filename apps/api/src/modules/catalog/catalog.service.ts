@@ -13,8 +13,9 @@ import {
 } from '@haat/contracts';
 import { readInStore } from '@haat/db';
 import type { Deps, Origin } from '../../lib/deps.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
-import { describeStore } from '../stores/stores.service.ts';
+
+import { describeStore, type StoreRow } from '../stores/index.ts';
+
 import type { ProductCardRow } from './catalog.repository.ts';
 import * as repo from './catalog.repository.ts';
 

@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { requireOpenStore } from '../stores/stores.service.ts';
+
+import { requireOpenStore } from '../stores/index.ts';
 import * as products from './product.service.ts';
 
 const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };

@@ -3,7 +3,8 @@ import { readInStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import { toProductCard } from './catalog.service.ts';
 import * as repo from './product.repository.ts';
 

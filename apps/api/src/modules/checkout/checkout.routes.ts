@@ -13,7 +13,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { optionalActor, requireShopCustomer } from '../../plugins/auth.ts';
-import { requireOpenStore } from '../stores/stores.service.ts';
+
+import { requireOpenStore } from '../stores/index.ts';
 import * as checkout from './checkout.service.ts';
 
 /** Addresses, contact, delivery options and the checkout screen's data (01 §7, 02 §7; store service). */

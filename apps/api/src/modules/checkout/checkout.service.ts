@@ -12,10 +12,12 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { asCustomer, readCart } from '../cart/cart.service.ts';
-import { checkoutCod } from '../cod/cod-rules.ts';
-import { requiresPrepayment } from '../orders/customer-record.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import { asCustomer, readCart } from '../cart/index.ts';
+import { checkoutCod } from '../cod/index.ts';
+import { requiresPrepayment } from '../orders/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as repo from './checkout.repository.ts';
 import { deliveryChargePaise, toDeliveryOption } from './delivery.ts';
 

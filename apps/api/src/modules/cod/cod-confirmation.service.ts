@@ -6,13 +6,15 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { generateOtp, hashOtp, otpMatches } from '../accounts/otp.ts';
-import { requireCustomer } from '../cart/cart.service.ts';
-import * as checkoutRepo from '../checkout/checkout.repository.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
-import { orderNumber } from '../orders/order-view.ts';
-import * as orderRepo from '../orders/orders.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import { generateOtp, hashOtp, otpMatches } from '../accounts/index.ts';
+import { requireCustomer } from '../cart/index.ts';
+import * as checkoutRepo from '../checkout/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import * as orderRepo from '../orders/index.ts';
+import { orderNumber } from '../orders/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as repo from './cod.repository.ts';
 import { codConfirmMail } from './cod-mails.ts';
 import { isAwaitingConfirmation } from './cod-view.ts';

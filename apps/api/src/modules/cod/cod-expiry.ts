@@ -1,9 +1,9 @@
 import { type Db, withStore } from '@haat/db';
-import { findStoreForMail } from '../engagement/engagement.repository.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
-import type { MailLog } from '../mail/mail.worker.ts';
-import { orderNumber } from '../orders/order-view.ts';
-import { cancelInTx } from '../orders/orders.service.ts';
+
+import { findStoreForMail } from '../engagement/index.ts';
+import { enqueueMail, type MailLog } from '../mail/index.ts';
+import { cancelInTx, orderNumber } from '../orders/index.ts';
+
 import * as repo from './cod.repository.ts';
 import { codExpiredMail } from './cod-mails.ts';
 

@@ -1,6 +1,6 @@
 import { formatPaise } from '@haat/contracts';
-import { escapeHtml } from '../mail/html.ts';
-import { brandOf, greeting, layout, type MailMessage, para } from '../mail/mail.service.ts';
+
+import { brandOf, escapeHtml, greeting, layout, type MailMessage, para } from '../mail/index.ts';
 
 const when = (d: Date) =>
   d.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });

@@ -16,7 +16,8 @@ import { changedFields, recordAudit } from '../../lib/audit.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import * as repo from './cod.repository.ts';
 
 type CodSettingsInput = z.output<typeof codSettingsBody>;

@@ -5,7 +5,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireShopCustomer, requireVendorStore } from '../../plugins/auth.ts';
-import { originOf, requireOpenStore, storeUrl } from '../stores/stores.service.ts';
+
+import { originOf, requireOpenStore, storeUrl } from '../stores/index.ts';
 import { confirmByCode, confirmByLink, resendCode } from './cod-confirmation.service.ts';
 import { getCodSettings, saveCodSettings } from './cod-rules.ts';
 

@@ -12,8 +12,10 @@ import {
 import { type Tx, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
-import { visitDays } from '../visits/visits.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
+import { visitDays } from '../visits/index.ts';
+
 import { type CodFigures, codFigures } from './cod-figures.repository.ts';
 import * as repo from './dashboard.repository.ts';
 

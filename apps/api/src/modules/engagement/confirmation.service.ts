@@ -4,9 +4,10 @@ import { type Executor, withStore } from '@haat/db';
 import type { Deps, Origin } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { countHit, currentHits } from '../../lib/rate-limit.ts';
-import { enqueueMail, subscriptionConfirmMail } from '../mail/mail.service.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
-import { storeUrl } from '../stores/stores.service.ts';
+
+import { enqueueMail, subscriptionConfirmMail } from '../mail/index.ts';
+import { type StoreRow, storeUrl } from '../stores/index.ts';
+
 import * as repo from './confirmation.repository.ts';
 
 /**

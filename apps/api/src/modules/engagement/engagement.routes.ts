@@ -14,7 +14,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idField, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { optionalActor } from '../../plugins/auth.ts';
-import { originOf, requireOpenStore } from '../stores/stores.service.ts';
+
+import { originOf, requireOpenStore } from '../stores/index.ts';
 import { confirmShopSubscription } from './confirmation.service.ts';
 import * as engagement from './engagement.service.ts';
 

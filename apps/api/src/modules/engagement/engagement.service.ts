@@ -6,7 +6,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { enforceLimits } from '../../lib/rate-limit.ts';
 import { type Actor, clientIp } from '../../plugins/auth.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import * as confirmations from './confirmation.repository.ts';
 import { mailBudgetLeft, mailConfirmation, shopConfirmUrl, spendMailBudget } from './confirmation.service.ts';
 import * as repo from './engagement.repository.ts';

@@ -2,9 +2,10 @@ import { OPEN_STORE_STATUSES } from '@haat/contracts';
 import { type Db, withStore } from '@haat/db';
 import type { Config } from '../../config.ts';
 import type { Origin } from '../../lib/deps.ts';
-import { enqueueMail, saleLiveMail } from '../mail/mail.service.ts';
-import type { MailLog } from '../mail/mail.worker.ts';
-import { storeUrl } from '../stores/stores.service.ts';
+
+import { enqueueMail, type MailLog, saleLiveMail } from '../mail/index.ts';
+import { storeUrl } from '../stores/index.ts';
+
 import * as repo from './engagement.repository.ts';
 
 export interface SaleNotifierDeps {

@@ -14,7 +14,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import * as repo from './barcodes.repository.ts';
 import type { LabelItem } from './labels-pdf.ts';
 

@@ -6,7 +6,8 @@ import { csvText, fromCsvCell } from '../../lib/csv.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import {
   COLUMNS,
   type CsvRecord,

@@ -14,7 +14,8 @@ import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import * as repo from './inventory.repository.ts';
 import { toAdminProduct } from './inventory.view.ts';
 import * as variants from './variants.service.ts';

@@ -8,8 +8,10 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireActor } from '../../plugins/auth.ts';
-import { requireOwnedStore } from '../onboarding/onboarding.service.ts';
-import { requireShopFor } from '../staff/staff.service.ts';
+
+import { requireOwnedStore } from '../onboarding/index.ts';
+import { requireShopFor } from '../staff/index.ts';
+
 import { MAX_UPLOAD_BYTES, storeImage, tooLarge, UPLOAD_KINDS } from './uploads.service.ts';
 
 const errors = {

@@ -9,13 +9,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
+
 import {
+  CHECK_MAIL,
   confirmPlatformNewsletter,
+  limitSubscriptions,
+  normalise,
   subscribeToPlatformNewsletter,
-} from '../engagement/confirmation.service.ts';
-import { CHECK_MAIL } from '../engagement/engagement.routes.ts';
-import { limitSubscriptions, normalise } from '../engagement/engagement.service.ts';
-import { originOf } from '../stores/stores.service.ts';
+} from '../engagement/index.ts';
+import { originOf } from '../stores/index.ts';
 
 /** The platform newsletter of the landing page footer (user service), with double opt-in. */
 export const newsletterRoutes =

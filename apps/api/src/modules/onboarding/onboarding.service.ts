@@ -13,7 +13,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { forgetDirectoryKey, forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { memberStores } from '../staff/staff.repository.ts';
+
+import { memberStores } from '../staff/index.ts';
 import { defaultSections } from './defaults.ts';
 import * as repo from './onboarding.repository.ts';
 

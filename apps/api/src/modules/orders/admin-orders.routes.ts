@@ -21,7 +21,8 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { errorReplies, fileReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
-import { adminPaymentRoutes } from '../payments/payments.routes.ts';
+
+import { adminPaymentRoutes } from '../payments/index.ts';
 import * as admin from './admin-orders.service.ts';
 import { setPrepayment } from './customer-record.service.ts';
 import * as changes from './order-changes.service.ts';

@@ -4,8 +4,10 @@ import { type Tx, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { shopTaxProfile } from '../payments/payments.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import { shopTaxProfile } from '../payments/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as adminRepo from './admin-orders.repository.ts';
 import { detailView, rowView } from './admin-orders.view.ts';
 

@@ -1,5 +1,6 @@
 import { type AdminOrderDetails, type AdminOrderRow, paiseToRupees } from '@haat/contracts';
-import { confirmationOf, isAwaitingConfirmation } from '../cod/cod-view.ts';
+
+import { confirmationOf, isAwaitingConfirmation } from '../cod/index.ts';
 import type * as adminRepo from './admin-orders.repository.ts';
 import { type RiskFacts, riskReasons } from './cod-risk.ts';
 import { EDITABLE, NEXT_STATUSES } from './order-rules.ts';

@@ -1,4 +1,4 @@
-import type * as checkoutRepo from '../checkout/checkout.repository.ts';
+import type * as checkoutRepo from '../checkout/index.ts';
 
 type SavedAddress = NonNullable<Awaited<ReturnType<typeof checkoutRepo.findAddress>>>;
 

@@ -5,7 +5,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import { readDetail } from './admin-orders.service.ts';
 import * as repo from './customer-record.repository.ts';
 import { orderNumber } from './order-view.ts';

@@ -5,9 +5,11 @@ import { changedFields, recordAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
-import { issueInvoice } from '../payments/documents.service.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import { enqueueMail } from '../mail/index.ts';
+import { issueInvoice } from '../payments/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as adminRepo from './admin-orders.repository.ts';
 import { readDetail } from './admin-orders.service.ts';
 import { assertTransition, lockForChange } from './order-guards.ts';

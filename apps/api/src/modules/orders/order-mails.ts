@@ -1,6 +1,7 @@
 import { lineName, paiseToRupees } from '@haat/contracts';
-import { escapeHtml } from '../mail/html.ts';
-import { brandOf, greeting, layout, type MailMessage, para } from '../mail/mail.service.ts';
+
+import { brandOf, escapeHtml, greeting, layout, type MailMessage, para } from '../mail/index.ts';
+
 import { orderNumber } from './order-view.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 

@@ -1,8 +1,10 @@
 import { CANCELLABLE_STATUSES, type CustomerOrder, paiseToRupees } from '@haat/contracts';
 import type { Tx } from '@haat/db';
 import { qrSvg } from '../../lib/qr-svg.ts';
-import { findSettings } from '../checkout/checkout.repository.ts';
-import { confirmationOf } from '../cod/cod-view.ts';
+
+import { findSettings } from '../checkout/index.ts';
+import { confirmationOf } from '../cod/index.ts';
+
 import * as repo from './orders.repository.ts';
 
 export const orderNumber = (n: number) => `ORD-${n}`;

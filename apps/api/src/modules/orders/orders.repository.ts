@@ -1,7 +1,8 @@
 import { rowsOf, schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { variantLabelSql, variantPriceNow } from '../catalog/variants.repository.ts';
+
+import { variantLabelSql, variantPriceNow } from '../catalog/index.ts';
 
 const {
   cartItems: ci,

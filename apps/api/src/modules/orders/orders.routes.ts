@@ -3,6 +3,7 @@ import {
   cartData,
   customerOrder,
   envelope,
+  errorEnvelope,
   orderListQuery,
   placedOrder,
   placeOrderBody,
@@ -17,9 +18,12 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { shopGate } from '../../lib/shop-gate.ts';
 import { requireShopCustomer } from '../../plugins/auth.ts';
-import { customerInvoiceRoutes } from '../payments/payments.routes.ts';
-import { originOf, storeUrl } from '../stores/stores.service.ts';
+
+import { customerInvoiceRoutes } from '../payments/index.ts';
+import { originOf, storeUrl } from '../stores/index.ts';
+
 import * as orders from './orders.service.ts';
 import { placeOrder } from './place-order.service.ts';
 import { writeReview } from './review.service.ts';
@@ -32,6 +36,8 @@ export const orderRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(customerInvoiceRoutes(deps));
+    // A shop's orders hold at most a few of this process's database connections (lib/shop-gate.ts, issue 37).
+    const placing = shopGate({ limit: 4, queue: 200, waitMs: 10_000, what: 'orders' });
 
     app.post('/order/create-order/', {
       schema: {
@@ -40,7 +46,12 @@ export const orderRoutes =
           'Place an order from selected cart lines (Idempotency-Key required; a retry returns the first order)',
         headers: storeOriginHeaders.extend({ 'idempotency-key': z.string().max(200).optional() }),
         body: placeOrderBody,
-        response: { 200: envelope(placedOrder), 201: envelope(placedOrder), ...errorReplies },
+        response: {
+          200: envelope(placedOrder),
+          201: envelope(placedOrder),
+          ...errorReplies,
+          429: errorEnvelope,
+        },
       },
       handler: async (req, reply) => {
         const { store, actor } = await requireShopCustomer(deps, req);
@@ -51,15 +62,8 @@ export const orderRoutes =
           throw badRequest(message, [{ path: 'Idempotency-Key', message }]);
         }
         const shopUrl = storeUrl(deps, store, originOf(req));
-        const result = await placeOrder(
-          deps,
-          actor,
-          store,
-          req.body,
-          key,
-          undefined,
-          adminOrigin(deps, req),
-          shopUrl,
+        const result = await placing.run(store.id, () =>
+          placeOrder(deps, actor, store, req.body, key, undefined, adminOrigin(deps, req), shopUrl),
         );
         const data = { order_id: result.order.id, order: result.order };
         return reply

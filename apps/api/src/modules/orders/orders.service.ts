@@ -4,11 +4,12 @@ import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import * as cartRepo from '../cart/cart.repository.ts';
-import { asCustomer, readCart } from '../cart/cart.service.ts';
-import * as checkoutRepo from '../checkout/checkout.repository.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import * as cartRepo from '../cart/index.ts';
+import { asCustomer, readCart } from '../cart/index.ts';
+import * as checkoutRepo from '../checkout/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import { orderCancelledMail } from './order-mails.ts';
 import { orderNumber, viewOrder, viewOrders } from './order-view.ts';
 import * as repo from './orders.repository.ts';

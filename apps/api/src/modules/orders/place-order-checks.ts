@@ -3,7 +3,8 @@ import { formatPaise, type PaymentOption, type placeOrderBody } from '@haat/cont
 import type { z } from 'zod';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { pgError } from '../../lib/pg-errors.ts';
-import type * as checkoutRepo from '../checkout/checkout.repository.ts';
+
+import type * as checkoutRepo from '../checkout/index.ts';
 import * as repo from './orders.repository.ts';
 
 /* The checks placing an order makes (place-order.service.ts): the request's hash for its Idempotency-Key, the

@@ -3,9 +3,11 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { requireCustomer } from '../cart/cart.service.ts';
-import * as checkoutRepo from '../checkout/checkout.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import { requireCustomer } from '../cart/index.ts';
+import * as checkoutRepo from '../checkout/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as repo from './orders.repository.ts';
 
 /**

@@ -8,7 +8,8 @@ import {
 } from '@haat/contracts';
 import type { Tx } from '@haat/db';
 import type { SQL } from 'drizzle-orm';
-import type { OrderRow } from '../orders/orders.repository.ts';
+
+import type { OrderRow } from '../orders/index.ts';
 import * as repo from './payments.repository.ts';
 
 const orderNumber = (n: number) => `ORD-${n}`;

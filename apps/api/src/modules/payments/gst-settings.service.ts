@@ -6,7 +6,8 @@ import { changedFields, recordAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import { shopTaxProfile } from './payments.repository.ts';
 
 const view = (p: { gstin: string | null; legalName: string | null; state: string }) => ({

@@ -3,7 +3,8 @@ import { schema, withStore } from '@haat/db';
 import { and, gte, lt } from 'drizzle-orm';
 import { csvText } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 
 interface Totals {
   taxable: number;

@@ -1,6 +1,7 @@
 import { paiseToRupees } from '@haat/contracts';
-import { brandOf, greeting, layout, type MailMessage, para } from '../mail/mail.service.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
+
+import { brandOf, greeting, layout, type MailMessage, para } from '../mail/index.ts';
+import type { OrderRow } from '../orders/index.ts';
 
 const HOW = { CASH: 'in cash', UPI: 'by UPI', CARD: 'to your card', BANK: 'to your bank account' } as const;
 

@@ -1,7 +1,8 @@
 import type { Transaction, TransactionQuery } from '@haat/contracts';
 import { withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import * as repo from './payments.repository.ts';
 import { rowView } from './payments.service.ts';
 

@@ -9,8 +9,10 @@ import { type Tx, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import * as ordersRepo from '../orders/orders.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import * as ordersRepo from '../orders/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import { taxDocumentPdf } from './document-pdf.ts';
 import * as repo from './payments.repository.ts';
 

@@ -6,9 +6,11 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { retryOnDeadlock } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
-import * as ordersRepo from '../orders/orders.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import { enqueueMail } from '../mail/index.ts';
+import * as ordersRepo from '../orders/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import { issueCreditNote } from './documents.service.ts';
 import { refundMail } from './payment-mails.ts';
 import * as repo from './payments.repository.ts';

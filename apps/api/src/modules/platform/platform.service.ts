@@ -9,10 +9,12 @@ import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { listAudit } from '../audit/audit.service.ts';
-import { brandOf, enqueueMail, layout, type MailMessage, para } from '../mail/mail.service.ts';
-import { platformStatus } from '../onboarding/launch.service.ts';
-import { findStoreBySlug } from '../stores/stores.repository.ts';
+
+import { listAudit } from '../audit/index.ts';
+import { brandOf, enqueueMail, layout, type MailMessage, para } from '../mail/index.ts';
+import { platformStatus } from '../onboarding/index.ts';
+import { findStoreRowBySlug } from '../stores/index.ts';
+
 import * as repo from './platform.repository.ts';
 
 /*
@@ -109,7 +111,7 @@ export async function setShopStatus(
 /** A shop's audit trail as its owner reads it (operator actions are in it too, under the operator's name). */
 export async function shopAudit(deps: Deps, id: string, q: AuditQuery) {
   const shop = await repo.findShop(deps.db, id);
-  const store = shop ? await findStoreBySlug(deps.db, shop.slug) : null;
+  const store = shop ? await findStoreRowBySlug(deps.db, shop.slug) : null;
   if (!store) throw notFound('Shop not found');
   return listAudit(deps, store, q);
 }

@@ -5,7 +5,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
-import { requireOpenStore } from '../stores/stores.service.ts';
+
+import { requireOpenStore } from '../stores/index.ts';
 import * as policies from './policies.service.ts';
 
 const tags = ['policies'];

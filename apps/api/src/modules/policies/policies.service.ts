@@ -3,7 +3,8 @@ import { type Tx, withStore } from '@haat/db';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import * as repo from './policies.repository.ts';
 import { type PolicyFacts, policyTemplate } from './templates.ts';
 

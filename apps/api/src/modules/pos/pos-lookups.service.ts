@@ -3,9 +3,11 @@ import { withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { qrSvg } from '../../lib/qr-svg.ts';
-import { findSettings } from '../checkout/checkout.repository.ts';
-import * as paymentsRepo from '../payments/payments.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import { findSettings } from '../checkout/index.ts';
+import * as paymentsRepo from '../payments/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as repo from './pos.repository.ts';
 
 /* The point of sale's look-ups (issue 14): products by name, SKU or barcode, returning customers, the counter. */

@@ -1,5 +1,6 @@
 import { type PosSale, receiptText } from '@haat/contracts';
-import { brandOf, layout, type MailMessage, para } from '../mail/mail.service.ts';
+
+import { brandOf, layout, type MailMessage, para } from '../mail/index.ts';
 
 /** The counter receipt by mail: the same lines as the printed receipt and the WhatsApp message. */
 export function receiptMail(input: { to: string; storeId: string; sale: PosSale }): MailMessage {

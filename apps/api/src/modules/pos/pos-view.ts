@@ -1,9 +1,11 @@
 import { type PosSale, paiseToRupees, type TaxDocumentSnapshot } from '@haat/contracts';
 import { schema, type Tx } from '@haat/db';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { orderNumber } from '../orders/order-view.ts';
-import * as paymentsRepo from '../payments/payments.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import { orderNumber } from '../orders/index.ts';
+import * as paymentsRepo from '../payments/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as repo from './pos.repository.ts';
 
 const { orders, orderItems, paymentTransactions: pt, taxDocuments: td, users } = schema;

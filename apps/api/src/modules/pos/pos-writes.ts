@@ -15,10 +15,12 @@ import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { pgError } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import * as ordersRepo from '../orders/orders.repository.ts';
-import { documentRow, type ShopTaxProfile } from '../payments/documents.service.ts';
-import * as paymentsRepo from '../payments/payments.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import * as ordersRepo from '../orders/index.ts';
+import * as paymentsRepo from '../payments/index.ts';
+import { documentRow, type ShopTaxProfile } from '../payments/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as repo from './pos.repository.ts';
 
 /*

@@ -1,7 +1,8 @@
 import { schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { variantLabelSql, variantPriceNow } from '../catalog/variants.repository.ts';
+
+import { variantLabelSql, variantPriceNow } from '../catalog/index.ts';
 
 /*
  * The point of sale's reads and writes (issue 14). Every statement runs in the shop's context (withStore), so

@@ -19,8 +19,10 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { errorReplies, fileReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
-import { orderInvoicePdf } from '../payments/payments.service.ts';
+
+import { enqueueMail } from '../mail/index.ts';
+import { orderInvoicePdf } from '../payments/index.ts';
+
 import * as pos from './pos.service.ts';
 import { receiptMail } from './pos-mails.ts';
 

@@ -13,9 +13,11 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { retryOnDeadlock } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import * as ordersRepo from '../orders/orders.repository.ts';
-import * as paymentsRepo from '../payments/payments.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import * as ordersRepo from '../orders/index.ts';
+import * as paymentsRepo from '../payments/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as repo from './pos.repository.ts';
 import { saleView } from './pos-view.ts';
 import { Batch, checkPayment, outOfStock, type PricedLine, sendSale, whyNotSold } from './pos-writes.ts';

@@ -13,8 +13,10 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { pgError } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { describeCoupon } from '../cart/coupon.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import { describeCoupon } from '../cart/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as repo from './shop-settings.repository.ts';
 
 type CouponInput = z.output<typeof couponFormBody>;

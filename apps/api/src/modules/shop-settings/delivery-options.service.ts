@@ -11,7 +11,8 @@ import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import * as repo from './shop-settings.repository.ts';
 
 type OptionInput = z.output<typeof deliveryOptionBody>;

@@ -15,8 +15,10 @@ import { changedFields, recordAudit } from '../../lib/audit.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import * as onboarding from '../onboarding/onboarding.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import * as onboarding from '../onboarding/index.ts';
+import type { StoreRow } from '../stores/index.ts';
+
 import * as repo from './shop-settings.repository.ts';
 
 type SettingsInput = z.output<typeof shopSettingsBody>;

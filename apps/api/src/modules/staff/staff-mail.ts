@@ -1,6 +1,6 @@
 import { ROLE_DESCRIPTIONS, ROLE_NAMES, type StaffRole } from '@haat/contracts';
-import { escapeHtml } from '../mail/html.ts';
-import { layout, para } from '../mail/mail.service.ts';
+
+import { escapeHtml, layout, para } from '../mail/index.ts';
 
 /** How long an invite link works. */
 export const INVITE_DAYS = 7;

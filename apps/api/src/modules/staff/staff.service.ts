@@ -15,14 +15,12 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Actor, shopRoleOf } from '../../plugins/auth.ts';
-import * as accounts from '../accounts/accounts.repository.ts';
-import { hashPassword } from '../accounts/passwords.ts';
-import { forgetSessions, issueSession } from '../accounts/session.service.ts';
-import { hashToken } from '../accounts/tokens.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
-import { findStoreById } from '../onboarding/onboarding.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
-import { findStoreBySlug } from '../stores/stores.service.ts';
+import * as accounts from '../accounts/index.ts';
+import { forgetSessions, hashPassword, hashToken, issueSession } from '../accounts/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { findStoreById } from '../onboarding/index.ts';
+import { findStoreBySlug, type StoreRow } from '../stores/index.ts';
+
 import * as repo from './staff.repository.ts';
 import { INVITE_DAYS, inviteMail } from './staff-mail.ts';
 

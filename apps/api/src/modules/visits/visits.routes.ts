@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
-import { requireOpenStore } from '../stores/stores.service.ts';
+
+import { requireOpenStore } from '../stores/index.ts';
 import { recordVisit } from './visits.service.ts';
 
 /** The storefront's visit beacon (store service; the shop by store-origin or host), for the Conversion Rate. */

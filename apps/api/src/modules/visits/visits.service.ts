@@ -1,7 +1,8 @@
 import { withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { countHit } from '../../lib/rate-limit.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+
+import type { StoreRow } from '../stores/index.ts';
 import * as repo from './visits.repository.ts';
 
 /**

@@ -11,7 +11,8 @@ import {
   whatsAppChatLink,
   whatsAppPhone,
 } from '@haat/contracts';
-import { orderNumber } from '../orders/order-view.ts';
+
+import { orderNumber } from '../orders/index.ts';
 import type { MessageOrder } from './whatsapp.repository.ts';
 
 /** The shop's address for links in messages (its own host, or /store/{slug} on the main domain). */

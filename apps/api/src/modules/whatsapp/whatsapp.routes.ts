@@ -13,7 +13,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
-import { originOf } from '../stores/stores.service.ts';
+
+import { originOf } from '../stores/index.ts';
 import * as whatsapp from './whatsapp.service.ts';
 import { whatsAppSender } from './whatsapp-sender.ts';
 

@@ -17,10 +17,10 @@ import type { Deps, Origin } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { orderNumber } from '../orders/order-view.ts';
-import * as ordersRepo from '../orders/orders.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
-import { storeUrl } from '../stores/stores.service.ts';
+import * as ordersRepo from '../orders/index.ts';
+import { orderNumber } from '../orders/index.ts';
+import { type StoreRow, storeUrl } from '../stores/index.ts';
+
 import * as repo from './whatsapp.repository.ts';
 import { orderMessage, phoneOf, placeholderValues } from './whatsapp-messages.ts';
 import type { WhatsAppSender } from './whatsapp-sender.ts';

@@ -1,0 +1,4 @@
+/** The checkout module's public face: other modules, the app and its plugins import only this (issue 41). */
+export { findAddress, findSettings, findUser, listDeliveryOptions } from './checkout.repository.ts';
+export { checkoutRoutes } from './checkout.routes.ts';
+export { deliveryChargePaise, expectedDelivery } from './delivery.ts';

@@ -1,0 +1,18 @@
+/** The mail module's public face: other modules, the app and its plugins import only this (issue 41). */
+export { escapeHtml } from './html.ts';
+export { mailRoutes } from './mail.routes.ts';
+export type { MailMessage } from './mail.service.ts';
+export {
+  accountExistsMail,
+  brandOf,
+  enqueueMail,
+  greeting,
+  layout,
+  otpMail,
+  para,
+  saleLiveMail,
+  subscriptionConfirmMail,
+  welcomeMail,
+} from './mail.service.ts';
+export type { MailLog } from './mail.worker.ts';
+export { startMailWorker } from './mail.worker.ts';

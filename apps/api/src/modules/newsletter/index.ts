@@ -1,0 +1,2 @@
+/** The newsletter module's public face: other modules, the app and its plugins import only this (issue 41). */
+export { newsletterRoutes } from './newsletter.routes.ts';

@@ -1,0 +1,27 @@
+/** The orders module's public face: other modules, the app and its plugins import only this (issue 41). */
+export { requiresPrepayment } from './customer-record.repository.ts';
+export { orderNumber } from './order-view.ts';
+export type { OrderItemRow, OrderRow } from './orders.repository.ts';
+export {
+  byStockLock,
+  claimRequest,
+  currentOrderNumber,
+  findOrder,
+  findPosRequest,
+  insertEvent,
+  insertItems,
+  insertLedger,
+  insertOrder,
+  insertPayment,
+  itemsOf,
+  lockOrder,
+  nextOrderNumber,
+  restockable,
+  returnStock,
+  STOCK_SHORT,
+  settleRequest,
+  stockNow,
+  updateOrder,
+} from './orders.repository.ts';
+export { adminOrderRoutes, orderRoutes } from './orders.routes.ts';
+export { cancelInTx } from './orders.service.ts';

@@ -1,0 +1,7 @@
+/** The payments module's public face: other modules, the app and its plugins import only this (issue 41). */
+
+export type { ShopTaxProfile } from './documents.service.ts';
+export { documentRow, issueInvoice } from './documents.service.ts';
+export { nextDocumentSeq, shopTaxProfile } from './payments.repository.ts';
+export { adminPaymentRoutes, customerInvoiceRoutes } from './payments.routes.ts';
+export { orderInvoicePdf } from './payments.service.ts';

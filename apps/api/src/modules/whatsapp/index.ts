@@ -1,0 +1,2 @@
+/** The whatsapp module's public face: other modules, the app and its plugins import only this (issue 41). */
+export { whatsAppRoutes } from './whatsapp.routes.ts';

@@ -1,13 +1,5 @@
 // Kit: the pager under a server-paged list ("Showing 11-20 of 134 orders", Previous, page numbers, Next).
-/** Page numbers to show: the first, the last, and one either side of the current one, with gaps. */
-export function pageWindow(current: number, count: number): (number | 'gap')[] {
-  const pages: (number | 'gap')[] = [];
-  for (let p = 1; p <= count; p++) {
-    if (p === 1 || p === count || Math.abs(p - current) <= 1) pages.push(p);
-    else if (pages.at(-1) !== 'gap') pages.push('gap');
-  }
-  return pages;
-}
+import { pageWindow } from './page-window.ts';
 
 const item =
   'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40';

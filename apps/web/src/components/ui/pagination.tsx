@@ -1,14 +1,6 @@
 // Kit: the storefront's numbered pagination (Previous, page numbers, Next) for client-paged grids.
 // Kept apart from pager.tsx (the back office's) so the shopper's chunks never carry the back-office pager.
-/** Page numbers to show: the first, the last, and two either side of the current one, with gaps. */
-export function pageWindow(current: number, count: number): (number | 'gap')[] {
-  const pages: (number | 'gap')[] = [];
-  for (let p = 1; p <= count; p++) {
-    if (p === 1 || p === count || Math.abs(p - current) <= 1) pages.push(p);
-    else if (pages.at(-1) !== 'gap') pages.push('gap');
-  }
-  return pages;
-}
+import { pageWindow } from './page-window.ts';
 
 const item =
   'inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40';

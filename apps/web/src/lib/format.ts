@@ -1,4 +1,6 @@
 /** Money and date formatting for every face: rupees in en-IN (lakh grouping), dates in India Standard Time. */
+import { formatRupees } from '@haat/contracts/money';
+
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const inrPaise = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -10,8 +12,11 @@ const inrPaise = new Intl.NumberFormat('en-IN', {
 export const formatINR = (rupees: number, opts: { paise?: boolean } = {}) =>
   (opts.paise ? inrPaise : inr).format(rupees);
 
-/** Rupees as the customer pays them: whole rupees, or with paise when there are any (₹449.10, never ₹449). */
-export const formatAmount = (rupees: number) => formatINR(rupees, { paise: !Number.isInteger(rupees) });
+/**
+ * Rupees as the customer pays them: whole rupees, or with paise when there are any (₹449.10, never ₹449). The
+ * contracts' formatter, the one the API's mails and documents print with.
+ */
+export const formatAmount = formatRupees;
 
 const dateIST = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 const dateTimeIST = new Intl.DateTimeFormat('en-IN', {

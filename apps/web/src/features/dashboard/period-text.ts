@@ -10,11 +10,5 @@ export const PERIOD_TEXT: Record<DashboardPeriod, { window: string; previous: st
 const whole = new Intl.NumberFormat('en-IN');
 export const formatCount = (n: number) => whole.format(n);
 
-const compact = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
 /** ₹12K, ₹1.2L, ₹3.4Cr: for chart axes. */
-export const formatINRCompact = (rupees: number) => compact.format(rupees);
+export { formatINRCompact } from '../../lib/format.ts';

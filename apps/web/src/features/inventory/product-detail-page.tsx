@@ -5,7 +5,7 @@ import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { isNotFound } from '../../lib/api.ts';
-import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
+import { formatAmount, formatDate, formatDateTime } from '../../lib/format.ts';
 import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useCan } from '../../lib/shop-role.ts';
@@ -26,8 +26,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-const money = (n: number | null | undefined) =>
-  n == null ? null : formatINR(n, { paise: !Number.isInteger(n) });
+const money = (n: number | null | undefined) => (n == null ? null : formatAmount(n));
 const qty = new Intl.NumberFormat('en-IN');
 
 /** A fact of the detail page: missing values read "Not added" (02 §2). */

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDate, formatINR } from '../../lib/format.ts';
+import { formatAmount, formatDate } from '../../lib/format.ts';
 import { Link } from '../../lib/router.tsx';
 import type { AdminProduct } from './inventory-api.ts';
 import type { Sort } from './inventory-params.ts';
@@ -34,7 +34,7 @@ export const SORT_OPTIONS: { value: Sort; label: string }[] = [
   { value: 'stock_desc', label: 'Stock: high to low' },
 ];
 
-const price = (n: number) => formatINR(n, { paise: !Number.isInteger(n) });
+const price = formatAmount;
 const qty = new Intl.NumberFormat('en-IN');
 
 function SortHeader({

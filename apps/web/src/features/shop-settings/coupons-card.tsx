@@ -2,7 +2,7 @@ import { COUPON_STATE_LABELS, type CouponState } from '@haat/contracts';
 import { Pencil, Plus, TicketPercent, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
+import { formatAmount, formatDate, formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { CouponDialog } from './coupon-dialog.tsx';
 import { DeleteConfirm } from './delete-confirm.tsx';
@@ -23,7 +23,7 @@ const STATE_TONE: Record<CouponState, string> = {
   PAUSED: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
 
-const money = (n: number) => formatINR(n, { paise: !Number.isInteger(n) });
+const money = formatAmount;
 
 export const discountText = (c: AdminCoupon) =>
   c.kind === 'PERCENT'

@@ -2,7 +2,7 @@ import { Pencil, Plus, Star, Trash2, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ApiError, announceFailure } from '../../lib/api.ts';
-import { formatINR } from '../../lib/format.ts';
+import { formatAmount } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { DeleteConfirm } from './delete-confirm.tsx';
 import { DeliveryOptionDialog } from './delivery-option-dialog.tsx';
@@ -16,7 +16,7 @@ import {
 } from './settings-api.ts';
 import { CardState, SettingsCard, smallButton } from './settings-ui.tsx';
 
-const money = (n: number) => formatINR(n, { paise: !Number.isInteger(n) });
+const money = formatAmount;
 
 const days = (o: AdminDeliveryOption) =>
   o.min_days === o.max_days

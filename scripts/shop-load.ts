@@ -31,8 +31,9 @@ export interface Keyed {
   saleLine?: { product_id: string; variant_id: string };
 }
 
-/** One request's end: when (performance.now()), what kind, and its status (0: no answer). */
+/** One request: when it was sent and when it ended (performance.now()), what kind, its status (0: no answer). */
 export interface Sample {
+  sent: number;
   at: number;
   kind: 'read' | 'page' | 'cart' | 'order' | 'sale' | 'refund';
   status: number;
@@ -148,6 +149,7 @@ export async function prepareShopLoad(o: LoadOptions) {
   ) {
     let timer: NodeJS.Timeout | undefined;
     let status = 0;
+    const sent = performance.now();
     try {
       const r = await Promise.race([
         headers.host ? getPage(origin, path, headers) : call(origin, method, path, body, headers),
@@ -171,7 +173,7 @@ export async function prepareShopLoad(o: LoadOptions) {
       return { status: 0, json: {} as Record<string, never> };
     } finally {
       clearTimeout(timer);
-      samples.push({ at: performance.now(), kind, status });
+      samples.push({ sent, at: performance.now(), kind, status });
     }
   }
 

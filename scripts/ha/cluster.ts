@@ -67,6 +67,8 @@ export interface HaCluster {
   delayStandby(ms: number): Promise<HaNode>;
   /** The last lines of a node's (or the monitor's) pg_autoctl log. */
   logTail(name: string, lines?: number): string;
+  /** The whole pg_autoctl log of a node (or the monitor). */
+  log(name: string): string;
   stop(): Promise<void>;
 }
 
@@ -311,11 +313,11 @@ export async function startCluster(): Promise<HaCluster> {
       return byName(s.name);
     },
     logTail(name, lines = 30) {
+      return cluster.log(name).split('\n').slice(-lines).join('\n');
+    },
+    log(name) {
       try {
-        return readFileSync(join(dir, `${name}.log`), 'utf8')
-          .split('\n')
-          .slice(-lines)
-          .join('\n');
+        return readFileSync(join(dir, `${name}.log`), 'utf8');
       } catch {
         return '';
       }

@@ -199,7 +199,7 @@ export interface Measured {
 type CannonOptions = Parameters<typeof autocannon>[0];
 
 /**
- * One measurement: waits for a quiet machine, runs `prepare`, warms up (unless `warmup` is 0), then runs autocannon
+ * One measurement: waits for a quiet machine (unless `waitQuiet` is false), runs `prepare`, warms up (unless `warmup` is 0), then runs autocannon
  * and records every response's latency (autocannon's own summary has no p95).
  */
 export async function measure(
@@ -209,9 +209,19 @@ export async function measure(
     pid,
     db,
     prepare,
-  }: { warmup?: number; pid?: number; db?: string; prepare?: () => Promise<unknown> } = {},
+    waitQuiet = true,
+  }: {
+    warmup?: number;
+    pid?: number;
+    db?: string;
+    prepare?: () => Promise<unknown>;
+    /** False: measure at once, whatever the load (a measurement taken while other load runs on purpose). */
+    waitQuiet?: boolean;
+  } = {},
 ): Promise<Measured> {
-  const { load, quiet } = await waitForQuiet();
+  const { load, quiet } = waitQuiet
+    ? await waitForQuiet()
+    : { load: loadavg()[0] ?? 0, quiet: (loadavg()[0] ?? 0) < QUIET_LOAD };
   await prepare?.();
   if (warmup > 0) await autocannon({ ...opts, duration: warmup, amount: undefined });
   const latencies: number[] = [];
@@ -261,6 +271,13 @@ export function classify(statements: string[]) {
   const tx = statements.filter((s) => /^\s*(begin|commit|rollback|savepoint|release)\b/i.test(s)).length;
   const context = statements.filter((s) => /set_config\('app\.store_id'/i.test(s)).length;
   return { all: statements.length, tx, context, queries: statements.length - tx - context };
+}
+
+/** The built JS entry's path (`/assets/index-….js`): the static file that benchmarks measure pages against. */
+export function entryAsset(dist = 'apps/web/dist') {
+  const asset = readdirSync(join(dist, 'assets')).find((f) => /^index-.*\.js$/.test(f));
+  if (!asset) throw new Error(`no built entry in ${dist}/assets: run npm run build`);
+  return `/assets/${asset}`;
 }
 
 export async function machine() {

@@ -4,9 +4,8 @@
 // listing and product page HTML, at 10 and 50 connections. Reports req/s and p50/p99 per row, with the load average
 // when each measurement started (the machine is shared: compare rows of one run, not runs).
 //   npm run bench:pages (builds first)   BENCH_SECONDS=10 BENCH_QUIET_WAIT_S=0 (measure at once)
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
+  entryAsset,
   freshDatabase,
   loadNote,
   type Measured,
@@ -28,10 +27,8 @@ async function main() {
     const shop = await seededShop(db.url);
     for (const mode of ['on', 'off'] as const)
       servers[mode] = await startServer(db.url, { PAGE_CACHE: mode, SSR: 'on' });
-    const asset = readdirSync(join('apps/web/dist/assets')).find((f) => /^index-.*\.js$/.test(f));
-    if (!asset) throw new Error('no built entry in apps/web/dist/assets: run npm run build');
     const rows: { name: string; path: string; modes: ('on' | 'off')[]; json?: boolean }[] = [
-      { name: 'Static asset (JS entry)', path: `/assets/${asset}`, modes: ['on'] },
+      { name: 'Static asset (JS entry)', path: entryAsset(), modes: ['on'] },
       {
         name: 'Product JSON (GET /api/store/stores/product/{id})',
         path: `/api/store/stores/product/${shop.product}`,

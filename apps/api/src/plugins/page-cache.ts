@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { readInStore } from '@haat/db';
+import { type Db, readInStore } from '@haat/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import type { TtlCache } from '../lib/ttl-cache.ts';
@@ -242,7 +242,18 @@ export function pageCache(
   return {
     async serve(req: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
       const row = await shopOf(req, path).catch(() => null);
-      const version = row ? await contentVersion(deps.db, row.id).catch(() => null) : null;
+      // On a storefront reader, not the app pool: a shop's orders queueing on a hot product's stock hold app
+      // connections, and every shop's pages would wait behind them (bench:flash).
+      const version = row
+        ? await readInStore(
+            deps.db,
+            row.id,
+            (tx) => [contentVersion(tx as unknown as Db, row.id)] as const,
+          ).then(
+            ([v]) => v,
+            () => null,
+          )
+        : null;
       if (!row || version === null) return sendAnswer(reply, await answer(deps, req, path));
       const key = `${req.protocol}://${String(req.headers.host ?? '').toLowerCase()}${req.url}`;
       const kept = pages.get(key);

@@ -4,8 +4,7 @@ import type { Deps } from '../lib/deps.ts';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
 
 import { type AccessClaims, sessionIsLive, verifyAccessToken } from '../modules/accounts/index.ts';
-import { memberRole } from '../modules/staff/index.ts';
-import { findRequestStore, requireOpenStore } from '../modules/stores/index.ts';
+import { findRequestStore, memberRole, requireOpenStore } from '../modules/stores/index.ts';
 
 import { operationOf, ROUTE_OPERATIONS } from './permissions.ts';
 

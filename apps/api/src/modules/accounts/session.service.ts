@@ -6,7 +6,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-import { memberStores } from '../staff/index.ts';
+import { memberStores } from '../stores/index.ts';
 import type { UserRow } from './accounts.repository.ts';
 import * as repo from './accounts.repository.ts';
 import {

@@ -4,7 +4,6 @@ export { platformStatus } from './launch.service.ts';
 export {
   findLocation,
   findSettings,
-  findStoreById,
   listContacts,
   replaceContacts,
   updateStore,

@@ -10,10 +10,7 @@ export async function findCategory(db: Executor, id: string) {
 }
 
 /** A shop with its owner, for ownership checks. */
-export async function findStoreById(db: Executor, id: string) {
-  const [row] = await db.select().from(stores).where(eq(stores.id, id));
-  return row ?? null;
-}
+export { findStoreById } from '../stores/index.ts';
 
 export async function slugTaken(db: Executor, slug: string, exceptStoreId?: string) {
   const [row] = await db

@@ -14,7 +14,7 @@ import { forgetDirectoryKey, forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
-import { memberStores } from '../staff/index.ts';
+import { memberStores } from '../stores/index.ts';
 import { defaultSections } from './defaults.ts';
 import * as repo from './onboarding.repository.ts';
 

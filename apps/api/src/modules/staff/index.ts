@@ -1,4 +1,3 @@
 /** The staff module's public face: other modules, the app and its plugins import only this (issue 41). */
-export { memberRole, memberStores } from './staff.repository.ts';
 export { staffRoutes } from './staff.routes.ts';
 export { requireShopFor } from './staff.service.ts';

@@ -1,33 +1,8 @@
 import type { StaffRole } from '@haat/contracts';
-import { type Db, type Executor, rowsOf, schema, type Tx, withStore } from '@haat/db';
+import { type Executor, schema, type Tx } from '@haat/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
 const { storeMembers: m, storeInvites: inv, users, stores } = schema;
-
-/** The person's role in the shop when they are one of its staff (the owner is not a member row). */
-export async function memberRole(db: Db, storeId: string, userId: string): Promise<StaffRole | null> {
-  const rows = await withStore(db, storeId, (tx) =>
-    tx.select({ role: m.role }).from(m).where(eq(m.userId, userId)).limit(1),
-  );
-  return rows[0]?.role ?? null;
-}
-
-/** The shops a person works in (not owns), with their role, across tenants (SECURITY DEFINER function). */
-export async function memberStores(db: Executor, userId: string) {
-  const r = await db.execute(sql`
-    select s.id, s.slug, s.store_name, s.online_status, s.plan, s.created_at, ms.role
-      from member_stores(${userId}::uuid) ms join stores s on s.id = ms.store_id
-     order by s.created_at`);
-  return rowsOf<{
-    id: string;
-    slug: string;
-    store_name: string;
-    online_status: string;
-    plan: string;
-    created_at: Date | string;
-    role: StaffRole;
-  }>(r);
-}
 
 export async function listMembers(tx: Tx) {
   return tx

@@ -18,8 +18,7 @@ import { type Actor, shopRoleOf } from '../../plugins/auth.ts';
 import * as accounts from '../accounts/index.ts';
 import { forgetSessions, hashPassword, hashToken, issueSession } from '../accounts/index.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { findStoreById } from '../onboarding/index.ts';
-import { findStoreBySlug, type StoreRow } from '../stores/index.ts';
+import { findStoreById, findStoreBySlug, memberStores, type StoreRow } from '../stores/index.ts';
 
 import * as repo from './staff.repository.ts';
 import { INVITE_DAYS, inviteMail } from './staff-mail.ts';
@@ -167,7 +166,7 @@ export async function removeMember(deps: Deps, actor: Actor, store: StoreRow, us
       before: { role: m.role },
     });
   });
-  const elsewhere = (await repo.memberStores(deps.db, userId)).length > 0;
+  const elsewhere = (await memberStores(deps.db, userId)).length > 0;
   const owns = (await accounts.listOwnedStores(deps.db, userId)).length > 0;
   if (!elsewhere && !owns) {
     await accounts.revokeAllForUser(deps.db, userId);

@@ -1,4 +1,4 @@
-import { type Db, schema, type Tx } from '@haat/db';
+import { type Db, type Executor, schema, type Tx } from '@haat/db';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 
 const { stores, storeCategories, storeDomains, users, storeLocations, storeContacts } = schema;
@@ -151,3 +151,9 @@ export async function findAddressBook(tx: Tx): Promise<AddressBook> {
 }
 
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A shop's row by its id, whatever its status (the owner's and the staff's screens). */
+export async function findStoreById(db: Executor, id: string) {
+  const [row] = await db.select().from(schema.stores).where(eq(schema.stores.id, id));
+  return row ?? null;
+}

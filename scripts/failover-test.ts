@@ -193,6 +193,10 @@ try {
       `round ${round}: a write succeeded again ${r.firstWriteMs ?? '-'} ms after the kill (within 30 s)`,
     );
     expect(
+      r.readGapMs <= WRITE_BACK_WITHIN_MS,
+      `round ${round}: the storefront answered reads again within 30 s (longest gap ${r.readGapMs} ms, ${r.readErrors} errors)`,
+    );
+    expect(
       servers.every((s, i) => s.child.exitCode === null && s.child.pid === pids[i]),
       `round ${round}: both app servers kept running, none restarted`,
     );
@@ -241,8 +245,8 @@ try {
     `read-your-writes: the standby had not replayed ${ryw.standbyBehind} of ${ryw.changes} changes when they were loaded`,
   );
   expect(
-    ryw.appConnectionsOnStandby > 2,
-    `the servers' readers are on the standby (${ryw.appConnectionsOnStandby} app connections there; each server's lag check is one)`,
+    ryw.appConnectionsOnStandby > 0,
+    `the servers' readers are on the standby (${ryw.appConnectionsOnStandby} app connections there besides the lag checks)`,
   );
 
   // What the servers logged at level 50 and above, and why they answered 503.

@@ -4,6 +4,7 @@
 // listing and product page HTML, at 10 and 50 connections. Reports req/s and p50/p99 per row, with the load average
 // when each measurement started (the machine is shared: compare rows of one run, not runs).
 //   npm run bench:pages (builds first)   BENCH_SECONDS=10 BENCH_QUIET_WAIT_S=0 (measure at once)
+//   BENCH_BEFORE=<a server bundle of older code>: its pages measured too, each row next to this build's.
 import {
   entryAsset,
   freshDatabase,
@@ -19,15 +20,22 @@ import {
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+/** BENCH_BEFORE=<server bundle>: another build (the code before a change) rendering every page too, in the same run. */
+const BEFORE = process.env.BENCH_BEFORE;
+type Mode = 'on' | 'off' | 'on, before' | 'off, before';
 
 async function main() {
   const db = await freshDatabase('haat_bench_pages');
-  const servers: Partial<Record<'on' | 'off', Server>> = {};
+  const servers: Partial<Record<Mode, Server>> = {};
   try {
     const shop = await seededShop(db.url);
     for (const mode of ['on', 'off'] as const)
       servers[mode] = await startServer(db.url, { PAGE_CACHE: mode, SSR: 'on' });
-    const rows: { name: string; path: string; modes: ('on' | 'off')[]; json?: boolean }[] = [
+    if (BEFORE)
+      for (const mode of ['on', 'off'] as const)
+        servers[`${mode}, before`] = await startServer(db.url, { PAGE_CACHE: mode, SSR: 'on' }, BEFORE);
+    const pages: Mode[] = BEFORE ? ['on', 'off', 'off, before'] : ['on', 'off'];
+    const rows: { name: string; path: string; modes: Mode[]; json?: boolean; unique?: boolean }[] = [
       { name: 'Static asset (JS entry)', path: entryAsset(), modes: ['on'] },
       {
         name: 'Product JSON (GET /api/store/stores/product/{id})',
@@ -35,9 +43,16 @@ async function main() {
         modes: ['on'],
         json: true,
       },
-      { name: 'Home HTML', path: '/', modes: ['on', 'off'] },
-      { name: 'Listing HTML', path: '/products', modes: ['on', 'off'] },
-      { name: 'Product page HTML', path: `/product/${shop.product}`, modes: ['on', 'off'] },
+      { name: 'Home HTML', path: '/', modes: pages },
+      { name: 'Listing HTML', path: '/products', modes: pages },
+      { name: 'Product page HTML', path: `/product/${shop.product}`, modes: pages },
+      {
+        // Every request an address never asked before (?ref=n): a miss that renders and is kept.
+        name: 'Product page HTML, a new query each time',
+        path: `/product/${shop.product}`,
+        modes: BEFORE ? ['on', 'on, before'] : ['on'],
+        unique: true,
+      },
     ];
     const headers = (s: Server, json?: boolean) => ({
       host: `${shop.slug}.localhost:${s.port}`,
@@ -50,14 +65,33 @@ async function main() {
         for (const mode of row.modes) {
           const s = servers[mode];
           if (!s) continue;
-          console.error(`${row.name}, PAGE_CACHE=${mode}, ${connections} connections`);
+          console.error(`${row.name}, page cache ${mode}, ${connections} connections`);
+          let n = 0;
           const m = await measure(
-            { url: `${s.origin}${row.path}`, connections, duration: DURATION, headers: headers(s, row.json) },
+            {
+              url: `${s.origin}${row.path}`,
+              connections,
+              duration: DURATION,
+              headers: headers(s, row.json),
+              requests: row.unique
+                ? [
+                    {
+                      method: 'GET',
+                      setupRequest: (req) => ({ ...req, path: `${row.path}?ref=${mode}-${++n}` }),
+                    },
+                  ]
+                : undefined,
+            },
             { pid: s.pid },
           );
           if (Object.keys(m.statuses).some((code) => code !== '200'))
             throw new Error(`${row.name}: answers ${JSON.stringify(m.statuses)}`);
-          results.push({ row: row.name, cache: row.modes.length > 1 ? mode : '-', connections, m });
+          results.push({
+            row: row.name,
+            cache: row.json || row.path.startsWith('/assets/') ? '-' : mode,
+            connections,
+            m,
+          });
         }
 
     console.log(

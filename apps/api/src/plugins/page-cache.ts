@@ -4,9 +4,14 @@ import { type Db, readInStore } from '@haat/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import type { TtlCache } from '../lib/ttl-cache.ts';
-import { contentVersion, nextDealChange } from '../modules/stores/content-version.repository.ts';
-import { parseHost } from '../modules/stores/host.ts';
-import { findStoreByDomain, findStoreBySlug, isOpen } from '../modules/stores/stores.service.ts';
+import {
+  contentVersion,
+  findStoreByDomain,
+  findStoreBySlug,
+  isOpen,
+  nextDealChange,
+  parseHost,
+} from '../modules/stores/index.ts';
 import { COMPRESS_THRESHOLD, pickEncoding } from './compress.ts';
 
 /** A page as plugins/web.ts answers it. */
@@ -221,6 +226,10 @@ export function pageCache(
       reply.header('cache-control', signedIn ? PRIVATE_PAGE : PUBLIC_PAGE).header('etag', e.etag);
       if (matches(req.headers['if-none-match'], e.etag)) return reply.code(304).send();
     }
+    // The render's own answer goes out as any built answer (plugins/compress.ts: gzip at level 5, about a
+    // millisecond for a 60 kB page): an address asked once (a query of its own) never pays the best settings, which
+    // cost several times that (gzip 9, brotli 9). Asked again, the page is compressed at them once and kept so.
+    if (state === 'miss') return reply.send(e.raw);
     const encoding = e.raw.length >= COMPRESS_THRESHOLD ? pickEncoding(req.headers['accept-encoding']) : null;
     if (!encoding) return reply.send(e.raw);
     // Compressed once per page and kept with it, so at the best settings (a few ms, once).

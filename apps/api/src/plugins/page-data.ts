@@ -17,8 +17,8 @@ import type { Deps } from '../lib/deps.ts';
 
 import {
   listProductCategories,
-  listProducts,
   listShopOptions,
+  loadListingPage,
   loadStoreHome,
 } from '../modules/catalog/index.ts';
 import { findStoreBySlug, isOpen, originOf } from '../modules/stores/index.ts';
@@ -135,23 +135,32 @@ export async function loadPageData(
   const row = await findStoreBySlug(deps, slug);
   if (!row || !isOpen(row.onlineStatus)) return none;
 
+  // The listing's cards, categories and options in one round trip (loadListingPage); its filters alone when the
+  // address's query does not parse (e.g. a reversed price range: the app shows the API's answer for the cards).
   const listing = async () => {
     if (route !== 'listing') return undefined;
     const query = listingQuery(new URLSearchParams(req.url.split('?')[1] ?? ''));
     const parsed = productListQuery.safeParse(query);
-    if (!parsed.success) return undefined; // e.g. a reversed price range: the app shows the API's answer
-    const { results, total } = await listProducts(deps, row, parsed.data);
+    if (!parsed.success) {
+      const [categories, options] = await Promise.all([
+        settle(listProductCategories(deps, row)),
+        settle(listShopOptions(deps, row)),
+      ]);
+      return { categories, options };
+    }
+    const { results, total, categories, options } = await loadListingPage(deps, row, parsed.data);
     const items = asSent(cardList, results);
-    return items ? { query, items, total } : undefined;
+    return { list: items ? { query, items, total } : undefined, categories, options };
   };
   const settle = <T>(p: Promise<T>) => p.catch(() => undefined);
-  const [home, list, categories, options, detail] = await Promise.all([
+  const [home, listed, detail] = await Promise.all([
     settle(loadStoreHome(deps, row, originOf(req))),
     settle(listing()),
-    route === 'listing' ? settle(listProductCategories(deps, row)) : undefined,
-    route === 'listing' ? settle(listShopOptions(deps, row)) : undefined,
     route === 'product' && product ? settle(product) : undefined,
   ]);
+  const list = listed && 'list' in listed ? listed.list : undefined;
+  const categories = listed?.categories;
+  const options = listed?.options;
 
   const data: InitialData = { slug };
   if (home) {

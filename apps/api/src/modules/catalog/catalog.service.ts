@@ -107,6 +107,27 @@ export async function listProducts(deps: Deps, store: StoreRow, q: ProductListQu
   return { results: rows.map((r) => toProductCard(r, now, store.priceDisplay)), total };
 }
 
+/**
+ * The listing page's reads in one round trip on one reader (plugins/page-data.ts): a page of cards with the total,
+ * the categories and the size/colour/pack options for its filters. Three reads of their own took three readers and
+ * three round trips per rendered listing (issue 37).
+ */
+export async function loadListingPage(deps: Deps, store: StoreRow, q: ProductListQuery) {
+  const now = Date.now();
+  const [{ rows, total }, categories, options] = await readInStore(
+    deps.db,
+    store.id,
+    (tx) =>
+      [
+        repo.listProductCards(tx, store.id, q),
+        repo.listProductCategories(tx),
+        repo.listShopOptions(tx),
+      ] as const,
+    { genericPlans: true },
+  );
+  return { results: rows.map((r) => toProductCard(r, now, store.priceDisplay)), total, categories, options };
+}
+
 /** Deals running now in the shop. */
 export async function listDeals(deps: Deps, store: StoreRow) {
   const now = Date.now();

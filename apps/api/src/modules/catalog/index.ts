@@ -5,6 +5,7 @@ export {
   listProductCategories,
   listProducts,
   listShopOptions,
+  loadListingPage,
   loadStoreHome,
   toProductCard,
 } from './catalog.service.ts';

@@ -19,7 +19,17 @@ export default defineConfig({
           // The web app's own modules that need no browser (its router), rendered with react-dom/server.
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: ['apps/web/src/**/*.dom.test.tsx'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          // Component tests (issue 41): the list kit and the forms rendered in happy-dom with Testing Library,
+          // against the real zod schemas of @haat/contracts.
+          name: 'web-dom',
+          include: ['apps/web/src/**/*.dom.test.tsx'],
+          environment: 'happy-dom',
         },
       },
       {

@@ -36,20 +36,7 @@ export interface TableSelection {
 
 const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
 
-export function DataTable<T>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  rowLabel,
-  sort,
-  onSort,
-  selection,
-  loading = false,
-  skeletonRows = 5,
-  empty,
-  actions,
-}: {
+export interface DataTableProps<T> {
   /** Names the table for screen readers (visually hidden), e.g. "Orders". */
   caption: string;
   columns: Column<T>[];
@@ -68,9 +55,10 @@ export function DataTable<T>({
   empty?: ReactNode;
   /** Per-row actions (buttons, links): the last column of the table, the footer of a card. */
   actions?: (row: T) => ReactNode;
-}) {
-  if (!loading && rows.length === 0 && empty) return <>{empty}</>;
-  const label = (row: T) => rowLabel?.(row) ?? rowKey(row);
+}
+
+/** The selection's helpers for one page of rows. */
+function rowSelection<T>(rows: T[], rowKey: (row: T) => string, selection?: TableSelection) {
   const allSelected = !!selection && rows.length > 0 && rows.every((r) => selection.selected.has(rowKey(r)));
   const someSelected = !!selection && rows.some((r) => selection.selected.has(rowKey(r)));
   const toggle = (key: string) => {
@@ -89,139 +77,172 @@ export function DataTable<T>({
     }
     selection.onChange(next);
   };
-  const placeholders = Array.from({ length: skeletonRows }, (_, i) => `skeleton-${i}`);
-  const titleColumn = columns.find((c) => c.card === 'title');
-  const cardColumns = columns.filter((c) => c.card !== 'title' && c.card !== 'hidden');
+  return { allSelected, someSelected, toggle, toggleAll };
+}
 
+type ViewProps<T> = DataTableProps<T> & {
+  label: (row: T) => string;
+  picks: ReturnType<typeof rowSelection<T>>;
+  placeholders: string[];
+};
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { rows, rowKey, rowLabel, selection, loading = false, skeletonRows = 5, empty } = props;
+  if (!loading && rows.length === 0 && empty) return <>{empty}</>;
+  const view: ViewProps<T> = {
+    ...props,
+    loading,
+    label: (row: T) => rowLabel?.(row) ?? rowKey(row),
+    picks: rowSelection(rows, rowKey, selection),
+    placeholders: Array.from({ length: skeletonRows }, (_, i) => `skeleton-${i}`),
+  };
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
-        <table className="w-full text-left text-sm" aria-busy={loading || undefined}>
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              {selection ? (
-                <th scope="col" className="w-10 py-3 pl-4">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all rows on this page"
-                    checked={allSelected}
-                    ref={(el) => {
-                      if (el) el.indeterminate = someSelected && !allSelected;
-                    }}
-                    onChange={toggleAll}
-                    className="size-4 rounded border-slate-300 accent-brand-600"
-                  />
-                </th>
-              ) : null}
-              {columns.map((c) => (
-                <HeaderCell key={c.key} column={c} sort={sort} onSort={onSort} />
-              ))}
-              {actions ? (
-                <th scope="col" className="px-3 py-3 text-right font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {loading
-              ? placeholders.map((k) => (
-                  <tr key={k} aria-hidden>
-                    {selection ? <td className="py-3 pl-4" /> : null}
-                    {columns.map((c) => (
-                      <td key={c.key} className="px-3 py-3">
-                        <span className="block h-4 w-3/4 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-                      </td>
-                    ))}
-                    {actions ? <td className="px-3 py-3" /> : null}
-                  </tr>
-                ))
-              : rows.map((row) => {
-                  const key = rowKey(row);
-                  const checked = selection?.selected.has(key) ?? false;
-                  return (
-                    <tr key={key} className={checked ? 'bg-brand-50/60' : 'hover:bg-slate-50'}>
-                      {selection ? (
-                        <td className="py-3 pl-4">
-                          <input
-                            type="checkbox"
-                            aria-label={`Select ${label(row)}`}
-                            checked={checked}
-                            onChange={() => toggle(key)}
-                            className="size-4 rounded border-slate-300 accent-brand-600"
-                          />
-                        </td>
-                      ) : null}
-                      {columns.map((c) => (
-                        <td
-                          key={c.key}
-                          className={`px-3 py-3 text-slate-700 ${ALIGN[c.align ?? 'left']} ${c.className ?? ''}`}
-                        >
-                          {c.cell(row)}
-                        </td>
-                      ))}
-                      {actions ? <td className="px-3 py-2 text-right">{actions(row)}</td> : null}
-                    </tr>
-                  );
-                })}
-          </tbody>
-        </table>
-      </div>
-
-      <ul aria-label={caption} aria-busy={loading || undefined} className="space-y-3 sm:hidden">
-        {loading
-          ? placeholders.map((k) => (
-              <li
-                key={k}
-                aria-hidden
-                className="h-32 animate-pulse rounded-xl bg-white ring-1 ring-slate-200 motion-reduce:animate-none"
-              />
-            ))
-          : rows.map((row) => {
-              const key = rowKey(row);
-              const checked = selection?.selected.has(key) ?? false;
-              return (
-                <li
-                  key={key}
-                  className={`rounded-xl bg-white p-4 shadow-sm ${checked ? 'ring-2 ring-brand-500' : 'ring-1 ring-slate-200'}`}
-                >
-                  <div className="flex items-start gap-3">
-                    {selection ? (
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${label(row)}`}
-                        checked={checked}
-                        onChange={() => toggle(key)}
-                        className="mt-1 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
-                      />
-                    ) : null}
-                    <div className="min-w-0 flex-1">
-                      {titleColumn ? (
-                        <div className="font-semibold text-slate-900">{titleColumn.cell(row)}</div>
-                      ) : null}
-                      <dl
-                        className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm ${titleColumn ? 'mt-2' : ''}`}
-                      >
-                        {cardColumns.map((c) => (
-                          <div key={c.key} className="contents">
-                            <dt className="text-slate-500">{c.header}</dt>
-                            <dd className="min-w-0 text-right text-slate-800">{c.cell(row)}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                    </div>
-                  </div>
-                  {actions ? (
-                    <div className="mt-3 flex justify-end gap-1 border-t border-slate-100 pt-2">
-                      {actions(row)}
-                    </div>
-                  ) : null}
-                </li>
-              );
-            })}
-      </ul>
+      <TableView {...view} />
+      <CardsView {...view} />
     </>
+  );
+}
+
+const checkboxClass = 'size-4 rounded border-slate-300 accent-brand-600';
+
+function TableView<T>(p: ViewProps<T>) {
+  const { columns, selection, actions, picks, loading } = p;
+  return (
+    <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
+      <table className="w-full text-left text-sm" aria-busy={loading || undefined}>
+        <caption className="sr-only">{p.caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+          <tr>
+            {selection ? (
+              <th scope="col" className="w-10 py-3 pl-4">
+                <input
+                  type="checkbox"
+                  aria-label="Select all rows on this page"
+                  checked={picks.allSelected}
+                  ref={(el) => {
+                    if (el) el.indeterminate = picks.someSelected && !picks.allSelected;
+                  }}
+                  onChange={picks.toggleAll}
+                  className={checkboxClass}
+                />
+              </th>
+            ) : null}
+            {columns.map((c) => (
+              <HeaderCell key={c.key} column={c} sort={p.sort} onSort={p.onSort} />
+            ))}
+            {actions ? (
+              <th scope="col" className="px-3 py-3 text-right font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {loading
+            ? p.placeholders.map((k) => <SkeletonRow key={k} {...p} />)
+            : p.rows.map((row) => <Row key={p.rowKey(row)} row={row} {...p} />)}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SkeletonRow<T>({ columns, selection, actions }: ViewProps<T>) {
+  return (
+    <tr aria-hidden>
+      {selection ? <td className="py-3 pl-4" /> : null}
+      {columns.map((c) => (
+        <td key={c.key} className="px-3 py-3">
+          <span className="block h-4 w-3/4 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+        </td>
+      ))}
+      {actions ? <td className="px-3 py-3" /> : null}
+    </tr>
+  );
+}
+
+function Row<T>({ row, columns, selection, actions, rowKey, label, picks }: ViewProps<T> & { row: T }) {
+  const key = rowKey(row);
+  const checked = selection?.selected.has(key) ?? false;
+  return (
+    <tr className={checked ? 'bg-brand-50/60' : 'hover:bg-slate-50'}>
+      {selection ? (
+        <td className="py-3 pl-4">
+          <input
+            type="checkbox"
+            aria-label={`Select ${label(row)}`}
+            checked={checked}
+            onChange={() => picks.toggle(key)}
+            className={checkboxClass}
+          />
+        </td>
+      ) : null}
+      {columns.map((c) => (
+        <td
+          key={c.key}
+          className={`px-3 py-3 text-slate-700 ${ALIGN[c.align ?? 'left']} ${c.className ?? ''}`}
+        >
+          {c.cell(row)}
+        </td>
+      ))}
+      {actions ? <td className="px-3 py-2 text-right">{actions(row)}</td> : null}
+    </tr>
+  );
+}
+
+function CardsView<T>(p: ViewProps<T>) {
+  const { loading } = p;
+  return (
+    <ul aria-label={p.caption} aria-busy={loading || undefined} className="space-y-3 sm:hidden">
+      {loading
+        ? p.placeholders.map((k) => (
+            <li
+              key={k}
+              aria-hidden
+              className="h-32 animate-pulse rounded-xl bg-white ring-1 ring-slate-200 motion-reduce:animate-none"
+            />
+          ))
+        : p.rows.map((row) => <Card key={p.rowKey(row)} row={row} {...p} />)}
+    </ul>
+  );
+}
+
+function Card<T>({ row, columns, selection, actions, rowKey, label, picks }: ViewProps<T> & { row: T }) {
+  const key = rowKey(row);
+  const checked = selection?.selected.has(key) ?? false;
+  const titleColumn = columns.find((c) => c.card === 'title');
+  const cardColumns = columns.filter((c) => c.card !== 'title' && c.card !== 'hidden');
+  return (
+    <li
+      className={`rounded-xl bg-white p-4 shadow-sm ${checked ? 'ring-2 ring-brand-500' : 'ring-1 ring-slate-200'}`}
+    >
+      <div className="flex items-start gap-3">
+        {selection ? (
+          <input
+            type="checkbox"
+            aria-label={`Select ${label(row)}`}
+            checked={checked}
+            onChange={() => picks.toggle(key)}
+            className={`mt-1 shrink-0 ${checkboxClass}`}
+          />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          {titleColumn ? <div className="font-semibold text-slate-900">{titleColumn.cell(row)}</div> : null}
+          <dl className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm ${titleColumn ? 'mt-2' : ''}`}>
+            {cardColumns.map((c) => (
+              <div key={c.key} className="contents">
+                <dt className="text-slate-500">{c.header}</dt>
+                <dd className="min-w-0 text-right text-slate-800">{c.cell(row)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+      {actions ? (
+        <div className="mt-3 flex justify-end gap-1 border-t border-slate-100 pt-2">{actions(row)}</div>
+      ) : null}
+    </li>
   );
 }
 

@@ -1,9 +1,10 @@
 import { Download, PackageSearch, SearchX } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ListLayout } from '../../components/ui/list-layout.tsx';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
-import { ListPager } from '../../components/ui/pager.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
@@ -14,35 +15,35 @@ import { BulkBar, NotMoved } from './bulk-bar.tsx';
 import { openPackingSlips, saveOrdersCsv } from './order-files.ts';
 import { OrderFiltersBar } from './order-filters.tsx';
 import { OrderCards, OrderTable } from './order-list.tsx';
-import { PAGE_SIZE, useOrderParams } from './order-params.ts';
+import { useOrderParams } from './order-params.ts';
 import { OrderStats } from './order-stats.tsx';
 
 const headerButton = `${buttonStyles.secondary} px-3.5`;
 
-function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+function NoOrders({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
-    <div className="rounded-xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200">
-      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-        {filtered ? (
+    <EmptyState
+      icon={
+        filtered ? (
           <SearchX aria-hidden className="size-6" />
         ) : (
           <PackageSearch aria-hidden className="size-6" />
-        )}
-      </span>
-      <h2 className="mt-4 text-lg font-semibold text-slate-900">
-        {filtered ? 'No orders match these filters' : 'No orders yet'}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {filtered
+        )
+      }
+      title={filtered ? 'No orders match these filters' : 'No orders yet'}
+      description={
+        filtered
           ? 'Try another search, status or date range.'
-          : 'When customers order from your shop, their orders appear here.'}
-      </p>
-      {filtered ? (
-        <button type="button" onClick={onClear} className={`${buttonStyles.secondary} mt-5`}>
-          Clear filters
-        </button>
-      ) : null}
-    </div>
+          : 'When customers order from your shop, their orders appear here.'
+      }
+      action={
+        filtered ? (
+          <button type="button" onClick={onClear} className={buttonStyles.secondary}>
+            Clear filters
+          </button>
+        ) : undefined
+      }
+    />
   );
 }
 
@@ -75,7 +76,8 @@ function SortSelect({ value, onChange }: { value: string; onChange: (v: string) 
 export function OrderManagementPage() {
   useDocumentTitle('Orders · Admin Panel');
   const { shop, loading } = useSelectedShop();
-  const { filters, query, update, active, clear } = useOrderParams();
+  const params = useOrderParams();
+  const { filters, query, update, active, clear } = params;
   const list = useOrderList(query);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const files = useAdminDownload();
@@ -83,16 +85,9 @@ export function OrderManagementPage() {
   const [notMoved, setNotMoved] = useState<BulkResult | null>(null);
 
   const total = list.data?.count ?? 0;
-  const lastPage = list.data ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : null;
-  useEffect(() => {
-    if (lastPage !== null && !list.isPlaceholderData && filters.page > lastPage)
-      update({ page: lastPage }, { replace: true });
-  }, [lastPage, list.isPlaceholderData, filters.page, update]);
-
   if (!shop) return loading ? <PageLoading /> : <NoShop />;
 
   const orders: AdminOrderRow[] = list.data?.order_list ?? [];
-  const showSkeleton = list.isPending || list.isPlaceholderData;
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -134,81 +129,66 @@ export function OrderManagementPage() {
 
       <OrderStats stats={list.data?.order_stats} loading={list.isPending} />
 
-      <OrderFiltersBar filters={filters} onChange={update} active={active} onClear={clear} />
-
-      {selected.size > 0 ? (
-        <BulkBar
-          ids={[...selected]}
-          onDone={(r) => {
-            setSelected(new Set());
-            setNotMoved(r.skipped.length ? r : null);
-          }}
-          onClear={() => setSelected(new Set())}
-          printing={files.busy === 'print'}
-          onPrint={() => files.run('print', (req) => openPackingSlips([...selected], req))}
-        />
-      ) : null}
-
-      {notMoved ? <NotMoved result={notMoved} onDismiss={() => setNotMoved(null)} /> : null}
-
-      <section aria-label="Order list" aria-busy={list.isFetching || undefined} className="space-y-3">
-        {!showSkeleton && orders.length === 0 ? (
-          list.isError ? (
-            <p
-              role="alert"
-              className="rounded-xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200"
-            >
-              The orders could not be loaded.{' '}
-              <button
-                type="button"
-                onClick={() => list.refetch()}
-                className="font-semibold text-brand-700 underline"
-              >
-                Try again
-              </button>
-            </p>
-          ) : (
-            <EmptyState filtered={active} onClear={clear} />
-          )
-        ) : (
+      <ListLayout
+        label="Order list"
+        filters={
           <>
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="hidden text-sm text-slate-600 sm:block">
-                {selected.size > 0
-                  ? `${selected.size} selected`
-                  : 'Select orders to move or print them together.'}
-              </p>
-              <SortSelect value={filters.sort} onChange={(v) => update({ sort: v as typeof filters.sort })} />
-            </div>
+            <OrderFiltersBar filters={filters} onChange={update} active={active} onClear={clear} />
+            {selected.size > 0 ? (
+              <BulkBar
+                ids={[...selected]}
+                onDone={(r) => {
+                  setSelected(new Set());
+                  setNotMoved(r.skipped.length ? r : null);
+                }}
+                onClear={() => setSelected(new Set())}
+                printing={files.busy === 'print'}
+                onPrint={() => files.run('print', (req) => openPackingSlips([...selected], req))}
+              />
+            ) : null}
+            {notMoved ? <NotMoved result={notMoved} onDismiss={() => setNotMoved(null)} /> : null}
+          </>
+        }
+        toolbar={
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="hidden text-sm text-slate-600 sm:block">
+              {selected.size > 0
+                ? `${selected.size} selected`
+                : 'Select orders to move or print them together.'}
+            </p>
+            <SortSelect value={filters.sort} onChange={(v) => update({ sort: v as typeof filters.sort })} />
+          </div>
+        }
+        query={list}
+        rows={orders}
+        paging={{
+          page: params.page,
+          pageSize: params.pageSize,
+          total,
+          noun: ['order', 'orders'],
+          onPage: params.setPage,
+        }}
+        view={(loading) => (
+          <>
             <OrderTable
               orders={orders}
-              loading={showSkeleton}
+              loading={loading}
               selected={selected}
               onToggle={toggle}
               onToggleAll={toggleAll}
             />
             <OrderCards
               orders={orders}
-              loading={showSkeleton}
+              loading={loading}
               selected={selected}
               onToggle={toggle}
               onToggleAll={toggleAll}
             />
-            {list.data ? (
-              <ListPager
-                page={Math.min(filters.page, lastPage ?? 1)}
-                pageSize={PAGE_SIZE}
-                total={total}
-                noun={total === 1 ? 'order' : 'orders'}
-                onPage={(page) => {
-                  update({ page });
-                  document.getElementById('main')?.scrollIntoView({ block: 'start' });
-                }}
-              />
-            ) : null}
           </>
         )}
-      </section>
+        errorText="The orders could not be loaded."
+        empty={<NoOrders filtered={active} onClear={clear} />}
+      />
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '@haat/contracts';
 import { Download, History } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { DataTable } from '../../components/ui/data-table.tsx';
 import { DateRangeField } from '../../components/ui/date-range-field.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FilterBar, filterControlClass } from '../../components/ui/filter-bar.tsx';
+import { ListLayout } from '../../components/ui/list-layout.tsx';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
-import { ListPager } from '../../components/ui/pager.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -17,7 +16,7 @@ import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { useAuditPeople, useAuditTrail } from './audit-api.ts';
 import { COLUMNS } from './audit-columns.tsx';
 import { ACTION_TEXT, KIND_TEXT } from './audit-labels.ts';
-import { PAGE_SIZE, useAuditParams } from './audit-params.ts';
+import { useAuditParams } from './audit-params.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const count = new Intl.NumberFormat('en-IN');
@@ -26,10 +25,9 @@ const count = new Intl.NumberFormat('en-IN');
 export function AuditTrailPage() {
   useDocumentTitle('Audit trail · Admin Panel');
   const { shop, loading } = useSelectedShop();
-  const { f, update, query, active, clear } = useAuditParams();
+  const params = useAuditParams();
+  const { query } = params;
   const list = useAuditTrail(query);
-  const people = useAuditPeople();
-  const search = useDebouncedSearch(f.search, (text) => update({ search: text }));
   const { busy, run } = useAdminDownload();
   if (!shop) return loading ? <PageLoading /> : <NoShop />;
 
@@ -67,108 +65,112 @@ export function AuditTrailPage() {
         </button>
       </header>
 
-      <FilterBar
-        label="Filter the audit trail"
-        search={{
-          value: search.text,
-          onChange: search.onChange,
-          label: 'Search',
-          placeholder: 'Order, SKU, coupon…',
+      <ListLayout
+        label="Changes"
+        filters={<AuditFilters params={params} />}
+        query={list}
+        rows={list.data?.results ?? []}
+        paging={{
+          page: params.page,
+          pageSize: params.pageSize,
+          total,
+          noun: ['change', 'changes'],
+          onPage: params.setPage,
         }}
-        active={active}
-        onClear={clear}
-      >
-        <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-44">
-          Person
-          <select
-            value={f.person}
-            onChange={(e) => update({ person: e.target.value })}
-            className={filterControlClass}
-          >
-            <option value="">Everyone</option>
-            {(people.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
-          Kind
-          <select
-            value={f.kind}
-            onChange={(e) => update({ kind: e.target.value as AuditEntity | '' })}
-            className={filterControlClass}
-          >
-            <option value="">All kinds</option>
-            {AUDIT_ENTITIES.map((k) => (
-              <option key={k} value={k}>
-                {KIND_TEXT[k]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
-          Action
-          <select
-            value={f.action}
-            onChange={(e) => update({ action: e.target.value as AuditAction | '' })}
-            className={filterControlClass}
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {ACTION_TEXT[a]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <DateRangeField
-          label="Date range"
-          value={{ from: f.from, to: f.to }}
-          onChange={(r) => update({ from: r.from, to: r.to })}
-          compact
-        />
-      </FilterBar>
-
-      <section aria-label="Changes" aria-busy={list.isFetching || undefined} className="space-y-3">
-        <DataTable
-          caption="Audit trail"
-          columns={COLUMNS}
-          rows={list.data?.results ?? []}
-          rowKey={(e) => e.id}
-          rowLabel={(e) => e.summary}
-          loading={list.isPending || list.isPlaceholderData}
-          empty={
-            <EmptyState
-              icon={<History aria-hidden className="size-6" />}
-              title={active ? 'No changes match these filters' : 'No changes yet'}
-              description={
-                active
-                  ? 'Try another person, kind, action or date range.'
-                  : 'Changes to products, stock, orders and settings appear here as they are made.'
-              }
-            />
-          }
-        />
-        {list.data && total > 0 ? (
-          <>
-            <ListPager
-              page={Math.min(f.page, Math.max(1, Math.ceil(total / PAGE_SIZE)))}
-              pageSize={PAGE_SIZE}
-              total={total}
-              noun={total === 1 ? 'change' : 'changes'}
-              onPage={(page) => update({ page })}
-            />
-            {list.data.count_capped ? (
-              <p className="text-center text-xs text-slate-500">
-                More than {count.format(total)} changes match: narrow the dates or pick a person to see the
-                rest.
-              </p>
-            ) : null}
-          </>
-        ) : null}
-      </section>
+        table={{ caption: 'Audit trail', columns: COLUMNS, rowKey: (e) => e.id, rowLabel: (e) => e.summary }}
+        errorText="The audit trail could not be loaded."
+        empty={
+          <EmptyState
+            icon={<History aria-hidden className="size-6" />}
+            title={params.active ? 'No changes match these filters' : 'No changes yet'}
+            description={
+              params.active
+                ? 'Try another person, kind, action or date range.'
+                : 'Changes to products, stock, orders and settings appear here as they are made.'
+            }
+          />
+        }
+        footer={
+          list.data?.count_capped ? (
+            <p className="text-center text-xs text-slate-500">
+              More than {count.format(total)} changes match: narrow the dates or pick a person to see the
+              rest.
+            </p>
+          ) : null
+        }
+      />
     </div>
+  );
+}
+
+/** Search, person, kind, action and dates; every change asks the server again. */
+function AuditFilters({ params }: { params: ReturnType<typeof useAuditParams> }) {
+  const { f, update } = params;
+  const people = useAuditPeople();
+  const search = useDebouncedSearch(f.search, (text) => update({ search: text }));
+  return (
+    <FilterBar
+      label="Filter the audit trail"
+      search={{
+        value: search.text,
+        onChange: search.onChange,
+        label: 'Search',
+        placeholder: 'Order, SKU, coupon…',
+      }}
+      active={params.active}
+      onClear={params.clear}
+    >
+      <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-44">
+        Person
+        <select
+          value={f.person}
+          onChange={(e) => update({ person: e.target.value })}
+          className={filterControlClass}
+        >
+          <option value="">Everyone</option>
+          {(people.data ?? []).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
+        Kind
+        <select
+          value={f.kind}
+          onChange={(e) => update({ kind: e.target.value as AuditEntity | '' })}
+          className={filterControlClass}
+        >
+          <option value="">All kinds</option>
+          {AUDIT_ENTITIES.map((k) => (
+            <option key={k} value={k}>
+              {KIND_TEXT[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
+        Action
+        <select
+          value={f.action}
+          onChange={(e) => update({ action: e.target.value as AuditAction | '' })}
+          className={filterControlClass}
+        >
+          <option value="">All actions</option>
+          {AUDIT_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {ACTION_TEXT[a]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <DateRangeField
+        label="Date range"
+        value={{ from: f.from, to: f.to }}
+        onChange={(r) => update({ from: r.from, to: r.to })}
+        compact
+      />
+    </FilterBar>
   );
 }

@@ -1,9 +1,10 @@
 import { Download, PackageOpen, Plus, SearchX, Upload } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ListLayout } from '../../components/ui/list-layout.tsx';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
-import { ListPager } from '../../components/ui/pager.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -13,7 +14,7 @@ import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { type AdminProduct, useInventoryList, useProductStats } from './inventory-api.ts';
 import { controlClass, InventoryFiltersBar } from './inventory-filters.tsx';
-import { exportQuery, PAGE_SIZE, type Sort, useInventoryParams } from './inventory-params.ts';
+import { exportQuery, type Sort, useInventoryParams } from './inventory-params.ts';
 import { ProductDialog } from './product-dialog.tsx';
 import { ProductCards, ProductTable, SORT_OPTIONS } from './product-list.tsx';
 import { StatsTiles } from './stats-tiles.tsx';
@@ -78,7 +79,7 @@ function SortSelect({ sort, onSort }: { sort: Sort; onSort: (s: Sort) => void })
   );
 }
 
-function EmptyState({
+function NoProducts({
   filtered,
   onClear,
   onAdd,
@@ -88,32 +89,28 @@ function EmptyState({
   onAdd: () => void;
 }) {
   return (
-    <div className="rounded-xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200">
-      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-        {filtered ? (
-          <SearchX aria-hidden className="size-6" />
-        ) : (
-          <PackageOpen aria-hidden className="size-6" />
-        )}
-      </span>
-      <h2 className="mt-4 text-lg font-semibold text-slate-900">
-        {filtered ? 'No products match these filters' : 'No inventory items found'}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {filtered ? 'Try another search or clear the filters.' : 'Add your first product to start selling.'}
-      </p>
-      <div className="mt-5 flex justify-center gap-2">
-        {filtered ? (
-          <button type="button" onClick={onClear} className={buttonStyles.secondary}>
-            Clear filters
+    <EmptyState
+      icon={
+        filtered ? <SearchX aria-hidden className="size-6" /> : <PackageOpen aria-hidden className="size-6" />
+      }
+      title={filtered ? 'No products match these filters' : 'No inventory items found'}
+      description={
+        filtered ? 'Try another search or clear the filters.' : 'Add your first product to start selling.'
+      }
+      action={
+        <div className="flex justify-center gap-2">
+          {filtered ? (
+            <button type="button" onClick={onClear} className={buttonStyles.secondary}>
+              Clear filters
+            </button>
+          ) : null}
+          <button type="button" onClick={onAdd} className={buttonStyles.primary}>
+            <Plus aria-hidden className="size-4" />
+            Add Product
           </button>
-        ) : null}
-        <button type="button" onClick={onAdd} className={buttonStyles.primary}>
-          <Plus aria-hidden className="size-4" />
-          Add Product
-        </button>
-      </div>
-    </div>
+        </div>
+      }
+    />
   );
 }
 
@@ -121,7 +118,8 @@ function EmptyState({
 export function InventoryPage() {
   useDocumentTitle('Inventory · Admin Panel');
   const { shop, loading } = useSelectedShop();
-  const { filters, query, update, active, clear } = useInventoryParams();
+  const params = useInventoryParams();
+  const { filters, query, update, active, clear } = params;
   const list = useInventoryList(query);
   const stats = useProductStats();
   const [editing, setEditing] = useState<AdminProduct | null>(null);
@@ -129,20 +127,11 @@ export function InventoryPage() {
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
   const [importing, setImporting] = useState(false);
 
-  // A page past the end (the last product of the last page was deleted, or an old link): go to the last page.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : null;
-  useEffect(() => {
-    if (lastPage !== null && !list.isPlaceholderData && filters.page > lastPage)
-      update({ page: lastPage }, { replace: true });
-  }, [lastPage, list.isPlaceholderData, filters.page, update]);
-
   if (!shop) return loading ? <PageLoading /> : <NoShop />;
 
   const products = list.data?.results ?? [];
   const total = list.data?.count ?? 0;
-  const showSkeleton = list.isPending || list.isPlaceholderData;
   const hasProducts = (stats.data?.total_product ?? 1) > 0 || active || total > 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const actions = { onEdit: setEditing, onDelete: setDeleting };
   const onSort = (sort: Sort) => update({ sort, page: 1 });
 
@@ -172,57 +161,42 @@ export function InventoryPage() {
 
       <StatsTiles />
 
-      {hasProducts ? (
-        <InventoryFiltersBar filters={filters} onChange={update} active={active} onClear={clear} />
-      ) : null}
-
-      <section aria-label="Product list" aria-busy={list.isFetching || undefined} className="space-y-3">
-        {!showSkeleton && products.length === 0 ? (
-          list.isError ? (
-            <p
-              role="alert"
-              className="rounded-xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200"
-            >
-              The product list could not be loaded.{' '}
-              <button
-                type="button"
-                onClick={() => list.refetch()}
-                className="font-semibold text-brand-700 underline"
-              >
-                Try again
-              </button>
-            </p>
-          ) : (
-            <EmptyState filtered={active} onClear={clear} onAdd={() => setAdding(true)} />
-          )
-        ) : (
+      <ListLayout
+        label="Product list"
+        filters={
+          hasProducts ? (
+            <InventoryFiltersBar filters={filters} onChange={update} active={active} onClear={clear} />
+          ) : null
+        }
+        toolbar={
+          <div className="flex justify-end">
+            <SortSelect sort={filters.sort} onSort={onSort} />
+          </div>
+        }
+        query={list}
+        rows={products}
+        paging={{
+          page: params.page,
+          pageSize: params.pageSize,
+          total,
+          noun: ['product', 'products'],
+          onPage: params.setPage,
+        }}
+        view={(loading) => (
           <>
-            <div className="flex justify-end">
-              <SortSelect sort={filters.sort} onSort={onSort} />
-            </div>
             <ProductTable
               products={products}
-              loading={showSkeleton}
+              loading={loading}
               sort={filters.sort}
               onSort={onSort}
               {...actions}
             />
-            <ProductCards products={products} loading={showSkeleton} {...actions} />
-            {list.data ? (
-              <ListPager
-                page={Math.min(filters.page, pageCount)}
-                pageSize={PAGE_SIZE}
-                total={total}
-                noun={total === 1 ? 'product' : 'products'}
-                onPage={(page) => {
-                  update({ page });
-                  document.getElementById('main')?.scrollIntoView({ block: 'start' });
-                }}
-              />
-            ) : null}
+            <ProductCards products={products} loading={loading} {...actions} />
           </>
         )}
-      </section>
+        errorText="The product list could not be loaded."
+        empty={<NoProducts filtered={active} onClear={clear} onAdd={() => setAdding(true)} />}
+      />
 
       <ProductDialog
         open={adding || editing !== null}

@@ -1,15 +1,17 @@
 import { PLANS, type PlatformShopQuery, STORE_STATUSES } from '@haat/contracts';
 import { Store } from 'lucide-react';
 import { useState } from 'react';
+import { z } from 'zod';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { type Column, DataTable } from '../../components/ui/data-table.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FilterBar, filterControlClass } from '../../components/ui/filter-bar.tsx';
-import { ListPager } from '../../components/ui/pager.tsx';
+import { ListLayout } from '../../components/ui/list-layout.tsx';
 import { type BadgeTone, StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { useNavigate, useSearchParams } from '../../lib/router.tsx';
+import { listParam, useListParams } from '../../lib/list-params.ts';
+import { useNavigate } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { type PlatformShop, usePlatformShops } from './platform-api.ts';
@@ -17,6 +19,16 @@ import { ShopAuditDialog } from './shop-audit-dialog.tsx';
 import { type ACTION_TEXT, StatusDialog } from './status-dialog.tsx';
 
 const PAGE_SIZE = 20;
+/** The console's filters in the address; a change replaces the history entry. */
+const shopParamsSchema = z.object({
+  search: listParam.text(),
+  status: listParam.anyOf(STORE_STATUSES),
+  plan: listParam.anyOf(PLANS),
+  city: listParam.text(),
+  page: listParam.page(),
+});
+type ShopParams = ReturnType<typeof useShopParams>;
+const useShopParams = () => useListParams(shopParamsSchema, { pageSize: PAGE_SIZE, replace: true });
 const TONE: Partial<Record<string, BadgeTone>> = {
   PUBLISHED: 'success',
   ONLINE: 'success',
@@ -86,35 +98,19 @@ type Target = keyof typeof ACTION_TEXT;
 /** The platform operator's console (role ADMIN; issue 15): every shop, its activity, and the platform's statuses. */
 export function PlatformShopsPage() {
   useDocumentTitle('Shops · Platform · Admin Panel');
-  const [params, setParams] = useSearchParams();
-  const f = {
-    search: params.get('search') ?? '',
-    status: params.get('status') ?? '',
-    plan: params.get('plan') ?? '',
-    city: params.get('city') ?? '',
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
-  const update = (patch: Partial<typeof f>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries({ ...patch, page: patch.page ?? 1 })) {
-      if (v === '' || v === 1 || v === undefined) next.delete(k);
-      else next.set(k, String(v));
-    }
-    setParams(next, { replace: true });
-  };
+  const params = useShopParams();
+  const f = params.values;
   const query: PlatformShopQuery = {
     search: f.search || undefined,
-    status: (f.status || undefined) as PlatformShopQuery['status'],
-    plan: (f.plan || undefined) as PlatformShopQuery['plan'],
+    status: f.status || undefined,
+    plan: f.plan || undefined,
     city: f.city || undefined,
-    limit: PAGE_SIZE,
-    offset: (f.page - 1) * PAGE_SIZE,
+    limit: params.limit,
+    offset: params.offset,
   };
   const list = usePlatformShops(query);
-  const search = useDebouncedSearch(f.search, (text) => update({ search: text }));
   const [acting, setActing] = useState<{ shop: PlatformShop; target: Target } | null>(null);
   const [auditOf, setAuditOf] = useState<PlatformShop | null>(null);
-  const active = !!(f.search || f.status || f.plan || f.city);
   const { visitShop } = useSelectedShop();
   const navigate = useNavigate();
   // The shop's back office, to read as the platform operator (role OPERATOR: no changes, decision 0021).
@@ -183,85 +179,34 @@ export function PlatformShopsPage() {
           the reason.
         </p>
       </header>
-      <FilterBar
-        label="Filter shops"
-        search={{
-          value: search.text,
-          onChange: search.onChange,
-          label: 'Search',
-          placeholder: 'Shop, address or owner email',
-        }}
-        active={active}
-        onClear={() => setParams(new URLSearchParams(), { replace: true })}
-      >
-        <label className="block text-sm font-medium text-slate-700 lg:w-44">
-          Status
-          <select
-            className={filterControlClass}
-            value={f.status}
-            onChange={(e) => update({ status: e.target.value })}
-          >
-            <option value="">All</option>
-            {STORE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {words(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium text-slate-700 lg:w-40">
-          Plan
-          <select
-            className={filterControlClass}
-            value={f.plan}
-            onChange={(e) => update({ plan: e.target.value })}
-          >
-            <option value="">All</option>
-            {PLANS.map((p) => (
-              <option key={p} value={p}>
-                {words(p)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium text-slate-700 lg:w-44">
-          City
-          <input
-            className={filterControlClass}
-            defaultValue={f.city}
-            placeholder="Any city"
-            onBlur={(e) => update({ city: e.target.value.trim() })}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') update({ city: e.currentTarget.value.trim() });
-            }}
-          />
-        </label>
-      </FilterBar>
-      <DataTable
-        caption="Shops"
-        columns={COLUMNS}
+      <ListLayout
+        label="Shop list"
+        filters={<ShopFilters params={params} />}
+        query={list}
         rows={list.data?.results ?? []}
-        rowKey={(s) => s.id}
-        rowLabel={(s) => s.store_name}
-        loading={list.isPending}
-        actions={actions}
+        paging={{
+          page: params.page,
+          pageSize: PAGE_SIZE,
+          total,
+          noun: ['shop', 'shops'],
+          onPage: params.setPage,
+        }}
+        table={{
+          caption: 'Shops',
+          columns: COLUMNS,
+          rowKey: (s) => s.id,
+          rowLabel: (s) => s.store_name,
+          actions,
+        }}
+        errorText="The shops could not be loaded."
         empty={
           <EmptyState
             icon={<Store aria-hidden className="size-6" />}
             title="No shops match"
-            description={active ? 'Try other filters.' : 'No shop has been registered yet.'}
+            description={params.active ? 'Try other filters.' : 'No shop has been registered yet.'}
           />
         }
       />
-      {total > PAGE_SIZE ? (
-        <ListPager
-          page={f.page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          noun="shops"
-          onPage={(page) => update({ page })}
-        />
-      ) : null}
       <StatusDialog
         shop={acting?.shop ?? null}
         target={acting?.target ?? null}
@@ -269,5 +214,67 @@ export function PlatformShopsPage() {
       />
       <ShopAuditDialog key={auditOf?.id ?? 'none'} shop={auditOf} onClose={() => setAuditOf(null)} />
     </div>
+  );
+}
+
+/** Search, status, plan and city; every change asks the server again. */
+function ShopFilters({ params }: { params: ShopParams }) {
+  const { values: f, update } = params;
+  const search = useDebouncedSearch(f.search, (text) => update({ search: text }));
+  return (
+    <FilterBar
+      label="Filter shops"
+      search={{
+        value: search.text,
+        onChange: search.onChange,
+        label: 'Search',
+        placeholder: 'Shop, address or owner email',
+      }}
+      active={params.active}
+      onClear={params.clear}
+    >
+      <label className="block text-sm font-medium text-slate-700 lg:w-44">
+        Status
+        <select
+          className={filterControlClass}
+          value={f.status}
+          onChange={(e) => update({ status: e.target.value as typeof f.status })}
+        >
+          <option value="">All</option>
+          {STORE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {words(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block text-sm font-medium text-slate-700 lg:w-40">
+        Plan
+        <select
+          className={filterControlClass}
+          value={f.plan}
+          onChange={(e) => update({ plan: e.target.value as typeof f.plan })}
+        >
+          <option value="">All</option>
+          {PLANS.map((p) => (
+            <option key={p} value={p}>
+              {words(p)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block text-sm font-medium text-slate-700 lg:w-44">
+        City
+        <input
+          className={filterControlClass}
+          defaultValue={f.city}
+          placeholder="Any city"
+          onBlur={(e) => update({ city: e.target.value.trim() })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') update({ city: e.currentTarget.value.trim() });
+          }}
+        />
+      </label>
+    </FilterBar>
   );
 }

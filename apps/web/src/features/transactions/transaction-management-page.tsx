@@ -1,13 +1,12 @@
 import { TRANSACTION_MODE_FILTERS, TRANSACTION_STATUS_FILTERS } from '@haat/contracts';
 import { AlertTriangle, Clock, IndianRupee, Receipt } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { DataTable } from '../../components/ui/data-table.tsx';
 import { DateRangeField } from '../../components/ui/date-range-field.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FilterBar, filterControlClass } from '../../components/ui/filter-bar.tsx';
+import { ListLayout } from '../../components/ui/list-layout.tsx';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
-import { ListPager } from '../../components/ui/pager.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { formatINR } from '../../lib/format.ts';
@@ -19,7 +18,6 @@ import { COLUMNS, detailPath } from './transaction-columns.tsx';
 import {
   MODE_TEXT,
   type Mode,
-  PAGE_SIZE,
   STATUS_TEXT,
   type Status,
   useTransactionParams,
@@ -30,15 +28,12 @@ import { useTransactionStats, useTransactions } from './transactions-api.ts';
 export function TransactionManagementPage() {
   useDocumentTitle('Transactions · Admin Panel');
   const { shop, loading } = useSelectedShop();
-  const { f, update, query, range, active, clear } = useTransactionParams();
+  const params = useTransactionParams();
+  const { query, active } = params;
   const list = useTransactions(query);
-  const stats = useTransactionStats(range);
-  const search = useDebouncedSearch(f.search, (text) => update({ search: text }));
   if (!shop) return loading ? <PageLoading /> : <NoShop />;
 
   const total = list.data?.count ?? 0;
-  const s = stats.data;
-  const count = new Intl.NumberFormat('en-IN');
 
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
@@ -52,119 +47,138 @@ export function TransactionManagementPage() {
         <ReportButtons query={query} />
       </header>
 
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Total Revenue"
-          icon={IndianRupee}
-          loading={!s}
-          value={s ? formatINR(s.total_revenue) : '—'}
-          hint="Net of refunds"
-        />
-        <StatCard
-          label="Total Transactions"
-          icon={Receipt}
-          tone="neutral"
-          loading={!s}
-          value={s ? count.format(s.total_transaction) : '—'}
-        />
-        <StatCard
-          label="Pending"
-          icon={Clock}
-          tone="warning"
-          loading={!s}
-          value={s ? count.format(s.total_pending_transaction) : '—'}
-        />
-        <StatCard
-          label="Failed"
-          icon={AlertTriangle}
-          tone="danger"
-          loading={!s}
-          value={s ? count.format(s.total_failed_transaction) : '—'}
-        />
-      </div>
+      <TransactionStats range={params.range} />
 
-      <FilterBar
-        label="Filter transactions"
-        search={{
-          value: search.text,
-          onChange: search.onChange,
-          label: 'Search',
-          placeholder: 'Transaction, order, customer...',
+      <ListLayout
+        label="Transaction list"
+        filters={<TransactionFilters params={params} />}
+        query={list}
+        rows={list.data?.results ?? []}
+        paging={{
+          page: params.page,
+          pageSize: params.pageSize,
+          total,
+          noun: ['transaction', 'transactions'],
+          onPage: params.setPage,
         }}
-        active={active}
-        onClear={clear}
-      >
-        <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-44">
-          Status
-          <select
-            value={f.status}
-            onChange={(e) => update({ status: e.target.value as Status })}
-            className={filterControlClass}
-          >
-            {TRANSACTION_STATUS_FILTERS.map((v) => (
-              <option key={v} value={v}>
-                {STATUS_TEXT[v]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
-          Payment
-          <select
-            value={f.payment_mode}
-            onChange={(e) => update({ payment_mode: e.target.value as Mode })}
-            className={filterControlClass}
-          >
-            {TRANSACTION_MODE_FILTERS.map((v) => (
-              <option key={v} value={v}>
-                {MODE_TEXT[v]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <DateRangeField
-          label="Date range"
-          value={{ from: f.from, to: f.to }}
-          onChange={(r) => update({ from: r.from, to: r.to })}
-          compact
-        />
-      </FilterBar>
-
-      <section aria-label="Transaction list" aria-busy={list.isFetching || undefined} className="space-y-3">
-        <DataTable
-          caption="Transactions"
-          columns={COLUMNS}
-          rows={list.data?.results ?? []}
-          rowKey={(t) => t.id}
-          rowLabel={(t) => t.transaction_id}
-          loading={list.isPending || list.isPlaceholderData}
-          empty={
-            <EmptyState
-              icon={<Receipt aria-hidden className="size-6" />}
-              title={active ? 'No transactions match these filters' : 'No transactions yet'}
-              description={
-                active
-                  ? 'Try another search, status or date range.'
-                  : 'Payments appear here as customers order.'
-              }
-            />
-          }
-          actions={(t) => (
+        table={{
+          caption: 'Transactions',
+          columns: COLUMNS,
+          rowKey: (t) => t.id,
+          rowLabel: (t) => t.transaction_id,
+          actions: (t) => (
             <Link to={detailPath(t.id)} className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}>
               View
             </Link>
-          )}
-        />
-        {list.data && total > 0 ? (
-          <ListPager
-            page={Math.min(f.page, Math.max(1, Math.ceil(total / PAGE_SIZE)))}
-            pageSize={PAGE_SIZE}
-            total={total}
-            noun={total === 1 ? 'transaction' : 'transactions'}
-            onPage={(page) => update({ page })}
+          ),
+        }}
+        errorText="The transactions could not be loaded."
+        empty={
+          <EmptyState
+            icon={<Receipt aria-hidden className="size-6" />}
+            title={active ? 'No transactions match these filters' : 'No transactions yet'}
+            description={
+              active
+                ? 'Try another search, status or date range.'
+                : 'Payments appear here as customers order.'
+            }
           />
-        ) : null}
-      </section>
+        }
+      />
     </div>
+  );
+}
+
+const count = new Intl.NumberFormat('en-IN');
+
+/** Revenue, count, pending and failed for the date range. */
+function TransactionStats({ range }: { range: ReturnType<typeof useTransactionParams>['range'] }) {
+  const stats = useTransactionStats(range);
+  const s = stats.data;
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <StatCard
+        label="Total Revenue"
+        icon={IndianRupee}
+        loading={!s}
+        value={s ? formatINR(s.total_revenue) : '—'}
+        hint="Net of refunds"
+      />
+      <StatCard
+        label="Total Transactions"
+        icon={Receipt}
+        tone="neutral"
+        loading={!s}
+        value={s ? count.format(s.total_transaction) : '—'}
+      />
+      <StatCard
+        label="Pending"
+        icon={Clock}
+        tone="warning"
+        loading={!s}
+        value={s ? count.format(s.total_pending_transaction) : '—'}
+      />
+      <StatCard
+        label="Failed"
+        icon={AlertTriangle}
+        tone="danger"
+        loading={!s}
+        value={s ? count.format(s.total_failed_transaction) : '—'}
+      />
+    </div>
+  );
+}
+
+/** Search, status, payment and dates; every change asks the server again. */
+function TransactionFilters({ params }: { params: ReturnType<typeof useTransactionParams> }) {
+  const { f, update, active, clear } = params;
+  const search = useDebouncedSearch(f.search, (text) => update({ search: text }));
+  return (
+    <FilterBar
+      label="Filter transactions"
+      search={{
+        value: search.text,
+        onChange: search.onChange,
+        label: 'Search',
+        placeholder: 'Transaction, order, customer...',
+      }}
+      active={active}
+      onClear={clear}
+    >
+      <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-44">
+        Status
+        <select
+          value={f.status}
+          onChange={(e) => update({ status: e.target.value as Status })}
+          className={filterControlClass}
+        >
+          {TRANSACTION_STATUS_FILTERS.map((v) => (
+            <option key={v} value={v}>
+              {STATUS_TEXT[v]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
+        Payment
+        <select
+          value={f.payment_mode}
+          onChange={(e) => update({ payment_mode: e.target.value as Mode })}
+          className={filterControlClass}
+        >
+          {TRANSACTION_MODE_FILTERS.map((v) => (
+            <option key={v} value={v}>
+              {MODE_TEXT[v]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <DateRangeField
+        label="Date range"
+        value={{ from: f.from, to: f.to }}
+        onChange={(r) => update({ from: r.from, to: r.to })}
+        compact
+      />
+    </FilterBar>
   );
 }

@@ -1,8 +1,8 @@
-import { paiseToRupees } from '@haat/contracts';
+import { formatPaise } from '@haat/contracts';
 import type { schema } from '@haat/db';
 
 type Coupon = typeof schema.coupons.$inferSelect;
-const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
+const inr = formatPaise;
 
 export const describeCoupon = (c: Coupon) =>
   (c.kind === 'PERCENT'

@@ -4,6 +4,7 @@ import {
   DASHBOARD_PERIODS,
   type DashboardPeriod,
   type DashboardStats,
+  formatPaise,
   type PeriodFigure,
   paiseToRupees,
   RECENT_ACTIVITY_LIMIT,
@@ -120,8 +121,7 @@ export function figure(value: number, previous: number): PeriodFigure {
   };
 }
 
-const inrFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-const inr = (paise: number) => `₹${inrFormat.format(paiseToRupees(paise))}`;
+const inr = formatPaise;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 const AUDIT_KINDS: Record<string, ActivityKind> = {

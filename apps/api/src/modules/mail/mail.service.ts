@@ -1,3 +1,4 @@
+import { formatPaise } from '@haat/contracts';
 import { escapeHtml } from './html.ts';
 
 export { enqueueMail } from './outbox.repository.ts';
@@ -141,18 +142,6 @@ export function accountExistsMail(input: {
   return { to: input.to, subject: `You already have a ${brand} account`, text: text.join('\n'), html };
 }
 
-const wholeRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-});
-/** ₹1,499 for whole rupees, ₹1,499.50 otherwise. */
-const formatPaise = (paise: number) => (paise % 100 ? rupeesAndPaise : wholeRupees).format(paise / 100);
 const istDateTime = new Intl.DateTimeFormat('en-IN', {
   dateStyle: 'medium',
   timeStyle: 'short',

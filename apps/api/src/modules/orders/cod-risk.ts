@@ -1,4 +1,4 @@
-import { paiseToRupees, COD_RISK_RULES as R } from '@haat/contracts';
+import { formatPaise, COD_RISK_RULES as R } from '@haat/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 
 /*
@@ -52,7 +52,7 @@ export interface RiskFacts {
   value: { median_paise: number | null; of: number };
 }
 
-const inr = (paise: number) => `₹${paiseToRupees(Math.round(paise)).toLocaleString('en-IN')}`;
+const inr = (paise: number) => formatPaise(Math.round(paise));
 
 /** Why an order is risky, in words; empty when no rule holds (the same rules as `riskyCod`). */
 export function riskReasons(

@@ -1,11 +1,11 @@
-import { lineName, paiseToRupees } from '@haat/contracts';
+import { formatPaise, lineName } from '@haat/contracts';
 
 import { brandOf, escapeHtml, greeting, layout, type MailMessage, para } from '../mail/index.ts';
 
 import { orderNumber } from './order-view.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 
-const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
+const inr = formatPaise;
 
 /** A line as mails print it: the product's name with its variant (and the variant's SKU), quantity and price. */
 type MailLine = Pick<OrderItemRow, 'name' | 'quantity' | 'unitPricePaise'> & {

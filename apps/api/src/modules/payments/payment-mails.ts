@@ -1,4 +1,4 @@
-import { paiseToRupees } from '@haat/contracts';
+import { formatPaise } from '@haat/contracts';
 
 import { brandOf, greeting, layout, type MailMessage, para } from '../mail/index.ts';
 import type { OrderRow } from '../orders/index.ts';
@@ -18,7 +18,7 @@ export function refundMail(input: {
 }): MailMessage {
   const brand = brandOf(input.shopName);
   const num = `ORD-${input.order.number}`;
-  const amount = `₹${paiseToRupees(input.amountPaise).toLocaleString('en-IN')}`;
+  const amount = formatPaise(input.amountPaise);
   const lines = [
     `${brand} refunded ${amount} on your order ${num}, ${HOW[input.method]}.`,
     `Reason: ${input.reason}`,

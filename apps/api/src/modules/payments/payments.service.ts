@@ -1,4 +1,5 @@
 import {
+  formatPaise,
   paiseToRupees,
   type TaxDocumentSnapshot,
   type Transaction,
@@ -130,7 +131,7 @@ export async function detail(tx: Tx, paymentId: string): Promise<TransactionDeta
     ...refunds.map((r) => ({
       label: 'Refunded',
       at: r.createdAt.toISOString(),
-      note: `₹${paiseToRupees(r.amountPaise).toLocaleString('en-IN')} by ${r.method.toLowerCase()}: ${r.reason}`,
+      note: `${formatPaise(r.amountPaise)} by ${r.method.toLowerCase()}: ${r.reason}`,
     })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const view: TransactionDetails = {

@@ -1,4 +1,11 @@
-import { lineName, paiseToRupees, type RefundBody, refundBody, rupeesToPaise } from '@haat/contracts';
+import {
+  formatPaise,
+  lineName,
+  paiseToRupees,
+  type RefundBody,
+  refundBody,
+  rupeesToPaise,
+} from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.ts';
@@ -32,15 +39,10 @@ async function takeFromPayment(tx: Tx, p: repo.PaymentRow, amountPaise: number) 
   if (after) return after;
   const fresh = await repo.findPayment(tx, p.id);
   const left = fresh ? fresh.amountPaise - fresh.refundedPaise : 0;
-  throw new AppError(
-    409,
-    'CONFLICT',
-    `Only ₹${paiseToRupees(left).toLocaleString('en-IN')} is left to refund on this payment.`,
-    {
-      reason: 'REFUND_OVER_CAP',
-      issues: [{ path: 'amount', message: `At most ₹${paiseToRupees(left)} can be refunded` }],
-    },
-  );
+  throw new AppError(409, 'CONFLICT', `Only ${formatPaise(left)} is left to refund on this payment.`, {
+    reason: 'REFUND_OVER_CAP',
+    issues: [{ path: 'amount', message: `At most ₹${paiseToRupees(left)} can be refunded` }],
+  });
 }
 
 /**
@@ -148,7 +150,7 @@ const refundOnce = (deps: Deps, actor: Actor, store: StoreRow, paymentId: string
       storeId: store.id,
       orderId: order.id,
       status: 'REFUNDED',
-      note: `₹${paiseToRupees(amountPaise).toLocaleString('en-IN')} by ${v.method.toLowerCase()}: ${v.reason}`,
+      note: `${formatPaise(amountPaise)} by ${v.method.toLowerCase()}: ${v.reason}`,
       actorId: actor.userId,
     });
     if (order.contactEmail) {
@@ -170,7 +172,7 @@ const refundOnce = (deps: Deps, actor: Actor, store: StoreRow, paymentId: string
       entity: 'ORDER',
       entityId: order.id,
       action: 'REFUND',
-      summary: `Order ${orderNumber(order.number)} refunded ₹${paiseToRupees(amountPaise).toLocaleString('en-IN')}`,
+      summary: `Order ${orderNumber(order.number)} refunded ${formatPaise(amountPaise)}`,
       before: { payment_status: p.paymentStatus, refunded: paiseToRupees(p.refundedPaise) },
       after: { payment_status: after.paymentStatus, refunded: paiseToRupees(after.refundedPaise) },
     });

@@ -3,6 +3,7 @@ import {
   buildTaxSnapshot,
   documentNumber,
   financialYear,
+  formatPaise,
   lineName,
   paiseToRupees,
   type posCheckoutBody,
@@ -29,7 +30,7 @@ import * as repo from './pos.repository.ts';
  */
 
 export type Body = z.output<typeof posCheckoutBody>;
-export const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
+export const inr = formatPaise;
 
 export interface PricedLine extends repo.SellableRow {
   quantity: number;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  formatPaise,
   type PosCheckoutBody,
   type PosSale,
   paiseToRupees,
@@ -38,7 +39,7 @@ export {
 type Body = z.output<typeof posCheckoutBody>;
 type Line = Body['product_id'][number];
 
-const inr = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN')}`;
+const inr = formatPaise;
 
 /** A shop the platform suspended sells nothing new, at the counter too (decision 0023). */
 const SUSPENDED =

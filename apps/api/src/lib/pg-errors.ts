@@ -57,6 +57,9 @@ export function databaseUnavailable(err: unknown): { message: string; code: stri
     }
     if (code === '57014')
       return { code, message: 'The request took too long and was stopped. Please try again.' };
+    // A write that reached a server no longer the primary (a failover under way, decision 0025): it did not happen.
+    if (code === '25006')
+      return { code, message: 'The database is switching over for a moment. Please try again.' };
     if (code === '40P01' || code === '40001') return { code, message: 'The shop is busy. Please try again.' };
     e = e.cause as typeof e;
   }

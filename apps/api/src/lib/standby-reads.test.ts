@@ -1,5 +1,6 @@
-import { type Database, openDatabase, standbyChecked, standbyStatus } from '@haat/db';
+import { type Database, openDatabase, schema, standbyChecked, standbyStatus } from '@haat/db';
 import { seedDemo } from '@haat/db/seed';
+import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoShops, type TestApp } from '../../test/harness.ts';
@@ -7,6 +8,7 @@ import { hasPostgresBinaries, type StandbyPair, startStandbyPair } from '../../t
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { demoVendor } from '../modules/accounts/accounts.test-helpers.ts';
+import { DEMO_VENDOR_PASSWORD } from '../modules/accounts/index.ts';
 
 /*
  * Storefront reads on a standby (issue 36, decision 0026), on a real primary and streaming standby of their own:
@@ -184,5 +186,44 @@ describe.runIf(run)('storefront reads on a standby', () => {
     expect(search.statusCode).toBe(200);
     expect(reads()).toEqual(before); // neither served by the standby nor tried there
     await pair.delayStandby(0);
+  });
+});
+
+describe.runIf(run)('writes find the primary', () => {
+  it('a host list with read-write connects to the primary even when the standby is listed first', async () => {
+    const hosts = (u: string) => /@([^/]+)\//.exec(u)?.[1];
+    const url = `postgres://postgres@${hosts(pair.standbyUrl())},${hosts(pair.primaryUrl())}/haat?target_session_attrs=read-write`;
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await sql`select pg_is_in_recovery() as standby`;
+      expect(row?.standby).toBe(false);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it('a write that reaches a standby answers 503 DATABASE_UNAVAILABLE, to be tried again, not 500', async () => {
+    const onStandby = await openDatabase({ url: pair.standbyUrl('haat'), poolSize: 2 });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const app = await buildApp({ db: await onStandby.app(), config, logger: false });
+    try {
+      // Signing in reads the account (fine on a standby), then writes the session: refused there.
+      const [owner] = await seeded.owner
+        .select({ email: schema.users.email })
+        .from(schema.users)
+        .innerJoin(schema.stores, eq(schema.stores.ownerId, schema.users.id))
+        .where(eq(schema.stores.id, shops.a.id));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/admin-login/',
+        payload: { email: owner?.email, password: DEMO_VENDOR_PASSWORD, role_name: 'VENDOR' },
+      });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().error.code).toBe('DATABASE_UNAVAILABLE');
+      expect(res.headers['retry-after']).toBeDefined();
+    } finally {
+      await app.close();
+      await onStandby.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ export {
   revokeAllForUser,
 } from './accounts.repository.ts';
 export { accountsRoutes, adminLoginRoutes, customerSignupRoutes } from './accounts.routes.ts';
-export { ensureOperator, setDemoVendorPasswords } from './bootstrap-accounts.ts';
+export { DEMO_VENDOR_PASSWORD, ensureOperator, setDemoVendorPasswords } from './bootstrap-accounts.ts';
 export { generateOtp, hashOtp, otpMatches } from './otp.ts';
 export { hashPassword } from './passwords.ts';
 export { forgetSessions, issueSession, SESSION_CHECK_MS, sessionIsLive } from './session.service.ts';

@@ -34,7 +34,8 @@ interface Fn {
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
-const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && typeof (v as Node).type === 'string';
+const isNode = (v: unknown): v is Node =>
+  !!v && typeof v === 'object' && typeof (v as Node).type === 'string';
 const idName = (v: unknown) => (isNode(v) && v.type === 'Identifier' ? (v.name as string) : null);
 
 /** The name a function goes by: its own, or the variable, property or method it is assigned to. */
@@ -46,7 +47,8 @@ function nameOf(node: Node, parents: Node[]): string {
   while (i >= 0 && parents[i]?.type === 'CallExpression') i--;
   const parent = parents[i];
   if (parent?.type === 'VariableDeclarator') return idName(parent.id) ?? '(anonymous)';
-  if (parent?.type === 'Property' || parent?.type === 'MethodDefinition') return idName(parent.key) ?? '(anonymous)';
+  if (parent?.type === 'Property' || parent?.type === 'MethodDefinition')
+    return idName(parent.key) ?? '(anonymous)';
   return '(anonymous)';
 }
 

@@ -18,8 +18,7 @@ const MODULES = join(SRC, 'modules');
 const KNOWN_CYCLE = new Set(['cart', 'checkout', 'cod', 'orders', 'payments']);
 
 /** Test code may reach into a module (its own helpers, a fixture); production code may not. */
-export const isTestFile = (file: string) =>
-  /\.test\.ts$|\.test-helpers\.ts$|\/testing\/|\/test\//.test(file);
+export const isTestFile = (file: string) => /\.test\.ts$|\.test-helpers\.ts$|\/testing\/|\/test\//.test(file);
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -123,7 +122,9 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     `${all.filter((i) => !isTestFile(i.from)).length} imports between API modules outside tests: ` +
       `${inner.length} into another module's inner file; ${cycles.length} cycle(s) between modules` +
       (cycles.length ? `: ${cycles.map((c) => c.join(' <-> ')).join('; ')}` : '') +
-      (known.length ? ` (and the known one being taken apart: ${known.map((c) => c.join(' <-> ')).join('; ')})` : ''),
+      (known.length
+        ? ` (and the known one being taken apart: ${known.map((c) => c.join(' <-> ')).join('; ')})`
+        : ''),
   );
   if (inner.length || cycles.length) process.exit(1);
 }

@@ -1,12 +1,10 @@
 import { CONTACT_TYPES, INDIAN_STATES, shopAddressBody, shopContactsBody } from '@haat/contracts';
 import { Plus, X } from 'lucide-react';
-import { useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { FieldError, FieldShell, PhoneField } from '../../components/ui/fields.tsx';
 import { useQueryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { schemaResolver, showServerErrors } from './form-support.ts';
+import { schemaResolver } from './form-support.ts';
 import {
   type AddressInput,
   type ContactsInput,
@@ -17,15 +15,8 @@ import {
   useShopAddress,
   useShopContacts,
 } from './settings-api.ts';
-import {
-  CardState,
-  FormProblem,
-  inputClass,
-  SaveButton,
-  SettingsCard,
-  selectClass,
-  smallButton,
-} from './settings-ui.tsx';
+import { SettingsForm, useSettingsForm } from './settings-form.tsx';
+import { CardState, inputClass, SettingsCard, selectClass, smallButton } from './settings-ui.tsx';
 
 type ContactType = (typeof CONTACT_TYPES)[number];
 interface ContactValues {
@@ -39,39 +30,29 @@ const contactsResolver = schemaResolver<ContactValues, ContactsInput>(
 
 function ContactsForm({ slug, data }: { slug: string; data: ShopContacts }) {
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactValues, unknown, ContactsInput>({
+  const state = useSettingsForm<ContactValues, ContactsInput, ShopContacts>({
     defaultValues: {
       contacts: data.contacts.length ? data.contacts : [{ contact_type: 'Primary', phone_number: '' }],
     },
     resolver: contactsResolver,
-  });
-  const { fields, append, remove } = useFieldArray({ control, name: 'contacts' });
-
-  const submit = handleSubmit(async (body) => {
-    setProblem(null);
-    try {
-      const saved = await settingsApi.saveContacts(slug, body);
+    fields: ['contacts'],
+    save: (body) => settingsApi.saveContacts(slug, body),
+    onSaved: (saved, form) => {
       queryClient.setQueryData(settingsKeys.contacts(slug), saved);
-      reset({ contacts: saved.contacts });
-      toast.success('Contact numbers saved');
-    } catch (err) {
-      setProblem(showServerErrors(err, ['contacts'], setError, 'Contact numbers could not be saved'));
-    }
+      form.reset({ contacts: saved.contacts });
+    },
+    saved: () => ({ title: 'Contact numbers saved' }),
+    failure: 'Contact numbers could not be saved',
   });
+  const { errors } = state;
+  const { control, register } = state.form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'contacts' });
 
   const used = new Set(fields.map((f) => f.contact_type));
   const nextType = CONTACT_TYPES.find((t) => !used.has(t));
   const listError = errors.contacts?.message ?? errors.contacts?.root?.message;
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Contact numbers">
+    <SettingsForm label="Contact numbers" state={state} saveLabel="Save phone numbers" className="space-y-4">
       <h3 className="text-base font-semibold text-slate-900">Phone numbers</h3>
       <ul className="space-y-3">
         {fields.map((field, i) => {
@@ -136,9 +117,7 @@ function ContactsForm({ slug, data }: { slug: string; data: ShopContacts }) {
           </button>
         ) : null}
       </div>
-      <FormProblem>{problem}</FormProblem>
-      <SaveButton busy={isSubmitting} label="Save phone numbers" />
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -173,30 +152,20 @@ const addressResolver = schemaResolver<AddressValues, AddressInput>(
 
 function AddressForm({ slug, data }: { slug: string; data: ShopAddress }) {
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<AddressValues, unknown, AddressInput>({
+  const state = useSettingsForm<AddressValues, AddressInput, ShopAddress>({
     defaultValues: addressValues(data),
     resolver: addressResolver,
-  });
-
-  const submit = handleSubmit(async (body) => {
-    setProblem(null);
-    try {
-      const saved = await settingsApi.saveAddress(slug, body);
+    fields: ADDRESS_FIELDS,
+    save: (body) => settingsApi.saveAddress(slug, body),
+    onSaved: (saved, form) => {
       queryClient.setQueryData(settingsKeys.address(slug), saved);
-      reset(addressValues(saved));
-      toast.success('Address saved', { description: `${saved.city}, ${saved.state}` });
-    } catch (err) {
-      setProblem(showServerErrors(err, ADDRESS_FIELDS, setError, 'The address could not be saved', setFocus));
-    }
+      form.reset(addressValues(saved));
+    },
+    saved: (saved) => ({ title: 'Address saved', description: `${saved.city}, ${saved.state}` }),
+    failure: 'The address could not be saved',
   });
+  const { errors } = state;
+  const { register } = state.form;
 
   const text = (
     name: 'address_line_1' | 'address_line_2' | 'city' | 'postal_code',
@@ -218,7 +187,7 @@ function AddressForm({ slug, data }: { slug: string; data: ShopAddress }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Shop address">
+    <SettingsForm label="Shop address" state={state} saveLabel="Save address" className="space-y-4">
       <h3 className="text-base font-semibold text-slate-900">Address</h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
@@ -257,9 +226,7 @@ function AddressForm({ slug, data }: { slug: string; data: ShopAddress }) {
           {(c) => <input {...c} value="India" readOnly className={`mt-1.5 ${inputClass(false)}`} />}
         </FieldShell>
       </div>
-      <FormProblem>{problem}</FormProblem>
-      <SaveButton busy={isSubmitting} label="Save address" />
-    </form>
+    </SettingsForm>
   );
 }
 

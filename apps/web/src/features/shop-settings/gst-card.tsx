@@ -1,11 +1,10 @@
 import { gstSettingsBody } from '@haat/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
 import { TextField } from '../../components/ui/fields.tsx';
-import { type FieldErrors, serverFieldErrors, validate } from '../../lib/form-errors.ts';
-import { useMutation, useQuery, useQueryClient } from '../../lib/query.ts';
+import { useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey } from '../../lib/selected-shop.tsx';
-import { toast } from '../../lib/toast.ts';
-import { CardState, FormProblem, problemText, SaveButton, SettingsCard } from './settings-ui.tsx';
+import { schemaResolver } from './form-support.ts';
+import { SettingsForm, useSettingsForm } from './settings-form.tsx';
+import { CardState, SettingsCard } from './settings-ui.tsx';
 
 interface Gst {
   gstin: string | null;
@@ -13,47 +12,69 @@ interface Gst {
   state: string | null;
 }
 
+interface GstValues {
+  gstin: string;
+  legal_name: string;
+}
+type GstBody = { gstin: string; legal_name: string };
+const FIELDS = ['gstin', 'legal_name'] as const;
+const gstKey = (slug: string) => adminKey(slug, 'settings', 'gst');
+const initial = (g: Gst): GstValues => ({ gstin: g.gstin ?? '', legal_name: g.legal_name ?? '' });
+const resolver = schemaResolver<GstValues, GstBody>(
+  (b) => gstSettingsBody.safeParse(b),
+  (v) => v,
+);
+
+function GstForm({ slug, data }: { slug: string; data: Gst }) {
+  const qc = useQueryClient();
+  const state = useSettingsForm<GstValues, GstBody, Gst>({
+    defaultValues: initial(data),
+    resolver,
+    fields: FIELDS,
+    save: (body) => adminCall<Gst>(slug, '/store-setting/gst/', { method: 'PUT', body, silent: true }),
+    onSaved: (saved, form) => {
+      qc.setQueryData(gstKey(slug), saved);
+      form.reset(initial(saved));
+    },
+    saved: () => ({ title: 'Success', description: 'GST details saved' }),
+    failure: 'The GST details could not be saved.',
+  });
+  const { errors } = state;
+  const gstin = state.form.register('gstin');
+  return (
+    <SettingsForm label="GST details" state={state} saveLabel="Save GST details" className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="GSTIN"
+          {...gstin}
+          onChange={(e) => {
+            e.target.value = e.target.value.toUpperCase();
+            return gstin.onChange(e);
+          }}
+          error={errors.gstin?.message}
+          hint={data.state ? `Registered in ${data.state}` : undefined}
+          maxLength={15}
+          autoComplete="off"
+        />
+        <TextField
+          label="Legal name (as on the GST certificate)"
+          {...state.form.register('legal_name')}
+          error={errors.legal_name?.message}
+        />
+      </div>
+    </SettingsForm>
+  );
+}
+
 /**
  * GST registration: with a GSTIN (checked with its check digit, of the shop's state) every order that ships gets a
  * tax invoice; without one, a bill of supply.
  */
 export function GstCard({ slug }: { slug: string }) {
-  const key = adminKey(slug, 'settings', 'gst');
-  const qc = useQueryClient();
   const gst = useQuery({
-    queryKey: key,
+    queryKey: gstKey(slug),
     queryFn: ({ signal }) => adminCall<Gst>(slug, '/store-setting/gst/', { signal, silent: true }),
   });
-  const [gstin, setGstin] = useState('');
-  const [legalName, setLegalName] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!gst.data) return;
-    setGstin(gst.data.gstin ?? '');
-    setLegalName(gst.data.legal_name ?? '');
-  }, [gst.data]);
-  const save = useMutation({
-    mutationFn: (body: { gstin: string; legal_name: string }) =>
-      adminCall<Gst>(slug, '/store-setting/gst/', { method: 'PUT', body, silent: true }),
-    onSuccess: (data) => {
-      qc.setQueryData(key, data);
-      toast.success('Success', { description: 'GST details saved' });
-    },
-    onError: (err) => {
-      const fields = serverFieldErrors(err);
-      if (Object.keys(fields).length) setErrors(fields);
-      else setProblem(problemText(err, 'The GST details could not be saved.'));
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setProblem(null);
-    const checked = validate(gstSettingsBody.safeParse({ gstin, legal_name: legalName }));
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    save.mutate({ gstin: checked.data.gstin, legal_name: checked.data.legal_name });
-  };
   return (
     <SettingsCard
       id="gst"
@@ -65,33 +86,7 @@ export function GstCard({ slug }: { slug: string }) {
       }
     >
       <CardState loading={gst.isPending} error={gst.isError} onRetry={() => gst.refetch()} />
-      {gst.data ? (
-        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="GSTIN"
-            value={gstin}
-            onChange={(e) => setGstin(e.target.value.toUpperCase())}
-            error={errors.gstin}
-            hint={gst.data.state ? `Registered in ${gst.data.state}` : undefined}
-            maxLength={15}
-            autoComplete="off"
-          />
-          <TextField
-            label="Legal name (as on the GST certificate)"
-            value={legalName}
-            onChange={(e) => setLegalName(e.target.value)}
-            error={errors.legal_name}
-          />
-          {problem ? (
-            <div className="sm:col-span-2">
-              <FormProblem>{problem}</FormProblem>
-            </div>
-          ) : null}
-          <div className="sm:col-span-2">
-            <SaveButton busy={save.isPending} label="Save GST details" />
-          </div>
-        </form>
-      ) : null}
+      {gst.data ? <GstForm slug={slug} data={gst.data} /> : null}
     </SettingsCard>
   );
 }

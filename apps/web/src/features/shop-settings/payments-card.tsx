@@ -1,10 +1,9 @@
 import { shopSettingsBody, shopSettingsIssues } from '@haat/contracts';
-import { useId, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { useId } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { FieldError, FieldShell } from '../../components/ui/fields.tsx';
 import { useQueryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { schemaResolver, showServerErrors } from './form-support.ts';
+import { schemaResolver } from './form-support.ts';
 import {
   type SettingsInput,
   type ShopSettings,
@@ -12,7 +11,8 @@ import {
   settingsKeys,
   useShopSettings,
 } from './settings-api.ts';
-import { CardState, FormProblem, inputClass, SaveButton, SettingsCard } from './settings-ui.tsx';
+import { SettingsForm, useSettingsForm } from './settings-form.tsx';
+import { CardState, inputClass, SettingsCard } from './settings-ui.tsx';
 
 interface PaymentValues {
   cod: boolean;
@@ -47,38 +47,29 @@ const resolver = schemaResolver<PaymentValues, SettingsInput>(
 function PaymentsForm({ slug, settings }: { slug: string; settings: ShopSettings }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    reset,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<PaymentValues, unknown, SettingsInput>({ defaultValues: initial(settings), resolver });
-  const upi = watch('upi');
-
-  const submit = handleSubmit(async (body) => {
-    setProblem(null);
-    try {
-      const saved = await settingsApi.saveSettings(slug, body);
+  const state = useSettingsForm<PaymentValues, SettingsInput, ShopSettings>({
+    defaultValues: initial(settings),
+    resolver,
+    fields: FIELDS,
+    save: (body) => settingsApi.saveSettings(slug, body),
+    onSaved: (saved, form) => {
       queryClient.setQueryData(settingsKeys.settings(slug), saved);
-      reset(initial(saved));
-      toast.success('Payment methods saved', {
-        description: saved.payment_methods
-          .map((m) => (m === 'COD' ? 'Cash on Delivery' : 'UPI'))
-          .join(' and '),
-      });
-    } catch (err) {
-      setProblem(showServerErrors(err, FIELDS, setError, 'Payment methods could not be saved', setFocus));
-    }
+      form.reset(initial(saved));
+    },
+    saved: (saved) => ({
+      title: 'Payment methods saved',
+      description: saved.payment_methods.map((m) => (m === 'COD' ? 'Cash on Delivery' : 'UPI')).join(' and '),
+    }),
+    failure: 'Payment methods could not be saved',
   });
+  const { errors } = state;
+  const { register } = state.form;
+  const upi = state.form.watch('upi');
 
   // The schema's field (payment_methods) is made of two checkboxes here, so its error has no input of its own.
   const methodsError = (errors as FieldErrors<{ payment_methods: string }>).payment_methods?.message;
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Payments">
+    <SettingsForm label="Payments" state={state} saveLabel="Save payments" className="space-y-4">
       <fieldset aria-describedby={methodsError ? `${id}-methods-error` : undefined}>
         <legend className="text-sm font-medium text-slate-800">Payment methods shoppers can use</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -140,9 +131,7 @@ function PaymentsForm({ slug, settings }: { slug: string; settings: ShopSettings
           </FieldShell>
         </div>
       ) : null}
-      <FormProblem>{problem}</FormProblem>
-      <SaveButton busy={isSubmitting} label="Save payments" />
-    </form>
+    </SettingsForm>
   );
 }
 

@@ -1,10 +1,8 @@
 import { RETURN_DAYS_MAX, shopSettingsBody, shopSettingsIssues } from '@haat/contracts';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import { FieldShell } from '../../components/ui/fields.tsx';
 import { useQueryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { numberOr, numberText, schemaResolver, showServerErrors } from './form-support.ts';
+import { numberOr, numberText, schemaResolver } from './form-support.ts';
 import {
   type SettingsInput,
   type ShopSettings,
@@ -12,7 +10,8 @@ import {
   settingsKeys,
   useShopSettings,
 } from './settings-api.ts';
-import { CardState, FormProblem, inputClass, SaveButton, SettingsCard, Toggle } from './settings-ui.tsx';
+import { SettingsForm, useSettingsForm } from './settings-form.tsx';
+import { CardState, inputClass, SettingsCard, Toggle } from './settings-ui.tsx';
 
 interface PolicyValues {
   return_days: string;
@@ -51,34 +50,31 @@ const resolver = schemaResolver<PolicyValues, SettingsInput>(
 function PolicyForm({ slug, settings }: { slug: string; settings: ShopSettings }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<PolicyValues, unknown, SettingsInput>({ defaultValues: initial(settings), resolver });
-
-  const submit = handleSubmit(async (body) => {
-    setProblem(null);
-    try {
-      const saved = await settingsApi.saveSettings(slug, body);
+  const state = useSettingsForm<PolicyValues, SettingsInput, ShopSettings>({
+    defaultValues: initial(settings),
+    resolver,
+    fields: FIELDS,
+    save: (body) => settingsApi.saveSettings(slug, body),
+    onSaved: (saved, form) => {
       queryClient.setQueryData(settingsKeys.settings(slug), saved);
-      reset(initial(saved));
-      toast.success('Returns and warranty saved', {
-        description: saved.return_days ? `${saved.return_days}-day returns` : 'No returns',
-      });
-    } catch (err) {
-      setProblem(
-        showServerErrors(err, FIELDS, setError, 'Returns and warranty could not be saved', setFocus),
-      );
-    }
+      form.reset(initial(saved));
+    },
+    saved: (saved) => ({
+      title: 'Returns and warranty saved',
+      description: saved.return_days ? `${saved.return_days}-day returns` : 'No returns',
+    }),
+    failure: 'Returns and warranty could not be saved',
   });
+  const { errors } = state;
+  const { register } = state.form;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Returns and warranty">
+    <SettingsForm
+      label="Returns and warranty"
+      state={state}
+      saveLabel="Save returns & warranty"
+      className="space-y-4"
+    >
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
         <FieldShell
           label="Return days"
@@ -132,9 +128,7 @@ function PolicyForm({ slug, settings }: { slug: string; settings: ShopSettings }
           {...register('free_returns_note')}
         />
       </div>
-      <FormProblem>{problem}</FormProblem>
-      <SaveButton busy={isSubmitting} label="Save returns & warranty" />
-    </form>
+    </SettingsForm>
   );
 }
 

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useAddToCart, useCartOwner } from '../cart/index.ts';
 import { ProductPrice } from '../products/index.ts';
+import { hasPendingAdd, keepPendingAdd } from './keep-pending-add.ts';
 import { VariantPicker } from './variant-picker.tsx';
 
 const STOCK: Record<ProductDetail['stock_status'], [string, (qty: number) => string]> = {
@@ -17,43 +18,6 @@ const STOCK: Record<ProductDetail['stock_status'], [string, (qty: number) => str
 
 const stepClass =
   'flex size-10 items-center justify-center text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40';
-
-/**
- * An Add to Cart that had to wait for the shopper to sign in: kept in this tab's storage while they sign up or
- * in, and carried out when they are back on the same product (01 §4: "back to this product with the item
- * added"). Only for a short while, so an abandoned sign-in does not add it on some later visit.
- */
-const PENDING_KEY = 'haat:pending-add';
-const PENDING_MS = 30 * 60_000;
-type PendingAdd = { slug: string; productId: string; variantId?: string; quantity: number; at: number };
-
-function keepPendingAdd(p: Omit<PendingAdd, 'at'>) {
-  try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...p, at: Date.now() }));
-  } catch {
-    // Storage blocked: the shopper adds it again after signing in.
-  }
-}
-
-/** The pending add for this product of this shop, removed from storage as it is read. */
-function takePendingAdd(slug: string, productId: string): { quantity: number; variantId?: string } | null {
-  try {
-    const raw = sessionStorage.getItem(PENDING_KEY);
-    if (!raw) return null;
-    const p = JSON.parse(raw) as Partial<PendingAdd>;
-    if (p.slug !== slug || p.productId !== productId) return null;
-    sessionStorage.removeItem(PENDING_KEY);
-    const fresh = typeof p.at === 'number' && Date.now() - p.at < PENDING_MS;
-    return fresh && typeof p.quantity === 'number' && p.quantity >= 1
-      ? {
-          quantity: Math.floor(p.quantity),
-          variantId: typeof p.variantId === 'string' ? p.variantId : undefined,
-        }
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The price shoppers see for the chosen variant: its own price and what it costs now. */
 function variantPrice(product: ProductDetail, variant: ShopperVariant | undefined) {
@@ -107,19 +71,25 @@ export function BuyBox({
   // Back from signing in: add what the shopper chose before they were asked to sign in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the shopper becomes a customer here
   useEffect(() => {
-    if (!isCustomer || !slug) return;
-    const pending = takePendingAdd(slug, product.id);
-    if (pending === null) return;
-    if (out) {
-      toast.warning('Out of Stock', {
-        description: `${product.product_name} sold out while you were signing in.`,
-      });
-      return;
-    }
-    const quantity = clamp(pending.quantity);
-    setQty(quantity);
-    setBusy(true);
-    void add(product.id, quantity, pending.variantId ?? variantId).finally(() => setBusy(false));
+    if (!isCustomer || !slug || !hasPendingAdd()) return;
+    let gone = false;
+    void import('./pending-add.ts').then(({ takePendingAdd }) => {
+      const pending = gone ? null : takePendingAdd(slug, product.id);
+      if (pending === null) return;
+      if (out) {
+        toast.warning('Out of Stock', {
+          description: `${product.product_name} sold out while you were signing in.`,
+        });
+        return;
+      }
+      const quantity = clamp(pending.quantity);
+      setQty(quantity);
+      setBusy(true);
+      void add(product.id, quantity, pending.variantId ?? variantId).finally(() => setBusy(false));
+    });
+    return () => {
+      gone = true;
+    };
   }, [isCustomer, slug, product.id]);
 
   return (

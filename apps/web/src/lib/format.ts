@@ -1,42 +1,68 @@
 /** Money and date formatting for every face: rupees in en-IN (lakh grouping), dates in India Standard Time. */
 import { formatRupees } from '@haat/contracts/money';
+import { plainDateIST, plainDateTimeIST, plainINR, plainRupees } from './format-plain.ts';
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const inrPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-});
+// The rupees and dates a shop's pages show are written without Intl (format-plain.ts: a page's first Intl formatter
+// is a long task on a phone); Intl writes what those do not cover, and the back office's compact figures and times.
+const IST = 'Asia/Kolkata';
 
 /** Rupees in en-IN format: ₹1,23,456 (whole rupees unless `paise` asks for decimals). */
 export const formatINR = (rupees: number, opts: { paise?: boolean } = {}) =>
-  (opts.paise ? inrPaise : inr).format(rupees);
+  plainINR(rupees, !!opts.paise) ??
+  new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    ...(opts.paise ? { minimumFractionDigits: 2 } : { maximumFractionDigits: 0 }),
+  }).format(rupees);
 
 /**
  * Rupees as the customer pays them: whole rupees, or with paise when there are any (₹449.10, never ₹449). The
- * contracts' formatter, the one the API's mails and documents print with.
+ * contracts' formatter, the one the API's mails and documents print with (the same text, written without Intl).
  */
-export const formatAmount = formatRupees;
+export const formatAmount = (rupees: number) => plainRupees(rupees) ?? formatRupees(rupees);
 
-const dateIST = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
-const dateTimeIST = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
 /** Dates are shown in India Standard Time. */
-export const formatDate = (iso: string | Date) => dateIST.format(new Date(iso));
-export const formatDateTime = (iso: string | Date) => dateTimeIST.format(new Date(iso));
+export const formatDate = (iso: string | Date) => {
+  const when = new Date(iso);
+  return (
+    plainDateIST(when) ??
+    new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: IST }).format(when)
+  );
+};
+export const formatDateTime = (iso: string | Date) => {
+  const when = new Date(iso);
+  return (
+    plainDateTimeIST(when) ??
+    new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: IST }).format(when)
+  );
+};
 
-const compactINR = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+const kept = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+/** One formatter per kind, made on first use (a shop's first page makes none). */
+function once<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let made = kept.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    kept.set(key, made);
+  }
+  return made;
+}
+
 /** Rupees in lakh and crore shorthand (₹31.5K, ₹1.5L, ₹2.3Cr) for tight spaces; show the full figure beside or in a title. */
-export const formatINRCompact = (rupees: number) => compactINR.format(rupees);
+export const formatINRCompact = (rupees: number) =>
+  once(
+    'compact',
+    () =>
+      new Intl.NumberFormat('en-IN', {
+        style: 'currency',
+        currency: 'INR',
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      }),
+  ).format(rupees);
 
-const timeIST = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 /** The time of day in IST (7:28 pm). */
-export const formatTime = (iso: string | Date) => timeIST.format(new Date(iso));
+export const formatTime = (iso: string | Date) =>
+  once('time', () => new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: IST })).format(
+    new Date(iso),
+  );

@@ -1,10 +1,10 @@
 import type { ProductDetail, ShopperVariant } from '@haat/contracts';
-import { formatRupees } from '@haat/contracts/money';
 import { productShareText } from '@haat/contracts/share';
 import { useHost } from '../../app/host.tsx';
 import { usePageStart } from '../../app/initial-data.ts';
 import { paths } from '../../app/paths.ts';
 import { WhatsAppShareLink } from '../../components/ui/whatsapp-share-link.tsx';
+import { formatAmount } from '../../lib/format.ts';
 import { useHydrating } from '../../lib/use-hydrating.ts';
 
 /** What the product costs now: the chosen variant's price, or the product's sale or list price. */
@@ -33,7 +33,7 @@ export function ProductShare({
       : product.product_name;
   const text = productShareText({
     name,
-    price: formatRupees(priceNow(product, variant)),
+    price: formatAmount(priceNow(product, variant)),
     url: `${origin}${path}${query}`,
     shop: host.store?.store_name ?? null,
   });

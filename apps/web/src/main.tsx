@@ -1,5 +1,5 @@
 import type { HostInfo } from '@haat/contracts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { readInjectedHost } from './app/boot.ts';
@@ -55,7 +55,10 @@ if (root) {
   );
   if (host && serverRendered) {
     // The face's and the page's code first, so hydration runs in one pass (if a load fails, React waits for it).
-    const hydrate = () => hydrateRoot(root, app);
+    // As a transition: React hydrates in slices of a few milliseconds and gives the main thread back between them
+    // (paint, input), where an ordinary update hydrates the whole page in one long task, which a phone's CPU makes
+    // several hundred ms (issue 37). A tap meanwhile still counts: React hydrates what it hits first.
+    const hydrate = () => startTransition(() => void hydrateRoot(root, app));
     preloadShopPage(host, window.location.pathname).then(hydrate, hydrate);
   } else {
     createRoot(root).render(app);

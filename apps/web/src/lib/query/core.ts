@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { announceFailure } from '../api.ts';
 import type * as Engine from './engine.ts';
 
@@ -52,8 +52,24 @@ const subscribe = (listener: () => void) => {
   };
 };
 
-/** The engine, re-rendering the caller when it arrives. */
-export const useQueryCore = () => useSyncExternalStore(subscribe, queryCore, queryCore);
+/**
+ * The engine, re-rendering the caller when it arrives. That re-render gives every query and mutation of the page its
+ * TanStack observer at once (on a product page: the shop's home data, the cart, the buy box, the reviews), tens of
+ * milliseconds on a phone: as a transition, React does it in slices and keeps the page responsive meanwhile (issue
+ * 37), where an external store's update would be one synchronous task. Each hook answers correctly with or without
+ * the engine, so a component that renders in between with the engine already (a new one) or still without it is
+ * right either way.
+ */
+export function useQueryCore() {
+  const [c, setCore] = useState(queryCore);
+  useEffect(() => {
+    if (c) return;
+    const arrived = () => startTransition(() => setCore(queryCore()));
+    if (core) arrived(); // it came between this render and now
+    return subscribe(arrived);
+  }, [c]);
+  return c;
+}
 
 /** Loads the engine on the page's first touch, key or focus: what a shopper does next probably needs it. */
 export function loadOnFirstInput(target: Pick<Document, 'addEventListener' | 'removeEventListener'>) {

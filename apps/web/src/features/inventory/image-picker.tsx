@@ -4,7 +4,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
-import { sendWithProgress } from './raw-request.ts';
+import { uploadImage } from '../../lib/upload.ts';
 
 const ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
@@ -55,11 +55,10 @@ export function ImagePicker({
     const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
     const preview = URL.createObjectURL(file);
     setPending((p) => [...p, { key, name: file.name, preview, progress: 0 }]);
-    const form = new FormData();
-    form.append('file', file);
-    const q = new URLSearchParams({ store_id: shop?.id ?? '', kind: 'product' });
     try {
-      const { url } = await sendWithProgress<{ url: string }>('POST', `/api/store/upload/?${q}`, form, {
+      const url = await uploadImage(file, {
+        storeId: shop?.id ?? '',
+        kind: 'product',
         token: session?.accessToken,
         errorMessage: `${file.name} could not be uploaded`,
         silent: true,

@@ -4,11 +4,11 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { sendWithProgress } from '../../lib/raw-request.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { FormProblem } from './form-field.tsx';
 import type { ImportReport } from './inventory-api.ts';
 import { useRefreshShop, useShopSlug } from './inventory-api.ts';
-import { sendWithProgress } from './raw-request.ts';
 
 const COLUMNS =
   'handle, sku, product_name, option1_name, option1_value, option2_name, option2_value, option3_name, option3_value, category, supplier, unit, cost_price, selling_price, sale_price, stock, low_stock_threshold, gst_percent, hsn_code, barcode, shipping_charge, free_shipping, brand, description';

@@ -1,5 +1,6 @@
 import type { Plan } from '@haat/contracts';
-import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { queryApi } from '../../lib/api.ts';
+import { uploadImage } from '../../lib/upload.ts';
 
 /** The wizard's calls (01 §7). Failures are announced by the api client; field issues come back on the error. */
 export interface Category {
@@ -110,28 +111,8 @@ export function logoProblem(file: File): string | null {
 }
 
 /**
- * Uploads the logo (multipart, so not through the JSON client) with the vendor's token; the server re-encodes
- * it and answers with its address. Failures get the catalogue's toast and throw an ApiError.
+ * Uploads the logo with the vendor's token; the server re-encodes it and answers with its address. Failures get
+ * the catalogue's toast and throw an ApiError.
  */
-export async function uploadLogo(storeId: string, file: File, token: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', file);
-  const q = new URLSearchParams({ store_id: storeId, kind: 'logo' });
-  let res: Response;
-  try {
-    res = await fetch(`/api/store/upload/?${q}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      body: form,
-    });
-  } catch {
-    announceFailure(0, undefined);
-    throw new ApiError(0, 'Network error');
-  }
-  const body = await res.json().catch(() => null);
-  if (!res.ok || !body?.success) {
-    announceFailure(res.status, body?.message, 'The logo could not be uploaded');
-    throw new ApiError(res.status, body?.message ?? 'The logo could not be uploaded', body ?? undefined);
-  }
-  return body.data.url as string;
-}
+export const uploadLogo = (storeId: string, file: File, token: string) =>
+  uploadImage(file, { storeId, kind: 'logo', token, errorMessage: 'The logo could not be uploaded' });

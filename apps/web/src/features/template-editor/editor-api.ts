@@ -2,6 +2,7 @@ import type { SectionName, StoreHome } from '@haat/contracts';
 import { SECTION_NAMES } from '@haat/contracts/constants';
 import { ApiError, queryApi } from '../../lib/api.ts';
 import { useQueries, useQuery } from '../../lib/query.ts';
+import { uploadImage } from '../../lib/upload.ts';
 
 /** A vendor's shop as GET /api/store/shop/shop/mine/ lists it. */
 export interface MyShop {
@@ -69,30 +70,14 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 /** Uploads a banner image as a file (the server re-encodes it); answers with its address. */
-export async function uploadBannerImage(storeId: string, file: File, token: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', file);
-  const q = new URLSearchParams({ store_id: storeId, kind: 'banner' });
-  let res: Response;
-  try {
-    res = await fetch(`/api/store/upload/?${q}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'Upload failed. Please check your connection and try again.');
-  }
-  const body = (await res.json().catch(() => null)) as {
-    success?: boolean;
-    data?: { url: string };
-    message?: string;
-  } | null;
-  if (!res.ok || !body?.success || !body.data?.url) {
-    throw new ApiError(res.status, body?.message || 'The image could not be uploaded');
-  }
-  return body.data.url;
-}
+export const uploadBannerImage = (storeId: string, file: File, token: string) =>
+  uploadImage(file, {
+    storeId,
+    kind: 'banner',
+    token,
+    errorMessage: 'The image could not be uploaded',
+    silent: true,
+  });
 
 /** The message of a failed call, for inline errors. */
 export const errorText = (err: unknown) =>

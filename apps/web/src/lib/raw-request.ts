@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@haat/contracts';
-import { ApiError, announceFailure, SERVICE_TIMEOUT_MS } from '../../lib/api.ts';
+import { ApiError, announceFailure, SERVICE_TIMEOUT_MS } from './api.ts';
 
 /**
  * The few calls the JSON client cannot make: multipart image uploads and CSV imports (both with upload progress,

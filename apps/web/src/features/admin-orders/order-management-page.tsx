@@ -1,5 +1,5 @@
 import { Download, PackageSearch, SearchX } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type Dispatch, type SetStateAction, useId, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ListLayout } from '../../components/ui/list-layout.tsx';
@@ -10,7 +10,12 @@ import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useCan } from '../../lib/shop-role.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
-import { type AdminOrderRow, type BulkResult, useOrderList } from './admin-orders-api.ts';
+import {
+  type AdminOrderRow,
+  type BulkResult,
+  type OrderListQuery,
+  useOrderList,
+} from './admin-orders-api.ts';
 import { BulkBar, NotMoved } from './bulk-bar.tsx';
 import { openPackingSlips, saveOrdersCsv } from './order-files.ts';
 import { OrderFiltersBar } from './order-filters.tsx';
@@ -69,25 +74,8 @@ function SortSelect({ value, onChange }: { value: string; onChange: (v: string) 
   );
 }
 
-/**
- * Order Management (02 §2 Admin order list): the 7 stats for the date range, search and filters in the address,
- * a server-paged list (table on desktop, cards on phones), bulk moves, packing slips and CSV export.
- */
-export function OrderManagementPage() {
-  useDocumentTitle('Orders · Admin Panel');
-  const { shop, loading } = useSelectedShop();
-  const params = useOrderParams();
-  const { filters, query, update, active, clear } = params;
-  const list = useOrderList(query);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const files = useAdminDownload();
-  const seesMoney = useCan('money');
-  const [notMoved, setNotMoved] = useState<BulkResult | null>(null);
-
-  const total = list.data?.count ?? 0;
-  if (!shop) return loading ? <PageLoading /> : <NoShop />;
-
-  const orders: AdminOrderRow[] = list.data?.order_list ?? [];
+/** Ticking orders on this page: one, or all of them. */
+function selectionOf(orders: AdminOrderRow[], setSelected: Dispatch<SetStateAction<Set<string>>>) {
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -104,28 +92,95 @@ export function OrderManagementPage() {
       }
       return next;
     });
+  return { toggle, toggleAll };
+}
+
+/** The title and, for a role that sees money, the CSV export of the filtered orders. */
+function OrdersHeader({
+  shopName,
+  query,
+  files,
+}: {
+  shopName: string;
+  query: OrderListQuery;
+  files: ReturnType<typeof useAdminDownload>;
+}) {
+  const seesMoney = useCan('money');
+  return (
+    <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Order Management</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Find, pack, ship and follow up the orders of {shopName}.
+        </p>
+      </div>
+      {seesMoney ? (
+        <button
+          type="button"
+          disabled={files.busy !== null}
+          aria-busy={files.busy === 'export' || undefined}
+          onClick={() => files.run('export', (req) => saveOrdersCsv(query, req))}
+          className={headerButton}
+        >
+          {files.busy === 'export' ? <Spinner /> : <Download aria-hidden className="size-4" />}
+          Export
+        </button>
+      ) : null}
+    </header>
+  );
+}
+
+/** With orders ticked: move them together or print their packing slips; what could not move is listed. */
+function BulkActions({
+  selected,
+  onClear,
+  files,
+}: {
+  selected: ReadonlySet<string>;
+  onClear: () => void;
+  files: ReturnType<typeof useAdminDownload>;
+}) {
+  const [notMoved, setNotMoved] = useState<BulkResult | null>(null);
+  return (
+    <>
+      {selected.size > 0 ? (
+        <BulkBar
+          ids={[...selected]}
+          onDone={(r) => {
+            onClear();
+            setNotMoved(r.skipped.length ? r : null);
+          }}
+          onClear={onClear}
+          printing={files.busy === 'print'}
+          onPrint={() => files.run('print', (req) => openPackingSlips([...selected], req))}
+        />
+      ) : null}
+      {notMoved ? <NotMoved result={notMoved} onDismiss={() => setNotMoved(null)} /> : null}
+    </>
+  );
+}
+
+/**
+ * Order Management (02 §2 Admin order list): the 7 stats for the date range, search and filters in the address,
+ * a server-paged list (table on desktop, cards on phones), bulk moves, packing slips and CSV export.
+ */
+export function OrderManagementPage() {
+  useDocumentTitle('Orders · Admin Panel');
+  const { shop, loading } = useSelectedShop();
+  const params = useOrderParams();
+  const { filters, query, update, active, clear } = params;
+  const list = useOrderList(query);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const files = useAdminDownload();
+
+  const total = list.data?.count ?? 0;
+  if (!shop) return loading ? <PageLoading /> : <NoShop />;
+
+  const orders: AdminOrderRow[] = list.data?.order_list ?? [];
+  const { toggle, toggleAll } = selectionOf(orders, setSelected);
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Order Management</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Find, pack, ship and follow up the orders of {shop.store_name}.
-          </p>
-        </div>
-        {seesMoney ? (
-          <button
-            type="button"
-            disabled={files.busy !== null}
-            aria-busy={files.busy === 'export' || undefined}
-            onClick={() => files.run('export', (req) => saveOrdersCsv(query, req))}
-            className={headerButton}
-          >
-            {files.busy === 'export' ? <Spinner /> : <Download aria-hidden className="size-4" />}
-            Export
-          </button>
-        ) : null}
-      </header>
+      <OrdersHeader shopName={shop.store_name} query={query} files={files} />
 
       <OrderStats stats={list.data?.order_stats} loading={list.isPending} />
 
@@ -134,19 +189,7 @@ export function OrderManagementPage() {
         filters={
           <>
             <OrderFiltersBar filters={filters} onChange={update} active={active} onClear={clear} />
-            {selected.size > 0 ? (
-              <BulkBar
-                ids={[...selected]}
-                onDone={(r) => {
-                  setSelected(new Set());
-                  setNotMoved(r.skipped.length ? r : null);
-                }}
-                onClear={() => setSelected(new Set())}
-                printing={files.busy === 'print'}
-                onPrint={() => files.run('print', (req) => openPackingSlips([...selected], req))}
-              />
-            ) : null}
-            {notMoved ? <NotMoved result={notMoved} onDismiss={() => setNotMoved(null)} /> : null}
+            <BulkActions selected={selected} onClear={() => setSelected(new Set())} files={files} />
           </>
         }
         toolbar={

@@ -12,7 +12,7 @@ import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
-import { type AdminProduct, useInventoryList, useProductStats } from './inventory-api.ts';
+import { type AdminProduct, type ListQuery, useInventoryList, useProductStats } from './inventory-api.ts';
 import { controlClass, InventoryFiltersBar } from './inventory-filters.tsx';
 import { exportQuery, type Sort, useInventoryParams } from './inventory-params.ts';
 import { ProductDialog } from './product-dialog.tsx';
@@ -114,6 +114,72 @@ function NoProducts({
   );
 }
 
+/** Add, Update, Delete and Import: which dialog is open, and the dialogs. */
+function useProductDialogs() {
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [importing, setImporting] = useState(false);
+  const element = (
+    <>
+      <ProductDialog
+        open={adding || editing !== null}
+        product={editing}
+        onClose={() => {
+          setAdding(false);
+          setEditing(null);
+        }}
+      />
+      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
+    </>
+  );
+  return {
+    edit: setEditing,
+    remove: setDeleting,
+    add: () => setAdding(true),
+    openImport: () => setImporting(true),
+    element,
+  };
+}
+
+/** The title, and Export (of the filtered products), Import and Add Product. */
+function InventoryHeader({
+  shopName,
+  query,
+  onImport,
+  onAdd,
+}: {
+  shopName: string;
+  query: ListQuery;
+  onImport: () => void;
+  onAdd: () => void;
+}) {
+  return (
+    <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Inventory</h1>
+        <p className="mt-1 text-sm text-slate-600">Products, stock and prices of {shopName}.</p>
+      </div>
+      <div className="grid grid-cols-2 gap-2 sm:flex">
+        <ExportButton query={exportQuery(query)} />
+        <button type="button" onClick={onImport} className={headerButton}>
+          <Upload aria-hidden className="size-4" />
+          Import
+        </button>
+        <button
+          type="button"
+          onClick={onAdd}
+          className={`${buttonStyles.primary} order-first col-span-2 px-3.5 sm:order-none`}
+        >
+          <Plus aria-hidden className="size-4" />
+          Add Product
+        </button>
+      </div>
+    </header>
+  );
+}
+
 /** The inventory (02 §2 Inventory list): stats, filters in the address, a sortable server-paged list, CSV. */
 export function InventoryPage() {
   useDocumentTitle('Inventory · Admin Panel');
@@ -122,42 +188,24 @@ export function InventoryPage() {
   const { filters, query, update, active, clear } = params;
   const list = useInventoryList(query);
   const stats = useProductStats();
-  const [editing, setEditing] = useState<AdminProduct | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
-  const [importing, setImporting] = useState(false);
+  const dialogs = useProductDialogs();
 
   if (!shop) return loading ? <PageLoading /> : <NoShop />;
 
   const products = list.data?.results ?? [];
   const total = list.data?.count ?? 0;
   const hasProducts = (stats.data?.total_product ?? 1) > 0 || active || total > 0;
-  const actions = { onEdit: setEditing, onDelete: setDeleting };
+  const actions = { onEdit: dialogs.edit, onDelete: dialogs.remove };
   const onSort = (sort: Sort) => update({ sort, page: 1 });
 
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Inventory</h1>
-          <p className="mt-1 text-sm text-slate-600">Products, stock and prices of {shop.store_name}.</p>
-        </div>
-        <div className="grid grid-cols-2 gap-2 sm:flex">
-          <ExportButton query={exportQuery(query)} />
-          <button type="button" onClick={() => setImporting(true)} className={headerButton}>
-            <Upload aria-hidden className="size-4" />
-            Import
-          </button>
-          <button
-            type="button"
-            onClick={() => setAdding(true)}
-            className={`${buttonStyles.primary} order-first col-span-2 px-3.5 sm:order-none`}
-          >
-            <Plus aria-hidden className="size-4" />
-            Add Product
-          </button>
-        </div>
-      </header>
+      <InventoryHeader
+        shopName={shop.store_name}
+        query={query}
+        onImport={dialogs.openImport}
+        onAdd={dialogs.add}
+      />
 
       <StatsTiles />
 
@@ -195,19 +243,10 @@ export function InventoryPage() {
           </>
         )}
         errorText="The product list could not be loaded."
-        empty={<NoProducts filtered={active} onClear={clear} onAdd={() => setAdding(true)} />}
+        empty={<NoProducts filtered={active} onClear={clear} onAdd={dialogs.add} />}
       />
 
-      <ProductDialog
-        open={adding || editing !== null}
-        product={editing}
-        onClose={() => {
-          setAdding(false);
-          setEditing(null);
-        }}
-      />
-      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      {dialogs.element}
     </div>
   );
 }

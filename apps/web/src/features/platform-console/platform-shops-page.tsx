@@ -95,6 +95,65 @@ const COLUMNS: Column<PlatformShop>[] = [
 
 type Target = keyof typeof ACTION_TEXT;
 
+/** The shop's back office, to read as the platform operator (role OPERATOR: no changes, decision 0021). */
+function useOpenBackOffice() {
+  const { visitShop } = useSelectedShop();
+  const navigate = useNavigate();
+  return (s: PlatformShop) => {
+    visitShop({
+      id: s.id,
+      slug: s.slug,
+      store_name: s.store_name,
+      plan: s.plan,
+      online_status: s.online_status,
+      status_note: s.status_note,
+      has_address: true,
+    });
+    navigate('/dashboard/');
+  };
+}
+
+/** A shop's row actions: the statuses it can move to, its audit trail, its back office. */
+function ShopActions({
+  shop,
+  onStatus,
+  onAudit,
+  onOpen,
+}: {
+  shop: PlatformShop;
+  onStatus: (target: Target) => void;
+  onAudit: () => void;
+  onOpen: () => void;
+}) {
+  const suspended = shop.online_status === 'SUSPENDED';
+  const away = suspended || shop.online_status === 'MAINTENANCE';
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {away ? (
+        <button type="button" className={buttonStyles.secondary} onClick={() => onStatus('PUBLISHED')}>
+          {suspended ? 'Lift suspension' : 'Reopen'}
+        </button>
+      ) : null}
+      {!suspended ? (
+        <button type="button" className={buttonStyles.danger} onClick={() => onStatus('SUSPENDED')}>
+          Suspend
+        </button>
+      ) : null}
+      {!away ? (
+        <button type="button" className={buttonStyles.secondary} onClick={() => onStatus('MAINTENANCE')}>
+          Maintenance
+        </button>
+      ) : null}
+      <button type="button" className={buttonStyles.ghost} onClick={onAudit}>
+        Audit trail
+      </button>
+      <button type="button" className={buttonStyles.ghost} onClick={onOpen}>
+        Open back office
+      </button>
+    </div>
+  );
+}
+
 /** The platform operator's console (role ADMIN; issue 15): every shop, its activity, and the platform's statuses. */
 export function PlatformShopsPage() {
   useDocumentTitle('Shops · Platform · Admin Panel');
@@ -111,64 +170,16 @@ export function PlatformShopsPage() {
   const list = usePlatformShops(query);
   const [acting, setActing] = useState<{ shop: PlatformShop; target: Target } | null>(null);
   const [auditOf, setAuditOf] = useState<PlatformShop | null>(null);
-  const { visitShop } = useSelectedShop();
-  const navigate = useNavigate();
-  // The shop's back office, to read as the platform operator (role OPERATOR: no changes, decision 0021).
-  const openBackOffice = (s: PlatformShop) => {
-    visitShop({
-      id: s.id,
-      slug: s.slug,
-      store_name: s.store_name,
-      plan: s.plan,
-      online_status: s.online_status,
-      status_note: s.status_note,
-      has_address: true,
-    });
-    navigate('/dashboard/');
-  };
+  const openBackOffice = useOpenBackOffice();
   const total = list.data?.count ?? 0;
-
-  const actions = (s: PlatformShop) => {
-    const suspended = s.online_status === 'SUSPENDED';
-    const away = suspended || s.online_status === 'MAINTENANCE';
-    return (
-      <div className="flex flex-wrap justify-end gap-2">
-        {away ? (
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            onClick={() => setActing({ shop: s, target: 'PUBLISHED' })}
-          >
-            {suspended ? 'Lift suspension' : 'Reopen'}
-          </button>
-        ) : null}
-        {!suspended ? (
-          <button
-            type="button"
-            className={buttonStyles.danger}
-            onClick={() => setActing({ shop: s, target: 'SUSPENDED' })}
-          >
-            Suspend
-          </button>
-        ) : null}
-        {!away ? (
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            onClick={() => setActing({ shop: s, target: 'MAINTENANCE' })}
-          >
-            Maintenance
-          </button>
-        ) : null}
-        <button type="button" className={buttonStyles.ghost} onClick={() => setAuditOf(s)}>
-          Audit trail
-        </button>
-        <button type="button" className={buttonStyles.ghost} onClick={() => openBackOffice(s)}>
-          Open back office
-        </button>
-      </div>
-    );
-  };
+  const actions = (s: PlatformShop) => (
+    <ShopActions
+      shop={s}
+      onStatus={(target) => setActing({ shop: s, target })}
+      onAudit={() => setAuditOf(s)}
+      onOpen={() => openBackOffice(s)}
+    />
+  );
 
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">

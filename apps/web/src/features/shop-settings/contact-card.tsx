@@ -1,6 +1,6 @@
 import { CONTACT_TYPES, INDIAN_STATES, shopAddressBody, shopContactsBody } from '@haat/contracts';
 import { Plus, X } from 'lucide-react';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { FieldError, FieldShell, PhoneField } from '../../components/ui/fields.tsx';
 import { useQueryClient } from '../../lib/query.ts';
@@ -28,9 +28,9 @@ const contactsResolver = schemaResolver<ContactValues, ContactsInput>(
   (v) => v,
 );
 
-function ContactsForm({ slug, data }: { slug: string; data: ShopContacts }) {
+function useContactsForm(slug: string, data: ShopContacts) {
   const queryClient = useQueryClient();
-  const state = useSettingsForm<ContactValues, ContactsInput, ShopContacts>({
+  return useSettingsForm<ContactValues, ContactsInput, ShopContacts>({
     defaultValues: {
       contacts: data.contacts.length ? data.contacts : [{ contact_type: 'Primary', phone_number: '' }],
     },
@@ -44,9 +44,71 @@ function ContactsForm({ slug, data }: { slug: string; data: ShopContacts }) {
     saved: () => ({ title: 'Contact numbers saved' }),
     failure: 'Contact numbers could not be saved',
   });
+}
+
+/** One phone number: its type, the number, and Remove (not for the last one). */
+function ContactRow({
+  form,
+  index: i,
+  onRemove,
+}: {
+  form: UseFormReturn<ContactValues, unknown, ContactsInput>;
+  index: number;
+  onRemove: (() => void) | null;
+}) {
+  const { register, control } = form;
+  const rowErrors = form.formState.errors.contacts?.[i];
+  return (
+    <li>
+      <fieldset className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-[9rem_minmax(0,1fr)_auto] sm:bg-transparent sm:p-0 sm:ring-0">
+        <legend className="sr-only">Phone number {i + 1}</legend>
+        <div className="col-span-2 sm:col-span-1">
+          <FieldShell label="Type" error={rowErrors?.contact_type?.message}>
+            {(c) => (
+              <select
+                {...c}
+                {...register(`contacts.${i}.contact_type`)}
+                className={`mt-1.5 ${selectClass(!!rowErrors?.contact_type)}`}
+              >
+                {CONTACT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldShell>
+        </div>
+        <Controller
+          control={control}
+          name={`contacts.${i}.phone_number`}
+          render={({ field: f }) => (
+            <PhoneField
+              label="Phone"
+              value={f.value}
+              onValue={f.onChange}
+              error={rowErrors?.phone_number?.message}
+            />
+          )}
+        />
+        <button
+          type="button"
+          onClick={() => onRemove?.()}
+          disabled={!onRemove}
+          aria-label={`Remove phone number ${i + 1}`}
+          className="mt-7 self-start rounded-lg p-2.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
+        >
+          <X aria-hidden className="size-5" />
+        </button>
+      </fieldset>
+    </li>
+  );
+}
+
+function ContactsForm({ slug, data }: { slug: string; data: ShopContacts }) {
+  const state = useContactsForm(slug, data);
   const { errors } = state;
-  const { control, register } = state.form;
-  const { fields, append, remove } = useFieldArray({ control, name: 'contacts' });
+  const { fields, append, remove } = useFieldArray({ control: state.form.control, name: 'contacts' });
 
   const used = new Set(fields.map((f) => f.contact_type));
   const nextType = CONTACT_TYPES.find((t) => !used.has(t));
@@ -55,54 +117,14 @@ function ContactsForm({ slug, data }: { slug: string; data: ShopContacts }) {
     <SettingsForm label="Contact numbers" state={state} saveLabel="Save phone numbers" className="space-y-4">
       <h3 className="text-base font-semibold text-slate-900">Phone numbers</h3>
       <ul className="space-y-3">
-        {fields.map((field, i) => {
-          const rowErrors = errors.contacts?.[i];
-          return (
-            <li key={field.id}>
-              <fieldset className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-[9rem_minmax(0,1fr)_auto] sm:bg-transparent sm:p-0 sm:ring-0">
-                <legend className="sr-only">Phone number {i + 1}</legend>
-                <div className="col-span-2 sm:col-span-1">
-                  <FieldShell label="Type" error={rowErrors?.contact_type?.message}>
-                    {(c) => (
-                      <select
-                        {...c}
-                        {...register(`contacts.${i}.contact_type`)}
-                        className={`mt-1.5 ${selectClass(!!rowErrors?.contact_type)}`}
-                      >
-                        {CONTACT_TYPES.map((t) => (
-                          <option key={t} value={t}>
-                            {t}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </FieldShell>
-                </div>
-                <Controller
-                  control={control}
-                  name={`contacts.${i}.phone_number`}
-                  render={({ field: f }) => (
-                    <PhoneField
-                      label="Phone"
-                      value={f.value}
-                      onValue={f.onChange}
-                      error={rowErrors?.phone_number?.message}
-                    />
-                  )}
-                />
-                <button
-                  type="button"
-                  onClick={() => remove(i)}
-                  disabled={fields.length === 1}
-                  aria-label={`Remove phone number ${i + 1}`}
-                  className="mt-7 self-start rounded-lg p-2.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
-                >
-                  <X aria-hidden className="size-5" />
-                </button>
-              </fieldset>
-            </li>
-          );
-        })}
+        {fields.map((field, i) => (
+          <ContactRow
+            key={field.id}
+            form={state.form}
+            index={i}
+            onRemove={fields.length === 1 ? null : () => remove(i)}
+          />
+        ))}
       </ul>
       <FieldError id="contacts-error" error={listError} />
       <div className="flex flex-wrap gap-2">

@@ -44,10 +44,9 @@ const resolver = schemaResolver<PaymentValues, SettingsInput>(
     }),
 );
 
-function PaymentsForm({ slug, settings }: { slug: string; settings: ShopSettings }) {
-  const id = useId();
+function usePaymentsForm(slug: string, settings: ShopSettings) {
   const queryClient = useQueryClient();
-  const state = useSettingsForm<PaymentValues, SettingsInput, ShopSettings>({
+  return useSettingsForm<PaymentValues, SettingsInput, ShopSettings>({
     defaultValues: initial(settings),
     resolver,
     fields: FIELDS,
@@ -62,6 +61,11 @@ function PaymentsForm({ slug, settings }: { slug: string; settings: ShopSettings
     }),
     failure: 'Payment methods could not be saved',
   });
+}
+
+function PaymentsForm({ slug, settings }: { slug: string; settings: ShopSettings }) {
+  const id = useId();
+  const state = usePaymentsForm(slug, settings);
   const { errors } = state;
   const { register } = state.form;
   const upi = state.form.watch('upi');

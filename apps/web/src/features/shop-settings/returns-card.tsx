@@ -47,10 +47,9 @@ const resolver = schemaResolver<PolicyValues, SettingsInput>(
     }),
 );
 
-function PolicyForm({ slug, settings }: { slug: string; settings: ShopSettings }) {
-  const id = useId();
+function usePolicyForm(slug: string, settings: ShopSettings) {
   const queryClient = useQueryClient();
-  const state = useSettingsForm<PolicyValues, SettingsInput, ShopSettings>({
+  return useSettingsForm<PolicyValues, SettingsInput, ShopSettings>({
     defaultValues: initial(settings),
     resolver,
     fields: FIELDS,
@@ -65,6 +64,11 @@ function PolicyForm({ slug, settings }: { slug: string; settings: ShopSettings }
     }),
     failure: 'Returns and warranty could not be saved',
   });
+}
+
+function PolicyForm({ slug, settings }: { slug: string; settings: ShopSettings }) {
+  const id = useId();
+  const state = usePolicyForm(slug, settings);
   const { errors } = state;
   const { register } = state.form;
 

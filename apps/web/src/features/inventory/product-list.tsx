@@ -110,6 +110,70 @@ function Actions({ p, onEdit, onDelete }: { p: AdminProduct } & RowActions) {
 
 const notAdded = <span className="text-slate-400">Not added</span>;
 
+function SkeletonRow() {
+  return (
+    <tr aria-hidden>
+      <td className="py-3 pr-3 pl-4">
+        <div className="flex items-center gap-3">
+          <span className="size-12 animate-pulse rounded-lg bg-slate-200" />
+          <span className="space-y-2">
+            <span className="block h-3.5 w-40 animate-pulse rounded bg-slate-200" />
+            <span className="block h-3 w-24 animate-pulse rounded bg-slate-100" />
+          </span>
+        </div>
+      </td>
+      {[20, 16, 20, 20, 20].map((w, j) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <td key={j} className="px-3 py-3">
+          <span className="block h-3.5 animate-pulse rounded bg-slate-200" style={{ width: `${w * 4}px` }} />
+        </td>
+      ))}
+      <td className="py-3 pr-4 pl-3">
+        <span className="ml-auto block h-8 w-24 animate-pulse rounded bg-slate-100" />
+      </td>
+    </tr>
+  );
+}
+
+function ProductRow({ p, ...actions }: { p: AdminProduct } & RowActions) {
+  return (
+    <tr className="hover:bg-slate-50/70">
+      <td className="py-3 pr-3 pl-4">
+        <div className="flex min-w-0 items-center gap-3">
+          <ProductThumb src={p.images[0]} name={p.product_name} />
+          <div className="min-w-0">
+            <Link
+              to={`/inventory/${p.id}`}
+              className="line-clamp-2 font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+            >
+              {p.product_name}
+            </Link>
+            <p className="mt-0.5 font-mono text-xs text-slate-500">{p.sku ?? 'No SKU'}</p>
+            <VariantFold p={p} />
+          </div>
+        </div>
+      </td>
+      <td className="px-3 py-3 text-slate-700">{p.category?.name ?? notAdded}</td>
+      <td className="px-3 py-3 whitespace-nowrap tabular-nums">
+        <PriceNow p={p} price={price} />
+      </td>
+      <td className="px-3 py-3">
+        <span className="block font-medium text-slate-900 tabular-nums">
+          {qty.format(p.product_quantity)} <span className="text-xs text-slate-500">{p.unit}</span>
+        </span>
+        <span className="mt-1 block">
+          <StockBadge status={p.stock_status} archived={p.status === 'ARCHIVED'} />
+        </span>
+      </td>
+      <td className="px-3 py-3 text-slate-700">{p.supplier?.supplier_name ?? notAdded}</td>
+      <td className="px-3 py-3 whitespace-nowrap text-slate-600">{formatDate(p.updated_at)}</td>
+      <td className="py-3 pr-4 pl-3">
+        <Actions p={p} {...actions} />
+      </td>
+    </tr>
+  );
+}
+
 /** The product table (wide screens) with sortable headers; `loading` shows skeleton rows in place of the rows. */
 export function ProductTable({
   products,
@@ -151,67 +215,9 @@ export function ProductTable({
           {loading
             ? Array.from({ length: 6 }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <tr key={i} aria-hidden>
-                  <td className="py-3 pr-3 pl-4">
-                    <div className="flex items-center gap-3">
-                      <span className="size-12 animate-pulse rounded-lg bg-slate-200" />
-                      <span className="space-y-2">
-                        <span className="block h-3.5 w-40 animate-pulse rounded bg-slate-200" />
-                        <span className="block h-3 w-24 animate-pulse rounded bg-slate-100" />
-                      </span>
-                    </div>
-                  </td>
-                  {[20, 16, 20, 20, 20].map((w, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <td key={j} className="px-3 py-3">
-                      <span
-                        className="block h-3.5 animate-pulse rounded bg-slate-200"
-                        style={{ width: `${w * 4}px` }}
-                      />
-                    </td>
-                  ))}
-                  <td className="py-3 pr-4 pl-3">
-                    <span className="ml-auto block h-8 w-24 animate-pulse rounded bg-slate-100" />
-                  </td>
-                </tr>
+                <SkeletonRow key={i} />
               ))
-            : products.map((p) => (
-                <tr key={p.id} className="hover:bg-slate-50/70">
-                  <td className="py-3 pr-3 pl-4">
-                    <div className="flex min-w-0 items-center gap-3">
-                      <ProductThumb src={p.images[0]} name={p.product_name} />
-                      <div className="min-w-0">
-                        <Link
-                          to={`/inventory/${p.id}`}
-                          className="line-clamp-2 font-semibold text-slate-900 hover:text-brand-700 hover:underline"
-                        >
-                          {p.product_name}
-                        </Link>
-                        <p className="mt-0.5 font-mono text-xs text-slate-500">{p.sku ?? 'No SKU'}</p>
-                        <VariantFold p={p} />
-                      </div>
-                    </div>
-                  </td>
-                  <td className="px-3 py-3 text-slate-700">{p.category?.name ?? notAdded}</td>
-                  <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                    <PriceNow p={p} price={price} />
-                  </td>
-                  <td className="px-3 py-3">
-                    <span className="block font-medium text-slate-900 tabular-nums">
-                      {qty.format(p.product_quantity)}{' '}
-                      <span className="text-xs text-slate-500">{p.unit}</span>
-                    </span>
-                    <span className="mt-1 block">
-                      <StockBadge status={p.stock_status} archived={p.status === 'ARCHIVED'} />
-                    </span>
-                  </td>
-                  <td className="px-3 py-3 text-slate-700">{p.supplier?.supplier_name ?? notAdded}</td>
-                  <td className="px-3 py-3 whitespace-nowrap text-slate-600">{formatDate(p.updated_at)}</td>
-                  <td className="py-3 pr-4 pl-3">
-                    <Actions p={p} {...actions} />
-                  </td>
-                </tr>
-              ))}
+            : products.map((p) => <ProductRow key={p.id} p={p} {...actions} />)}
         </tbody>
       </table>
     </div>

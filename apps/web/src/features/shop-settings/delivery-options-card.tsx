@@ -120,21 +120,10 @@ function OptionRow({
   );
 }
 
-/** Delivery options (checkout's choices): list, add, edit, recommend, delete. */
-export function DeliveryOptionsCard({ slug }: { slug: string }) {
-  const options = useDeliveryOptions(slug);
-  const settings = useShopSettings(slug);
+/** Makes one option the recommended one (checkout preselects it), with a busy flag. */
+function useRecommend(slug: string) {
   const refresh = useRefreshSettings();
-  const [editing, setEditing] = useState<AdminDeliveryOption | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<AdminDeliveryOption | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const open = (o: AdminDeliveryOption | null) => {
-    setEditing(o);
-    setDialogOpen(true);
-  };
-
   const recommend = async (o: AdminDeliveryOption) => {
     setBusy(true);
     try {
@@ -148,24 +137,44 @@ export function DeliveryOptionsCard({ slug }: { slug: string }) {
       setBusy(false);
     }
   };
+  return { recommend, busy };
+}
+
+function DeliveryNote({ threshold }: { threshold: number | null | undefined }) {
+  return (
+    <>
+      <p>What shoppers choose from at checkout, in this order; the first is preselected.</p>
+      {threshold != null ? (
+        <p className="mt-1">
+          Product pages say <strong>free shipping above {money(threshold)}</strong>: the lowest “free above”
+          of the options you offer.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Delivery options (checkout's choices): list, add, edit, recommend, delete. */
+export function DeliveryOptionsCard({ slug }: { slug: string }) {
+  const options = useDeliveryOptions(slug);
+  const settings = useShopSettings(slug);
+  const refresh = useRefreshSettings();
+  const [editing, setEditing] = useState<AdminDeliveryOption | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminDeliveryOption | null>(null);
+  const open = (o: AdminDeliveryOption | null) => {
+    setEditing(o);
+    setDialogOpen(true);
+  };
+
+  const { recommend, busy } = useRecommend(slug);
 
   const list = options.data ?? [];
-  const threshold = settings.data?.free_shipping_above;
   return (
     <SettingsCard
       id="delivery"
       title="Delivery options"
-      description={
-        <>
-          <p>What shoppers choose from at checkout, in this order; the first is preselected.</p>
-          {threshold != null ? (
-            <p className="mt-1">
-              Product pages say <strong>free shipping above {money(threshold)}</strong>: the lowest “free
-              above” of the options you offer.
-            </p>
-          ) : null}
-        </>
-      }
+      description={<DeliveryNote threshold={settings.data?.free_shipping_above} />}
       action={
         <button type="button" onClick={() => open(null)} className={buttonStyles.primary}>
           <Plus aria-hidden className="size-4" />

@@ -97,6 +97,106 @@ function Actions({
   );
 }
 
+function CouponTable({
+  list,
+  onEdit,
+  onDelete,
+}: {
+  list: AdminCoupon[];
+  onEdit: (c: AdminCoupon) => void;
+  onDelete: (c: AdminCoupon) => void;
+}) {
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Coupons</caption>
+        <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Code
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Discount
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Min order
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Valid
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Uses
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              State
+            </th>
+            <th scope="col" className="py-2 pl-3 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {list.map((c) => (
+            <tr key={c.id}>
+              <th scope="row" className="py-3 pr-3 font-mono font-semibold text-slate-900">
+                {c.code}
+              </th>
+              <td className="px-3 py-3 text-slate-700">{discountText(c)}</td>
+              <td className="px-3 py-3 text-slate-700">{c.min_order ? money(c.min_order) : 'Any'}</td>
+              <td className="px-3 py-3 text-slate-700">
+                <Validity coupon={c} />
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-700">{uses(c)}</td>
+              <td className="px-3 py-3">
+                <StatePill state={c.state} />
+              </td>
+              <td className="py-3 pl-3">
+                <Actions coupon={c} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CouponCards({
+  list,
+  onEdit,
+  onDelete,
+}: {
+  list: AdminCoupon[];
+  onEdit: (c: AdminCoupon) => void;
+  onDelete: (c: AdminCoupon) => void;
+}) {
+  return (
+    <ul aria-label="Coupons" className="-my-3 divide-y divide-slate-100 md:hidden">
+      {list.map((c) => (
+        <li key={c.id} className="space-y-2 py-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-mono font-semibold break-all text-slate-900">{c.code}</span>
+            <StatePill state={c.state} />
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-500">Discount</dt>
+            <dd className="text-slate-800">{discountText(c)}</dd>
+            <dt className="text-slate-500">Min order</dt>
+            <dd className="text-slate-800">{c.min_order ? money(c.min_order) : 'Any'}</dd>
+            <dt className="text-slate-500">Valid</dt>
+            <dd className="text-slate-800">
+              <Validity coupon={c} />
+            </dd>
+            <dt className="text-slate-500">Uses</dt>
+            <dd className="text-slate-800">{uses(c)}</dd>
+          </dl>
+          <Actions coupon={c} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Coupons: a table on wide screens, cards on phones; add, edit, delete. */
 export function CouponsCard({ slug }: { slug: string }) {
   const coupons = useCoupons(slug);
@@ -132,80 +232,8 @@ export function CouponsCard({ slug }: { slug: string }) {
       ) : null}
       {list.length ? (
         <>
-          <div className="hidden overflow-x-auto md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Coupons</caption>
-              <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Code
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Discount
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Min order
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Valid
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Uses
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    State
-                  </th>
-                  <th scope="col" className="py-2 pl-3 font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((c) => (
-                  <tr key={c.id}>
-                    <th scope="row" className="py-3 pr-3 font-mono font-semibold text-slate-900">
-                      {c.code}
-                    </th>
-                    <td className="px-3 py-3 text-slate-700">{discountText(c)}</td>
-                    <td className="px-3 py-3 text-slate-700">{c.min_order ? money(c.min_order) : 'Any'}</td>
-                    <td className="px-3 py-3 text-slate-700">
-                      <Validity coupon={c} />
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap text-slate-700">{uses(c)}</td>
-                    <td className="px-3 py-3">
-                      <StatePill state={c.state} />
-                    </td>
-                    <td className="py-3 pl-3">
-                      <Actions coupon={c} onEdit={() => open(c)} onDelete={() => setDeleting(c)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul aria-label="Coupons" className="-my-3 divide-y divide-slate-100 md:hidden">
-            {list.map((c) => (
-              <li key={c.id} className="space-y-2 py-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-mono font-semibold break-all text-slate-900">{c.code}</span>
-                  <StatePill state={c.state} />
-                </div>
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-slate-500">Discount</dt>
-                  <dd className="text-slate-800">{discountText(c)}</dd>
-                  <dt className="text-slate-500">Min order</dt>
-                  <dd className="text-slate-800">{c.min_order ? money(c.min_order) : 'Any'}</dd>
-                  <dt className="text-slate-500">Valid</dt>
-                  <dd className="text-slate-800">
-                    <Validity coupon={c} />
-                  </dd>
-                  <dt className="text-slate-500">Uses</dt>
-                  <dd className="text-slate-800">{uses(c)}</dd>
-                </dl>
-                <Actions coupon={c} onEdit={() => open(c)} onDelete={() => setDeleting(c)} />
-              </li>
-            ))}
-          </ul>
+          <CouponTable list={list} onEdit={open} onDelete={setDeleting} />
+          <CouponCards list={list} onEdit={open} onDelete={setDeleting} />
         </>
       ) : null}
       <CouponDialog slug={slug} open={dialogOpen} coupon={editing} onClose={() => setDialogOpen(false)} />

@@ -1,294 +1,87 @@
-import { ArrowLeft, Barcode, ImageOff, Pencil, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { ArrowLeft, Barcode, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { isNotFound } from '../../lib/api.ts';
-import { formatAmount, formatDate, formatDateTime } from '../../lib/format.ts';
-import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { Link, useNavigate, useParams } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
-import { useCan } from '../../lib/shop-role.ts';
-import { ChangeLog } from '../audit-trail/index.ts';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
-import { type AdminProduct, useProduct, useSuppliers } from './inventory-api.ts';
+import { type AdminProduct, useProduct } from './inventory-api.ts';
 import { PrintLabelsDialog } from './print-labels-dialog.tsx';
+import { Gallery, QuickStats, Tabs } from './product-detail-parts.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 import { StockBadge } from './stock-badge.tsx';
-import { StockHistory } from './stock-history.tsx';
-import { VariantStock } from './variant-stock.tsx';
 
-const TABS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'inventory', label: 'Inventory' },
-  { id: 'supplier', label: 'Supplier' },
-  { id: 'history', label: 'History' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
-
-const money = (n: number | null | undefined) => (n == null ? null : formatAmount(n));
-const qty = new Intl.NumberFormat('en-IN');
-
-/** A fact of the detail page: missing values read "Not added" (02 §2). */
-function Facts({ items }: { items: [string, ReactNode][] }) {
+function NotLoaded({ missing }: { missing: boolean }) {
   return (
-    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-      {items.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-          <dd className="mt-0.5 text-sm break-words text-slate-900">
-            {value === null || value === undefined || value === '' ? (
-              <span className="text-slate-400">Not added</span>
-            ) : (
-              value
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Gallery({ p }: { p: AdminProduct }) {
-  const [index, setIndex] = useState(0);
-  const main = p.images[index] ?? p.images[0];
-  if (!main) {
-    return (
-      <div className="flex aspect-square flex-col items-center justify-center gap-2 rounded-xl bg-slate-100 text-sm text-slate-500 ring-1 ring-slate-200">
-        <ImageOff aria-hidden className="size-8" />
-        No images added
-      </div>
-    );
-  }
-  return (
-    <div>
-      <img
-        src={main}
-        alt={`${p.product_name}, view ${index + 1} of ${p.images.length}`}
-        className="aspect-square w-full rounded-xl bg-white object-contain ring-1 ring-slate-200"
-      />
-      {p.images.length > 1 ? (
-        <ul className="mt-2 grid grid-cols-5 gap-2">
-          {p.images.map((src, i) => (
-            <li key={src}>
-              <button
-                type="button"
-                onClick={() => setIndex(i)}
-                aria-label={`Show image ${i + 1}`}
-                aria-pressed={i === index}
-                className={`block aspect-square w-full overflow-hidden rounded-lg ring-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
-                  i === index ? 'ring-brand-600' : 'ring-transparent hover:ring-slate-300'
-                }`}
-              >
-                <img src={src} alt="" className="size-full object-cover" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+    <div className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-xl font-bold text-slate-900">
+        {missing ? 'Product not found' : 'Something went wrong'}
+      </h1>
+      <p className="mt-2 text-slate-600">
+        {missing
+          ? 'It may have been deleted, or it belongs to another shop.'
+          : 'The product could not be loaded. Please try again.'}
+      </p>
+      <Link to="/inventory/" className={`${buttonStyles.primary} mt-6`}>
+        Back to Inventory
+      </Link>
     </div>
   );
 }
 
-function QuickStats({ p }: { p: AdminProduct }) {
-  const stats: [string, string][] = [
-    ['Current stock', `${qty.format(p.product_quantity)} ${p.unit}`],
-    ['Selling price', money(p.product_price) ?? ''],
-    ['Units sold', qty.format(p.units_sold)],
-    ['Stock value', money(p.stock_value) ?? ''],
-  ];
+/** The product's name, stock badge, SKU and last update, and its actions. */
+function DetailHeader({
+  p,
+  onEdit,
+  onPrint,
+  onDelete,
+}: {
+  p: AdminProduct;
+  onEdit: () => void;
+  onPrint: () => void;
+  onDelete: () => void;
+}) {
   return (
-    <section
-      aria-labelledby="quick-stats"
-      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-    >
-      <h2 id="quick-stats" className="text-sm font-semibold text-slate-900">
-        Quick Stats
-      </h2>
-      <dl className="mt-3 grid grid-cols-2 gap-3">
-        {stats.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-xs text-slate-500">{label}</dt>
-            <dd className="mt-0.5 text-lg font-bold break-words text-slate-900 tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-function SupplierTab({ p }: { p: AdminProduct }) {
-  const suppliers = useSuppliers();
-  if (!p.supplier_id) {
-    return (
-      <p className="text-sm text-slate-600">
-        No supplier added for this product. Edit the product to choose one.
-      </p>
-    );
-  }
-  const s = suppliers.data?.find((x) => x.id === p.supplier_id);
-  if (!s && suppliers.isPending) return <p className="text-sm text-slate-500">Loading supplier..</p>;
-  return (
-    <Facts
-      items={[
-        ['Company', s?.company_name],
-        ['Supplier name', s?.supplier_name ?? p.supplier?.supplier_name],
-        ['Contact number', s?.supplier_contact ? `+91 ${s.supplier_contact}` : null],
-        ['Email', s?.supplier_email],
-        ['Address', s?.supplier_address],
-        [
-          'GST number',
-          s?.supplier_gst_number ? (
-            <span key="gst" className="font-mono">
-              {s.supplier_gst_number}
-            </span>
-          ) : null,
-        ],
-      ]}
-    />
-  );
-}
-
-function Tabs({ p }: { p: AdminProduct }) {
-  const [params, setParams] = useSearchParams();
-  // The History tab reads the audit trail's records of this product too, for people who may read the trail.
-  const canAudit = useCan('audit');
-  const base = useId();
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const current: TabId = TABS.some((t) => t.id === params.get('tab'))
-    ? (params.get('tab') as TabId)
-    : 'overview';
-  const select = (tab: TabId) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (tab === 'overview') next.delete('tab');
-        else next.set('tab', tab);
-        return next;
-      },
-      { replace: true },
-    );
-  const onKey = (e: KeyboardEvent, i: number) => {
-    const to =
-      e.key === 'ArrowRight'
-        ? (i + 1) % TABS.length
-        : e.key === 'ArrowLeft'
-          ? (i - 1 + TABS.length) % TABS.length
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? TABS.length - 1
-              : -1;
-    const tab = TABS[to];
-    if (!tab) return;
-    e.preventDefault();
-    select(tab.id);
-    refs.current[to]?.focus();
-  };
-  const margin = p.profit_margin == null ? null : `${p.profit_margin.toFixed(1)}%`;
-
-  return (
-    <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <div
-        role="tablist"
-        aria-label="Product details"
-        className="flex overflow-x-auto border-b border-slate-200 px-2"
-      >
-        {TABS.map((t, i) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${base}-${t.id}-tab`}
-            aria-selected={current === t.id}
-            aria-controls={`${base}-${t.id}-panel`}
-            tabIndex={current === t.id ? 0 : -1}
-            onClick={() => select(t.id)}
-            onKeyDown={(e) => onKey(e, i)}
-            className={`-mb-px flex-1 shrink-0 border-b-2 px-1 py-3 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:flex-none sm:px-4 ${
-              current === t.id
-                ? 'border-brand-600 text-brand-700'
-                : 'border-transparent text-slate-600 hover:text-slate-900'
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
+    <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {p.product_name}
+          </h1>
+          <StockBadge status={p.stock_status} archived={p.status === 'ARCHIVED'} />
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          SKU <span className="font-mono text-slate-800">{p.sku ?? 'Not added'}</span>
+          <span aria-hidden className="hidden sm:inline">
+            {' '}
+            ·{' '}
+          </span>
+          <span className="block sm:inline">Last updated {formatDateTime(p.updated_at)}</span>
+        </p>
       </div>
-      <div
-        role="tabpanel"
-        id={`${base}-${current}-panel`}
-        aria-labelledby={`${base}-${current}-tab`}
-        className="p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:p-6"
-      >
-        {current === 'overview' ? (
-          <div className="space-y-6">
-            <Facts
-              items={[
-                ['Category', p.category?.name],
-                ['Brand', p.brand],
-                ['Barcode', p.barcode],
-                ['Serial number', p.product_serial_no],
-                ['Weight', p.weight == null ? null : `${p.weight} kg`],
-                ['Dimensions', p.dimensions],
-                ['Color', p.color],
-                ['Warranty', p.warranty],
-                ['Location', p.location],
-                ['HSN code', p.hsn_code],
-                ['Date added', formatDate(p.created_at)],
-                ['Status', p.status === 'ARCHIVED' ? 'Archived (hidden from the shop)' : 'Active'],
-              ]}
-            />
-            <div>
-              <h2 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Description</h2>
-              {p.product_description ? (
-                <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{p.product_description}</p>
-              ) : (
-                <p className="mt-1 text-sm text-slate-400">Not added</p>
-              )}
-            </div>
-          </div>
-        ) : current === 'inventory' ? (
-          <Facts
-            items={[
-              ['Current stock', `${qty.format(p.product_quantity)} ${p.unit}`],
-              ['Unit', p.unit],
-              ['Minimum stock', `${qty.format(p.low_stock_threshold)} ${p.unit}`],
-              ['Stock status', <StockBadge key="s" status={p.stock_status} />],
-              ['Stock value (at selling price)', money(p.stock_value)],
-              ['Stock value (at cost)', money(p.stock_cost_value)],
-              ['Cost price', money(p.original_price)],
-              ['Selling price', money(p.product_price)],
-              ['Sale price', money(p.discount_price)],
-              [
-                'Shoppers pay now',
-                p.price_now_reason === 'DEAL'
-                  ? `${money(p.price_now)} (deal: ${p.live_deal?.title ?? ''})`
-                  : p.price_now_reason === 'SALE'
-                    ? `${money(p.price_now)} (sale price)`
-                    : `${money(p.price_now)} (selling price)`,
-              ],
-              ['Profit margin', margin],
-              ['Profit on units sold', money(p.total_profit)],
-              ['GST', `${p.tax_percentage}%`],
-              ['Shipping', p.free_shipping ? 'Free shipping' : money(p.shipping_charge)],
-            ]}
-          />
-        ) : null}
-        {current === 'inventory' ? <VariantStock variants={p.variants} unit={p.unit} /> : null}
-        {current === 'overview' || current === 'inventory' ? null : current === 'supplier' ? (
-          <SupplierTab p={p} />
-        ) : (
-          <div className="space-y-5">
-            {canAudit ? <ChangeLog entityId={p.id} title="Changes to this product" /> : null}
-            <StockHistory productId={p.id} unit={p.unit} variants={p.variants} />
-          </div>
-        )}
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <button type="button" onClick={onEdit} className={buttonStyles.primary}>
+          <Pencil aria-hidden className="size-4" />
+          Edit Product
+        </button>
+        <button type="button" onClick={onPrint} className={buttonStyles.secondary}>
+          <Barcode aria-hidden className="size-4" />
+          Print barcode labels
+        </button>
+        <button
+          type="button"
+          onClick={onDelete}
+          className={`${buttonStyles.secondary} text-red-700 hover:bg-red-50`}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          Delete
+        </button>
       </div>
-    </section>
+    </header>
   );
 }
 
@@ -306,24 +99,7 @@ export function ProductDetailPage() {
   if (!shop) return loading ? <PageLoading /> : <NoShop />;
   if (product.isPending) return <PageLoading />;
   const p = product.data;
-  if (!p) {
-    const missing = isNotFound(product.error);
-    return (
-      <div className="mx-auto max-w-md px-4 py-16 text-center">
-        <h1 className="text-xl font-bold text-slate-900">
-          {missing ? 'Product not found' : 'Something went wrong'}
-        </h1>
-        <p className="mt-2 text-slate-600">
-          {missing
-            ? 'It may have been deleted, or it belongs to another shop.'
-            : 'The product could not be loaded. Please try again.'}
-        </p>
-        <Link to="/inventory/" className={`${buttonStyles.primary} mt-6`}>
-          Back to Inventory
-        </Link>
-      </div>
-    );
-  }
+  if (!p) return <NotLoaded missing={isNotFound(product.error)} />;
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
@@ -334,42 +110,12 @@ export function ProductDetailPage() {
         <ArrowLeft aria-hidden className="size-4" />
         Back to Inventory
       </Link>
-      <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
-              {p.product_name}
-            </h1>
-            <StockBadge status={p.stock_status} archived={p.status === 'ARCHIVED'} />
-          </div>
-          <p className="mt-1 text-sm text-slate-600">
-            SKU <span className="font-mono text-slate-800">{p.sku ?? 'Not added'}</span>
-            <span aria-hidden className="hidden sm:inline">
-              {' '}
-              ·{' '}
-            </span>
-            <span className="block sm:inline">Last updated {formatDateTime(p.updated_at)}</span>
-          </p>
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <button type="button" onClick={() => setEditing(true)} className={buttonStyles.primary}>
-            <Pencil aria-hidden className="size-4" />
-            Edit Product
-          </button>
-          <button type="button" onClick={() => setPrinting(true)} className={buttonStyles.secondary}>
-            <Barcode aria-hidden className="size-4" />
-            Print barcode labels
-          </button>
-          <button
-            type="button"
-            onClick={() => setDeleting(true)}
-            className={`${buttonStyles.secondary} text-red-700 hover:bg-red-50`}
-          >
-            <Trash2 aria-hidden className="size-4" />
-            Delete
-          </button>
-        </div>
-      </header>
+      <DetailHeader
+        p={p}
+        onEdit={() => setEditing(true)}
+        onPrint={() => setPrinting(true)}
+        onDelete={() => setDeleting(true)}
+      />
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="mx-auto w-full max-w-sm space-y-4 lg:max-w-none">

@@ -98,19 +98,12 @@ function IssuesTable({ report }: { report: ImportReport }) {
   );
 }
 
-function ImportFlow({ onClose }: { onClose: () => void }) {
+/** The import's steps: choose a file, its dry run, the preview, the import, done. */
+function useImport() {
   const slug = useShopSlug();
   const { session } = useSession();
   const refresh = useRefreshShop();
-  const inputId = useId();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const boxRef = useRef<HTMLDivElement>(null);
-
-  // Each step replaces the controls: move focus to the step's main control so the keyboard is not lost.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
-  useEffect(() => {
-    boxRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-  }, [step.kind]);
 
   const send = (text: string, dryRun: boolean, onProgress: (p: number) => void) =>
     sendWithProgress<ImportReport>('POST', `/api/admin/product/import/?dry_run=${dryRun}`, text, {
@@ -156,129 +149,157 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
     }
   };
 
-  return <div ref={boxRef}>{renderStep()}</div>;
+  return { step, setStep, check, apply };
+}
 
-  function renderStep() {
-    if (step.kind === 'working')
-      return <Progress phase={step.phase} rows={step.rows} progress={step.progress} />;
-
-    if (step.kind === 'done') {
-      const r = step.report;
-      return (
-        <div className="space-y-5">
-          <p
-            role="status"
-            className="flex gap-3 rounded-lg bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200"
-          >
-            <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
-            <span>
-              Imported {nProducts(r.created + r.updated)}: {count.format(r.created)} added and{' '}
-              {count.format(r.updated)} updated.
-              {r.issues.length
-                ? ` ${nRows(r.total_rows - r.valid_rows)} with problems ${
-                    r.total_rows - r.valid_rows === 1 ? 'was' : 'were'
-                  } skipped.`
-                : ''}
-            </span>
-          </p>
-          <div className="flex justify-end">
-            <button type="button" onClick={onClose} className={buttonStyles.primary} data-autofocus>
-              Done
-            </button>
-          </div>
-        </div>
-      );
-    }
-
-    if (step.kind === 'preview') {
-      const { report, file, text } = step;
-      const bad = report.total_rows - report.valid_rows;
-      return (
-        <div className="space-y-4">
-          <p className="text-sm text-slate-700">
-            <span className="font-semibold text-slate-900">{file.name}</span>: {nRows(report.total_rows)},{' '}
-            <span className="font-semibold text-emerald-700">{count.format(report.valid_rows)} ready</span>
-            {bad > 0 ? (
-              <>
-                , <span className="font-semibold text-red-700">{count.format(bad)} with problems</span>
-              </>
-            ) : null}
-            . Nothing has been saved yet.
-          </p>
-          {report.issues.length ? (
-            <>
-              <p className="flex items-center gap-2 text-sm font-medium text-amber-800">
-                <TriangleAlert aria-hidden className="size-4 shrink-0" />
-                These rows will be skipped. Fix them in the file and import it again, or import the rest now.
-              </p>
-              <IssuesTable report={report} />
-            </>
-          ) : null}
-          <FormProblem>{step.problem}</FormProblem>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => setStep({ kind: 'choose' })}
-              className={buttonStyles.secondary}
-            >
-              Choose another file
-            </button>
-            <button
-              type="button"
-              onClick={() => void apply(file, text, report)}
-              disabled={report.valid_rows === 0}
-              className={buttonStyles.primary}
-              data-autofocus
-            >
-              Import {count.format(report.valid_rows)} valid {report.valid_rows === 1 ? 'row' : 'rows'}
-            </button>
-          </div>
-        </div>
-      );
-    }
-
-    return (
-      <div className="space-y-4">
-        <FormProblem>{step.problem}</FormProblem>
-        <label
-          htmlFor={inputId}
-          className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center hover:border-brand-500 hover:bg-slate-50 focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-100"
-        >
-          <FileUp aria-hidden className="size-8 text-slate-400" />
-          <span className="font-semibold text-brand-700">Choose a CSV file</span>
-          <span className="text-xs text-slate-500">
-            Each row is checked first; nothing is saved until you confirm.
-          </span>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            data-autofocus
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void check(file);
-            }}
-            className="sr-only"
-          />
-        </label>
-        <div className="text-sm text-slate-600">
-          <p>
-            Products are matched by handle (the product's SKU): a known one is updated, a new one is added. A
-            product with options (size, colour) has one row per variant, all with its handle, each with its
-            option values and its own SKU, prices and stock; variants not in the file stay as they are. A
-            product's rows are imported together. The easiest start is an Export of your inventory, edited and
-            imported back.
-          </p>
-          <p className="mt-2">
-            Columns: <span className="font-mono text-xs break-words text-slate-800">{COLUMNS}</span>.
-            Required: sku, product_name, category, cost_price, selling_price and stock (handle and options
-            only for products with options).
-          </p>
-        </div>
+function DoneStep({ report: r, onClose }: { report: ImportReport; onClose: () => void }) {
+  return (
+    <div className="space-y-5">
+      <p
+        role="status"
+        className="flex gap-3 rounded-lg bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200"
+      >
+        <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <span>
+          Imported {nProducts(r.created + r.updated)}: {count.format(r.created)} added and{' '}
+          {count.format(r.updated)} updated.
+          {r.issues.length
+            ? ` ${nRows(r.total_rows - r.valid_rows)} with problems ${
+                r.total_rows - r.valid_rows === 1 ? 'was' : 'were'
+              } skipped.`
+            : ''}
+        </span>
+      </p>
+      <div className="flex justify-end">
+        <button type="button" onClick={onClose} className={buttonStyles.primary} data-autofocus>
+          Done
+        </button>
       </div>
-    );
-  }
+    </div>
+  );
+}
+
+function PreviewStep({
+  step,
+  onBack,
+  onApply,
+}: {
+  step: Extract<Step, { kind: 'preview' }>;
+  onBack: () => void;
+  onApply: () => void;
+}) {
+  const { report, file } = step;
+  const bad = report.total_rows - report.valid_rows;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        <span className="font-semibold text-slate-900">{file.name}</span>: {nRows(report.total_rows)},{' '}
+        <span className="font-semibold text-emerald-700">{count.format(report.valid_rows)} ready</span>
+        {bad > 0 ? (
+          <>
+            , <span className="font-semibold text-red-700">{count.format(bad)} with problems</span>
+          </>
+        ) : null}
+        . Nothing has been saved yet.
+      </p>
+      {report.issues.length ? (
+        <>
+          <p className="flex items-center gap-2 text-sm font-medium text-amber-800">
+            <TriangleAlert aria-hidden className="size-4 shrink-0" />
+            These rows will be skipped. Fix them in the file and import it again, or import the rest now.
+          </p>
+          <IssuesTable report={report} />
+        </>
+      ) : null}
+      <FormProblem>{step.problem}</FormProblem>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onBack} className={buttonStyles.secondary}>
+          Choose another file
+        </button>
+        <button
+          type="button"
+          onClick={onApply}
+          disabled={report.valid_rows === 0}
+          className={buttonStyles.primary}
+          data-autofocus
+        >
+          Import {count.format(report.valid_rows)} valid {report.valid_rows === 1 ? 'row' : 'rows'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ChooseStep({ problem, onFile }: { problem?: string; onFile: (file: File) => void }) {
+  const inputId = useId();
+  return (
+    <div className="space-y-4">
+      <FormProblem>{problem}</FormProblem>
+      <label
+        htmlFor={inputId}
+        className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center hover:border-brand-500 hover:bg-slate-50 focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-100"
+      >
+        <FileUp aria-hidden className="size-8 text-slate-400" />
+        <span className="font-semibold text-brand-700">Choose a CSV file</span>
+        <span className="text-xs text-slate-500">
+          Each row is checked first; nothing is saved until you confirm.
+        </span>
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          data-autofocus
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) onFile(file);
+          }}
+          className="sr-only"
+        />
+      </label>
+      <div className="text-sm text-slate-600">
+        <p>
+          Products are matched by handle (the product's SKU): a known one is updated, a new one is added. A
+          product with options (size, colour) has one row per variant, all with its handle, each with its
+          option values and its own SKU, prices and stock; variants not in the file stay as they are. A
+          product's rows are imported together. The easiest start is an Export of your inventory, edited and
+          imported back.
+        </p>
+        <p className="mt-2">
+          Columns: <span className="font-mono text-xs break-words text-slate-800">{COLUMNS}</span>. Required:
+          sku, product_name, category, cost_price, selling_price and stock (handle and options only for
+          products with options).
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ImportFlow({ onClose }: { onClose: () => void }) {
+  const { step, setStep, check, apply } = useImport();
+  const boxRef = useRef<HTMLDivElement>(null);
+  // Each step replaces the controls: move focus to the step's main control so the keyboard is not lost.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
+  useEffect(() => {
+    boxRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [step.kind]);
+  return (
+    <div ref={boxRef}>
+      {step.kind === 'working' ? (
+        <Progress phase={step.phase} rows={step.rows} progress={step.progress} />
+      ) : step.kind === 'done' ? (
+        <DoneStep report={step.report} onClose={onClose} />
+      ) : step.kind === 'preview' ? (
+        <PreviewStep
+          step={step}
+          onBack={() => setStep({ kind: 'choose' })}
+          onApply={() => void apply(step.file, step.text, step.report)}
+        />
+      ) : (
+        <ChooseStep problem={step.problem} onFile={(file) => void check(file)} />
+      )}
+    </div>
+  );
 }
 
 /** Import products from CSV: a dry run lists every problem by line and column, then the valid rows are applied. */

@@ -23,6 +23,26 @@ export interface StoreTx {
    * Nothing may be sent on the transaction afterwards.
    */
   commit(): Promise<void>;
+  /**
+   * Issues a statement on the transaction without waiting for its answer (statements on one connection run in the
+   * order they are sent), for a write of several steps to go out as one round trip with its COMMIT
+   * (`commitSent`). The promise is the statement's answer; a failure is also kept for `commitSent` to report, so an
+   * unawaited one never goes unhandled.
+   */
+  send<T>(statement: PromiseLike<T>): Promise<T>;
+  /**
+   * `commit` right behind every statement `send` issued, then their outcome: resolves once committed; rejects with
+   * `SentStatementsFailed` listing the statements' errors when any failed (PostgreSQL then rolled the whole
+   * transaction back, the COMMIT with it), or with the COMMIT's own error.
+   */
+  commitSent(): Promise<void>;
+}
+
+/** Statements sent on a transaction (`StoreTx.send`) failed, so nothing of it was committed. */
+export class SentStatementsFailed extends Error {
+  constructor(readonly failures: unknown[]) {
+    super(`${failures.length} statement(s) of the transaction failed; it was rolled back`);
+  }
 }
 
 /**
@@ -44,6 +64,7 @@ export async function withStore<T>(
 ): Promise<T> {
   const pipelined = isPipelined(db);
   const withCtl = (tx: Tx) => {
+    const sent: Promise<unknown>[] = [];
     const ctl: StoreTx = {
       async commit() {
         if (!pipelined) return;
@@ -52,6 +73,20 @@ export async function withStore<T>(
         await new Promise((resolve) => setImmediate(resolve));
         const done = (await tx.execute(sql.raw(EARLY_COMMIT))) as { command?: string };
         if (done.command !== 'COMMIT') throw new Error('The transaction was rolled back');
+      },
+      send<T>(statement: PromiseLike<T>) {
+        const p = Promise.resolve(statement);
+        p.catch(() => {});
+        sent.push(p);
+        return p;
+      },
+      async commitSent() {
+        const [written, committed] = await Promise.allSettled([Promise.allSettled(sent), ctl.commit()]);
+        if (written.status === 'fulfilled') {
+          const failures = written.value.filter((r) => r.status === 'rejected').map((r) => r.reason);
+          if (failures.length) throw new SentStatementsFailed(failures);
+        }
+        if (committed.status === 'rejected') throw committed.reason;
       },
     };
     return fn(tx, ctl);

@@ -18,7 +18,15 @@ export interface Deps {
   sessionCache: TtlCache<boolean>;
   /** Other server processes share the database: forgetting is announced to them (`lib/cache-bus.ts`). */
   crossProcess?: boolean;
+  /**
+   * Tests only: called as a multi-step write has sent each step's statements, before its COMMIT, so a test can fail
+   * the transaction there (placing an order: stock, order, items, payment, ledger, cart).
+   */
+  testHooks?: { orderStep?: (step: OrderStep) => void };
 }
+
+/** The steps of placing an order, as `Deps.testHooks.orderStep` is told of them. */
+export type OrderStep = 'stock' | 'order' | 'items' | 'payment' | 'ledger' | 'cart';
 
 /** Forget everything cached about a shop, here and in every other process: call after any write shoppers would see. */
 export function forgetStorefront(deps: Deps, store: { id: string; slug: string }) {

@@ -3,11 +3,13 @@ import { schema, type Tx, withStore } from '@haat/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { shopContext } from '../../lib/context.ts';
+import type { OrderStep } from '../../lib/deps.ts';
 import type { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { findStoreBySlug } from '../stores/stores.service.ts';
-import { placeOrder, type StepHook } from './place-order.service.ts';
+import { placeOrder } from './place-order.service.ts';
 
 /*
  * No overselling and no partial orders, at the service layer on the real database. The races only mean
@@ -107,17 +109,20 @@ async function productWithCarts(stock: number, quantities: number[]) {
   });
 }
 
-const order = (i: number, lineId: string, onStep?: StepHook, key = randomUUID()) => {
+const order = (i: number, lineId: string, orderStep?: (step: OrderStep) => void, key = randomUUID()) => {
   const c = customers[i];
   if (!c) throw new Error('customer');
-  return placeOrder(
-    t.deps,
-    c.actor,
-    store,
-    { cart_item: [lineId], shipping_address: c.addressId, delivery_type: standardId, payment_option: 'COD' },
+  const deps = orderStep ? { ...t.deps, testHooks: { orderStep } } : t.deps;
+  return placeOrder(shopContext(deps, null, c.actor, store), {
+    body: {
+      cart_item: [lineId],
+      shipping_address: c.addressId,
+      delivery_type: standardId,
+      payment_option: 'COD',
+    },
     key,
-    onStep,
-  );
+    links: { adminOrigin: '', shopUrl: '' },
+  });
 };
 
 async function stockAndLedger(productId: string) {
@@ -239,7 +244,7 @@ describe('a failure at any step leaves nothing behind', () => {
       const line = lines[0];
       if (!line) throw new Error('line');
       const key = randomUUID();
-      const crash: StepHook = (s) => {
+      const crash = (s: OrderStep) => {
         if (s === step) throw new Error(`injected crash after ${s}`);
       };
       await expect(order(0, line.id, crash, key)).rejects.toThrow(`injected crash after ${step}`);

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOrigin } from '../../lib/admin-origin.ts';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -63,7 +64,11 @@ export const orderRoutes =
         }
         const shopUrl = storeUrl(deps, store, originOf(req));
         const result = await placing.run(store.id, () =>
-          placeOrder(deps, actor, store, req.body, key, undefined, adminOrigin(deps, req), shopUrl),
+          placeOrder(shopContext(deps, req, actor, store), {
+            body: req.body,
+            key,
+            links: { adminOrigin: adminOrigin(deps, req), shopUrl },
+          }),
         );
         const data = { order_id: result.order.id, order: result.order };
         return reply

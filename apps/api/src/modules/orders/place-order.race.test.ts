@@ -3,6 +3,7 @@ import { schema, type Tx, withStore } from '@haat/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { shopContext } from '../../lib/context.ts';
 import type { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
@@ -105,18 +106,16 @@ describe('the same cart lines ordered at once under different keys', () => {
       const { productIds, lineIds } = await cartOfTwo();
       const results = await Promise.allSettled(
         Array.from({ length: AT_ONCE }, () =>
-          placeOrder(
-            t.deps,
-            actor,
-            store,
-            {
+          placeOrder(shopContext(t.deps, null, actor, store), {
+            body: {
               cart_item: lineIds,
               shipping_address: addressId,
               delivery_type: deliveryId,
               payment_option: 'COD',
             },
-            randomUUID(),
-          ),
+            key: randomUUID(),
+            links: { adminOrigin: '', shopUrl: '' },
+          }),
         ),
       );
       const won = results.filter((r) => r.status === 'fulfilled');

@@ -10,7 +10,7 @@ import {
   type posTotals,
   rupeesToPaise,
 } from '@haat/contracts';
-import { schema, type Tx } from '@haat/db';
+import { type StoreTx, schema, type Tx } from '@haat/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -26,7 +26,7 @@ import * as repo from './pos.repository.ts';
 
 /*
  * A counter sale's writes (issue 14): the payment as recorded, and the whole sale (rows, audit row, invoice) sent
- * as one batch for the COMMIT to follow. pos.service.ts reads as the sale's steps and calls these.
+ * with the COMMIT right behind them (`StoreTx.send`). pos.service.ts reads as the sale's steps and calls these.
  */
 
 export type Body = z.output<typeof posCheckoutBody>;
@@ -94,16 +94,8 @@ interface SaleInput {
   shop: ShopTaxProfile;
 }
 
-/** Statements issued on a transaction without waiting for their answers, in the order they are sent. */
-export class Batch {
-  readonly sent: Promise<unknown>[] = [];
-  send<T>(statement: PromiseLike<T>) {
-    const p = Promise.resolve(statement);
-    p.catch(() => {});
-    this.sent.push(p);
-    return p;
-  }
-}
+/** Issues a statement on the sale's transaction without waiting for its answer (`StoreTx.send`, packages/db). */
+type Send = StoreTx['send'];
 
 /**
  * Sends the whole sale without waiting for any answer, for the caller to send COMMIT right behind it: each
@@ -115,13 +107,12 @@ export class Batch {
  * fails its statement (SQLSTATE HS001), and PostgreSQL rolls back the rest and the COMMIT with it; `whyNotSold`
  * names the product and what is left.
  */
-export function sendSale(tx: Tx, batch: Batch, s: SaleInput) {
+export function sendSale(tx: Tx, send: Send, s: SaleInput) {
   const { store, body, lines, totals, payment, actor } = s;
   const storeId = store.id;
   const loc = s.counterInfo.location;
   const now = new Date();
   const orderId = randomUUID();
-  const send = <T>(statement: PromiseLike<T>) => batch.send(statement);
   const byLock = [...lines].sort(
     (a, b) => a.productId.localeCompare(b.productId) || a.variantId.localeCompare(b.variantId),
   );
@@ -230,7 +221,7 @@ export function sendSale(tx: Tx, batch: Batch, s: SaleInput) {
   );
   send(ordersRepo.settleRequest(tx, actor.userId, s.key, orderId));
   send(auditSale(tx, s, orderId));
-  const invoice = sendCounterInvoice(tx, batch, s, orderId, now);
+  const invoice = sendCounterInvoice(tx, send, s, orderId, now);
   return { order, invoice };
 }
 
@@ -273,7 +264,7 @@ export function whyNotSold(errors: unknown[], lines: PricedLine[]) {
  * from the shop's series for this financial year by the statement before it, and the invoice's row and snapshot
  * get that number, and the order's, in SQL, so nothing waits for either.
  */
-function sendCounterInvoice(tx: Tx, batch: Batch, s: SaleInput, orderId: string, at: Date) {
+function sendCounterInvoice(tx: Tx, send: Send, s: SaleInput, orderId: string, at: Date) {
   const { store, shop, lines, body, totals, payment } = s;
   const kind = shop.gstin ? 'INVOICE' : 'BILL_OF_SUPPLY';
   const prefix = shop.gstin ? 'INV' : 'BOS';
@@ -307,8 +298,8 @@ function sendCounterInvoice(tx: Tx, batch: Batch, s: SaleInput, orderId: string,
   const seq = sql<number>`(select last_number from document_counters where store_id = ${store.id} and series = ${prefix} and fy = ${fy})`;
   const number = counterDocumentNumber(prefix, fy, seq);
   const orderNumber = ordersRepo.currentOrderNumber(store.id, 'ORD-');
-  batch.send(paymentsRepo.nextDocumentSeq(tx, store.id, prefix, fy));
-  return batch.send(
+  send(paymentsRepo.nextDocumentSeq(tx, store.id, prefix, fy));
+  return send(
     tx
       .insert(schema.taxDocuments)
       .values({

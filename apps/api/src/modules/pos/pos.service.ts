@@ -8,7 +8,7 @@ import {
   posTotals,
   rupeesToPaise,
 } from '@haat/contracts';
-import { type Tx, withStore } from '@haat/db';
+import { SentStatementsFailed, type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -21,7 +21,7 @@ import type { StoreRow } from '../stores/index.ts';
 
 import * as repo from './pos.repository.ts';
 import { saleView } from './pos-view.ts';
-import { Batch, checkPayment, outOfStock, type PricedLine, sendSale, whyNotSold } from './pos-writes.ts';
+import { checkPayment, outOfStock, type PricedLine, sendSale, whyNotSold } from './pos-writes.ts';
 
 export {
   counter,
@@ -84,8 +84,7 @@ export async function posCheckout(
       const lines = priceLines(body.product_id, rows, !!shop.gstin);
       const totals = checkTotals(body, lines);
       const payment = checkPayment(body.payment, totals.totalPaise);
-      const batch = new Batch();
-      const sale = sendSale(tx, batch, {
+      const sale = sendSale(tx, ctl.send, {
         actor,
         store,
         body,
@@ -98,12 +97,9 @@ export async function posCheckout(
       });
       onStep('writes');
       onStep('invoice');
-      const [written, committed] = await Promise.allSettled([Promise.allSettled(batch.sent), ctl.commit()]);
-      if (written.status === 'fulfilled') {
-        const failed = written.value.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
-        if (failed.length) throw whyNotSold(failed, lines);
-      }
-      if (committed.status === 'rejected') throw committed.reason;
+      await ctl.commitSent().catch((e) => {
+        throw e instanceof SentStatementsFailed ? whyNotSold(e.failures, lines) : e;
+      });
       const [order] = await Promise.all([sale.order, sale.invoice]);
       return { created: true as const, orderId: order.id };
     });

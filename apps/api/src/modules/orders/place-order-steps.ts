@@ -144,10 +144,12 @@ export type OrderPrice = ReturnType<typeof priceOrder>;
 /** Step 3, pure: the order's row and its lines, as they will be written. */
 export function orderRows(
   store: StoreRow,
-  r: OrderRequest,
-  inputs: OrderInputs,
-  price: OrderPrice,
-  now: Date,
+  {
+    request: r,
+    inputs,
+    price,
+    now,
+  }: { request: OrderRequest; inputs: OrderInputs; price: OrderPrice; now: Date },
 ) {
   const { lines, coupon, contact, billing } = inputs;
   const { address, option, useCoupon } = price;

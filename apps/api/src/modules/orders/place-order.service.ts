@@ -37,7 +37,7 @@ export async function placeOrder(
         if (!inputs.claimed) return { created: false as const, order: await replay(tx, request, store) };
         const now = ctx.now();
         const price = priceOrder(request, inputs, now);
-        const rows = orderRows(store, request, inputs, price, now);
+        const rows = orderRows(store, { request, inputs, price, now });
         const sent = sendOrder(ctx, tx, ctl.send, { request, inputs, price, rows, links });
         await ctl.commitSent().catch((e) => {
           throw e instanceof SentStatementsFailed

@@ -13,6 +13,7 @@ import {
 import { withStore } from '@haat/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -140,7 +141,10 @@ export const posRoutes =
           throw badRequest(message, [{ path: 'Idempotency-Key', message }]);
         }
         // A client written to the spec sends no key: its sale is simply not deduplicated.
-        const result = await pos.posCheckout(deps, actor, store, req.body, sent ?? randomUUID());
+        const result = await pos.posCheckout(shopContext(deps, req, actor, store), {
+          body: req.body,
+          key: sent ?? randomUUID(),
+        });
         return reply
           .code(result.created ? 201 : 200)
           .send(ok(result.sale, result.created ? 'Order placed successfully' : 'This sale was already made'));

@@ -10,10 +10,10 @@ import {
 } from '@haat/contracts';
 import { SentStatementsFailed, type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
+import type { ShopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { retryOnDeadlock } from '../../lib/pg-errors.ts';
-import type { Actor } from '../../plugins/auth.ts';
 
 import * as ordersRepo from '../orders/index.ts';
 import * as paymentsRepo from '../payments/index.ts';
@@ -46,8 +46,6 @@ const SUSPENDED =
   'This shop is suspended by the Haat platform and cannot sell at the counter until the suspension is lifted. Please contact platform support.';
 
 /** A test seam: called once the sale's writes, then its invoice, are sent, before the COMMIT. */
-export type PosStepHook = (step: 'writes' | 'invoice') => void;
-
 export interface PosSaleResult {
   created: boolean;
   sale: PosSale;
@@ -61,12 +59,8 @@ export interface PosSaleResult {
  * no round trip. The receipt is read after the commit.
  */
 export async function posCheckout(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  body: Body,
-  key: string,
-  onStep: PosStepHook = () => {},
+  { deps, actor, store }: ShopContext,
+  { body, key }: { body: Body; key: string },
 ): Promise<PosSaleResult> {
   checkDistinctLines(body.product_id);
   const hash = requestHash(body);
@@ -95,8 +89,6 @@ export async function posCheckout(
         counterInfo,
         shop,
       });
-      onStep('writes');
-      onStep('invoice');
       await ctl.commitSent().catch((e) => {
         throw e instanceof SentStatementsFailed ? whyNotSold(e.failures, lines) : e;
       });

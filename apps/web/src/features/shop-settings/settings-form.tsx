@@ -47,7 +47,14 @@ export function useSettingsForm<V extends FieldValues, B, R>(o: SettingsFormOpti
       setProblem(showServerErrors(err, o.fields, form.setError, o.failure, form.setFocus));
     }
   });
-  return { form, submit, problem, errors: form.formState.errors, busy: form.formState.isSubmitting };
+  return {
+    form,
+    submit,
+    problem,
+    setProblem,
+    errors: form.formState.errors,
+    busy: form.formState.isSubmitting,
+  };
 }
 
 /** The form of a settings card: its fields, the form-level problem and the Save button. */

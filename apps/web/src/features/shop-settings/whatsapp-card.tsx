@@ -14,14 +14,15 @@ import {
 } from '@haat/contracts';
 import { MessageCircle, RotateCcw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey } from '../../lib/selected-shop.tsx';
 import { toast } from '../../lib/toast.ts';
-import { schemaResolver, showServerErrors } from './form-support.ts';
+import { schemaResolver } from './form-support.ts';
+import { useSettingsForm } from './settings-form.tsx';
 import {
   CardState,
   FormProblem,
@@ -91,65 +92,39 @@ interface Values {
 }
 
 /** One kind's text: placeholders to insert, the live preview, save, and back to the default text. */
-function TemplateEditor({
-  slug,
-  template,
-  shop,
-}: {
-  slug: string;
-  template: WhatsAppTemplate;
-  shop: { name: string; url: string };
-}) {
-  const id = useId();
+/** A template's form: the settings form over whatsAppTemplateBody, Use the default text, and placeholders put in. */
+function useTemplateForm(slug: string, template: WhatsAppTemplate) {
   const queryClient = useQueryClient();
-  const area = useRef<HTMLTextAreaElement | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [resetting, setResetting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    setValue,
-    getValues,
-    reset,
-    control,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<Values, unknown, WhatsAppTemplateBody>({
+  const area = useRef<HTMLTextAreaElement | null>(null);
+  const apply = (saved: WhatsAppTemplate, form: UseFormReturn<Values, unknown, WhatsAppTemplateBody>) => {
+    queryClient.setQueryData<WhatsAppTemplates>(whatsAppKey(slug), (d) =>
+      d ? { ...d, templates: d.templates.map((x) => (x.kind === saved.kind ? saved : x)) } : d,
+    );
+    form.reset({ text: saved.text });
+  };
+  const state = useSettingsForm<Values, WhatsAppTemplateBody, WhatsAppTemplate>({
     defaultValues: { text: template.text },
     resolver: schemaResolver<Values, WhatsAppTemplateBody>(
       (b) => whatsAppTemplateBody.safeParse(b),
       (v) => ({ kind: template.kind, text: v.text }),
     ),
+    fields: ['text'],
+    save: (body) => whatsAppApi.save(slug, body),
+    onSaved: apply,
+    saved: (saved) => ({
+      title: `${template.label} message saved`,
+      description: saved.is_default ? 'It uses the default text.' : 'Order pages use the new text now.',
+    }),
+    failure: `${template.label} could not be saved`,
   });
-  const text = useWatch({ control, name: 'text' }) ?? '';
-  const { ref, ...field } = register('text');
-
-  const apply = (saved: WhatsAppTemplate) => {
-    queryClient.setQueryData<WhatsAppTemplates>(whatsAppKey(slug), (d) =>
-      d ? { ...d, templates: d.templates.map((x) => (x.kind === saved.kind ? saved : x)) } : d,
-    );
-    reset({ text: saved.text });
-  };
-
-  const save = async (body: WhatsAppTemplateBody) => {
-    setProblem(null);
-    try {
-      const saved = await whatsAppApi.save(slug, body);
-      apply(saved);
-      toast.success(`${template.label} message saved`, {
-        description: saved.is_default ? 'It uses the default text.' : 'Order pages use the new text now.',
-      });
-    } catch (err) {
-      setProblem(showServerErrors(err, ['text'], setError, `${template.label} could not be saved`, setFocus));
-    }
-  };
+  const { form, setProblem } = state;
 
   const restore = async () => {
     setResetting(true);
     try {
-      apply(await whatsAppApi.save(slug, { kind: template.kind, text: '' }));
+      apply(await whatsAppApi.save(slug, { kind: template.kind, text: '' }), form);
       toast.success(`${template.label} message back to the default text`);
     } catch (err) {
       setProblem(problemText(err, `${template.label} could not be reset`));
@@ -163,25 +138,115 @@ function TemplateEditor({
   const insert = (name: string) => {
     const token = `{${name}}`;
     const el = area.current;
-    const value = getValues('text');
+    const value = form.getValues('text');
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
-    setValue('text', value.slice(0, start) + token + value.slice(end), {
+    form.setValue('text', value.slice(0, start) + token + value.slice(end), {
       shouldDirty: true,
-      shouldValidate: isSubmitted,
+      shouldValidate: form.formState.isSubmitted,
     });
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(start + token.length, start + token.length);
     });
   };
+  return { ...state, area, insert, restore, confirming, setConfirming, resetting };
+}
 
+/** The template's placeholders as buttons that put them in at the cursor. */
+function PlaceholderButtons({
+  placeholders,
+  onInsert,
+}: {
+  placeholders: readonly string[];
+  onInsert: (name: string) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Insert a placeholder</legend>
+      <ul className="mt-1.5 flex flex-wrap gap-1.5">
+        {placeholders.map((p) => (
+          <li key={p}>
+            <button
+              type="button"
+              onClick={() => onInsert(p)}
+              title={WHATSAPP_PLACEHOLDER_HINTS[p as WhatsAppPlaceholder]}
+              className="rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-800 ring-1 ring-slate-200 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
+              {`{${p}}`}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** The message's text box, its error and how much of the limit it uses. */
+function TemplateText({
+  label,
+  state,
+  text,
+}: {
+  label: string;
+  state: ReturnType<typeof useTemplateForm>;
+  text: string;
+}) {
+  const id = useId();
+  const { ref, ...field } = state.form.register('text');
+  const { area } = state;
+  const error = state.errors.text?.message;
+  return (
+    <div>
+      <label htmlFor={`${id}-text`} className="text-sm font-medium text-slate-800">
+        {label} message
+      </label>
+      <textarea
+        id={`${id}-text`}
+        {...field}
+        ref={(el) => {
+          ref(el);
+          area.current = el;
+        }}
+        rows={9}
+        maxLength={WHATSAPP_TEMPLATE_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        className={`mt-1.5 text-sm ${inputClass(!!error)}`}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <p id={`${id}-hint`} className="mt-1 flex flex-wrap justify-between gap-2 text-xs text-slate-500">
+        <span>Leave it empty to use the default text.</span>
+        <span>
+          {text.length.toLocaleString('en-IN')} / {WHATSAPP_TEMPLATE_MAX.toLocaleString('en-IN')}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+function TemplateEditor({
+  slug,
+  template,
+  shop,
+}: {
+  slug: string;
+  template: WhatsAppTemplate;
+  shop: { name: string; url: string };
+}) {
+  const state = useTemplateForm(slug, template);
+  const { form, insert, problem, confirming, setConfirming, resetting } = state;
+  const isSubmitting = state.busy;
+  const text = useWatch({ control: form.control, name: 'text' }) ?? '';
   const preview = fillTemplate(text.trim() || template.default_text, previewValues(shop.name, shop.url));
-  const error = errors.text?.message;
 
   return (
     <form
-      onSubmit={handleSubmit(save)}
+      onSubmit={state.submit}
       noValidate
       aria-label={`${template.label} template`}
       className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]"
@@ -192,52 +257,8 @@ function TemplateEditor({
             ? 'The default text, in your shop’s name. Make it yours.'
             : `Your own text, saved ${formatDateTime(template.updated_at ?? '')}.`}
         </p>
-        <div>
-          <label htmlFor={`${id}-text`} className="text-sm font-medium text-slate-800">
-            {template.label} message
-          </label>
-          <textarea
-            id={`${id}-text`}
-            {...field}
-            ref={(el) => {
-              ref(el);
-              area.current = el;
-            }}
-            rows={9}
-            maxLength={WHATSAPP_TEMPLATE_MAX}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            className={`mt-1.5 text-sm ${inputClass(!!error)}`}
-          />
-          {error ? (
-            <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-          <p id={`${id}-hint`} className="mt-1 flex flex-wrap justify-between gap-2 text-xs text-slate-500">
-            <span>Leave it empty to use the default text.</span>
-            <span>
-              {text.length.toLocaleString('en-IN')} / {WHATSAPP_TEMPLATE_MAX.toLocaleString('en-IN')}
-            </span>
-          </p>
-        </div>
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Insert a placeholder</legend>
-          <ul className="mt-1.5 flex flex-wrap gap-1.5">
-            {template.placeholders.map((p) => (
-              <li key={p}>
-                <button
-                  type="button"
-                  onClick={() => insert(p)}
-                  title={WHATSAPP_PLACEHOLDER_HINTS[p as WhatsAppPlaceholder]}
-                  className="rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-800 ring-1 ring-slate-200 hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-                >
-                  {`{${p}}`}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <TemplateText label={template.label} state={state} text={text} />
+        <PlaceholderButtons placeholders={template.placeholders} onInsert={insert} />
         <FormProblem>{problem}</FormProblem>
         <div className="flex flex-wrap items-center gap-2">
           <SaveButton busy={isSubmitting} label={`Save ${template.label.toLowerCase()} message`} />
@@ -262,7 +283,7 @@ function TemplateEditor({
         description="Your text is replaced by the default text in your shop’s name."
         confirmLabel="Use the default text"
         busy={resetting}
-        onConfirm={restore}
+        onConfirm={state.restore}
       />
     </form>
   );

@@ -11,6 +11,7 @@
 // order lines and the SALE ledger rows the same, as many orders as 201 answers. Exits 1 when anything is oversold or
 // inconsistent. Prints a markdown block for docs/benchmarks.md.
 //   npm run bench:flash (builds first)   BENCH_FLASH_SECONDS=20 BENCH_QUIET_WAIT_S=0 (shorter, measure at once)
+//   BENCH_FLASH_VIEWS=0 or BENCH_FLASH_ORDERS=0: one of the two loads alone (to see which one slows the other shop)
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -213,7 +214,12 @@ async function main() {
       })),
     );
 
-    server = await startServer(db.url, { PAGE_CACHE: 'on', SSR: 'on' }, 'apps/api/dist/supervisor.mjs');
+    // BENCH_SERVER: another build's supervisor (e.g. of a commit, bundled elsewhere); the web build is this one's.
+    server = await startServer(
+      db.url,
+      { PAGE_CACHE: 'on', SSR: 'on', WEB_DIST: 'apps/web/dist' },
+      process.env.BENCH_SERVER ?? 'apps/api/dist/supervisor.mjs',
+    );
     const srv = server;
     const html = (slug: string) => ({
       host: `${slug}.localhost:${srv.port}`,

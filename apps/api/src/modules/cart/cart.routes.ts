@@ -1,5 +1,6 @@
 import { cartAddBody, cartData, cartUpdateBody, couponBody, envelope } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
@@ -37,9 +38,7 @@ export const cartRoutes =
       handler: async (req, res) => {
         const { store, actor } = await requireShopCustomer(deps, req);
         const data = await cart.addToCart(
-          deps,
-          actor,
-          store,
+          shopContext(deps, req, actor, store),
           req.body,
           req.body.quantity,
           req.body.is_selected,
@@ -59,7 +58,10 @@ export const cartRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireShopCustomer(deps, req);
-        return ok(await cart.updateCartLine(deps, actor, store, req.params.id, req.body), 'Cart updated');
+        return ok(
+          await cart.updateCartLine(shopContext(deps, req, actor, store), req.params.id, req.body),
+          'Cart updated',
+        );
       },
     });
 

@@ -1,5 +1,6 @@
 import { type CartData, paiseToRupees, SHIPPING_CHARGE_RUPEES } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
+import type { ShopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -112,9 +113,7 @@ export async function getCart(deps: Deps, actor: Actor, store: StoreRow) {
  * beyond the variant's stock; answers with the whole cart.
  */
 export async function addToCart(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
+  { deps, actor, store }: ShopContext,
   item: { product_id: string; variant_id?: string },
   quantity: number,
   selected: boolean,
@@ -155,9 +154,7 @@ async function variantToAdd(tx: Tx, productId: string, variantId: string | undef
 }
 
 export async function updateCartLine(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
+  { deps, actor, store }: ShopContext,
   lineId: string,
   v: { quantity?: number; is_selected?: boolean },
 ) {

@@ -2,11 +2,10 @@ import { type InventoryQuery, paiseToRupees, productFormBody } from '@haat/contr
 import { schema, type Tx, withStore } from '@haat/db';
 import { parse } from 'csv-parse/sync';
 import { recordAudit } from '../../lib/audit.ts';
+import type { ShopContext } from '../../lib/context.ts';
 import { csvText, fromCsvCell } from '../../lib/csv.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/auth.ts';
-
 import type { StoreRow } from '../stores/index.ts';
 import {
   COLUMNS,
@@ -248,7 +247,7 @@ async function plan(tx: Tx, text: string) {
  * transaction (all or nothing), with IMPORT rows in the stock history for stock that changed, and reports counts
  * of products. A product's rows go in together: one bad row holds its product back. Nothing is deleted.
  */
-export async function importCsv(deps: Deps, actor: Actor, store: StoreRow, text: string, dryRun: boolean) {
+export async function importCsv({ deps, actor, store }: ShopContext, text: string, dryRun: boolean) {
   const report = await withStore(deps.db, store.id, async (tx) => {
     const { total, planned, issues, validRows } = await plan(tx, text);
     const ones = planned.filter((p) => p.kind === 'one');

@@ -19,6 +19,7 @@ import {
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, fileReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
@@ -114,7 +115,7 @@ export const inventoryRoutes =
       handler: async (req) => {
         const { actor, store } = await requireVendorStore(deps, req);
         const dryRun = req.query.dry_run === 'true';
-        const report = await importCsv(deps, actor, store, req.body, dryRun);
+        const report = await importCsv(shopContext(deps, req, actor, store), req.body, dryRun);
         const message = dryRun
           ? `${report.valid_rows} of ${rows(report.total_rows)} ${report.valid_rows === 1 ? 'is' : 'are'} ready to import`
           : `Imported ${products(report.created, 'new')} and updated ${products(report.updated)}`;
@@ -170,7 +171,7 @@ export const inventoryRoutes =
         handler: async (req) => {
           const { actor, store } = await requireVendorStore(deps, req);
           return ok(
-            await inventory.updateProduct(deps, actor, store, req.params.id, req.body),
+            await inventory.updateProduct(shopContext(deps, req, actor, store), req.params.id, req.body),
             'Product updated',
           );
         },

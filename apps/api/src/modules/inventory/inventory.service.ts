@@ -10,11 +10,11 @@ import {
 import { type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
 import { changedFields, recordAudit } from '../../lib/audit.ts';
+import type { ShopContext } from '../../lib/context.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-
 import type { StoreRow } from '../stores/index.ts';
 import * as repo from './inventory.repository.ts';
 import { toAdminProduct } from './inventory.view.ts';
@@ -162,13 +162,7 @@ export async function createProduct(deps: Deps, actor: Actor, store: StoreRow, f
  * Changes a product; a stock change needs a reason and goes into the stock history with it. Without `options` (and
  * `variants`) the product's options and variants stay as they are; sent, they replace them.
  */
-export async function updateProduct(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  id: string,
-  sent: ProductUpdate,
-) {
+export async function updateProduct({ deps, actor, store }: ShopContext, id: string, sent: ProductUpdate) {
   const updated = await withStore(deps.db, store.id, async (tx) => {
     if (!isUuid(id)) throw notFound('Product not found');
     const before = await repo.lockProduct(tx, id);

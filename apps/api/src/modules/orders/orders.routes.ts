@@ -197,7 +197,7 @@ export const orderRoutes =
       },
       handler: async (req, reply) => {
         const { store, actor } = await requireShopCustomer(deps, req);
-        const review = await writeReview(deps, actor, store, req.params.id, req.body);
+        const review = await writeReview(shopContext(deps, req, actor, store), req.params.id, req.body);
         return reply.code(201).send(ok(review, 'Thanks for your review!'));
       },
     });

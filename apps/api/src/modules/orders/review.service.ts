@@ -1,12 +1,10 @@
 import { schema, withStore } from '@haat/db';
-import type { Deps } from '../../lib/deps.ts';
+import type { ShopContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { Actor } from '../../plugins/auth.ts';
 
 import { requireCustomer } from '../cart/index.ts';
 import * as checkoutRepo from '../checkout/index.ts';
-import type { StoreRow } from '../stores/index.ts';
 
 import * as repo from './orders.repository.ts';
 
@@ -15,9 +13,7 @@ import * as repo from './orders.repository.ts';
  * review here is a verified purchase), one per product. The product's rating counters move by trigger.
  */
 export async function writeReview(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
+  { deps, actor, store }: ShopContext,
   productId: string,
   v: { rating: number; description: string; order_id?: string },
 ) {

@@ -1,6 +1,7 @@
 import { envelope, policyBody, policyKindParam, shopPolicy } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
@@ -61,7 +62,7 @@ export const adminPolicyRoutes =
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
         return ok(
-          await policies.savePolicy(deps, actor, store, req.params.kind, req.body.body),
+          await policies.savePolicy(shopContext(deps, req, actor, store), req.params.kind, req.body.body),
           'Policy saved',
         );
       },

@@ -1,6 +1,7 @@
 import { POLICY_KINDS, POLICY_TITLES, type PolicyKind, type ShopPolicy } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import { recordAudit } from '../../lib/audit.ts';
+import type { ShopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
@@ -47,7 +48,7 @@ export async function listPolicies(deps: Deps, store: StoreRow) {
 const actorOf = (a: Actor) => ({ userId: a.userId });
 
 /** Saves the vendor's own text of a policy, recorded in the audit trail. */
-export async function savePolicy(deps: Deps, actor: Actor, store: StoreRow, kind: PolicyKind, body: string) {
+export async function savePolicy({ deps, actor, store }: ShopContext, kind: PolicyKind, body: string) {
   return withStore(deps.db, store.id, async (tx) => {
     const before = await repo.findPolicy(tx, kind);
     const row = await repo.upsertPolicy(tx, store.id, kind, body);

@@ -8,15 +8,14 @@ import {
 import { type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
 import { changedFields, recordAudit } from '../../lib/audit.ts';
+import type { ShopContext } from '../../lib/context.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { pgError } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-
 import { describeCoupon } from '../cart/index.ts';
 import type { StoreRow } from '../stores/index.ts';
-
 import * as repo from './shop-settings.repository.ts';
 
 type CouponInput = z.output<typeof couponFormBody>;
@@ -121,7 +120,7 @@ export async function createCoupon(deps: Deps, actor: Actor, store: StoreRow, b:
 }
 
 /** Changes a coupon; its usage limit cannot go below the uses it already has. */
-export async function updateCoupon(deps: Deps, actor: Actor, store: StoreRow, id: string, b: CouponInput) {
+export async function updateCoupon({ deps, actor, store }: ShopContext, id: string, b: CouponInput) {
   let coupon: AdminCoupon;
   try {
     coupon = await withStore(deps.db, store.id, async (tx) => {

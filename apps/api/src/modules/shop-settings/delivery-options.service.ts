@@ -7,11 +7,11 @@ import {
 import { withStore } from '@haat/db';
 import type { z } from 'zod';
 import { changedFields, recordAudit } from '../../lib/audit.ts';
+import type { ShopContext } from '../../lib/context.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-
 import type { StoreRow } from '../stores/index.ts';
 import * as repo from './shop-settings.repository.ts';
 
@@ -95,7 +95,7 @@ export async function createOption(deps: Deps, actor: Actor, store: StoreRow, b:
 }
 
 /** Changes a delivery option; turning off the last active one is refused. */
-export async function updateOption(deps: Deps, actor: Actor, store: StoreRow, id: string, b: OptionInput) {
+export async function updateOption({ deps, actor, store }: ShopContext, id: string, b: OptionInput) {
   const option = await withStore(deps.db, store.id, async (tx) => {
     await repo.lockActiveOptions(tx);
     const before = await requireOption(tx, id);

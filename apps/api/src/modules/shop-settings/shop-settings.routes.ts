@@ -13,6 +13,7 @@ import {
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
@@ -73,7 +74,7 @@ export const shopSettingsRoutes =
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
         return ok(
-          await delivery.updateOption(deps, actor, store, req.params.id, req.body),
+          await delivery.updateOption(shopContext(deps, req, actor, store), req.params.id, req.body),
           'Delivery option saved',
         );
       },
@@ -133,7 +134,10 @@ export const shopSettingsRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        return ok(await coupons.updateCoupon(deps, actor, store, req.params.id, req.body), 'Coupon saved');
+        return ok(
+          await coupons.updateCoupon(shopContext(deps, req, actor, store), req.params.id, req.body),
+          'Coupon saved',
+        );
       },
     });
 

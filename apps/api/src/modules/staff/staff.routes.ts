@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOrigin } from '../../lib/admin-origin.ts';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
@@ -48,7 +49,11 @@ export const staffRoutes =
       },
       handler: async (req, reply) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const data = await staff.invite(deps, actor, store, req.body, adminOrigin(deps, req));
+        const data = await staff.invite(
+          shopContext(deps, req, actor, store),
+          req.body,
+          adminOrigin(deps, req),
+        );
         return reply.code(201).send(ok(data, `Invite sent to ${req.body.email}`));
       },
     });

@@ -11,6 +11,7 @@ import {
 } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import { recordAudit } from '../../lib/audit.ts';
+import type { ShopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -70,7 +71,7 @@ const emailTaken = (email: string) =>
   });
 
 /** Invites a person by email with a role: a one-time link by mail (a new invite replaces an open one). */
-export async function invite(deps: Deps, actor: Actor, store: StoreRow, b: InviteBody, adminUrl: string) {
+export async function invite({ deps, actor, store }: ShopContext, b: InviteBody, adminUrl: string) {
   const owner = await repo.ownerOf(deps.db, store.id);
   if (owner?.email === b.email) throw emailTaken(b.email);
   const token = randomBytes(32).toString('base64url');

@@ -9,11 +9,11 @@ import {
   whatsAppTemplates,
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
-
 import { originOf } from '../stores/index.ts';
 import * as whatsapp from './whatsapp.service.ts';
 import { whatsAppSender } from './whatsapp-sender.ts';
@@ -96,9 +96,7 @@ export const whatsAppRoutes =
         const { store, actor } = await requireVendorStore(deps, req);
         const sender = whatsAppSender(deps.config, req.log);
         const sent = await whatsapp.sendMessage(
-          deps,
-          actor,
-          store,
+          shopContext(deps, req, actor, store),
           originOf(req),
           req.params.id,
           req.body.kind,

@@ -13,6 +13,7 @@ import {
 import { type Tx, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
+import type { ShopContext } from '../../lib/context.ts';
 import type { Deps, Origin } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -20,7 +21,6 @@ import type { Actor } from '../../plugins/auth.ts';
 import * as ordersRepo from '../orders/index.ts';
 import { orderNumber } from '../orders/index.ts';
 import { type StoreRow, storeUrl } from '../stores/index.ts';
-
 import * as repo from './whatsapp.repository.ts';
 import { orderMessage, phoneOf, placeholderValues } from './whatsapp-messages.ts';
 import type { WhatsAppSender } from './whatsapp-sender.ts';
@@ -111,9 +111,7 @@ export const orderMessages = (
  * WhatsApp was opened: whether the vendor pressed send there, and whether it arrived, WhatsApp does not tell us.
  */
 export async function sendMessage(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
+  { deps, actor, store }: ShopContext,
   origin: Origin,
   orderId: string,
   kind: WhatsAppKind,

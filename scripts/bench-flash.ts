@@ -257,6 +257,8 @@ async function main() {
     const queue = [...jobs];
     const load0 = loadavg()[0] ?? 0;
     const stopSampling = sampleSessions(db.name);
+    // The load generators (autocannon, in this process) share the cores: their CPU is reported too.
+    const own0 = process.cpuUsage();
     const flashRun = cpuOver(srv, db.name, () =>
       Promise.all([
         rated(VIEW_RATE, {
@@ -311,6 +313,7 @@ async function main() {
       pgMs,
     } = await flashRun;
     const sessionsText = await stopSampling();
+    const own = process.cpuUsage(own0);
     await srv.stop();
     server = undefined;
 
@@ -353,7 +356,7 @@ async function main() {
       '',
       `- Flash shop page views: ${Math.round(views.rps)}/s of ${VIEW_RATE} asked (${views.requests} in ${seconds} s; p50 ${ms(views.p50)} ms, p99 ${ms(views.p99)} ms; ${statuses(views)}; ${misses} addresses never asked before).`,
       `- Orders: ${(orders.requests / seconds).toFixed(1)}/s of ${ORDER_RATE} asked (p50 ${ms(orders.p50)} ms, p99 ${ms(orders.p99)} ms): ${accepted} accepted (201), ${orders.requests - accepted} refused (${statuses(orders)}).`,
-      `- Server CPU during the sale: workers ${(nodeMs / seconds / 10).toFixed(0)} % of a core, PostgreSQL backends ${(pgMs / seconds / 10).toFixed(0)} %; quiet, the other shop's home alone: workers ${(quietCpu.nodeMs / 50).toFixed(0)} %, PostgreSQL ${(quietCpu.pgMs / 50).toFixed(0)} %.`,
+      `- Server CPU during the sale: workers ${(nodeMs / seconds / 10).toFixed(0)} % of a core, PostgreSQL backends ${(pgMs / seconds / 10).toFixed(0)} %, the load generators (this process) ${((own.user + own.system) / 1000 / seconds / 10).toFixed(0)} %; quiet, the other shop's home alone: workers ${(quietCpu.nodeMs / 50).toFixed(0)} %, PostgreSQL ${(quietCpu.pgMs / 50).toFixed(0)} %.`,
       `- Stock of the sale's product: ${initial.stock} before, ${v?.stock} after (${sold} sold); since the start: units sold +${(v?.units_sold ?? 0) - initial.units_sold}, order lines +${(v?.lines ?? 0) - initial.lines}, SALE ledger +${(v?.ledger ?? 0) - initial.ledger}, ${placed} orders (${accepted} answered 201, ${placed - accepted} committed as the load stopped); ${v?.negative} stock rows below zero. ${consistent ? 'Consistent: nothing oversold.' : 'INCONSISTENT: OVERSOLD OR LOST.'}`,
       `- Database connections of the server during the sale (pg_stat_activity every 0.5 s): ${sessionsText}.`,
     ];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, PHONE_PATTERN } from './accounts.ts';
 import { computeGst, isValidGstin } from './gst.ts';
-import { paiseToRupees, rupeesToPaise } from './money.ts';
+import { formatRupees, paiseToRupees, rupeesToPaise } from './money.ts';
 
 /*
  * The point of sale (02 §2 Point-of-sale checkout, §3 POS customer, §5 POS validation, §7 `order/pos-checkout/`,
@@ -319,8 +319,7 @@ export type PosSale = z.infer<typeof posSale>;
 /** Send the receipt to the customer by mail. */
 export const posReceiptMailBody = z.strictObject({ email: emailField });
 
-const rs = (rupees: number) =>
-  `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(rupees) ? 0 : 2, maximumFractionDigits: 2 })}`;
+const rs = formatRupees;
 
 const PAID_BY: Record<PosPaymentMethod, string> = { CASH: 'Cash', UPI: 'UPI', CARD: 'Card' };
 

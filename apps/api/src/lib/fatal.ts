@@ -10,7 +10,7 @@ interface FatalLog {
  * The last resort (issue 35): an exception nobody caught, or a rejection nobody handled, leaves the process in a
  * state no one can vouch for. It is logged once, with the request id whose work raised it, the server stops
  * taking connections and gives the requests in flight up to `drainMs` to finish, and the process exits with code
- * 70 on purpose; the supervisor (`supervisor/primary.ts`) starts a fresh worker. Errors every path expects are
+ * 70 on purpose; the supervisor (`supervisor.ts`) starts a fresh worker. Errors every path expects are
  * caught where they happen; reaching this is a defect, and the log line says so.
  */
 export function exitOnUncaught(log: FatalLog, drain: () => Promise<unknown>, drainMs = 5000) {

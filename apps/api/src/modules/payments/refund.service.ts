@@ -41,7 +41,7 @@ async function takeFromPayment(tx: Tx, p: repo.PaymentRow, amountPaise: number) 
   const left = fresh ? fresh.amountPaise - fresh.refundedPaise : 0;
   throw new AppError(409, 'CONFLICT', `Only ${formatPaise(left)} is left to refund on this payment.`, {
     reason: 'REFUND_OVER_CAP',
-    issues: [{ path: 'amount', message: `At most ₹${paiseToRupees(left)} can be refunded` }],
+    issues: [{ path: 'amount', message: `At most ${formatPaise(left)} can be refunded` }],
   });
 }
 

@@ -5,7 +5,8 @@
  * statically (what the browser fetches before the page runs; the server names exactly these, in
  * <link rel="modulepreload"> or, on a page it rendered, in the list its loader starts; dynamic imports load later,
  * when used). Prints the breakdown and exits 1 when a page is
- * over its ceiling. `npm run test:e2e` runs it right after the build, so `npm test` fails on such a build.
+ * over its ceiling or statically imports a chunk of the back office's or the marketing site's faces (a shopper never
+ * downloads back-office code). `npm run test:e2e` runs it right after the build, so `npm test` fails on such a build.
  *
  * The budget is 100 kB (100,000 bytes) per page. React 19 + react-dom alone take 67 kB of it; the router is our own
  * (decision 0019) and TanStack Query's engine loads when first needed (lib/query/core.ts); what is below the first
@@ -54,19 +55,24 @@ const gz = (file: string) => {
   return n;
 };
 
+/** The back office's and the marketing site's own chunks (their faces and pages): never on a shopper's first page. */
+const NOT_FOR_SHOPPERS = /^src\/faces\/(backoffice|marketing)\//;
+
 /** The JS files a page needs before it runs: its starting chunks and their static imports, transitively. */
 function closure(keys: string[]) {
   const files = new Set<string>();
+  const foreign: string[] = [];
   const visit = (key: string) => {
     const c = manifest[key];
     if (!c)
       throw new Error(`js-budget: ${key} is not in the manifest (renamed? update PAGES in this script)`);
     if (files.has(c.file)) return;
     files.add(c.file);
+    if (NOT_FOR_SHOPPERS.test(key)) foreign.push(key);
     for (const i of c.imports ?? []) visit(i);
   };
   for (const k of keys) visit(k);
-  return [...files].filter((f) => f.endsWith('.js'));
+  return { files: [...files].filter((f) => f.endsWith('.js')), foreign };
 }
 
 const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
@@ -74,10 +80,14 @@ let over = false;
 const used = new Map<string, string[]>();
 const lines: string[] = [];
 for (const [page, { keys }] of Object.entries(PAGES)) {
-  const files = closure(keys);
+  const { files, foreign } = closure(keys);
   const total = files.reduce((s, f) => s + gz(f), 0);
   for (const f of files) used.set(f, [...(used.get(f) ?? []), page]);
   if (total > TARGET) over = true;
+  if (foreign.length) {
+    over = true;
+    lines.push(`BACK  ${page.padEnd(13)} imports back-office or marketing code: ${foreign.join(', ')}`);
+  }
   lines.push(
     `${total > TARGET ? 'OVER' : 'ok  '}  ${page.padEnd(13)} ${kb(total).padStart(9)} in ${String(files.length).padStart(2)} files (budget ${kb(TARGET)}, ${total > TARGET ? `${kb(total - TARGET)} over` : `${kb(TARGET - total)} left`})`,
   );
@@ -94,7 +104,7 @@ if (!quiet) {
 for (const line of lines) console.log(line);
 if (over) {
   console.error(
-    'js-budget: a shopper page is over its 100 kB JavaScript budget: load what the first page does not need with import() (scripts/js-budget.ts)',
+    'js-budget: a shopper page is over its 100 kB JavaScript budget or imports back-office code: load what the first page does not need with import() (scripts/js-budget.ts)',
   );
   process.exit(1);
 }

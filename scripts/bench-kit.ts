@@ -148,6 +148,47 @@ export async function startServer(
   };
 }
 
+/**
+ * BENCH_BEFORE_SERVER=<bundle>: old against new in the same run on the same database, interleaved because the
+ * machine is shared: a second server from that bundle (the code before a change, built with build-server.mjs in a
+ * checkout of it), and every measurement made on it, then on this tree's server, then both again (A, B, A, B).
+ */
+export const BEFORE_SERVER = process.env.BENCH_BEFORE_SERVER;
+
+/** Who answers a measurement; `script` starts it again. The same two objects recur in `sides`. */
+export interface Side {
+  label: '' | 'before' | 'after';
+  srv: Server;
+  script: string;
+}
+
+/** This tree's server and, with BENCH_BEFORE_SERVER, the one before; `sides` in the order to measure them. */
+export async function startSides(url: string) {
+  const after: Side = { label: '', srv: await startServer(url), script: 'apps/api/dist/server.mjs' };
+  if (!BEFORE_SERVER) return { after, before: undefined, sides: [after] };
+  const before: Side = {
+    label: 'before',
+    srv: await startServer(url, {}, BEFORE_SERVER).catch(async (err) => {
+      await after.srv.stop();
+      throw err;
+    }),
+    script: BEFORE_SERVER,
+  };
+  after.label = 'after';
+  return { after, before, sides: [before, after, before, after] };
+}
+
+/** Interleaved runs of one case: each side's mean rate and p99, and after against before ("+1.2 %"). */
+export function beforeAfter(runs: { side: string; rate: number; p99: number }[]) {
+  const mean = (side: string, f: (r: { rate: number; p99: number }) => number) => {
+    const of = runs.filter((r) => r.side === side);
+    return of.reduce((n, r) => n + f(r), 0) / (of.length || 1);
+  };
+  const [b, a] = [mean('before', (r) => r.rate), mean('after', (r) => r.rate)];
+  const pct = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)} %`;
+  return `before ${Math.round(b)}/s, p99 ${ms(mean('before', (r) => r.p99))} ms; after ${Math.round(a)}/s, p99 ${ms(mean('after', (r) => r.p99))} ms (${pct((a / b - 1) * 100)})`;
+}
+
 const QUIET_LOAD = Number(process.env.BENCH_QUIET_LOAD ?? 1.0);
 const QUIET_WAIT_S = Number(process.env.BENCH_QUIET_WAIT_S ?? 600);
 /** Waiting in one run is capped in total too (a run has up to 13 measurements). */

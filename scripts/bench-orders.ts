@@ -6,6 +6,8 @@
 // product, stock + units sold = initial, order lines and SALE ledger rows add up to the same, and there are as
 // many orders as 201 answers. Prints a markdown block for docs/benchmarks.md. (Generated ids are md5-based with
 // the version and variant digits of a v4 UUID, which the API's validation asks for.)
+// BENCH_BEFORE_SERVER=<bundle>: the server before a change against this tree's, on the same database, interleaved
+// (before, after, before, after for (a), then for (b); bench-kit's startSides); each run has customers of its own.
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '@haat/db';
 import { seedDemo } from '@haat/db/seed';
@@ -15,6 +17,8 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { signAccessToken } from '../apps/api/src/modules/accounts/tokens.ts';
 import {
   AUTH_SECRET,
+  BEFORE_SERVER,
+  beforeAfter,
   classify,
   freshDatabase,
   loadNote,
@@ -22,14 +26,19 @@ import {
   machine,
   measure,
   ms,
-  type Server,
+  type Side,
   startServer,
+  startSides,
 } from './bench-kit.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
 /** The target's concurrency is 20; other values are for experiments. */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARMUP = 200;
+/** Runs of each case: one, or before, after, before, after (BENCH_BEFORE_SERVER). */
+const ROUNDS = BEFORE_SERVER ? 4 : 1;
+/** Customers of one run: it builds up to 20 requests more than it sends. */
+const BLOCK = ORDERS + 40;
 const HOT_STOCK = 100_000;
 const SPREAD_STOCK = 10_000;
 const PLACE = '/api/store/order/create-order/';
@@ -46,7 +55,7 @@ interface Job {
 
 async function main() {
   const db = await freshDatabase('haat_bench_orders');
-  let server: Server | undefined;
+  let sides: Side[] = [];
   try {
     const setup = await openDatabase({ url: db.url });
     await setup.migrate();
@@ -90,7 +99,9 @@ async function main() {
     );
 
     // Customers, each with an address and one cart line per run: the hot product, and one of the others.
-    const customers = ORDERS + WARMUP + 100; // a run builds up to 20 requests more than it sends: 40 spare per run
+    // Warm-up customers for each server, a block per round (its hot line for (a), its other line for (b)), the probe.
+    const servers = BEFORE_SERVER ? 2 : 1;
+    const customers = WARMUP * servers + ROUNDS * BLOCK + 1;
     log(`${shop.slug}: ${products.length} products; creating ${customers} customers`);
     await owner.execute(sql`
       insert into users (id, store_id, role, email, first_name, last_name, phone, email_verified_at)
@@ -174,18 +185,18 @@ async function main() {
     const perOrder = classify(statements);
     await app.close();
     await counted.close();
-    await setup.close();
 
-    server = await startServer(db.url);
-    let srv = server;
+    const started = await startSides(db.url);
+    sides = started.sides;
     const restarts: string[] = [];
     const created = { n: 0 };
-    const run = async (jobs: Job[], amount: number, warmupOnly = false) => {
-      if (!srv.alive()) {
+    const run = async (side: Side, jobs: Job[], amount: number, warmupOnly = false) => {
+      if (!side.srv.alive()) {
         restarts.push(`run ${restarts.length + 1}`);
         log('  the server is gone: starting it again');
-        srv = server = await startServer(db.url);
+        side.srv = await startServer(db.url, {}, side.script);
       }
+      const srv = side.srv;
       const queue = [...jobs];
       const m = await measure(
         {
@@ -218,16 +229,28 @@ async function main() {
       created.n += m.statuses['201'] ?? 0;
       if (!warmupOnly && Object.keys(m.statuses).some((s) => s !== '201'))
         log(`  statuses ${JSON.stringify(m.statuses)}`);
-      return m;
+      return { side: side.label, m };
     };
-    log('warm-up');
-    await run(jobsOf(0, WARMUP, 'spread'), WARMUP - 40, true);
-    log('(a) one hot product');
-    const hotRun = await run(jobsOf(WARMUP, WARMUP + ORDERS + 40, 'hot'), ORDERS);
-    log('(b) spread over the products');
-    const spreadRun = await run(jobsOf(WARMUP, WARMUP + ORDERS + 40, 'spread'), ORDERS);
-    await srv.stop();
-    server = undefined;
+    const distinct = [...new Set(sides)];
+    for (const [i, side] of distinct.entries()) {
+      log(`warm-up${side.label ? ` on ${side.label}` : ''}`);
+      await run(side, jobsOf(i * WARMUP, (i + 1) * WARMUP, 'spread'), WARMUP - 40, true);
+    }
+    const block = (i: number, line: 'hot' | 'spread') =>
+      jobsOf(distinct.length * WARMUP + i * BLOCK, distinct.length * WARMUP + (i + 1) * BLOCK, line);
+    const hotRuns = [];
+    for (const [i, side] of sides.entries()) {
+      log(`(a) one hot product${side.label ? `, ${side.label}` : ''}`);
+      hotRuns.push(await run(side, block(i, 'hot'), ORDERS));
+    }
+    const spreadRuns = [];
+    for (const [i, side] of sides.entries()) {
+      log(`(b) spread over the products${side.label ? `, ${side.label}` : ''}`);
+      spreadRuns.push(await run(side, block(i, 'spread'), ORDERS));
+    }
+    for (const side of distinct) await side.srv.stop();
+    sides = [];
+    await setup.close(); // after the runs: each run's tokens are minted through it
 
     // No oversell: stock + sold = initial for every product, and every record agrees.
     const check = await openDatabase({ url: db.url });
@@ -272,19 +295,27 @@ async function main() {
       v.duplicate_numbers === 0 &&
       v.orders === expectedOrders;
 
-    const line = (name: string, m: Measured) =>
-      `| ${name} | ${m.requests} | ${m.statuses['201'] ?? 0} | ${Math.round(m.rps)} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.cpuMsPerReq?.toFixed(2) ?? '-'} | ${m.pgCpuMsPerReq?.toFixed(2) ?? '-'} | ${loadNote(m)} |`;
+    const line = ({ side, m }: { side: string; m: Measured }, name: string) =>
+      `| ${name}${side ? `, ${side}` : ''} | ${m.requests} | ${m.statuses['201'] ?? 0} | ${Math.round(m.rps)} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.cpuMsPerReq?.toFixed(2) ?? '-'} | ${m.pgCpuMsPerReq?.toFixed(2) ?? '-'} | ${loadNote(m)} |`;
     const out = [
       `### ${new Date().toISOString().slice(0, 10)}, place order: ${await machine()}\n`,
       `Shop ${shop.slug} (${products.length} products), one cart line per order, cash on delivery, ${CONNECTIONS} connections, ${ORDERS.toLocaleString('en')} orders per run after ${WARMUP} warm-up orders.\n`,
       '| Run | requests | 201 Created | orders/s | p50 ms | p95 ms | p99 ms | server CPU ms/order | PostgreSQL CPU ms/order | load avg at start |',
       '|---|---|---|---|---|---|---|---|---|---|',
-      line(`(a) one hot product (stock ${HOT_STOCK.toLocaleString('en')})`, hotRun),
-      line(
-        `(b) spread over ${spread.length} products (stock ${SPREAD_STOCK.toLocaleString('en')} each)`,
-        spreadRun,
+      ...hotRuns.map((r) => line(r, `(a) one hot product (stock ${HOT_STOCK.toLocaleString('en')})`)),
+      ...spreadRuns.map((r) =>
+        line(
+          r,
+          `(b) spread over ${spread.length} products (stock ${SPREAD_STOCK.toLocaleString('en')} each)`,
+        ),
       ),
       '',
+      ...(BEFORE_SERVER
+        ? [hotRuns, spreadRuns].map(
+            (runs, i) =>
+              `- ${'ab'[i]}, mean of 2 runs each: ${beforeAfter(runs.map(({ side, m }) => ({ side, rate: m.rps, p99: m.p99 })))}.`,
+          )
+        : []),
       `- SQL statements per order (counted in-process): ${perOrder.queries} (+${perOrder.context} context, +${perOrder.tx} BEGIN/COMMIT).`,
       `- Check afterwards: ${v?.products} products, stock + sold = initial for all but ${v?.bad_stock}, units_sold off on ${v?.bad_sold}, SALE ledger off on ${v?.bad_ledger}, negative stock ${v?.negative}; ${v?.orders} orders for ${expectedOrders} 201 answers (incl. warm-up and the probe), ${v?.duplicate_numbers} duplicate numbers; hot product ${v?.hot_sold} sold, ${v?.hot_left} left. ${consistent ? 'Consistent: no oversell.' : 'INCONSISTENT.'}`,
     ];
@@ -292,7 +323,7 @@ async function main() {
     console.log(`\n${out.join('\n')}`);
     if (!consistent) process.exitCode = 1;
   } finally {
-    await server?.stop();
+    for (const side of new Set(sides)) await side.srv.stop();
     await db.drop();
   }
 }

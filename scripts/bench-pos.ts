@@ -45,6 +45,8 @@ import { type SellableRow, sellablesFor } from '../apps/api/src/modules/pos/pos.
 import {
   AUTH_SECRET,
   adminUrl,
+  BEFORE_SERVER,
+  beforeAfter,
   classify,
   DURATION,
   freshDatabase,
@@ -54,7 +56,7 @@ import {
   measure,
   ms,
   type Server,
-  startServer,
+  startSides,
 } from './bench-kit.ts';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 20);
@@ -275,7 +277,6 @@ async function main() {
     const priced = await withStore(owner, shop.id, (tx) => sellablesFor(tx, [], poolIds));
     const hotRow = priced.find((r) => r.variantLabel === null);
     if (!hotRow || priced.length < POOL) throw new Error(`pool: ${priced.length} sellables`);
-    const BEFORE_SERVER = process.env.BENCH_BEFORE_SERVER;
     const ROUNDS = BEFORE_SERVER ? 4 : 1;
     const HOT_STOCK = ROUNDS * SALES - HOT_SHORT;
     await owner.execute(
@@ -388,18 +389,12 @@ async function main() {
     await setup.close();
 
     // 3. The server; the owner signs in again before each measurement (access tokens last 15 minutes).
-    server = await startServer(db.url);
+    const started = await startSides(db.url);
+    server = started.after.srv;
+    before = started.before?.srv;
     const srv = server;
-    before = BEFORE_SERVER ? await startServer(db.url, {}, BEFORE_SERVER) : undefined;
     /** Who answers each measurement: this tree's server, or before and after in turn (A, B, A, B). */
-    const sides: { label: string; srv: Server }[] = before
-      ? [
-          { label: 'before', srv: before },
-          { label: 'after', srv },
-          { label: 'before', srv: before },
-          { label: 'after', srv },
-        ]
-      : [{ label: '', srv }];
+    const sides = started.sides;
     const headers: Record<string, string> = { 'store-origin': BIG_SHOP };
     const signIn = async () => {
       const res = await fetch(`${srv.origin}/api/admin/admin-login/`, {
@@ -706,6 +701,12 @@ async function main() {
         return `| ${name} | ${r.requests} | ${sales} | ${other || '-'} | ${Math.round(sales / (r.requests / r.rps))} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${cpu(r)} | ${loadNote(r)} |`;
       }),
       '',
+      ...(BEFORE_SERVER
+        ? [spread, hotRun, specRun].map(
+            (runs, i) =>
+              `- ${'abc'[i]}, mean of ${runs.length / 2} runs each: ${beforeAfter(runs.map((r) => ({ side: r.side, rate: (r.m.statuses['201'] ?? 0) / (r.m.requests / r.m.rps), p99: r.m.p99 })))}.`,
+          )
+        : []),
       `- SQL statements per sale (counted in-process, the screen's body, two lines: one stock statement per line): ${stmt(perSale)}.`,
       ...saleRuns.map(({ short, run }) => waitLine(`${short}${run.side ? ` ${run.side}` : ''}`, run.waits)),
       `- Check afterwards (${consistent ? 'consistent: no oversell' : 'INCONSISTENT'}):`,

@@ -35,6 +35,8 @@ const READERS = Number(process.env.FAILOVER_READERS ?? 3);
 const STANDBY_DELAY_MS = 3000;
 const READ_MAX_LAG_MS = 10_000;
 const WRITE_BACK_WITHIN_MS = 30_000;
+/** The whole test; past it, everything it started is killed and it fails. */
+const TEST_WITHIN_MS = 6 * 60_000;
 if (!hasPgAutoFailover())
   throw new Error('The failover test needs pg_autoctl, PostgreSQL 15 and haproxy (.ci/run)');
 
@@ -65,6 +67,16 @@ let haproxy: HaProxy | null = null;
 let load: ShopLoad | null = null;
 const servers: { port: number; child: ChildProcess; log: string }[] = [];
 const smtp = await startSmtpServer();
+process.once('exit', () => {
+  for (const s of servers) s.child.kill('SIGKILL');
+  try {
+    if (haproxy?.pid) process.kill(haproxy.pid, 'SIGKILL');
+  } catch {} // already stopped
+});
+setTimeout(() => {
+  console.error(`FAIL the failover test did not finish within ${TEST_WITHIN_MS / 60_000} minutes`);
+  process.exit(1); // the exit handlers (here and in scripts/ha/cluster.ts) kill what the test started
+}, TEST_WITHIN_MS).unref();
 try {
   cluster = await startCluster();
   const first = await cluster.waitHealthy();
@@ -215,7 +227,7 @@ try {
   await load.stop();
   stage('load stopped');
   const tallyRun = load.takeTally();
-  await load.retryUnsettled();
+  await load.retryUnsettled(performance.now() + 60_000);
   stage('lost answers sent again');
   const { acked, lost, ackedRefunds } = await checkShopLedger(db.sql, load, expect);
   expect(
@@ -290,6 +302,15 @@ try {
   });
   console.log(
     `\nrequests in all: ${all.length} (${all.filter(good).length} 2xx, ${tallyRun.unavailable} 503 before the retries, ${tallyRun.network} no answer); orders and sales acknowledged: ${acked}, lost: ${lost}; refunds acknowledged: ${ackedRefunds}`,
+  );
+  const kinds = new Map<string, Map<number, number>>();
+  for (const x of all) {
+    const m = kinds.get(x.kind) ?? new Map<number, number>();
+    m.set(x.status, (m.get(x.status) ?? 0) + 1);
+    kinds.set(x.kind, m);
+  }
+  console.log(
+    `answers by kind: ${[...kinds].map(([k, m]) => `${k} ${[...m].map(([st, n]) => `${st}×${n}`).join(' ')}`).join('; ')}`,
   );
   console.log(
     `read-your-writes with the standby ${STANDBY_DELAY_MS} ms behind (max lag ${READ_MAX_LAG_MS} ms): ${ryw.fresh}/${ryw.loads} loads fresh, standby behind on ${ryw.standbyBehind}/${ryw.changes} changes`,

@@ -319,10 +319,13 @@ export async function prepareShopLoad(o: LoadOptions) {
       running = false;
       await Promise.all(loops);
     },
-    /** A client whose answer was lost sends the same request again with the same key (20 tries, 250 ms apart). */
-    async retryUnsettled() {
+    /**
+     * A client whose answer was lost sends the same request again with the same key (20 tries, 250 ms apart), until
+     * `deadline` (performance.now()) if given: what is still unsettled then stays so, for the checks to report.
+     */
+    async retryUnsettled(deadline = Number.POSITIVE_INFINITY) {
       for (const op of keyed) {
-        for (let i = 0; i < 20 && !settled(op.status); i++) {
+        for (let i = 0; i < 20 && !settled(op.status) && performance.now() < deadline; i++) {
           await placeOrSell(op);
           if (!settled(op.status)) await sleep(250);
         }

@@ -12,6 +12,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 
 export interface HaProxy {
+  pid: number | undefined;
   port: number;
   origin: string;
   configFile: string;
@@ -78,6 +79,7 @@ export async function startHaProxy(dir: string, port: number, servers: number[])
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
+    pid: child.pid,
     port,
     origin: `http://127.0.0.1:${port}`,
     configFile,

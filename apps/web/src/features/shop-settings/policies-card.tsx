@@ -1,14 +1,15 @@
 import { POLICY_MAX, policyBody } from '@haat/contracts';
 import { ExternalLink, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { serverFieldErrors } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useQueryClient } from '../../lib/query.ts';
 import { platformUrl } from '../../lib/site-urls.ts';
 import { toast } from '../../lib/toast.ts';
+import { schemaResolver } from './form-support.ts';
 import {
   type PolicyKind,
   type ShopPolicy,
@@ -16,6 +17,7 @@ import {
   settingsKeys,
   useShopPolicies,
 } from './settings-api.ts';
+import { useSettingsForm } from './settings-form.tsx';
 import {
   CardState,
   FormProblem,
@@ -26,61 +28,61 @@ import {
   smallButton,
 } from './settings-ui.tsx';
 
-const fieldError = (err: unknown) => serverFieldErrors(err).body;
+interface PolicyValues {
+  body: string;
+}
+type PolicyInput = { body: string };
+const resolver = schemaResolver<PolicyValues, PolicyInput>(
+  (b) => policyBody.safeParse(b),
+  (v) => ({ body: v.body }),
+);
+
+/** A policy's form: the settings form over policyBody, and Reset to template. */
+function usePolicyEditor(slug: string, policy: ShopPolicy) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const replace = (saved: ShopPolicy, form: UseFormReturn<PolicyValues, unknown, PolicyInput>) => {
+    queryClient.setQueryData<ShopPolicy[]>(settingsKeys.policies(slug), (list) =>
+      list?.map((p) => (p.kind === saved.kind ? saved : p)),
+    );
+    form.reset({ body: saved.body });
+  };
+  const state = useSettingsForm<PolicyValues, PolicyInput, ShopPolicy>({
+    defaultValues: { body: policy.body },
+    resolver,
+    fields: ['body'],
+    save: (body) => settingsApi.savePolicy(slug, policy.kind, body.body),
+    onSaved: replace,
+    saved: () => ({ title: `${policy.title} saved`, description: 'Shoppers see the new text now.' }),
+    failure: `${policy.title} could not be saved`,
+  });
+  const reset = async () => {
+    setResetting(true);
+    try {
+      replace(await settingsApi.resetPolicy(slug, policy.kind), state.form);
+      toast.success(`${policy.title} reset to the template`);
+    } catch (err) {
+      state.setProblem(problemText(err, `${policy.title} could not be reset`));
+    } finally {
+      setResetting(false);
+      setConfirming(false);
+    }
+  };
+  return { ...state, reset, confirming, setConfirming, resetting };
+}
 
 /** The text of one policy page: edit and save it, or go back to the template. */
 function PolicyEditor({ slug, policy }: { slug: string; policy: ShopPolicy }) {
   const id = useId();
   const host = useHost();
-  const queryClient = useQueryClient();
-  const [text, setText] = useState(policy.body);
-  const [error, setError] = useState<string>();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-
-  const replace = (saved: ShopPolicy) => {
-    queryClient.setQueryData<ShopPolicy[]>(settingsKeys.policies(slug), (list) =>
-      list?.map((p) => (p.kind === saved.kind ? saved : p)),
-    );
-    setText(saved.body);
-  };
-
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setProblem(null);
-    const parsed = policyBody.safeParse({ body: text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    setBusy(true);
-    try {
-      replace(await settingsApi.savePolicy(slug, policy.kind, parsed.data.body));
-      toast.success(`${policy.title} saved`, { description: 'Shoppers see the new text now.' });
-    } catch (err) {
-      const message = fieldError(err);
-      if (message) setError(message);
-      else setProblem(problemText(err, `${policy.title} could not be saved`));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const reset = async () => {
-    setBusy(true);
-    try {
-      replace(await settingsApi.resetPolicy(slug, policy.kind));
-      setError(undefined);
-      toast.success(`${policy.title} reset to the template`);
-    } catch (err) {
-      setProblem(problemText(err, `${policy.title} could not be reset`));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
+  const state = usePolicyEditor(slug, policy);
+  const { confirming, setConfirming, problem } = state;
+  const busy = state.busy || state.resetting;
+  const error = state.errors.body?.message;
 
   return (
-    <form onSubmit={save} noValidate className="space-y-3" aria-label={policy.title}>
+    <form onSubmit={state.submit} noValidate className="space-y-3" aria-label={policy.title}>
       <p className="text-sm text-slate-600" aria-live="polite">
         {policy.is_template
           ? 'Showing the template, filled in with your shop’s name and phone. Make it yours.'
@@ -92,8 +94,7 @@ function PolicyEditor({ slug, policy }: { slug: string; policy: ShopPolicy }) {
         </label>
         <textarea
           id={`${id}-text`}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          {...state.form.register('body')}
           rows={14}
           maxLength={POLICY_MAX}
           aria-invalid={!!error || undefined}
@@ -111,7 +112,7 @@ function PolicyEditor({ slug, policy }: { slug: string; policy: ShopPolicy }) {
       </div>
       <FormProblem>{problem}</FormProblem>
       <div className="flex flex-wrap items-center gap-2">
-        <SaveButton busy={busy && !confirming} label={`Save ${policy.title}`} />
+        <SaveButton busy={state.busy} label={`Save ${policy.title}`} />
         {policy.is_template ? null : (
           <button
             type="button"
@@ -139,8 +140,8 @@ function PolicyEditor({ slug, policy }: { slug: string; policy: ShopPolicy }) {
         title={`Reset the ${policy.title}?`}
         description="Your text is replaced by the template filled in with your shop’s details."
         confirmLabel="Reset to template"
-        busy={busy}
-        onConfirm={reset}
+        busy={state.resetting}
+        onConfirm={state.reset}
       />
     </form>
   );

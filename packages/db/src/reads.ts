@@ -150,7 +150,7 @@ export async function readAnywhere<T>(db: Db, fn: (db: Db) => Promise<T>): Promi
 /** How the storefront's reads went on the standby (`readUrl`), and its last lag; null without a standby. */
 export function standbyStatus(db: Db) {
   const s = standbyPools.get(db)?.standby;
-  return s ? { usable: s.usable(), lagMs: s.lag(), reads: { ...s.counts } } : null;
+  return s ? { usable: s.usable(), lagMs: s.lag(), onStandby: s.isStandby(), reads: { ...s.counts } } : null;
 }
 
 /** Waits for the standby's lag check under way (tests). */
@@ -172,7 +172,7 @@ export function openStandby(
   const pool = postgresClient(readUrl, { ...common, max: Math.max(2, Math.ceil(size / 2)) });
   const standby = new StandbyReads({
     open: (forget) => postgresClient(readUrl, { ...common, max: 1, onclose: forget }),
-    monitor: postgresClient(readUrl, { ...common, max: 1, debug: undefined }),
+    monitor: () => postgresClient(readUrl, { ...common, max: 1, debug: undefined }),
     pool,
     size,
     maxLagMs: opts.readMaxLagMs ?? 5000,

@@ -17,13 +17,20 @@ export const versionOf = async (sql: postgres.Sql, storeId: string): Promise<num
 const LAG_SQL = `select case
   when not pg_is_in_recovery() or pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
   else coalesce(extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000, 0)
-end::float8 as lag_ms`;
+end::float8 as lag_ms, pg_is_in_recovery() as standby`;
+
+/**
+ * While the read connections sit on a primary (the standby was promoted, or was down when they opened and
+ * `prefer-standby` fell back), they are reopened this often, so they move to a standby once there is one again
+ * (`prefer-standby` chooses when a connection opens).
+ */
+const REOPEN_ON_PRIMARY_MS = 10_000;
 
 export interface StandbyOptions {
   /** The readers' clients on the standby (`target_session_attrs=prefer-standby` or a standby's own URL). */
   open: (forget: () => void) => postgres.Sql;
-  /** A one-connection client for the lag check. */
-  monitor: postgres.Sql;
+  /** Opens the one-connection client of the lag check (again after the reads were found on a primary). */
+  monitor: () => postgres.Sql;
   /** A pool for reads in no shop's context (the marketplace: `readAnywhere`). */
   pool: postgres.Sql;
   size: number;
@@ -44,11 +51,17 @@ export class StandbyReads {
   private lagMs: number | null = null;
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> | undefined;
+  private monitor: postgres.Sql;
+  /** Whether the last check found the read connections' server in recovery (a standby). */
+  private onStandby = false;
+  /** Since when the checks have found a primary where the reads go (0: not). */
+  private onPrimarySince = 0;
   /** Reads served by the standby, and reads that went to the primary because the standby was behind that shop. */
   readonly counts = { standby: 0, behind: 0, failed: 0, anywhere: 0 };
 
   constructor(private readonly opts: StandbyOptions) {
     this.readers = new StoreReaders(opts.open, opts.size);
+    this.monitor = opts.monitor();
     this.checking = this.check();
     this.timer = setInterval(() => {
       this.checking ??= this.check();
@@ -64,6 +77,11 @@ export class StandbyReads {
   /** The last lag read (ms), null when the standby could not be reached. */
   lag(): number | null {
     return this.lagMs;
+  }
+
+  /** Whether the reads' server was a standby at the last check (false: a primary, after a failover). */
+  isStandby(): boolean {
+    return this.onStandby;
   }
 
   /** A read on the standby failed: skip it until the next check says otherwise. */
@@ -82,17 +100,31 @@ export class StandbyReads {
     await this.checking;
     await Promise.all([
       this.readers.close(),
-      this.opts.monitor.end({ timeout: 5 }),
+      this.monitor.end({ timeout: 5 }),
       this.opts.pool.end({ timeout: 5 }),
     ]);
   }
 
+  /** Reopens the lag check's connection and lets the idle readers go, for new ones to choose a standby. */
+  private async reopen() {
+    this.onPrimarySince = 0;
+    const old = this.monitor;
+    this.monitor = this.opts.monitor();
+    this.readers.renew();
+    await old.end({ timeout: 5 }).catch(() => {});
+  }
+
   private async check() {
     try {
-      const [row] = await this.opts.monitor.unsafe<{ lag_ms: number }[]>(LAG_SQL);
+      const [row] = await this.monitor.unsafe<{ lag_ms: number; standby: boolean }[]>(LAG_SQL);
       this.lagMs = row ? Number(row.lag_ms) : null;
+      this.onStandby = !!row?.standby;
+      if (this.onStandby) this.onPrimarySince = 0;
+      else if (!this.onPrimarySince) this.onPrimarySince = Date.now();
+      else if (Date.now() - this.onPrimarySince >= REOPEN_ON_PRIMARY_MS) await this.reopen();
     } catch {
       this.lagMs = null;
+      this.onStandby = false;
     } finally {
       this.checking = undefined;
     }

@@ -28,6 +28,8 @@ export class StoreReaders {
   private readonly idle: StoreReader[] = [];
   private readonly waiting: ((reader: StoreReader) => void)[] = [];
   private readonly all: StoreReader[] = [];
+  /** Readers to close when their read ends (`renew`). */
+  private readonly retired = new Set<StoreReader>();
   private closed = false;
 
   /** `open(forget)` makes a one-connection client; it calls `forget` whenever that connection closes. */
@@ -47,6 +49,7 @@ export class StoreReaders {
   }
 
   release(reader: StoreReader) {
+    if (this.retired.has(reader)) return this.discard(reader);
     const next = this.waiting.shift();
     if (next) next(reader);
     else this.idle.push(reader);
@@ -58,10 +61,20 @@ export class StoreReaders {
    * failure, so a read never waits behind them.)
    */
   discard(reader: StoreReader) {
+    this.retired.delete(reader);
     this.all.splice(this.all.indexOf(reader), 1);
     reader.sql.end({ timeout: 0 }).catch(() => {});
     const next = this.waiting.shift();
     if (next && !this.closed) next(this.openReader());
+  }
+
+  /**
+   * Replaces every reader with a new connection: the idle ones now, the busy ones when their read ends (a reader
+   * on a server that is no longer the one wanted, after a failover).
+   */
+  renew() {
+    for (const reader of this.all) this.retired.add(reader);
+    for (const reader of this.idle.splice(0)) this.discard(reader);
   }
 
   async close() {

@@ -189,6 +189,44 @@ describe.runIf(run)('storefront reads on a standby', () => {
   });
 });
 
+describe.runIf(run)('reads that had to open on the primary', () => {
+  it('move to the standby once it is back (prefer-standby chooses when a connection opens)', {
+    timeout: 60_000,
+  }, async () => {
+    const hosts = (u: string) => /@([^/]+)\//.exec(u)?.[1];
+    const readUrl = `postgres://haat_app@${hosts(pair.standbyUrl())},${hosts(pair.primaryUrl())}/haat?target_session_attrs=prefer-standby`;
+    pair.stopStandby();
+    const opened = await openDatabase({ url: pair.primaryUrl('haat'), readUrl, poolSize: 2 });
+    try {
+      const db = await opened.app();
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+      const app = await buildApp({ db, config, logger: false });
+      const read = () =>
+        app.inject({
+          url: `/api/store/stores/product/${productId}`,
+          headers: { host: 'localhost:4000', 'store-origin': shops.a.slug },
+        });
+      await standbyChecked(db);
+      expect((await read()).statusCode).toBe(200);
+      expect(standbyStatus(db)?.onStandby).toBe(false); // the only server up is the primary
+      pair.startStandby();
+      await caughtUp();
+      // Bounded: the checks run every second and reopen the connections after 10 s on a primary.
+      for (let i = 0; i < 300 && !standbyStatus(db)?.onStandby; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        await standbyChecked(db);
+      }
+      expect(standbyStatus(db)?.onStandby).toBe(true);
+      const before = standbyStatus(db)?.reads.standby ?? 0;
+      expect((await read()).statusCode).toBe(200);
+      expect(standbyStatus(db)?.reads.standby).toBe(before + 1);
+      await app.close();
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
 describe.runIf(run)('writes find the primary', () => {
   it('a host list with read-write connects to the primary even when the standby is listed first', async () => {
     const hosts = (u: string) => /@([^/]+)\//.exec(u)?.[1];

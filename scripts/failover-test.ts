@@ -24,7 +24,7 @@ import { setDemoVendorPasswords } from '../apps/api/src/modules/accounts/bootstr
 import { freePort, startSmtpServer } from '../apps/api/src/modules/mail/testing/smtp-server.ts';
 import { type HaCluster, hasPgAutoFailover, startCluster } from './ha/cluster.ts';
 import { type HaProxy, startHaProxy } from './ha/haproxy.ts';
-import { readYourWrites } from './ha/read-your-writes.ts';
+import { readYourWrites, waitForReadersOnStandby } from './ha/read-your-writes.ts';
 import { checkShopLedger } from './shop-checks.ts';
 import { prepareShopLoad, type Sample, type ShopLoad } from './shop-load.ts';
 import { checks, freshDatabase, serverEnv, sleep } from './test-servers.ts';
@@ -235,8 +235,18 @@ try {
     `no answer was a 500 (${load.serverErrors.length}: ${load.serverErrors.slice(0, 3).join('; ')})`,
   );
 
-  // Read-your-writes with the standby's replay held back.
+  // Read-your-writes with the standby's replay held back, once the servers' readers are back on the standby.
   const { secondary } = await cluster.waitHealthy();
+  const movedMs = await waitForReadersOnStandby({
+    origin: haproxy.origin,
+    slug: load.shop.slug,
+    standbyUrl: `postgres://postgres@127.0.0.1:${secondary.port}/${dbName}`,
+    withinMs: 30_000,
+  });
+  expect(
+    movedMs !== null,
+    `the servers' readers found the standby again after the failovers (${movedMs ?? 'not'} ms, at most 30 s)`,
+  );
   await cluster.delayStandby(STANDBY_DELAY_MS);
   const ryw = await readYourWrites({
     origin: haproxy.origin,

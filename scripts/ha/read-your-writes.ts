@@ -116,3 +116,34 @@ export async function readYourWrites(o: {
     await standby.end();
   }
 }
+
+/**
+ * After a failover the servers' readers may sit on the new primary until their lag check has seen it for 10 s and
+ * renewed them (decision 0026). Reads the shop's listing through the load balancer (readers open as reads need
+ * them) until the standby has app connections besides the lag checks, at most `withinMs`. Returns how long it took,
+ * or null when it did not happen.
+ */
+export async function waitForReadersOnStandby(o: {
+  origin: string;
+  slug: string;
+  standbyUrl: string;
+  withinMs: number;
+}): Promise<number | null> {
+  const standby = postgres(o.standbyUrl, { max: 1, onnotice: () => {} });
+  const t0 = Date.now();
+  try {
+    while (Date.now() - t0 < o.withinMs) {
+      for (let i = 0; i < 4; i++)
+        await call(o.origin, 'GET', '/api/store/stores/product?limit=4', undefined, {
+          'store-origin': o.slug,
+        });
+      const [conns] = await standby<{ n: number }[]>`select count(*)::int as n from pg_stat_activity
+        where usename = 'haat_app' and datname = current_database() and query not like '%pg_last_wal_replay_lsn%'`;
+      if ((conns?.n ?? 0) > 0) return Date.now() - t0;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return null;
+  } finally {
+    await standby.end();
+  }
+}

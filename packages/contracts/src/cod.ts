@@ -113,6 +113,8 @@ export function parsePinList(text: string) {
   const problems: { line: number; value: string; message: string }[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     const cells = raw.split(/[,;\t]/).map((c) => c.trim().replace(/^"|"$/g, ''));
+    // Numbers only ("110001, 400001"): a list of PIN codes, each taken; otherwise a CSV row, its first cell.
+    const list = cells.filter(Boolean).every((c) => /^\d+$/.test(c));
     for (const [j, cell] of cells.entries()) {
       if (!cell) continue;
       if (i === 0 && j === 0 && /^pin\s*(code)?$|^pincode$/i.test(cell)) return;
@@ -124,7 +126,7 @@ export function parsePinList(text: string) {
           value: cell,
           message: `Line ${i + 1}: "${cell}" is not a 6-digit PIN code`,
         });
-      if (cells.length > 1) return; // one PIN per CSV row: its first cell
+      if (cells.length > 1 && !list) return; // one PIN per CSV row: its first cell
     }
   });
   return { pins: [...new Set(pins)], problems };

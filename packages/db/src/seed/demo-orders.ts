@@ -254,6 +254,9 @@ function weighted<T>(rnd: () => number, choices: readonly (readonly [T, number])
   return last[0];
 }
 
+/** How many of a shop's newest online orders are always waiting for it (PENDING). */
+const NEWEST_PENDING = 3;
+
 /** The status an order of this age has reached (hours and days after it was placed). */
 function statusForAge(rnd: () => number, ageDays: number): OrderStatus {
   if (ageDays < 0.25)
@@ -326,6 +329,8 @@ export function buildDemoOrders(
     if (istHour(t) < 7) t -= 8 * HOUR;
     return Math.round(t);
   }).sort((a, b) => a - b);
+  /** The time of the newest few online orders, which are left for the shop to confirm. */
+  const newestOnline = times[Math.max(0, times.length - NEWEST_PENDING)] ?? end;
 
   // Customers: about one for every three orders; some order again and again.
   const names = NAMES.map((n, i) => ({ n, k: random(`${shop.slug}:c${i}`)() })).sort((a, b) => a.k - b.k);
@@ -452,7 +457,10 @@ export function buildDemoOrders(
       customer.createdAt = new Date(t0 - between(rnd, 1, 240) * HOUR);
     }
     const ageDays = (end - t0) / DAY;
-    const status = statusForAge(rnd, ageDays);
+    // The newest orders wait for the shop whatever the hour the demo is made at (the night's orders move back in
+    // time, so at some hours none is under 6 hours old): every shop has some to confirm.
+    const natural = statusForAge(rnd, ageDays);
+    const status: OrderStatus = t0 >= newestOnline ? 'PENDING' : natural;
     const option = express && rnd() < 0.2 ? express : standard;
     const method = upi && rnd() < 0.3 ? 'UPI' : 'COD';
 

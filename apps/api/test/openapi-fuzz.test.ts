@@ -14,8 +14,8 @@ import {
   servedDocument,
   strictAjv,
 } from './openapi.ts';
+import { brokenRequests } from './openapi-fuzz-broken.ts';
 import {
-  brokenRequests,
   type FuzzContext,
   type FuzzRequest,
   hashOf,

@@ -86,3 +86,32 @@ export function FilterBar({
     </search>
   );
 }
+
+/** One labelled select of a filter bar: the value, its choices with their words, and what a choice sets. */
+export function FilterSelect<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  width = 'lg:w-40',
+}: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: readonly { value: T; label: string }[];
+  /** The select's width beside the others on a wide screen. */
+  width?: string;
+}) {
+  return (
+    <label className={`block min-w-0 text-sm font-medium text-slate-800 ${width}`}>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value as T)} className={filterControlClass}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -3,7 +3,7 @@ import { Download, History } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DateRangeField } from '../../components/ui/date-range-field.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { FilterBar, filterControlClass } from '../../components/ui/filter-bar.tsx';
+import { FilterBar, FilterSelect } from '../../components/ui/filter-bar.tsx';
 import { ListLayout } from '../../components/ui/list-layout.tsx';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
@@ -120,51 +120,34 @@ function AuditFilters({ params }: { params: ReturnType<typeof useAuditParams> })
       active={params.active}
       onClear={params.clear}
     >
-      <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-44">
-        Person
-        <select
-          value={f.person}
-          onChange={(e) => update({ person: e.target.value })}
-          className={filterControlClass}
-        >
-          <option value="">Everyone</option>
-          {(people.data ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
-        Kind
-        <select
-          value={f.kind}
-          onChange={(e) => update({ kind: e.target.value as AuditEntity | '' })}
-          className={filterControlClass}
-        >
-          <option value="">All kinds</option>
-          {AUDIT_ENTITIES.map((k) => (
-            <option key={k} value={k}>
-              {KIND_TEXT[k]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
-        Action
-        <select
-          value={f.action}
-          onChange={(e) => update({ action: e.target.value as AuditAction | '' })}
-          className={filterControlClass}
-        >
-          <option value="">All actions</option>
-          {AUDIT_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {ACTION_TEXT[a]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Person"
+        width="lg:w-44"
+        value={f.person}
+        onChange={(person) => update({ person })}
+        options={[
+          { value: '', label: 'Everyone' },
+          ...(people.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+        ]}
+      />
+      <FilterSelect<AuditEntity | ''>
+        label="Kind"
+        value={f.kind}
+        onChange={(kind) => update({ kind })}
+        options={[
+          { value: '', label: 'All kinds' },
+          ...AUDIT_ENTITIES.map((k) => ({ value: k, label: KIND_TEXT[k] })),
+        ]}
+      />
+      <FilterSelect<AuditAction | ''>
+        label="Action"
+        value={f.action}
+        onChange={(action) => update({ action })}
+        options={[
+          { value: '', label: 'All actions' },
+          ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_TEXT[a] })),
+        ]}
+      />
       <DateRangeField
         label="Date range"
         value={{ from: f.from, to: f.to }}

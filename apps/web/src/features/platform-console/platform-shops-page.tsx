@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { FilterBar, filterControlClass } from '../../components/ui/filter-bar.tsx';
+import { FilterBar, FilterSelect, filterControlClass } from '../../components/ui/filter-bar.tsx';
 import { ListLayout } from '../../components/ui/list-layout.tsx';
 import { type BadgeTone, StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
@@ -244,36 +244,19 @@ function ShopFilters({ params }: { params: ShopParams }) {
       active={params.active}
       onClear={params.clear}
     >
-      <label className="block text-sm font-medium text-slate-700 lg:w-44">
-        Status
-        <select
-          className={filterControlClass}
-          value={f.status}
-          onChange={(e) => update({ status: e.target.value as typeof f.status })}
-        >
-          <option value="">All</option>
-          {STORE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {words(s)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block text-sm font-medium text-slate-700 lg:w-40">
-        Plan
-        <select
-          className={filterControlClass}
-          value={f.plan}
-          onChange={(e) => update({ plan: e.target.value as typeof f.plan })}
-        >
-          <option value="">All</option>
-          {PLANS.map((p) => (
-            <option key={p} value={p}>
-              {words(p)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect<typeof f.status>
+        label="Status"
+        width="lg:w-44"
+        value={f.status}
+        onChange={(status) => update({ status })}
+        options={[{ value: '', label: 'All' }, ...STORE_STATUSES.map((s) => ({ value: s, label: words(s) }))]}
+      />
+      <FilterSelect<typeof f.plan>
+        label="Plan"
+        value={f.plan}
+        onChange={(plan) => update({ plan })}
+        options={[{ value: '', label: 'All' }, ...PLANS.map((p) => ({ value: p, label: words(p) }))]}
+      />
       <label className="block text-sm font-medium text-slate-700 lg:w-44">
         City
         <input

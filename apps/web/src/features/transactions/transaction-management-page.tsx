@@ -3,7 +3,7 @@ import { AlertTriangle, Clock, IndianRupee, Receipt } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DateRangeField } from '../../components/ui/date-range-field.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { FilterBar, filterControlClass } from '../../components/ui/filter-bar.tsx';
+import { FilterBar, FilterSelect } from '../../components/ui/filter-bar.tsx';
 import { ListLayout } from '../../components/ui/list-layout.tsx';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
@@ -145,34 +145,19 @@ function TransactionFilters({ params }: { params: ReturnType<typeof useTransacti
       active={active}
       onClear={clear}
     >
-      <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-44">
-        Status
-        <select
-          value={f.status}
-          onChange={(e) => update({ status: e.target.value as Status })}
-          className={filterControlClass}
-        >
-          {TRANSACTION_STATUS_FILTERS.map((v) => (
-            <option key={v} value={v}>
-              {STATUS_TEXT[v]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block min-w-0 text-sm font-medium text-slate-800 lg:w-40">
-        Payment
-        <select
-          value={f.payment_mode}
-          onChange={(e) => update({ payment_mode: e.target.value as Mode })}
-          className={filterControlClass}
-        >
-          {TRANSACTION_MODE_FILTERS.map((v) => (
-            <option key={v} value={v}>
-              {MODE_TEXT[v]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect<Status>
+        label="Status"
+        width="lg:w-44"
+        value={f.status}
+        onChange={(status) => update({ status })}
+        options={TRANSACTION_STATUS_FILTERS.map((v) => ({ value: v, label: STATUS_TEXT[v] }))}
+      />
+      <FilterSelect<Mode>
+        label="Payment"
+        value={f.payment_mode}
+        onChange={(payment_mode) => update({ payment_mode })}
+        options={TRANSACTION_MODE_FILTERS.map((v) => ({ value: v, label: MODE_TEXT[v] }))}
+      />
       <DateRangeField
         label="Date range"
         value={{ from: f.from, to: f.to }}

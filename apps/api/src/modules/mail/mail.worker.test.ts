@@ -1,5 +1,6 @@
 import { schema } from '@haat/db';
 import { eq, sql } from 'drizzle-orm';
+import type { Transporter } from 'nodemailer';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
@@ -111,6 +112,59 @@ describe('mail worker over SMTP', () => {
     expect((await rowOf(after))?.status).toBe('PENDING');
     expect(smtp.messages).toHaveLength(1);
   });
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    'records a delivery whose connection dropped right after SMTP accepted it, so it is not sent again',
+    async () => {
+      // Issue 35's fault suite: the app's connections terminated between the SMTP server's acceptance and
+      // markSent left the row PENDING, and the next claim delivered the same mail a second time.
+      const smtp = await smtpServer();
+      const { createTransport } = await import('nodemailer');
+      const real = createTransport({ url: smtp.url });
+      const transport = {
+        sendMail: async (m: Parameters<typeof real.sendMail>[0]) => {
+          const info = await real.sendMail(m);
+          // Hold the row so markSent is in flight when its connection is terminated, then let go.
+          let release = () => {};
+          const held = new Promise<void>((r) => {
+            release = r;
+          });
+          let locked = () => {};
+          const isLocked = new Promise<void>((r) => {
+            locked = r;
+          });
+          holder = t.owner.transaction(async (tx) => {
+            await tx.execute(sql`select 1 from outbox where id = ${id} for update`);
+            locked();
+            await held;
+          });
+          await isLocked;
+          setTimeout(async () => {
+            await t.owner.execute(
+              sql`select pg_terminate_backend(pid) from pg_stat_activity
+                  where datname = current_database() and usename = 'haat_app' and wait_event_type = 'Lock'`,
+            );
+            release();
+          }, 150);
+          return info;
+        },
+      } as unknown as Transporter;
+      const worker = startMailWorker(
+        { db: t.appDb, config: loadConfig({ NODE_ENV: 'test' }), log },
+        { intervalMs: 3_600_000, transport },
+      );
+      workers.push(worker);
+      let holder: Promise<void> = Promise.resolve();
+      const id = await enqueueMail(t.appDb, otp('dropped@haat.test'));
+      expect(await worker.runOnce()).toBe(1);
+      await holder;
+      expect((await rowOf(id))?.status).toBe('SENT');
+      await t.owner.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id));
+      expect(await worker.runOnce()).toBe(0);
+      expect(smtp.messages).toHaveLength(1);
+      real.close();
+    },
+  );
 
   it('survives a failing database without throwing out of the timer', async () => {
     const broken = startMailWorker(

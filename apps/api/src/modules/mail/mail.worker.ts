@@ -2,7 +2,7 @@ import type { Db } from '@haat/db';
 import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { claimDueMail, markFailed, markSent, type OutboxRow } from './outbox.repository.ts';
+import { claimDueMail, LEASE_SECONDS, markFailed, markSent, type OutboxRow } from './outbox.repository.ts';
 
 /** The part of a pino / Fastify logger the worker uses (`app.log` fits). */
 export interface MailLog {
@@ -46,6 +46,9 @@ const payloadSchema = z.object({
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+/** How long after its claim a delivered mail may still be marked SENT: the lease less the SMTP timeouts' margin. */
+const RECORD_WITHIN_MS = (LEASE_SECONDS - 15) * 1000;
+
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)) || 'unknown error';
 
 /**
@@ -76,7 +79,7 @@ export function startMailWorker(deps: MailWorkerDeps, opts: MailWorkerOptions = 
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  async function deliver(row: OutboxRow): Promise<boolean> {
+  async function deliver(row: OutboxRow, claimedAt: number): Promise<boolean> {
     const parsed = payloadSchema.safeParse(row.payload);
     try {
       if (!parsed.success) throw new Error('invalid mail payload');
@@ -122,20 +125,38 @@ export function startMailWorker(deps: MailWorkerDeps, opts: MailWorkerOptions = 
       }
       return false;
     }
-    try {
-      await markSent(db, row.id);
-    } catch (err) {
-      // Delivered but not recorded: the row is claimed again after its lease (at least once, not exactly once).
-      log.error({ outboxId: row.id, err }, 'mail delivered but not marked SENT');
-    }
+    await recordSent(row, claimedAt);
     return true;
+  }
+
+  /**
+   * Marks a delivered mail SENT, trying again while its connection drops (a terminated backend, a restart, a
+   * failover) until RECORD_WITHIN_MS after the claim, well inside the lease: a mail SMTP accepted is not claimed
+   * and delivered a second time because one UPDATE lost its connection. Past that, the row is claimed again
+   * after its lease (at least once; the Message-ID lets receivers drop the copy).
+   */
+  async function recordSent(row: OutboxRow, claimedAt: number): Promise<void> {
+    for (let wait = 100; ; wait = Math.min(wait * 2, 2000)) {
+      try {
+        await markSent(db, row.id);
+        return;
+      } catch (err) {
+        if (Date.now() + wait - claimedAt > RECORD_WITHIN_MS) {
+          log.error({ outboxId: row.id, err }, 'mail delivered but not marked SENT');
+          return;
+        }
+        log.warn({ outboxId: row.id, error: errorText(err) }, 'mail delivered; marking it SENT again');
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
   }
 
   async function run(): Promise<{ claimed: number; delivered: number }> {
     if (mode === 'hold') return { claimed: 0, delivered: 0 };
     const rows = await claimDueMail(db, batchSize);
+    const claimedAt = Date.now();
     // All at once: with the SMTP timeouts above, the whole batch finishes inside the lease.
-    const results = await Promise.all(rows.map(deliver));
+    const results = await Promise.all(rows.map((row) => deliver(row, claimedAt)));
     return { claimed: rows.length, delivered: results.filter(Boolean).length };
   }
 

@@ -3,7 +3,16 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 
 import { cardsFrom, variantLabelSql, variantPriceNow } from '../catalog/index.ts';
 
-const { cartItems: ci, products: p, productVariants: v, coupons, cartCoupons } = schema;
+const {
+  cartItems: ci,
+  products: p,
+  productVariants: v,
+  coupons,
+  cartCoupons,
+  deliveryOptions: dopt,
+} = schema;
+
+export type DeliveryOptionRow = typeof dopt.$inferSelect;
 
 /** The customer's cart lines with their product cards and variants (current prices and stock). */
 export async function listLines(tx: Tx, customerId: string) {
@@ -124,4 +133,9 @@ export async function applyCoupon(tx: Tx, storeId: string, customerId: string, c
 
 export async function removeCoupon(tx: Tx, customerId: string) {
   await tx.delete(cartCoupons).where(eq(cartCoupons.customerId, customerId));
+}
+
+/** The shop's active delivery options, in the shop's order: what a cart's delivery charge is chosen from. */
+export function listDeliveryOptions(tx: Tx) {
+  return tx.select().from(dopt).where(eq(dopt.active, true)).orderBy(asc(dopt.position), asc(dopt.createdAt));
 }

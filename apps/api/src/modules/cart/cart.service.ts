@@ -7,11 +7,11 @@ import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
 import { findVariantToSell, productExists, toProductCard } from '../catalog/index.ts';
-import { deliveryChargePaise, listDeliveryOptions } from '../checkout/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
 import * as repo from './cart.repository.ts';
 import { couponDiscount, couponProblem, describeCoupon } from './coupon.ts';
+import { deliveryChargePaise } from './delivery.ts';
 
 const SHIPPING_PAISE = SHIPPING_CHARGE_RUPEES * 100;
 
@@ -47,7 +47,10 @@ export async function readCart(tx: Tx, customerId: string): Promise<CartData> {
   });
   const selected = lines.filter((l) => l.r.isSelected);
   const subtotal = selected.reduce((n, l) => n + l.total, 0);
-  const [coupon, options] = await Promise.all([repo.appliedCoupon(tx, customerId), listDeliveryOptions(tx)]);
+  const [coupon, options] = await Promise.all([
+    repo.appliedCoupon(tx, customerId),
+    repo.listDeliveryOptions(tx),
+  ]);
   const problem = coupon ? couponProblem(coupon, subtotal, now) : null;
   const discount = coupon && !problem && selected.length ? couponDiscount(coupon, subtotal) : 0;
   // Shipping as checkout will first offer it: the shop's first delivery option for these lines.

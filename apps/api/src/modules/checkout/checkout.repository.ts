@@ -1,11 +1,10 @@
 import { schema, type Tx } from '@haat/db';
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 
-const { customerAddresses: ca, deliveryOptions: dopt, storeSettings, users } = schema;
+const { customerAddresses: ca, storeSettings, users } = schema;
 
 export type AddressRow = typeof ca.$inferSelect;
 export type AddressValues = Omit<typeof ca.$inferInsert, 'storeId' | 'customerId' | 'id'>;
-export type DeliveryOptionRow = typeof dopt.$inferSelect;
 
 /** The customer's addresses, default first, then newest. */
 export function listAddresses(tx: Tx, customerId: string) {
@@ -69,10 +68,6 @@ export async function deleteAddress(tx: Tx, customerId: string, id: string) {
 export async function promoteNewestToDefault(tx: Tx, customerId: string) {
   const [newest] = await listAddresses(tx, customerId);
   if (newest) await tx.update(ca).set({ isDefault: true }).where(eq(ca.id, newest.id));
-}
-
-export function listDeliveryOptions(tx: Tx) {
-  return tx.select().from(dopt).where(eq(dopt.active, true)).orderBy(asc(dopt.position), asc(dopt.createdAt));
 }
 
 export async function findSettings(tx: Tx) {

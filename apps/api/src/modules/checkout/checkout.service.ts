@@ -13,13 +13,18 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
-import { asCustomer, readCart } from '../cart/index.ts';
+import {
+  listDeliveryOptions as activeDeliveryOptions,
+  asCustomer,
+  deliveryChargePaise,
+  readCart,
+  toDeliveryOption,
+} from '../cart/index.ts';
 import { checkoutCod } from '../cod/index.ts';
 import { requiresPrepayment } from '../orders/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
 import * as repo from './checkout.repository.ts';
-import { deliveryChargePaise, toDeliveryOption } from './delivery.ts';
 
 type AddressInput = z.output<typeof addressBody>;
 
@@ -121,7 +126,7 @@ export const updateContact = (deps: Deps, actor: Actor, store: StoreRow, phone: 
 
 /** The shop's delivery options priced for the customer's selected lines (base prices when signed out). */
 export async function deliveryOptionsFor(tx: Tx, customerId: string | null) {
-  const options = await repo.listDeliveryOptions(tx);
+  const options = await activeDeliveryOptions(tx);
   if (!customerId) return options.map((o) => toDeliveryOption(o, o.chargePaise));
   const cart = await readCart(tx, customerId);
   const selected = cart.lines.filter((l) => l.is_selected);
@@ -146,7 +151,7 @@ export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise
     const discount = Math.round(cart.summary.discount * 100);
     const allFree = selected.length > 0 && selected.every((l) => l.is_shipping_free);
     const [rows, addresses, contact, settings, prepay] = await Promise.all([
-      repo.listDeliveryOptions(tx),
+      activeDeliveryOptions(tx),
       repo.listAddresses(tx, customerId),
       contactOf(tx, customerId),
       repo.findSettings(tx),

@@ -1,4 +1,3 @@
 /** The checkout module's public face: other modules, the app and its plugins import only this (issue 41). */
-export { findAddress, findSettings, findUser, listDeliveryOptions } from './checkout.repository.ts';
+export { findAddress, findSettings, findUser } from './checkout.repository.ts';
 export { checkoutRoutes } from './checkout.routes.ts';
-export { deliveryChargePaise, expectedDelivery } from './delivery.ts';

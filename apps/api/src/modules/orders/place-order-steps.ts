@@ -5,9 +5,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import * as cart from '../cart/index.ts';
-import { couponDiscount, couponProblem } from '../cart/index.ts';
+import { couponDiscount, couponProblem, deliveryChargePaise, expectedDelivery } from '../cart/index.ts';
 import * as checkout from '../checkout/index.ts';
-import { deliveryChargePaise, expectedDelivery } from '../checkout/index.ts';
 import { type CodTerms, codTerms } from '../cod/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 import { billingColumns } from './billing-address.ts';
@@ -59,7 +58,7 @@ export async function readOrderInputs(tx: Tx, storeId: string, r: OrderRequest) 
     checkout.findSettings(tx),
     repo.linesToOrder(tx, customerId, r.lineIds),
     checkout.findAddress(tx, customerId, body.shipping_address),
-    checkout.listDeliveryOptions(tx),
+    cart.listDeliveryOptions(tx),
     cart.appliedCoupon(tx, customerId),
     checkout.findUser(tx, customerId),
     body.billing_address ? checkout.findAddress(tx, customerId, body.billing_address) : null,

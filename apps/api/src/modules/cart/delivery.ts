@@ -1,5 +1,5 @@
 import { type DeliveryOption, paiseToRupees } from '@haat/contracts';
-import type { DeliveryOptionRow } from './checkout.repository.ts';
+import type { DeliveryOptionRow } from './cart.repository.ts';
 
 /** What an option costs for a cart: free by its threshold, or (where it honours it) when every line ships free. */
 export function deliveryChargePaise(

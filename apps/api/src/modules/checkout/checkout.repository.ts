@@ -1,7 +1,7 @@
 import { schema, type Tx } from '@haat/db';
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 
-const { customerAddresses: ca, storeSettings, users } = schema;
+const { customerAddresses: ca, users } = schema;
 
 export type AddressRow = typeof ca.$inferSelect;
 export type AddressValues = Omit<typeof ca.$inferInsert, 'storeId' | 'customerId' | 'id'>;
@@ -68,25 +68,6 @@ export async function deleteAddress(tx: Tx, customerId: string, id: string) {
 export async function promoteNewestToDefault(tx: Tx, customerId: string) {
   const [newest] = await listAddresses(tx, customerId);
   if (newest) await tx.update(ca).set({ isDefault: true }).where(eq(ca.id, newest.id));
-}
-
-export async function findSettings(tx: Tx) {
-  const [row] = await tx.select().from(storeSettings);
-  return row ?? null;
-}
-
-export async function findUser(tx: Tx, userId: string) {
-  const [row] = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      phone: users.phone,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
 }
 
 export async function updateUserPhone(tx: Tx, userId: string, phone: string) {

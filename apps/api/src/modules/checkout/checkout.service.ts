@@ -21,7 +21,7 @@ import {
   toDeliveryOption,
 } from '../cart/index.ts';
 import { checkoutCod } from '../cod/index.ts';
-import { requiresPrepayment } from '../orders/index.ts';
+import { findSettings, findUser, requiresPrepayment } from '../orders/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
 import * as repo from './checkout.repository.ts';
@@ -105,7 +105,7 @@ export const deleteAddress = (deps: Deps, actor: Actor, store: StoreRow, id: str
   });
 
 async function contactOf(tx: Tx, customerId: string) {
-  const u = await repo.findUser(tx, customerId);
+  const u = await findUser(tx, customerId);
   if (!u) throw notFound('Account not found');
   return {
     id: u.id,
@@ -154,7 +154,7 @@ export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise
       activeDeliveryOptions(tx),
       repo.listAddresses(tx, customerId),
       contactOf(tx, customerId),
-      repo.findSettings(tx),
+      findSettings(tx),
       requiresPrepayment(tx, customerId),
     ]);
     const cod = checkoutCod(settings, prepay, addresses);

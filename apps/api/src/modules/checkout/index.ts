@@ -1,3 +1,3 @@
 /** The checkout module's public face: other modules, the app and its plugins import only this (issue 41). */
-export { findAddress, findSettings, findUser } from './checkout.repository.ts';
+export { findAddress } from './checkout.repository.ts';
 export { checkoutRoutes } from './checkout.routes.ts';

@@ -9,15 +9,13 @@ import type { Actor } from '../../plugins/auth.ts';
 
 import { generateOtp, hashOtp, otpMatches } from '../accounts/index.ts';
 import { requireCustomer } from '../cart/index.ts';
-import * as checkoutRepo from '../checkout/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import * as orderRepo from '../orders/index.ts';
-import { orderNumber } from '../orders/index.ts';
+import { isAwaitingConfirmation, orderNumber } from '../orders/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
 import * as repo from './cod.repository.ts';
 import { codConfirmMail } from './cod-mails.ts';
-import { isAwaitingConfirmation } from './cod-view.ts';
 
 /**
  * The customer's confirmation of a large cash-on-delivery order (issue 19, decision 0015). The code follows the
@@ -162,7 +160,7 @@ export async function resendCode(
     }
     const fresh = newConfirmation(deps.authSecret, store.id, order.id);
     await repo.upsertConfirmation(tx, fresh.row);
-    const user = await checkoutRepo.findUser(tx, customerId);
+    const user = await orderRepo.findUser(tx, customerId);
     await enqueueMail(
       tx,
       codConfirmMail({

@@ -7,4 +7,3 @@ export { startCodExpiry } from './cod-expiry.ts';
 export { codConfirmMail } from './cod-mails.ts';
 export type { CodTerms } from './cod-rules.ts';
 export { checkoutCod, codTerms } from './cod-rules.ts';
-export { confirmationOf, isAwaitingConfirmation } from './cod-view.ts';

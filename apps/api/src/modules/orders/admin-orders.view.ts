@@ -1,8 +1,8 @@
 import { type AdminOrderDetails, type AdminOrderRow, paiseToRupees } from '@haat/contracts';
 
-import { confirmationOf, isAwaitingConfirmation } from '../cod/index.ts';
 import type * as adminRepo from './admin-orders.repository.ts';
 import { type RiskFacts, riskReasons } from './cod-risk.ts';
+import { confirmationOf, isAwaitingConfirmation } from './cod-view.ts';
 import { EDITABLE, NEXT_STATUSES } from './order-rules.ts';
 import { orderNumber } from './order-view.ts';
 import type * as repo from './orders.repository.ts';

@@ -1,5 +1,7 @@
 /** The orders module's public face: other modules, the app and its plugins import only this (issue 41). */
+export { confirmationOf, isAwaitingConfirmation } from './cod-view.ts';
 export { requiresPrepayment } from './customer-record.repository.ts';
+export { findSettings, findUser } from './order-parties.repository.ts';
 export { orderNumber } from './order-view.ts';
 export type { OrderItemRow, OrderRow } from './orders.repository.ts';
 export {

@@ -3,7 +3,7 @@ import type { Tx } from '@haat/db';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-import { isAwaitingConfirmation } from '../cod/index.ts';
+import { isAwaitingConfirmation } from './cod-view.ts';
 import { NEXT_STATUSES } from './order-rules.ts';
 import { orderNumber } from './order-view.ts';
 import * as repo from './orders.repository.ts';

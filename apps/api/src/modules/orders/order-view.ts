@@ -2,9 +2,8 @@ import { CANCELLABLE_STATUSES, type CustomerOrder, paiseToRupees } from '@haat/c
 import type { Tx } from '@haat/db';
 import { qrSvg } from '../../lib/qr-svg.ts';
 
-import { findSettings } from '../checkout/index.ts';
-import { confirmationOf } from '../cod/index.ts';
-
+import { confirmationOf } from './cod-view.ts';
+import { findSettings } from './order-parties.repository.ts';
 import * as repo from './orders.repository.ts';
 
 export const orderNumber = (n: number) => `ORD-${n}`;

@@ -6,11 +6,11 @@ import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as cartRepo from '../cart/index.ts';
 import { asCustomer, readCart } from '../cart/index.ts';
-import * as checkoutRepo from '../checkout/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
 import { orderCancelledMail } from './order-mails.ts';
+import { findUser } from './order-parties.repository.ts';
 import { orderNumber, viewOrder, viewOrders } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 
@@ -113,7 +113,7 @@ export async function cancelInTx(
     actorId,
   });
   if (order.contactEmail && mailCustomer) {
-    const user = order.customerId ? await checkoutRepo.findUser(tx, order.customerId) : null;
+    const user = order.customerId ? await findUser(tx, order.customerId) : null;
     await enqueueMail(
       tx,
       orderCancelledMail({

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { pgError } from '../../lib/pg-errors.ts';
 
-import type * as checkoutRepo from '../checkout/index.ts';
+import type { findSettings } from './order-parties.repository.ts';
 import * as repo from './orders.repository.ts';
 
 /* The checks placing an order makes (place-order.service.ts): the request's hash for its Idempotency-Key, the
@@ -33,10 +33,7 @@ export function requestHash(body: Body) {
   return createHash('sha256').update(JSON.stringify(canon)).digest('hex');
 }
 
-export function checkPayment(
-  option: PaymentOption,
-  settings: Awaited<ReturnType<typeof checkoutRepo.findSettings>>,
-) {
+export function checkPayment(option: PaymentOption, settings: Awaited<ReturnType<typeof findSettings>>) {
   const methods = settings?.paymentMethods ?? ['COD'];
   const ok = methods.includes(option) && (option === 'COD' || !!settings?.upiId);
   if (!ok) {

@@ -11,6 +11,7 @@ import { type CodTerms, codTerms } from '../cod/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 import { billingColumns } from './billing-address.ts';
 import { requiresPrepayment } from './customer-record.repository.ts';
+import { findSettings, findUser } from './order-parties.repository.ts';
 import * as repo from './orders.repository.ts';
 import { checkLines, checkPayment } from './place-order-checks.ts';
 
@@ -55,12 +56,12 @@ export async function readOrderInputs(tx: Tx, storeId: string, r: OrderRequest) 
   const [claimed, , settings, lines, address, options, coupon, contact, billing, prepay] = await Promise.all([
     repo.claimRequest(tx, storeId, customerId, r.key, r.hash),
     lockCartLines(tx, customerId, r.lineIds),
-    checkout.findSettings(tx),
+    findSettings(tx),
     repo.linesToOrder(tx, customerId, r.lineIds),
     checkout.findAddress(tx, customerId, body.shipping_address),
     cart.listDeliveryOptions(tx),
     cart.appliedCoupon(tx, customerId),
-    checkout.findUser(tx, customerId),
+    findUser(tx, customerId),
     body.billing_address ? checkout.findAddress(tx, customerId, body.billing_address) : null,
     requiresPrepayment(tx, customerId),
   ]);

@@ -4,8 +4,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 import { requireCustomer } from '../cart/index.ts';
-import * as checkoutRepo from '../checkout/index.ts';
 
+import { findUser } from './order-parties.repository.ts';
 import * as repo from './orders.repository.ts';
 
 /**
@@ -33,7 +33,7 @@ export async function writeReview(
         },
       );
     }
-    const user = await checkoutRepo.findUser(tx, customerId);
+    const user = await findUser(tx, customerId);
     const name = user
       ? `${user.firstName} ${user.lastName.slice(0, 1)}${user.lastName ? '.' : ''}`.trim()
       : 'Customer';

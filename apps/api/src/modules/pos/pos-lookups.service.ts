@@ -4,7 +4,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { qrSvg } from '../../lib/qr-svg.ts';
 
-import { findSettings } from '../checkout/index.ts';
+import { findSettings } from '../orders/index.ts';
 import * as paymentsRepo from '../payments/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 

@@ -68,9 +68,10 @@ export function isValidGstin(gstin: string) {
 export interface TaxLineInput {
   name: string;
   hsn: string | null;
-  quantity: number;
+  /** Null on a credit note for a value only (no goods came back): it prints no quantity and no rate. */
+  quantity: number | null;
   unit: string;
-  /** GST-inclusive price per unit, paise. */
+  /** GST-inclusive price per unit, paise (a value-only credit note: the whole line's GST-inclusive value). */
   unitPricePaise: number;
   /** GST rate in percent (0, 5, 18, 40 ...), from the product. */
   ratePercent: number;
@@ -78,12 +79,18 @@ export interface TaxLineInput {
 
 export interface TaxLine {
   name: string;
+  /** HSN code of goods, or SAC of a service (shipping, the cash-on-delivery fee). */
   hsn: string | null;
-  quantity: number;
+  /** True for a service line (shipping, COD fee): its code is a SAC. */
+  service?: boolean;
+  quantity: number | null;
   unit: string;
   ratePercent: number;
-  /** What the buyer pays for the line after its share of the discount (GST included). */
+  /** Price per unit before GST and discount (null on a value-only line): quantity x rate - discount = taxable. */
+  unitRatePaise: number | null;
+  /** The line's amount: taxable value plus its tax. */
   grossPaise: number;
+  /** The discount before GST. */
   discountPaise: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -98,9 +105,20 @@ export interface TaxBreakup {
   cgstPaise: number;
   sgstPaise: number;
   igstPaise: number;
+  /**
+   * What the buyer paid less the lines' amounts (taxable + tax), a few paise either way: prices include GST,
+   * and the tax of each line is worked out from its taxable value and rounded. Printed as "Round off".
+   */
+  roundOffPaise: number;
+  /** What the buyer paid: taxable + tax + round off. */
   totalPaise: number;
   intraState: boolean;
 }
+
+/** SAC of the services billed with the goods (decision 0027): courier and delivery of the goods sold. */
+export const SHIPPING_SAC = '996812';
+/** SAC of the cash-on-delivery fee, billed as part of the same delivery service. */
+export const COD_FEE_SAC = '996812';
 
 /** Splits `amount` over `weights` in proportion, in whole paise, the remainders to the largest fractions. */
 export function apportion(amount: number, weights: number[]): number[] {
@@ -118,19 +136,55 @@ export function apportion(amount: number, weights: number[]): number[] {
   return out;
 }
 
-/** Splits GST-inclusive `gross` at `rate` into taxable value and tax, then into CGST+SGST or IGST. */
-function splitTax(gross: number, rate: number, intraState: boolean) {
-  const taxable = Math.round((gross * 100) / (100 + rate));
-  const tax = gross - taxable;
-  if (!intraState) return { taxable, cgst: 0, sgst: 0, igst: tax };
-  const cgst = Math.round(tax / 2);
-  return { taxable, cgst, sgst: tax - cgst, igst: 0 };
+/**
+ * THE rounding rule of the platform (screen, PDF, CSV, GSTR-1 and e-invoice files all read its results):
+ * half away from zero to the paisa.
+ */
+export const roundPaise = (x: number) => Math.sign(x) * Math.round(Math.abs(x) + 1e-9);
+
+/** A GST-inclusive amount without its GST, to the paisa. */
+export const withoutGst = (inclusive: number, rate: number) => roundPaise((inclusive * 100) / (100 + rate));
+
+/**
+ * The tax on a taxable value: within the state, CGST and SGST each at half the rate and each rounded, so they are
+ * always equal; to another state, IGST at the whole rate.
+ */
+export function taxOn(taxable: number, rate: number, intraState: boolean) {
+  if (!intraState) return { cgst: 0, sgst: 0, igst: roundPaise((taxable * rate) / 100) };
+  const half = roundPaise((taxable * rate) / 200);
+  return { cgst: half, sgst: half, igst: 0 };
+}
+
+/**
+ * One line: the unit rate is the GST-inclusive price without GST, the discount (GST-inclusive share of the
+ * order's) likewise; taxable = quantity x rate - discount, the tax on it; a value-only line has no rate.
+ */
+function taxLine(l: TaxLineInput, discountInclusive: number, intraState: boolean): TaxLine {
+  const unitRate = l.quantity == null ? null : withoutGst(l.unitPricePaise, l.ratePercent);
+  const value = unitRate == null ? withoutGst(l.unitPricePaise, l.ratePercent) : unitRate * (l.quantity ?? 0);
+  const discount = withoutGst(discountInclusive, l.ratePercent);
+  const taxable = value - discount;
+  const t = taxOn(taxable, l.ratePercent, intraState);
+  return {
+    name: l.name,
+    hsn: l.hsn,
+    quantity: l.quantity,
+    unit: l.unit,
+    ratePercent: l.ratePercent,
+    unitRatePaise: unitRate,
+    grossPaise: taxable + t.cgst + t.sgst + t.igst,
+    discountPaise: discount,
+    taxablePaise: taxable,
+    cgstPaise: t.cgst,
+    sgstPaise: t.sgst,
+    igstPaise: t.igst,
+  };
 }
 
 /**
  * The GST of an order: each goods line's taxable value after its share of the discount, the shipping (and a
- * cash-on-delivery fee) each as one line at the highest goods rate, CGST and SGST within the shop's state, IGST to another state. The lines' gross
- * amounts add up to exactly what the buyer paid.
+ * cash-on-delivery fee) each as a service line at the highest goods rate (a composite supply), CGST and SGST within
+ * the shop's state, IGST to another state, and the round off that makes the total exactly what the buyer paid.
  */
 export function computeGst(input: {
   lines: TaxLineInput[];
@@ -140,63 +194,38 @@ export function computeGst(input: {
   codFeePaise?: number;
   intraState: boolean;
 }): TaxBreakup {
-  const values = input.lines.map((l) => l.unitPricePaise * l.quantity);
-  const discounts = apportion(
-    Math.min(
-      input.discountPaise,
-      values.reduce((a, b) => a + b, 0),
-    ),
-    values,
-  );
-  const lines: TaxLine[] = input.lines.map((l, i) => {
-    const discount = discounts[i] ?? 0;
-    const gross = (values[i] ?? 0) - discount;
-    const t = splitTax(gross, l.ratePercent, input.intraState);
-    return {
-      name: l.name,
-      hsn: l.hsn,
-      quantity: l.quantity,
-      unit: l.unit,
-      ratePercent: l.ratePercent,
-      grossPaise: gross,
-      discountPaise: discount,
-      taxablePaise: t.taxable,
-      cgstPaise: t.cgst,
-      sgstPaise: t.sgst,
-      igstPaise: t.igst,
-    };
-  });
+  const values = input.lines.map((l) => l.unitPricePaise * (l.quantity ?? 1));
+  const goodsValue = values.reduce((a, b) => a + b, 0);
+  const discount = Math.min(input.discountPaise, goodsValue);
+  const discounts = apportion(discount, values);
+  const lines = input.lines.map((l, i) => taxLine(l, discounts[i] ?? 0, input.intraState));
   // Shipping, and the cash-on-delivery fee taxed like it, as lines of their own at the highest goods rate.
   const rate = Math.max(0, ...input.lines.map((l) => l.ratePercent));
-  const charges: [string, number][] = [
-    ['Shipping (with the goods)', input.shippingPaise],
-    ['Cash on delivery fee', input.codFeePaise ?? 0],
+  const charges: [string, string, number][] = [
+    ['Shipping (with the goods)', SHIPPING_SAC, input.shippingPaise],
+    ['Cash on delivery fee', COD_FEE_SAC, input.codFeePaise ?? 0],
   ];
-  for (const [name, grossPaise] of charges) {
+  for (const [name, sac, grossPaise] of charges) {
     if (grossPaise <= 0) continue;
-    const t = splitTax(grossPaise, rate, input.intraState);
-    lines.push({
-      name,
-      hsn: null,
-      quantity: 1,
-      unit: '',
-      ratePercent: rate,
-      grossPaise,
-      discountPaise: 0,
-      taxablePaise: t.taxable,
-      cgstPaise: t.cgst,
-      sgstPaise: t.sgst,
-      igstPaise: t.igst,
-    });
+    const line = taxLine(
+      { name, hsn: sac, quantity: null, unit: '', unitPricePaise: grossPaise, ratePercent: rate },
+      0,
+      input.intraState,
+    );
+    lines.push({ ...line, service: true });
   }
-  const sum = (k: keyof TaxLine) => lines.reduce((a, l) => a + (l[k] as number), 0);
+  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') =>
+    lines.reduce((a, l) => a + l[k], 0);
+  const totalPaise =
+    goodsValue - discount + Math.max(0, input.shippingPaise) + Math.max(0, input.codFeePaise ?? 0);
   return {
     lines,
     taxablePaise: sum('taxablePaise'),
     cgstPaise: sum('cgstPaise'),
     sgstPaise: sum('sgstPaise'),
     igstPaise: sum('igstPaise'),
-    totalPaise: sum('grossPaise'),
+    roundOffPaise: totalPaise - sum('grossPaise'),
+    totalPaise,
     intraState: input.intraState,
   };
 }

@@ -84,7 +84,7 @@ export const productFormObject = z.strictObject({
   hsn_code: z
     .string()
     .trim()
-    .regex(/^([0-9]{4,8})?$/, 'HSN code is 4 to 8 digits')
+    .regex(/^([0-9]{4}|[0-9]{6}|[0-9]{8})?$/, 'HSN code is 4, 6 or 8 digits')
     .optional()
     .transform((s) => (s ? s : null)),
   category_id: z.uuid('Choose a category'),

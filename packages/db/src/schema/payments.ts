@@ -54,6 +54,11 @@ export const taxDocuments = pgTable(
     igstPaise: integer('igst_paise').notNull(),
     placeOfSupply: text('place_of_supply').notNull(),
     snapshot: jsonb('snapshot').notNull(),
+    /** What the e-invoice portal returned for a B2B invoice (migration 0048), entered by the merchant. */
+    irn: text('irn'),
+    irnAckNo: text('irn_ack_no'),
+    irnAckAt: ts('irn_ack_at'),
+    signedQr: text('signed_qr'),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
@@ -64,6 +69,8 @@ export const taxDocuments = pgTable(
     uniqueIndex('tax_documents_number_uq').on(t.storeId, t.number),
     uniqueIndex('tax_documents_one_invoice').on(t.storeId, t.orderId).where(sql`kind <> 'CREDIT_NOTE'`),
     index('tax_documents_order_idx').on(t.storeId, t.orderId),
+    index('tax_documents_issued_idx').on(t.storeId, t.issuedAt),
+    uniqueIndex('tax_documents_irn_uq').on(t.storeId, t.irn).where(sql`irn is not null`),
   ],
 );
 

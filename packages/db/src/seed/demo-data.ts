@@ -25,6 +25,7 @@ import { demoCodRules } from './demo-cod.ts';
 import { deccanDigital, nammaGadgets } from './demo-electronic.ts';
 import { jaipurBlockPrints, lucknowiChikanHouse } from './demo-fashion.ts';
 import { chaiSutra, malabarSpiceRoute } from './demo-food.ts';
+import { demoHsn } from './demo-hsn.ts';
 import { demoReviews } from './demo-reviews.ts';
 import { demoSections } from './demo-sections.ts';
 import {
@@ -172,6 +173,7 @@ export function buildDemoShop(
       lowStockThreshold: 5,
       freeShipping: p.freeShipping,
       taxPercent: p.taxPercent,
+      hsnCode: demoHsn(p.category, p.subCategory),
       images,
       categoryId: categoryIds.get(p.category) ?? null,
       subCategoryId: subCategoryIds.get(`${p.category}/${p.subCategory}`) ?? null,

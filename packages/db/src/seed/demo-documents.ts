@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import {
   documentCounters,
+  products,
   refunds,
   storeLocations,
   storeSettings,
@@ -52,6 +53,14 @@ export async function seedDemoDocuments(
   const [loc] = await tx.select().from(storeLocations).where(eq(storeLocations.storeId, storeId));
   if (!store || !loc?.state) return;
   const gstin = demoGstin(loc.state, store.slug);
+  const hsnOf = new Map(
+    (
+      await tx
+        .select({ id: products.id, hsn: products.hsnCode })
+        .from(products)
+        .where(eq(products.storeId, storeId))
+    ).map((p) => [p.id, p.hsn]),
+  );
   const legalName = `${store.name} Private Limited`;
   await tx.update(storeSettings).set({ gstin, legalName }).where(eq(storeSettings.storeId, storeId));
   const shop = {
@@ -127,7 +136,7 @@ export async function seedDemoDocuments(
       .filter((i) => i.orderId === o.id)
       .map((i) => ({
         name: i.name,
-        hsn: null,
+        hsn: (i.productId && hsnOf.get(i.productId)) || null,
         quantity: i.quantity,
         unit: 'Piece',
         unitPricePaise: i.unitPricePaise,
@@ -184,7 +193,7 @@ export async function seedDemoDocuments(
       lines: invoice.breakup.lines.map((l, i) => ({
         name: l.name,
         hsn: l.hsn,
-        quantity: 1,
+        quantity: null,
         unit: '',
         unitPricePaise: shares[i] ?? 0,
         ratePercent: l.ratePercent,

@@ -1,4 +1,4 @@
-import { rupeesInWords, type TaxDocumentSnapshot } from '@haat/contracts';
+import { rupeesInWords, stateCode, type TaxDocumentSnapshot } from '@haat/contracts';
 import { pdfRupees as inr, PDF_MARGIN as M, newPdf, pdfDate } from '../../lib/pdf.ts';
 
 const TITLES: Record<TaxDocumentSnapshot['kind'], string> = {
@@ -47,6 +47,8 @@ function parties(doc: Doc, s: TaxDocumentSnapshot) {
   };
   doc.y = top;
   party(s.billTo ? 'BILL TO' : 'BILL TO / SHIP TO', s.billTo ?? s.buyer);
+  const buyerState = s.billTo?.state ?? s.buyer.state;
+  doc.text(`State: ${buyerState} (${stateCode(buyerState)})`, M);
   if (s.buyer.gstin) doc.text(`GSTIN: ${s.buyer.gstin}`, M);
   if (s.billTo) {
     doc.moveDown(0.5);
@@ -71,23 +73,27 @@ function table(doc: Doc, s: TaxDocumentSnapshot) {
   const intra = s.breakup.intraState;
   const cols = taxed
     ? [
-        { k: 'desc', w: 120, t: 'Description' },
-        { k: 'hsn', w: 60, t: 'HSN' },
-        { k: 'qty', w: 42, t: 'Qty', a: 'right' },
-        { k: 'taxable', w: 66, t: 'Taxable value', a: 'right' },
-        { k: 'rate', w: 32, t: 'GST %', a: 'right' },
+        { k: 'desc', w: 100, t: 'Description' },
+        { k: 'hsn', w: 40, t: 'HSN/SAC' },
+        { k: 'qty', w: 36, t: 'Qty', a: 'right' },
+        { k: 'rate', w: 50, t: 'Rate', a: 'right' },
+        { k: 'disc', w: 42, t: 'Discount', a: 'right' },
+        { k: 'taxable', w: 56, t: 'Taxable value', a: 'right' },
+        { k: 'pct', w: 24, t: 'GST %', a: 'right' },
         ...(intra
           ? [
-              { k: 'cgst', w: 52, t: 'CGST', a: 'right' },
-              { k: 'sgst', w: 52, t: 'SGST', a: 'right' },
+              { k: 'cgst', w: 47, t: 'CGST', a: 'right' },
+              { k: 'sgst', w: 47, t: 'SGST', a: 'right' },
             ]
-          : [{ k: 'igst', w: 90, t: 'IGST', a: 'right' }]),
+          : [{ k: 'igst', w: 94, t: 'IGST', a: 'right' }]),
         { k: 'total', w: 0, t: 'Amount', a: 'right' },
       ]
     : [
-        { k: 'desc', w: 250, t: 'Description' },
-        { k: 'hsn', w: 60, t: 'HSN' },
-        { k: 'qty', w: 60, t: 'Qty', a: 'right' },
+        { k: 'desc', w: 190, t: 'Description' },
+        { k: 'hsn', w: 50, t: 'HSN/SAC' },
+        { k: 'qty', w: 50, t: 'Qty', a: 'right' },
+        { k: 'rate', w: 60, t: 'Rate', a: 'right' },
+        { k: 'disc', w: 60, t: 'Discount', a: 'right' },
         { k: 'total', w: 0, t: 'Amount', a: 'right' },
       ];
   const width = doc.page.width - M * 2;
@@ -108,7 +114,7 @@ function table(doc: Doc, s: TaxDocumentSnapshot) {
     y += h + 6;
   };
   doc.fillColor('#666');
-  row(Object.fromEntries(cols.map((c) => [c.k, c.t])), 'bold', 8);
+  row(Object.fromEntries(cols.map((c) => [c.k, c.t])), 'bold', 7.5);
   doc
     .moveTo(M, y - 2)
     .lineTo(M + width, y - 2)
@@ -120,21 +126,24 @@ function table(doc: Doc, s: TaxDocumentSnapshot) {
       doc.addPage();
       y = M;
     }
-    const tax = l.igstPaise + l.cgstPaise + l.sgstPaise;
+    // A snapshot issued before the rate column (issue 39) has no unitRatePaise: it prints without one.
+    const rate = l.unitRatePaise ?? null;
     row(
       {
         desc: l.name,
         hsn: l.hsn ?? '—',
-        qty: l.unit ? `${l.quantity} ${l.unit}` : String(l.quantity),
+        qty: l.quantity == null ? '—' : l.unit ? `${l.quantity} ${l.unit}` : String(l.quantity),
+        rate: rate == null ? '—' : inr(rate),
+        disc: l.discountPaise ? inr(l.discountPaise) : '—',
         taxable: inr(l.taxablePaise),
-        rate: `${l.ratePercent}`,
+        pct: `${l.ratePercent}`,
         cgst: inr(l.cgstPaise),
         sgst: inr(l.sgstPaise),
         igst: inr(l.igstPaise),
-        total: inr(l.taxablePaise + tax),
+        total: inr(l.taxablePaise + l.igstPaise + l.cgstPaise + l.sgstPaise),
       },
       'body',
-      9,
+      8,
     );
   }
   doc
@@ -161,6 +170,7 @@ function totals(doc: Doc, s: TaxDocumentSnapshot) {
       line('SGST', inr(b.sgstPaise));
     } else line('IGST', inr(b.igstPaise));
   }
+  if (b.roundOffPaise) line('Round off', inr(b.roundOffPaise));
   line(s.kind === 'CREDIT_NOTE' ? 'Total credited' : 'Total', inr(b.totalPaise), true);
   doc.moveDown(0.6);
   doc

@@ -155,7 +155,8 @@ export async function issueCreditNote(
       .map((l, i) => ({
         name: l.name,
         hsn: l.hsn,
-        quantity: 1,
+        // A refund is of a value: the note says no quantity and no unit rate (issue 39).
+        quantity: null,
         unit: '',
         unitPricePaise: shares[i] ?? 0,
         ratePercent: l.ratePercent,

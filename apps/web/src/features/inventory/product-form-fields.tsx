@@ -168,7 +168,7 @@ export function PriceSection({ state }: Props) {
       <Field label="GST %" required error={errors.tax_percentage?.message} hint="For example 12 or 18">
         {inputs.number('tax_percentage', { step: 'any' })}
       </Field>
-      <Field label="HSN code" error={errors.hsn_code?.message} hint="4 to 8 digits">
+      <Field label="HSN code" error={errors.hsn_code?.message} hint="4, 6 or 8 digits">
         {(c) => (
           <input
             {...c}

@@ -198,10 +198,7 @@ export const products = pgTable(
     // The inventory's sort orders (updated, name, price, stock, SKU) have covering indexes with INCLUDE columns,
     // written in migrations/0014_inventory_counts.sql (Drizzle cannot declare INCLUDE).
     index('products_barcode_idx').on(t.storeId, t.barcode),
-    check(
-      'products_hsn_valid',
-      sql`${t.hsnCode} is null or ${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`,
-    ),
+    check('products_hsn_valid', sql`${t.hsnCode} is null or ${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
     index('products_category_idx').on(t.storeId, t.categoryId),
     index('products_featured_idx').on(t.storeId, t.isFeatured),
     check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),

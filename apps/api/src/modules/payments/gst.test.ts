@@ -93,7 +93,12 @@ describe('GST on an invoice (paise, GST-inclusive prices)', () => {
     const [a, b] = g.lines;
     // ₹100 a piece is ₹84.75 before 18 % GST. The ₹118 discount is spread by value: ₹23.92 of it (₹20.27
     // before GST) on the ₹300 line, ₹94.08 (₹79.73) on the ₹1,180 one.
-    expect(a).toMatchObject({ unitRatePaise: 8_475, quantity: 3, discountPaise: 2_027, taxablePaise: 23_398 });
+    expect(a).toMatchObject({
+      unitRatePaise: 8_475,
+      quantity: 3,
+      discountPaise: 2_027,
+      taxablePaise: 23_398,
+    });
     expect(b).toMatchObject({ unitRatePaise: 100_000, discountPaise: 7_973, taxablePaise: 92_027 });
     for (const l of g.lines)
       expect((l.unitRatePaise ?? 0) * (l.quantity ?? 0) - l.discountPaise).toBe(l.taxablePaise);

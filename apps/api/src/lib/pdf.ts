@@ -1,40 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import type * as Fontkit from 'fontkit';
-import type PdfDocument from 'pdfkit';
+import { baseFont, hasDejaVu, pdfLibraries } from './pdf-fonts.ts';
 
 /*
- * What every printout shares (packing slips, invoices, credit notes): A4 pages, fonts and rupee amounts. DejaVu
- * Sans (Debian's fonts-dejavu-core) carries ₹ and most Latin scripts; without it the built-in Helvetica is used and
- * amounts read "Rs.".
+ * What every printout shares (packing slips, invoices, credit notes, labels): A4 pages, fonts, rupee amounts and
+ * text in any of India's scripts (`pdfText`, lib/pdf-text.ts; the fonts are in lib/pdf-fonts.ts).
  */
-const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
-const hasDejaVu = existsSync(DEJAVU) && existsSync(DEJAVU_BOLD);
-/**
- * DejaVu parsed once per process, not for every document: pdfkit takes an already parsed fontkit font in place of
- * a file, and parsing the two files was three quarters of an invoice's CPU time (28 ms of CPU a page, 7 ms with the
- * fonts parsed once; issue 13 wants an invoice in <= 100 ms). A parsed font is only read when laid out.
- */
-let parsed: { body: Fontkit.Font; bold: Fontkit.Font } | null = null;
-const dejaVu = (fontkit: typeof Fontkit) => {
-  parsed ??= { body: fontkit.create(readFileSync(DEJAVU)), bold: fontkit.create(readFileSync(DEJAVU_BOLD)) };
-  return parsed;
-};
+export { hasIndicText, type PdfTextOptions, pdfText, pdfTextHeight } from './pdf-text.ts';
 
 /**
- * pdfkit and fontkit (1.7 MB of code with brotli and their tables) load with the first printout, not with the
- * server: a start that does not print does not pay for them (issue 18's cold start). `warmPdf` loads them ahead,
- * once the server listens, so the first invoice is as quick as the next.
+ * pdfkit and fontkit load with the first printout, not with the server: a start that does not print does not pay
+ * for them (issue 18's cold start). `warmPdf` loads them and parses DejaVu ahead, once the server listens, so the
+ * first invoice is as quick as the next.
  */
-let libraries: Promise<{ PDFDocument: typeof PdfDocument; fontkit: typeof Fontkit }> | null = null;
-const pdfLibraries = () =>
-  (libraries ??= Promise.all([import('pdfkit'), import('fontkit')]).then(([pdfkit, fontkit]) => ({
-    PDFDocument: pdfkit.default,
-    fontkit,
-  })));
 export const warmPdf = async () => {
-  const { fontkit } = await pdfLibraries();
-  if (hasDejaVu) dejaVu(fontkit);
+  await pdfLibraries();
+  baseFont('body');
+  baseFont('bold');
 };
 
 const rupeeSign = hasDejaVu ? '₹' : 'Rs. ';
@@ -65,7 +45,7 @@ export const pdfDate = (iso: string | Date) =>
 
 /** A new A4 document with the 'body' and 'bold' fonts registered, and a promise of its bytes once ended. */
 export async function newPdf(title: string) {
-  const { PDFDocument, fontkit } = await pdfLibraries();
+  const { PDFDocument } = await pdfLibraries();
   const doc = new PDFDocument({
     size: 'A4',
     margin: PDF_MARGIN,
@@ -80,7 +60,7 @@ export async function newPdf(title: string) {
   });
   // @types/pdfkit names only paths and bytes; pdfkit also takes a parsed font (anything with layout()).
   type FontSource = Parameters<typeof doc.registerFont>[1];
-  doc.registerFont('body', hasDejaVu ? (dejaVu(fontkit).body as unknown as FontSource) : 'Helvetica');
-  doc.registerFont('bold', hasDejaVu ? (dejaVu(fontkit).bold as unknown as FontSource) : 'Helvetica-Bold');
+  doc.registerFont('body', (baseFont('body') as unknown as FontSource | null) ?? 'Helvetica');
+  doc.registerFont('bold', (baseFont('bold') as unknown as FontSource | null) ?? 'Helvetica-Bold');
   return { doc, bytes };
 }

@@ -1,6 +1,6 @@
 import { isCode128Printable, isValidEan13, LABELS_PER_SHEET } from '@haat/contracts';
 import type { toSVG as ToSvg } from 'bwip-js/node';
-import { newPdf, pdfPrice } from '../../lib/pdf.ts';
+import { newPdf, pdfPrice, pdfText } from '../../lib/pdf.ts';
 
 /** One label's content: the product, its variant ("M / Blue") if any, the price and the code to draw. */
 export interface LabelItem {
@@ -115,17 +115,20 @@ function label(doc: PDFKit.PDFDocument, item: LabelItem, code: Placed | null, x:
   doc.text(price, left + inner - priceWidth, top, { lineBreak: false });
   const textWidth = inner - priceWidth - 6;
   const lineHeight = 9;
-  doc.font('bold').fontSize(7.5);
   const nameLines = item.variant ? 1 : 2;
-  doc.text(item.name, left, top, {
+  pdfText(doc, item.name, {
+    font: 'bold',
+    size: 7.5,
+    x: left,
+    y: top,
     width: textWidth,
     height: nameLines * lineHeight,
     ellipsis: true,
     lineGap: 0,
   });
   if (item.variant) {
-    doc.font('body').fontSize(7.5);
-    doc.text(item.variant, left, top + lineHeight, { width: textWidth, height: lineHeight, ellipsis: true });
+    const at = { x: left, y: top + lineHeight, width: textWidth, height: lineHeight, ellipsis: true };
+    pdfText(doc, item.variant, { font: 'body', size: 7.5, ...at });
   }
   const bottom = y + SHEET.height - 2 * MM;
   doc.font('body').fontSize(7.5);

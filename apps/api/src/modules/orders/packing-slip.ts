@@ -1,5 +1,12 @@
 import { type AdminOrderDetails, lineName } from '@haat/contracts';
-import { pdfDate as day, PDF_MARGIN as MARGIN, newPdf, pdfRupees } from '../../lib/pdf.ts';
+import {
+  pdfDate as day,
+  PDF_MARGIN as MARGIN,
+  newPdf,
+  pdfRupees,
+  pdfText,
+  pdfTextHeight,
+} from '../../lib/pdf.ts';
 
 /** The shop as a packing slip names it: its name and address. */
 export interface SlipShop {
@@ -11,15 +18,9 @@ const inr = (rupees: number) => pdfRupees(Math.round(rupees * 100));
 
 function header(doc: PDFKit.PDFDocument, shop: SlipShop, o: AdminOrderDetails) {
   const width = doc.page.width - MARGIN * 2;
-  doc
-    .font('bold')
-    .fontSize(18)
-    .text(shop.storeName, MARGIN, MARGIN, { width: width * 0.6 });
-  doc
-    .font('body')
-    .fontSize(9)
-    .fillColor('#444')
-    .text(shop.address.join('\n'), { width: width * 0.6 });
+  pdfText(doc, shop.storeName, { font: 'bold', size: 18, x: MARGIN, y: MARGIN, width: width * 0.6 });
+  doc.fillColor('#444');
+  pdfText(doc, shop.address.join('\n'), { font: 'body', size: 9, width: width * 0.6 });
   doc
     .font('bold')
     .fontSize(14)
@@ -44,24 +45,21 @@ function shipTo(doc: PDFKit.PDFDocument, o: AdminOrderDetails) {
   const a = o.shipping_address;
   const top = Math.max(doc.y, 150);
   doc.font('bold').fontSize(10).fillColor('#666').text('SHIP TO', MARGIN, top);
-  doc
-    .font('bold')
-    .fontSize(12)
-    .fillColor('#000')
-    .text(a.full_name)
-    .font('body')
-    .fontSize(11)
-    .text([a.address_line1, a.address_line2].filter(Boolean).join(', '))
-    .text(`${a.city}, ${a.state} ${a.postal_code}`)
-    .text(a.country);
-  if (a.phone_number) doc.text(`Phone: ${a.phone_number}`);
+  const body = { font: 'body', size: 11, width: 330 - MARGIN - 12 } as const;
+  doc.fillColor('#000');
+  pdfText(doc, a.full_name, { ...body, font: 'bold', size: 12 });
+  pdfText(doc, [a.address_line1, a.address_line2].filter(Boolean).join(', '), body);
+  pdfText(doc, `${a.city}, ${a.state} ${a.postal_code}`, body);
+  pdfText(doc, a.country, body);
+  if (a.phone_number) pdfText(doc, `Phone: ${a.phone_number}`, body);
   doc.font('bold').fontSize(10).fillColor('#666').text('DELIVERY', 330, top);
-  doc
-    .font('body')
-    .fontSize(11)
-    .fillColor('#000')
-    .text(`${o.delivery_type.name} (${o.delivery_type.estimated_time})`, 330);
-  if (o.carrier) doc.text(`${o.carrier} ${o.trackingNumber ?? ''}`, 330);
+  doc.fillColor('#000');
+  pdfText(doc, `${o.delivery_type.name} (${o.delivery_type.estimated_time})`, {
+    font: 'body',
+    size: 11,
+    x: 330,
+  });
+  if (o.carrier) pdfText(doc, `${o.carrier} ${o.trackingNumber ?? ''}`, { font: 'body', size: 11, x: 330 });
   doc.moveDown(2);
 }
 
@@ -81,10 +79,13 @@ function items(doc: PDFKit.PDFDocument, o: AdminOrderDetails) {
   y += 8;
   doc.font('body').fontSize(11).fillColor('#000');
   for (const i of o.order_item) {
-    const name = lineName(i.product_name, i.variant);
-    const h = doc.heightOfString(name, { width: x.sku - x.name - 10 });
-    doc.text(name, x.name, y, { width: x.sku - x.name - 10 });
-    doc.text(i.sku ?? '—', x.sku, y, { width: x.qty - x.sku - 10 });
+    const name = { font: 'body', size: 11, x: x.name, y, width: x.sku - x.name - 10 } as const;
+    const sku = { font: 'body', size: 11, x: x.sku, y, width: x.qty - x.sku - 10 } as const;
+    const text = lineName(i.product_name, i.variant);
+    // The row is as tall as its taller cell: a long SKU wraps too.
+    const h = Math.max(pdfTextHeight(doc, text, name), pdfTextHeight(doc, i.sku ?? '—', sku));
+    pdfText(doc, text, name);
+    pdfText(doc, i.sku ?? '—', sku);
     doc.text(String(i.quantity), x.qty, y);
     doc.text(inr(i.line_total), x.amount, y, { width: doc.page.width - MARGIN - x.amount, align: 'right' });
     y += Math.max(h, 14) + 8;
@@ -126,7 +127,8 @@ function totals(doc: PDFKit.PDFDocument, o: AdminOrderDetails) {
   }
   if (o.customer_note) {
     doc.moveDown(2).font('bold').fontSize(10).fillColor('#666').text('NOTE', MARGIN);
-    doc.font('body').fontSize(11).fillColor('#000').text(o.customer_note, MARGIN);
+    doc.fillColor('#000');
+    pdfText(doc, o.customer_note, { font: 'body', size: 11, x: MARGIN });
   }
 }
 

@@ -1,21 +1,13 @@
 // The API's modules as a graph (issue 41): every import from one module of apps/api/src/modules into another,
 // whether it goes through the other's index.ts, and the cycles between modules. Part of `npm run check`: fails on an
-// import into another module's inner file (Biome refuses them too) or on a cycle between modules outside tests,
-// but for the one cycle still being taken apart (KNOWN_CYCLE), which may only shrink. `--list` prints the inner
-// imports.
+// import into another module's inner file (Biome refuses them too) or on any cycle between modules outside tests
+// (type-only imports aside). `--list` prints the inner imports.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = join(ROOT, 'apps/api/src');
 const MODULES = join(SRC, 'modules');
-
-/**
- * The ordering modules still import each other (issue 41, left open): cart, checkout, cod, orders and payments. The
- * plan, in docs/architecture.md: delivery charges into cart, placing an order into checkout on top, the COD view and
- * the customer record below orders, invoices issued from payments' side. A cycle with any other module fails.
- */
-const KNOWN_CYCLE = new Set(['cart', 'checkout', 'cod', 'orders', 'payments']);
 
 /** Test code may reach into a module (its own helpers, a fixture); production code may not. */
 export const isTestFile = (file: string) => /\.test\.ts$|\.test-helpers\.ts$|\/testing\/|\/test\//.test(file);
@@ -115,16 +107,12 @@ export function moduleCycles(imports: CrossImport[]): string[][] {
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const all = crossImports();
   const inner = all.filter((i) => !i.viaIndex && !isTestFile(i.from));
-  const cycles = moduleCycles(all).filter((c) => c.some((m) => !KNOWN_CYCLE.has(m)));
-  const known = moduleCycles(all).filter((c) => c.every((m) => KNOWN_CYCLE.has(m)));
+  const cycles = moduleCycles(all);
   if (process.argv.includes('--list')) for (const i of inner) console.log(`${i.from} -> ${i.to}`);
   console.log(
     `${all.filter((i) => !isTestFile(i.from)).length} imports between API modules outside tests: ` +
       `${inner.length} into another module's inner file; ${cycles.length} cycle(s) between modules` +
-      (cycles.length ? `: ${cycles.map((c) => c.join(' <-> ')).join('; ')}` : '') +
-      (known.length
-        ? ` (and the known one being taken apart: ${known.map((c) => c.join(' <-> ')).join('; ')})`
-        : ''),
+      (cycles.length ? `: ${cycles.map((c) => c.join(' <-> ')).join('; ')}` : ''),
   );
   if (inner.length || cycles.length) process.exit(1);
 }

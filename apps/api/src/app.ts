@@ -33,7 +33,7 @@ import {
 import { auditRoutes } from './modules/audit/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogRoutes, productRoutes } from './modules/catalog/index.ts';
-import { checkoutRoutes } from './modules/checkout/index.ts';
+import { checkoutRoutes, placeOrderRoutes } from './modules/checkout/index.ts';
 import { codAdminRoutes, codStoreRoutes } from './modules/cod/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { engagementRoutes } from './modules/engagement/index.ts';
@@ -45,6 +45,7 @@ import { geocodeRoutes, onboardingRoutes } from './modules/onboarding/index.ts';
 import { adminOrderRoutes, orderRoutes } from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/index.ts';
+import { adminPaymentRoutes, customerInvoiceRoutes, issueInvoice } from './modules/payments/index.ts';
 import { posRoutes } from './modules/pos/index.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
@@ -213,10 +214,14 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
   await app.register(productRoutes(deps), { prefix: '/api/store' });
   await app.register(cartRoutes(deps), { prefix: '/api/store' });
   await app.register(checkoutRoutes(deps), { prefix: '/api/store' });
+  await app.register(customerInvoiceRoutes(deps), { prefix: '/api/store' });
+  await app.register(placeOrderRoutes(deps), { prefix: '/api/store' });
   await app.register(orderRoutes(deps), { prefix: '/api/store' });
   await app.register(codStoreRoutes(deps), { prefix: '/api/store' });
   await app.register(codAdminRoutes(deps), { prefix: '/api/admin' });
-  await app.register(adminOrderRoutes(deps), { prefix: '/api/admin' });
+  // Transactions, invoices and refunds (payments), then Order Management, which issues an invoice on shipping.
+  await app.register(adminPaymentRoutes(deps), { prefix: '/api/admin' });
+  await app.register(adminOrderRoutes(deps, { issueInvoice }), { prefix: '/api/admin' });
   await app.register(posRoutes(deps), { prefix: '/api/admin' });
   await app.register(platformRoutes(deps), { prefix: '/api/platform' });
   await app.register(dashboardRoutes(deps), { prefix: '/api/admin' });

@@ -16,15 +16,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { errorReplies, fileReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
 import { requireVendorStore } from '../../plugins/auth.ts';
 
-import { adminPaymentRoutes } from '../payments/index.ts';
 import * as admin from './admin-orders.service.ts';
 import { setPrepayment } from './customer-record.service.ts';
+import type { Invoicing } from './order-changes.service.ts';
 import * as changes from './order-changes.service.ts';
 import { ordersCsv } from './orders-csv.ts';
 import { packingSlipsPdf } from './packing-slip.ts';
@@ -35,11 +36,8 @@ const EXPORT_CAP = 50_000;
 
 /** The vendor's Order Management and order detail (02 §7 admin `order/`, `order/{id}/`, and the actions). */
 export const adminOrderRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps, invoicing: Invoicing): FastifyPluginAsyncZod =>
   async (app) => {
-    // Transactions, invoices and refunds live in their own module; registered here, under /api/admin.
-    await app.register(adminPaymentRoutes(deps));
-
     // The busiest back-office list: its reply is written by a compiled serializer (strictly checked against the
     // zod schema outside production).
     app.get('/order/', {
@@ -109,7 +107,7 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const result = await changes.bulkStatus(deps, actor, store, req.body);
+        const result = await changes.bulkStatus(shopContext(deps, req, actor, store), req.body, invoicing);
         const n = result.moved.length;
         return ok(
           result,
@@ -143,7 +141,10 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const details = await changes.editOrder(deps, actor, store, req.params.id, req.body);
+        const details = await changes.editOrder(shopContext(deps, req, actor, store), {
+          orderId: req.params.id,
+          edit: req.body,
+        });
         return ok({ order_details: details }, 'Order updated');
       },
     });
@@ -160,7 +161,11 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const details = await changes.setStatus(deps, actor, store, req.params.id, req.body);
+        const details = await changes.setStatus(
+          shopContext(deps, req, actor, store),
+          { orderId: req.params.id, change: req.body },
+          invoicing,
+        );
         return ok({ order_details: details }, `Order status updated to ${req.body.status}`);
       },
     });
@@ -176,7 +181,10 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const details = await changes.updateShipping(deps, actor, store, req.params.id, req.body);
+        const details = await changes.updateShipping(shopContext(deps, req, actor, store), {
+          orderId: req.params.id,
+          shipping: req.body,
+        });
         return ok({ order_details: details }, 'Shipping details saved');
       },
     });
@@ -192,7 +200,10 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const details = await changes.recordPayment(deps, actor, store, req.params.id, req.body);
+        const details = await changes.recordPayment(shopContext(deps, req, actor, store), {
+          orderId: req.params.id,
+          payment: req.body,
+        });
         return ok({ order_details: details }, 'Payment recorded');
       },
     });
@@ -228,7 +239,11 @@ export const adminOrderRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireVendorStore(deps, req);
-        const details = await changes.decideReturn(deps, actor, store, req.params.id, req.body);
+        const details = await changes.decideReturn(
+          shopContext(deps, req, actor, store),
+          { orderId: req.params.id, decision: req.body },
+          invoicing,
+        );
         return ok(
           { order_details: details },
           req.body.decision === 'ACCEPT' ? 'Return accepted' : 'Return declined',

@@ -5,8 +5,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-import { shopTaxProfile } from '../payments/index.ts';
-import type { StoreRow } from '../stores/index.ts';
+import { type StoreRow, shopAddressLines } from '../stores/index.ts';
 
 import * as adminRepo from './admin-orders.repository.ts';
 import { detailView, rowView } from './admin-orders.view.ts';
@@ -64,6 +63,6 @@ export const ordersFor = (deps: Deps, store: StoreRow, q: AdminOrderQuery, cap: 
 /** Orders by id (the shop's only; others are left out) with the shop's address: packing slips. */
 export const detailsFor = (deps: Deps, store: StoreRow, ids: string[]) =>
   withStore(deps.db, store.id, async (tx) => {
-    const [profile, found] = await Promise.all([shopTaxProfile(tx), adminRepo.orderDetails(tx, ids)]);
-    return { shop: { storeName: store.storeName, address: profile.address }, orders: found.map(detailView) };
+    const [address, found] = await Promise.all([shopAddressLines(tx), adminRepo.orderDetails(tx, ids)]);
+    return { shop: { storeName: store.storeName, address }, orders: found.map(detailView) };
   });

@@ -1,8 +1,9 @@
 /** The orders module's public face: other modules, the app and its plugins import only this (issue 41). */
 export { confirmationOf, isAwaitingConfirmation } from './cod-view.ts';
 export { requiresPrepayment } from './customer-record.repository.ts';
+export { newOrderVendorMail, orderPlacedMail } from './order-mails.ts';
 export { findSettings, findUser } from './order-parties.repository.ts';
-export { orderNumber } from './order-view.ts';
+export { orderNumber, orderView, viewOrder } from './order-view.ts';
 export type { OrderItemRow, OrderRow } from './orders.repository.ts';
 export {
   byStockLock,
@@ -23,6 +24,7 @@ export {
   STOCK_SHORT,
   settleRequest,
   stockNow,
+  takeStock,
   updateOrder,
 } from './orders.repository.ts';
 export { adminOrderRoutes, orderRoutes } from './orders.routes.ts';

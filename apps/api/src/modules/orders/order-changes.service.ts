@@ -2,12 +2,11 @@ import { type OrderStatus, trackingLink } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
 import { changedFields, recordAudit } from '../../lib/audit.ts';
-import type { Deps } from '../../lib/deps.ts';
+import type { ShopContext } from '../../lib/context.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
 import { enqueueMail } from '../mail/index.ts';
-import { issueInvoice } from '../payments/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
 import * as adminRepo from './admin-orders.repository.ts';
@@ -28,6 +27,17 @@ interface Ctx {
   store: StoreRow;
   actor: Actor;
 }
+
+/**
+ * Issuing an order's tax invoice when it ships: payments' `issueInvoice`, handed in by app.ts through
+ * `adminOrderRoutes` (payments sits above orders, so orders does not import it).
+ */
+export interface Invoicing {
+  issueInvoice: (tx: Tx, store: StoreRow, order: repo.OrderRow) => Promise<{ number: string }>;
+}
+
+/** A change that may move an order to another status (shipping issues its invoice). */
+type MoveCtx = Ctx & Invoicing;
 
 async function notifyCustomer(ctx: Ctx, order: repo.OrderRow, kind: OrderMailKind, note?: string | null) {
   if (!order.contactEmail) return;
@@ -105,7 +115,7 @@ function shipmentOf(v: StatusChange, order: repo.OrderRow) {
 }
 
 /** Moves one locked order to a new status; the other steps (event, mail) follow from the status. */
-async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
+async function moveOrder(ctx: MoveCtx, order: repo.OrderRow, v: StatusChange) {
   assertTransition(order, v.status);
   if (v.status === 'CANCELLED') return cancelInTx(ctx.tx, ctx.store, order, ctx.actor.userId, v.reason, true);
   const now = new Date();
@@ -120,7 +130,7 @@ async function moveOrder(ctx: Ctx, order: repo.OrderRow, v: StatusChange) {
   const updated = await repo.updateOrder(ctx.tx, order.id, stamp);
   await event(ctx, order.id, v.status, eventNote(order, v, shipment));
   if (shipment) {
-    const doc = await issueInvoice(ctx.tx, ctx.store, updated);
+    const doc = await ctx.issueInvoice(ctx.tx, ctx.store, updated);
     const summary = `Invoice ${doc.number} issued for order ${orderNumber(order.number)}`;
     await recordAudit(ctx.tx, ctx.store.id, ctx.actor, {
       entity: 'INVOICE',
@@ -203,12 +213,17 @@ async function auditChange(
   });
 }
 
-const inStore = <T>(deps: Deps, actor: Actor, store: StoreRow, fn: (ctx: Ctx) => Promise<T>) =>
-  withStore(deps.db, store.id, (tx) => fn({ tx, store, actor }));
+const inStore = <T>(shop: ShopContext, fn: (ctx: Ctx) => Promise<T>) =>
+  withStore(shop.deps.db, shop.store.id, (tx) => fn({ tx, store: shop.store, actor: shop.actor }));
 
 /** The vendor moves an order along (Update Order Status). */
-export const setStatus = (deps: Deps, actor: Actor, store: StoreRow, orderId: string, v: StatusChange) =>
-  inStore(deps, actor, store, async (ctx) => {
+export const setStatus = (
+  shop: ShopContext,
+  { orderId, change: v }: { orderId: string; change: StatusChange },
+  invoicing: Invoicing,
+) =>
+  inStore(shop, async (c) => {
+    const ctx = { ...c, ...invoicing };
     const order = await lockForChange(ctx.tx, orderId, v.version);
     const updated = await moveOrder(ctx, order, v);
     await auditChange(ctx, order, updated, 'STATUS', moveSummary(order, updated));
@@ -217,12 +232,12 @@ export const setStatus = (deps: Deps, actor: Actor, store: StoreRow, orderId: st
 
 /** Several orders moved together; each obeys the rules on its own, and the answer says which moved and why not. */
 export const bulkStatus = (
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
+  shop: ShopContext,
   v: { ids: string[]; status: Exclude<OrderStatus, 'PENDING' | 'RETURNED' | 'RTO'>; reason?: string },
+  invoicing: Invoicing,
 ) =>
-  inStore(deps, actor, store, async (ctx) => {
+  inStore(shop, async (c) => {
+    const ctx = { ...c, ...invoicing };
     const ids = [...new Set(v.ids)];
     const locked = await adminRepo.lockOrders(ctx.tx, ids);
     const moved: { id: string; order_number: string }[] = [];
@@ -252,13 +267,16 @@ export const bulkStatus = (
 
 /** Carrier and tracking number, given or corrected after shipping. */
 export const updateShipping = (
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  orderId: string,
-  v: { carrier: string; tracking_number: string; tracking_url?: string; version: number },
+  shop: ShopContext,
+  {
+    orderId,
+    shipping: v,
+  }: {
+    orderId: string;
+    shipping: { carrier: string; tracking_number: string; tracking_url?: string; version: number };
+  },
 ) =>
-  inStore(deps, actor, store, async (ctx) => {
+  inStore(shop, async (ctx) => {
     const order = await lockForChange(ctx.tx, orderId, v.version);
     if (['CANCELLED', 'RETURNED'].includes(order.status)) {
       throw conflict(`A ${order.status.toLowerCase()} order has no shipment to change.`, 'ORDER_CLOSED');
@@ -276,13 +294,10 @@ export const updateShipping = (
 
 /** A UPI payment the vendor saw in their bank app, recorded with its UTR. */
 export const recordPayment = (
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  orderId: string,
-  v: { utr: string; version: number },
+  shop: ShopContext,
+  { orderId, payment: v }: { orderId: string; payment: { utr: string; version: number } },
 ) =>
-  inStore(deps, actor, store, async (ctx) => {
+  inStore(shop, async (ctx) => {
     const order = await lockForChange(ctx.tx, orderId, v.version);
     if (order.paymentMethod !== 'UPI') {
       throw conflict('Cash on delivery is recorded as collected when the order is delivered.', 'NOT_UPI');
@@ -300,32 +315,29 @@ export const recordPayment = (
       });
     }
     const updated = await repo.updateOrder(ctx.tx, order.id, { paymentStatus: 'SUCCESS' });
-    await adminRepo.receivePayment(ctx.tx, order.id, { by: actor.userId, utr: v.utr });
+    await adminRepo.receivePayment(ctx.tx, order.id, { by: ctx.actor.userId, utr: v.utr });
     await event(ctx, order.id, 'PAYMENT_RECEIVED', `UPI, UTR ${v.utr}`);
     await notifyCustomer(ctx, updated, 'PAYMENT_RECEIVED');
     await auditChange(ctx, order, updated, 'PAYMENT', `UPI payment recorded (UTR ${v.utr})`);
     return readDetail(ctx.tx, order.id);
   });
 
+/** What Edit Order changes. */
+interface OrderEdit {
+  full_name: string;
+  phone_number: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  customer_note: string;
+  version: number;
+}
+
 /** Edit Order: while not shipped, the shipping address, phone and a note to the customer. */
-export const editOrder = (
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  orderId: string,
-  v: {
-    full_name: string;
-    phone_number: string;
-    address_line1: string;
-    address_line2: string;
-    city: string;
-    state: string;
-    postal_code: string;
-    customer_note: string;
-    version: number;
-  },
-) =>
-  inStore(deps, actor, store, async (ctx) => {
+export const editOrder = (shop: ShopContext, { orderId, edit: v }: { orderId: string; edit: OrderEdit }) =>
+  inStore(shop, async (ctx) => {
     const order = await lockForChange(ctx.tx, orderId, v.version);
     if (!EDITABLE.includes(order.status)) {
       throw conflict(
@@ -350,29 +362,33 @@ export const editOrder = (
 
 /** The vendor accepts a customer's return request (the order becomes RETURNED, stock back) or declines it. */
 export const decideReturn = (
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  orderId: string,
-  v: { decision: 'ACCEPT' | 'DECLINE'; note?: string; version: number },
+  shop: ShopContext,
+  {
+    orderId,
+    decision: v,
+  }: { orderId: string; decision: { decision: 'ACCEPT' | 'DECLINE'; note?: string; version: number } },
+  invoicing: Invoicing,
 ) =>
-  inStore(deps, actor, store, async (ctx) => {
+  inStore(shop, async (ctx) => {
     const order = await lockForChange(ctx.tx, orderId, v.version);
     if (v.decision === 'ACCEPT') {
-      const updated = await moveOrder(ctx, order, { status: 'RETURNED', reason: v.note });
+      const updated = await moveOrder({ ...ctx, ...invoicing }, order, {
+        status: 'RETURNED',
+        reason: v.note,
+      });
       await auditChange(ctx, order, updated, 'RETURN', 'return accepted');
       return readDetail(ctx.tx, order.id);
     }
     const declined = await adminRepo.decideReturn(ctx.tx, order.id, {
       status: 'REJECTED',
-      by: actor.userId,
+      by: ctx.actor.userId,
       note: v.note ?? null,
     });
     if (!declined) throw conflict('This order has no open return request.', 'NO_RETURN_REQUEST');
     const touched = await repo.updateOrder(ctx.tx, order.id, {});
     await event(ctx, order.id, 'RETURN_DECLINED', v.note);
     await notifyCustomer(ctx, touched, 'RETURN_DECLINED', v.note);
-    await recordAudit(ctx.tx, store.id, actor, {
+    await recordAudit(ctx.tx, ctx.store.id, ctx.actor, {
       entity: 'ORDER',
       entityId: order.id,
       action: 'RETURN',

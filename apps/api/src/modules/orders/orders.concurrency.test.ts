@@ -7,9 +7,9 @@ import { shopContext } from '../../lib/context.ts';
 import type { OrderStep } from '../../lib/deps.ts';
 import type { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { placeOrder } from '../checkout/place-order.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { findStoreBySlug } from '../stores/stores.service.ts';
-import { placeOrder } from './place-order.service.ts';
 
 /*
  * No overselling and no partial orders, at the service layer on the real database. The races only mean

@@ -2,11 +2,7 @@ import { rowsOf, schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 
-import { variantLabelSql, variantPriceNow } from '../catalog/index.ts';
-
 const {
-  cartItems: ci,
-  cartCoupons,
   coupons,
   orders,
   orderItems,
@@ -54,50 +50,12 @@ export async function findPosRequest(tx: Tx, key: string) {
   return row ?? null;
 }
 
-export async function findRequest(tx: Tx, customerId: string, key: string) {
-  const [row] = await tx
-    .select()
-    .from(orderRequests)
-    .where(and(eq(orderRequests.customerId, customerId), eq(orderRequests.key, key)));
-  return row ?? null;
-}
-
 export async function settleRequest(tx: Tx, customerId: string, key: string, orderId: string) {
   await tx
     .update(orderRequests)
     .set({ orderId })
     .where(and(eq(orderRequests.customerId, customerId), eq(orderRequests.key, key)));
 }
-
-/**
- * The cart lines being ordered with their variants' current price, stock and details, in product then variant
- * order: the order in which a sale locks variants and their products.
- */
-export function linesToOrder(tx: Tx, customerId: string, lineIds: string[]) {
-  return tx
-    .select({
-      lineId: ci.id,
-      quantity: ci.quantity,
-      productId: p.id,
-      variantId: v.id,
-      variantLabel: variantLabelSql,
-      name: p.name,
-      sku: v.sku,
-      image: sql<string | null>`coalesce(${v.image}, ${p.images}[1])`,
-      unitPricePaise: variantPriceNow.mapWith(Number),
-      costPaise: v.costPaise,
-      taxPercent: p.taxPercent,
-      freeShipping: p.freeShipping,
-      status: p.status,
-      stock: v.quantity,
-    })
-    .from(ci)
-    .innerJoin(p, and(eq(p.storeId, ci.storeId), eq(p.id, ci.productId)))
-    .innerJoin(v, and(eq(v.storeId, ci.storeId), eq(v.id, ci.variantId)))
-    .where(and(eq(ci.customerId, customerId), inArray(ci.id, lineIds)))
-    .orderBy(asc(p.id), asc(v.id));
-}
-export type LineToOrder = Awaited<ReturnType<typeof linesToOrder>>[number];
 
 /**
  * Takes a variant's stock for a sale in one conditional statement (`take_variant_stock`, migration 0022): it cannot
@@ -109,12 +67,6 @@ export function takeStock(tx: Tx, storeId: string, variantId: string, quantity: 
   return tx.execute(sql`select take_variant_stock(${storeId}, ${variantId}, ${quantity}) as left_after`);
 }
 export const STOCK_SHORT = 'HS001';
-
-/** Counts one use of a coupon; fails with SQLSTATE HS002 when its usage limit is reached (migration 0016). */
-export function useCoupon(tx: Tx, storeId: string, couponId: string) {
-  return tx.execute(sql`select use_coupon(${storeId}, ${couponId})`);
-}
-export const COUPON_USED_UP = 'HS002';
 
 /**
  * Puts units of a sold line back on its variant (a cancelled, returned or refunded line) and counts them on the line
@@ -225,14 +177,6 @@ export async function setPaymentStatus(
 
 export async function insertLedger(tx: Tx, rows: PgInsertValue<typeof stockLedger>[]) {
   if (rows.length) await tx.insert(stockLedger).values(rows);
-}
-
-/** Removes the ordered lines and the applied coupon from the customer's cart. */
-export async function clearOrderedLines(tx: Tx, customerId: string, lineIds: string[]) {
-  await Promise.all([
-    tx.delete(ci).where(and(eq(ci.customerId, customerId), inArray(ci.id, lineIds))),
-    tx.delete(cartCoupons).where(eq(cartCoupons.customerId, customerId)),
-  ]);
 }
 
 export async function findOrder(tx: Tx, orderId: string, customerId?: string) {

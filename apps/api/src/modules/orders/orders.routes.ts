@@ -3,80 +3,28 @@ import {
   cartData,
   customerOrder,
   envelope,
-  errorEnvelope,
   orderListQuery,
-  placedOrder,
-  placeOrderBody,
   returnRequestBody,
   reviewBody,
   reviewItem,
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOrigin } from '../../lib/admin-origin.ts';
 import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
-import { shopGate } from '../../lib/shop-gate.ts';
 import { requireShopCustomer } from '../../plugins/auth.ts';
 
-import { customerInvoiceRoutes } from '../payments/index.ts';
-import { originOf, storeUrl } from '../stores/index.ts';
-
 import * as orders from './orders.service.ts';
-import { placeOrder } from './place-order.service.ts';
 import { writeReview } from './review.service.ts';
 
 const orderReply = { 200: envelope(customerOrder), ...errorReplies };
-const KEY = /^[\w-]{8,100}$/;
 
 /** The customer's orders at a shop (02 §7 order/create-order/, order/{id}/success-order/, store-order). */
 export const orderRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(customerInvoiceRoutes(deps));
-    // A shop's orders hold at most a few of this process's database connections (lib/shop-gate.ts, issue 37).
-    const placing = shopGate({ limit: 4, queue: 200, waitMs: 10_000, what: 'orders' });
-
-    app.post('/order/create-order/', {
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Place an order from selected cart lines (Idempotency-Key required; a retry returns the first order)',
-        headers: storeOriginHeaders.extend({ 'idempotency-key': z.string().max(200).optional() }),
-        body: placeOrderBody,
-        response: {
-          200: envelope(placedOrder),
-          201: envelope(placedOrder),
-          ...errorReplies,
-          429: errorEnvelope,
-        },
-      },
-      handler: async (req, reply) => {
-        const { store, actor } = await requireShopCustomer(deps, req);
-        const key = req.headers['idempotency-key'];
-        if (!key || !KEY.test(key)) {
-          const message =
-            'Send an Idempotency-Key header (8 to 100 letters, digits, - or _) with each new order';
-          throw badRequest(message, [{ path: 'Idempotency-Key', message }]);
-        }
-        const shopUrl = storeUrl(deps, store, originOf(req));
-        const result = await placing.run(store.id, () =>
-          placeOrder(shopContext(deps, req, actor, store), {
-            body: req.body,
-            key,
-            links: { adminOrigin: adminOrigin(deps, req), shopUrl },
-          }),
-        );
-        const data = { order_id: result.order.id, order: result.order };
-        return reply
-          .code(result.created ? 201 : 200)
-          .send(ok(data, result.created ? 'Order placed successfully!' : 'Order already placed'));
-      },
-    });
-
     app.get('/order/:id/success-order/', {
       schema: {
         tags: ['orders'],

@@ -11,6 +11,7 @@ export {
   escapeLike,
   findStoreById,
   findStoreBySlug as findStoreRowBySlug,
+  shopAddressLines,
 } from './stores.repository.ts';
 export { storesRoutes } from './stores.routes.ts';
 export {

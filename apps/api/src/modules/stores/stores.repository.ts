@@ -144,6 +144,15 @@ export type AddressBook = {
   contacts: { contact_type: string; phone_number: string }[];
 };
 
+/** The shop's address as printed on its papers: street, then city, state and PIN code (empty lines left out). */
+export async function shopAddressLines(tx: Tx) {
+  const [loc] = await tx.select().from(storeLocations).limit(1);
+  return [
+    [loc?.addressLine1, loc?.addressLine2].filter(Boolean).join(', '),
+    [loc?.city, loc?.state, loc?.postalCode].filter(Boolean).join(', '),
+  ].filter(Boolean);
+}
+
 /** The address book of the shop in context, in one statement. */
 export async function findAddressBook(tx: Tx): Promise<AddressBook> {
   const [row] = await tx.select(addressBookColumns).from(sql`(select 1) as one`);

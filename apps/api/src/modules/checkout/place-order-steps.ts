@@ -6,13 +6,13 @@ import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import * as cart from '../cart/index.ts';
 import { couponDiscount, couponProblem, deliveryChargePaise, expectedDelivery } from '../cart/index.ts';
-import * as checkout from '../checkout/index.ts';
 import { type CodTerms, codTerms } from '../cod/index.ts';
+import * as ordersRepo from '../orders/index.ts';
+import { findSettings, findUser, requiresPrepayment } from '../orders/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 import { billingColumns } from './billing-address.ts';
-import { requiresPrepayment } from './customer-record.repository.ts';
-import { findSettings, findUser } from './order-parties.repository.ts';
-import * as repo from './orders.repository.ts';
+import { findAddress } from './checkout.repository.ts';
+import * as placing from './place-order.repository.ts';
 import { checkLines, checkPayment } from './place-order-checks.ts';
 
 /*
@@ -54,15 +54,15 @@ export function orderRequest(body: Body, customerId: string, key: string, hash: 
 export async function readOrderInputs(tx: Tx, storeId: string, r: OrderRequest) {
   const { customerId, body } = r;
   const [claimed, , settings, lines, address, options, coupon, contact, billing, prepay] = await Promise.all([
-    repo.claimRequest(tx, storeId, customerId, r.key, r.hash),
+    ordersRepo.claimRequest(tx, storeId, customerId, r.key, r.hash),
     lockCartLines(tx, customerId, r.lineIds),
     findSettings(tx),
-    repo.linesToOrder(tx, customerId, r.lineIds),
-    checkout.findAddress(tx, customerId, body.shipping_address),
+    placing.linesToOrder(tx, customerId, r.lineIds),
+    findAddress(tx, customerId, body.shipping_address),
     cart.listDeliveryOptions(tx),
     cart.appliedCoupon(tx, customerId),
     findUser(tx, customerId),
-    body.billing_address ? checkout.findAddress(tx, customerId, body.billing_address) : null,
+    body.billing_address ? findAddress(tx, customerId, body.billing_address) : null,
     requiresPrepayment(tx, customerId),
   ]);
   return { claimed, settings, lines, address, options, coupon, contact, billing, prepay };

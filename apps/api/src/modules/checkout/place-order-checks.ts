@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { pgError } from '../../lib/pg-errors.ts';
 
-import type { findSettings } from './order-parties.repository.ts';
-import * as repo from './orders.repository.ts';
+import type { findSettings } from '../orders/index.ts';
+import * as ordersRepo from '../orders/index.ts';
+import * as placing from './place-order.repository.ts';
 
 /* The checks placing an order makes (place-order.service.ts): the request's hash for its Idempotency-Key, the
    payment method, the lines as the customer saw them, and why a batch of writes did not commit. */
@@ -45,7 +46,7 @@ export function checkPayment(option: PaymentOption, settings: Awaited<ReturnType
 }
 
 /** Every requested line must still be in the cart, available, and as the customer saw it. */
-export function checkLines(body: Body, lineIds: string[], lines: repo.LineToOrder[]) {
+export function checkLines(body: Body, lineIds: string[], lines: placing.LineToOrder[]) {
   if (new Set(lineIds).size !== lineIds.length) {
     throw badRequest('An item is listed twice', [{ path: 'cart_item', message: 'An item is listed twice' }]);
   }
@@ -84,19 +85,24 @@ export function checkLines(body: Body, lineIds: string[], lines: repo.LineToOrde
 }
 
 /** Why the order's writes did not commit: the stock or coupon check that failed, else the first error. */
-export function whyNotPlaced(errors: unknown[], lines: repo.LineToOrder[], couponCode: string | undefined) {
+export function whyNotPlaced(
+  errors: unknown[],
+  lines: placing.LineToOrder[],
+  couponCode: string | undefined,
+) {
   for (const e of errors) {
     const pg = pgError(e);
-    const line = pg?.code === repo.STOCK_SHORT ? lines.find((l) => l.variantId === pg.detail) : undefined;
+    const line =
+      pg?.code === ordersRepo.STOCK_SHORT ? lines.find((l) => l.variantId === pg.detail) : undefined;
     if (line) return outOfStock(line, Number(pg?.hint ?? 0));
-    if (pg?.code === repo.COUPON_USED_UP) {
+    if (pg?.code === placing.COUPON_USED_UP) {
       return conflict(`Coupon ${couponCode} has been fully used. Remove it to continue.`, 'COUPON_USED_UP');
     }
   }
   return errors.find((e) => pgError(e)?.code !== '25P02') ?? errors[0];
 }
 
-function outOfStock(l: repo.LineToOrder, stock: number) {
+function outOfStock(l: placing.LineToOrder, stock: number) {
   return lineConflict(
     'OUT_OF_STOCK',
     stock === 0

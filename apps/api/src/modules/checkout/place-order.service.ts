@@ -4,9 +4,10 @@ import type { ShopContext } from '../../lib/context.ts';
 import { conflict } from '../../lib/errors.ts';
 import { retryOnDeadlock } from '../../lib/pg-errors.ts';
 import { requireCustomer } from '../cart/index.ts';
+import * as ordersRepo from '../orders/index.ts';
+import { orderView, viewOrder } from '../orders/index.ts';
 import type { StoreRow } from '../stores/index.ts';
-import { orderView, viewOrder } from './order-view.ts';
-import * as repo from './orders.repository.ts';
+import * as placing from './place-order.repository.ts';
 import { requestHash, whyNotPlaced } from './place-order-checks.ts';
 import { type OrderLinks, sendOrder } from './place-order-send.ts';
 import { type Body, orderRequest, orderRows, priceOrder, readOrderInputs } from './place-order-steps.ts';
@@ -75,14 +76,14 @@ async function replay(
   { customerId, key, hash }: { customerId: string; key: string; hash: string },
   store: StoreRow,
 ) {
-  const prior = await repo.findRequest(tx, customerId, key);
+  const prior = await placing.findRequest(tx, customerId, key);
   if (!prior || prior.requestHash !== hash) {
     throw conflict(
       'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
       'IDEMPOTENCY_KEY_REUSED',
     );
   }
-  const order = prior.orderId ? await repo.findOrder(tx, prior.orderId, customerId) : null;
+  const order = prior.orderId ? await ordersRepo.findOrder(tx, prior.orderId, customerId) : null;
   if (!order) throw conflict('This order is still being placed. Try again in a moment.', 'IN_PROGRESS');
   return viewOrder(tx, store, customerId, order);
 }

@@ -1,4 +1,4 @@
-import type * as checkoutRepo from '../checkout/index.ts';
+import type * as checkoutRepo from './checkout.repository.ts';
 
 type SavedAddress = NonNullable<Awaited<ReturnType<typeof checkoutRepo.findAddress>>>;
 

@@ -3,8 +3,9 @@ import type { StoreTx, Tx } from '@haat/db';
 import type { ShopContext } from '../../lib/context.ts';
 import { codConfirmMail, confirmLink, newConfirmation, upsertConfirmation } from '../cod/index.ts';
 import { enqueueMail, type MailMessage } from '../mail/index.ts';
-import { newOrderVendorMail, orderPlacedMail } from './order-mails.ts';
-import * as repo from './orders.repository.ts';
+import * as ordersRepo from '../orders/index.ts';
+import { newOrderVendorMail, orderPlacedMail } from '../orders/index.ts';
+import * as placing from './place-order.repository.ts';
 import type { OrderInputs, OrderPrice, OrderRequest, OrderRows } from './place-order-steps.ts';
 
 /** Where the order's mails show its number, filled in by the statement that queues them. */
@@ -43,18 +44,22 @@ export function sendOrder(
   const { lines, coupon } = inputs;
   const step = ctx.deps.testHooks?.orderStep ?? (() => {});
   const numbered = (mail: MailMessage) =>
-    send(enqueueMail(tx, mail, { token: NUMBER_TOKEN, value: repo.currentOrderNumber(store.id, 'ORD-') }));
+    send(
+      enqueueMail(tx, mail, { token: NUMBER_TOKEN, value: ordersRepo.currentOrderNumber(store.id, 'ORD-') }),
+    );
 
-  for (const l of lines) send(repo.takeStock(tx, store.id, l.variantId, l.quantity));
-  if (price.useCoupon && coupon) send(repo.useCoupon(tx, store.id, coupon.id));
-  const number = send(repo.nextOrderNumber(tx, store.id));
+  for (const l of lines) send(ordersRepo.takeStock(tx, store.id, l.variantId, l.quantity));
+  if (price.useCoupon && coupon) send(placing.useCoupon(tx, store.id, coupon.id));
+  const number = send(ordersRepo.nextOrderNumber(tx, store.id));
   step('stock');
-  const placed = send(repo.insertOrder(tx, { ...rows.values, number: repo.currentOrderNumber(store.id) }));
+  const placed = send(
+    ordersRepo.insertOrder(tx, { ...rows.values, number: ordersRepo.currentOrderNumber(store.id) }),
+  );
   step('order');
-  const items = send(repo.insertItems(tx, rows.items));
+  const items = send(ordersRepo.insertItems(tx, rows.items));
   step('items');
   send(
-    repo.insertEvent(tx, {
+    ordersRepo.insertEvent(tx, {
       storeId: store.id,
       orderId: rows.orderId,
       status: 'PENDING',
@@ -62,19 +67,19 @@ export function sendOrder(
     }),
   );
   send(
-    repo.insertPayment(tx, {
+    ordersRepo.insertPayment(tx, {
       storeId: store.id,
       orderId: rows.orderId,
-      reference: repo.currentOrderNumber(store.id, 'TXN-'),
+      reference: ordersRepo.currentOrderNumber(store.id, 'TXN-'),
       amountPaise: price.total,
       paymentMode: price.payment,
     }),
   );
   step('payment');
-  send(repo.insertLedger(tx, ledgerRows(store.id, rows.orderId, customerId, lines)));
+  send(ordersRepo.insertLedger(tx, ledgerRows(store.id, rows.orderId, customerId, lines)));
   step('ledger');
-  send(repo.clearOrderedLines(tx, customerId, request.lineIds));
-  send(repo.settleRequest(tx, customerId, request.key, rows.orderId));
+  send(placing.clearOrderedLines(tx, customerId, request.lineIds));
+  send(ordersRepo.settleRequest(tx, customerId, request.key, rows.orderId));
   for (const mail of orderMails(ctx, order)) numbered(mail);
   if (price.cod.confirmBy) {
     const confirmation = newConfirmation(ctx.deps.authSecret, store.id, rows.orderId, ctx.now());
@@ -106,9 +111,9 @@ const ledgerRows = (storeId: string, orderId: string, actorId: string, lines: Or
     productId: l.productId,
     variantId: l.variantId,
     change: -l.quantity,
-    quantityAfter: repo.stockNow(storeId, l.variantId),
+    quantityAfter: ordersRepo.stockNow(storeId, l.variantId),
     reason: 'SALE' as const,
-    note: repo.currentOrderNumber(storeId, 'ORD-'),
+    note: ordersRepo.currentOrderNumber(storeId, 'ORD-'),
     orderId,
     actorId,
   }));

@@ -28,33 +28,7 @@ export function AddressStep({
   onChange: (patch: Partial<Address> | ((a: Address) => Partial<Address>)) => void;
   errors: FieldErrors;
 }) {
-  const [lookup, setLookup] = useState<{ status: 'idle' | 'done' | 'error'; message?: string }>({
-    status: 'idle',
-  });
-  const fill = useCallback(
-    (lat: number, lng: number) => {
-      onChange((a) => ({
-        latitude: a.latitude.trim() ? a.latitude : lat.toFixed(6),
-        longitude: a.longitude.trim() ? a.longitude : lng.toFixed(6),
-      }));
-      // The server asks the configured geocoder; only empty fields are filled.
-      queryApi<Place>('/api/store/geocode/reverse/', {
-        query: { latitude: lat, longitude: lng },
-        silent: true,
-      })
-        .then((p) => {
-          onChange((a) => ({
-            city: a.city.trim() ? a.city : (p.city ?? ''),
-            state: a.state.trim() ? a.state : (p.state ?? ''),
-            postal_code: a.postal_code.trim() ? a.postal_code : (p.postal_code ?? ''),
-          }));
-          setLookup({ status: 'done' });
-        })
-        .catch((err: Error) => setLookup({ status: 'error', message: err.message }));
-    },
-    [onChange],
-  );
-  const { state: location, locate } = useGeolocation(fill);
+  const { location, locate, lookup } = useLocateAndLookup(onChange);
   const india = value.country === 'India';
   const text = (name: keyof Address) => ({
     value: value[name],
@@ -116,33 +90,79 @@ export function AddressStep({
         <TextField label="Latitude" type="number" step="any" inputMode="decimal" {...text('latitude')} />
         <TextField label="Longitude" type="number" step="any" inputMode="decimal" {...text('longitude')} />
       </div>
-      <div className="space-y-2">
-        <button
-          type="button"
-          className={buttonStyles.secondary}
-          onClick={locate}
-          disabled={location.status === 'loading'}
-          aria-busy={location.status === 'loading'}
-        >
-          {location.status === 'loading' ? <Spinner /> : <Crosshair aria-hidden className="size-4" />}
-          {location.status === 'loading' ? 'Finding you...' : 'Use my location'}
-        </button>
-        <div aria-live="polite" className="text-sm">
-          {location.status === 'done' && lookup.status === 'done' ? (
-            <p className="text-green-700">
-              We filled the empty fields from your location. Please check them.
-            </p>
-          ) : null}
-          {location.status === 'done' && lookup.status === 'error' ? (
-            <p className="text-amber-700">We filled your coordinates. {lookup.message}</p>
-          ) : null}
-          {location.status === 'error' ? (
-            <p role="alert" className="text-red-600">
-              {location.message}
-            </p>
-          ) : null}
-        </div>
-      </div>
+      <LocateMe location={location} locate={locate} lookup={lookup} />
     </StepCard>
+  );
+}
+
+type Lookup = { status: 'idle' | 'done' | 'error'; message?: string };
+
+/** "Use my location": the coordinates, then the empty address fields from the server's geocoder. */
+function useLocateAndLookup(onChange: (patch: (a: Address) => Partial<Address>) => void) {
+  const [lookup, setLookup] = useState<Lookup>({
+    status: 'idle',
+  });
+  const fill = useCallback(
+    (lat: number, lng: number) => {
+      onChange((a) => ({
+        latitude: a.latitude.trim() ? a.latitude : lat.toFixed(6),
+        longitude: a.longitude.trim() ? a.longitude : lng.toFixed(6),
+      }));
+      // The server asks the configured geocoder; only empty fields are filled.
+      queryApi<Place>('/api/store/geocode/reverse/', {
+        query: { latitude: lat, longitude: lng },
+        silent: true,
+      })
+        .then((p) => {
+          onChange((a) => ({
+            city: a.city.trim() ? a.city : (p.city ?? ''),
+            state: a.state.trim() ? a.state : (p.state ?? ''),
+            postal_code: a.postal_code.trim() ? a.postal_code : (p.postal_code ?? ''),
+          }));
+          setLookup({ status: 'done' });
+        })
+        .catch((err: Error) => setLookup({ status: 'error', message: err.message }));
+    },
+    [onChange],
+  );
+  const { state: location, locate } = useGeolocation(fill);
+  return { location, locate, lookup };
+}
+
+function LocateMe({
+  location,
+  locate,
+  lookup,
+}: {
+  location: ReturnType<typeof useGeolocation>['state'];
+  locate: () => void;
+  lookup: Lookup;
+}) {
+  return (
+    <div className="space-y-2">
+      <button
+        type="button"
+        className={buttonStyles.secondary}
+        onClick={locate}
+        disabled={location.status === 'loading'}
+        aria-busy={location.status === 'loading'}
+      >
+        {location.status === 'loading' ? <Spinner /> : <Crosshair aria-hidden className="size-4" />}
+        {location.status === 'loading' ? 'Finding you...' : 'Use my location'}
+      </button>
+      <div aria-live="polite" className="text-sm">
+        {location.status === 'done' && lookup.status === 'done' ? (
+          <p className="text-green-700">We filled the empty fields from your location. Please check them.</p>
+        ) : null}
+        {location.status === 'done' && lookup.status === 'error' ? (
+          <p className="text-amber-700">We filled your coordinates. {lookup.message}</p>
+        ) : null}
+        {location.status === 'error' ? (
+          <p role="alert" className="text-red-600">
+            {location.message}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -37,11 +37,6 @@ export function DetailsStep({
   logo: LogoChoice;
   onLogo: (file: File | null) => void;
 }) {
-  const logoId = useId();
-  const setContact = (i: number, patch: Partial<Details['contacts'][number]>) =>
-    onChange({ contacts: value.contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
-  const shownLogo = logo.preview ?? value.image;
-
   return (
     <StepCard title="Shop Details" intro="Tell customers who you are. You can change all of this later.">
       <TextField
@@ -87,6 +82,26 @@ export function DetailsStep({
         onValue={(phone_number) => onChange({ phone_number })}
         error={errors.phone_number}
       />
+      <ExtraContacts value={value} onChange={onChange} errors={errors} />
+      <LogoField logo={logo} onLogo={onLogo} saved={value.image} errors={errors} />
+    </StepCard>
+  );
+}
+
+/** The phone numbers after the primary one, each with its type, and the button that adds one. */
+function ExtraContacts({
+  value,
+  onChange,
+  errors,
+}: {
+  value: Details;
+  onChange: (patch: Partial<Details>) => void;
+  errors: FieldErrors;
+}) {
+  const setContact = (i: number, patch: Partial<Details['contacts'][number]>) =>
+    onChange({ contacts: value.contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+  return (
+    <>
       {value.contacts.map((c, i) => (
         <fieldset key={c.key} className="rounded-xl border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-700">Contact {i + 2}</legend>
@@ -134,32 +149,50 @@ export function DetailsStep({
           Add Contact
         </button>
       ) : null}
-      <div>
-        <label htmlFor={logoId} className="block text-sm font-medium text-slate-800">
-          Logo
-        </label>
-        <div className="mt-1.5 flex items-center gap-4">
-          <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-100 text-slate-400 ring-1 ring-slate-200">
-            {shownLogo ? (
-              <img src={shownLogo} alt="Logo preview" className="size-full object-cover" />
-            ) : (
-              <ImageUp aria-hidden className="size-6" />
-            )}
-          </span>
-          <input
-            id={logoId}
-            type="file"
-            accept="image/png,image/jpeg"
-            aria-describedby={`${logoId}-hint${logo.error ? ` ${logoId}-error` : ''}`}
-            onChange={(e) => onLogo(e.target.files?.[0] ?? null)}
-            className="min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
-          />
-        </div>
-        <p id={`${logoId}-hint`} className="mt-1.5 text-xs text-slate-500">
-          PNG or JPG up to 5MB. It is uploaded when you continue.
-        </p>
-        <FieldError id={`${logoId}-error`} error={logo.error ?? errors.image ?? errors.file} />
+    </>
+  );
+}
+
+/** The logo's file input with its preview (the chosen file's, else the saved image). */
+function LogoField({
+  logo,
+  onLogo,
+  saved,
+  errors,
+}: {
+  logo: LogoChoice;
+  onLogo: (file: File | null) => void;
+  saved: string | null;
+  errors: FieldErrors;
+}) {
+  const logoId = useId();
+  const shownLogo = logo.preview ?? saved;
+  return (
+    <div>
+      <label htmlFor={logoId} className="block text-sm font-medium text-slate-800">
+        Logo
+      </label>
+      <div className="mt-1.5 flex items-center gap-4">
+        <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-100 text-slate-400 ring-1 ring-slate-200">
+          {shownLogo ? (
+            <img src={shownLogo} alt="Logo preview" className="size-full object-cover" />
+          ) : (
+            <ImageUp aria-hidden className="size-6" />
+          )}
+        </span>
+        <input
+          id={logoId}
+          type="file"
+          accept="image/png,image/jpeg"
+          aria-describedby={`${logoId}-hint${logo.error ? ` ${logoId}-error` : ''}`}
+          onChange={(e) => onLogo(e.target.files?.[0] ?? null)}
+          className="min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+        />
       </div>
-    </StepCard>
+      <p id={`${logoId}-hint`} className="mt-1.5 text-xs text-slate-500">
+        PNG or JPG up to 5MB. It is uploaded when you continue.
+      </p>
+      <FieldError id={`${logoId}-error`} error={logo.error ?? errors.image ?? errors.file} />
+    </div>
   );
 }

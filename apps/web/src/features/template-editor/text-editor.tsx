@@ -1,8 +1,9 @@
 import type { TextElement } from '@haat/contracts';
 import { Check, X } from 'lucide-react';
-import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { clampFont, FONT_DEFAULT, FONT_MAX, FONT_MIN } from './palette.ts';
+import { clampFont, FONT_DEFAULT } from './palette.ts';
+import { StyleFields, TextBox, useFontSize } from './text-editor-parts.tsx';
 
 export interface EditTarget {
   label: string;
@@ -33,20 +34,12 @@ export function TextEditor({ target, onClose }: { target: EditTarget; onClose: (
   const el: TextElement = typeof target.value === 'string' ? { text: target.value } : target.value;
   const [text, setText] = useState(el.text);
   const [color, setColor] = useState(el.color && HEX6.test(el.color) ? el.color : '#0f172a');
-  const [size, setSize] = useState(el.fontSize ?? FONT_DEFAULT);
-  const [sizeInput, setSizeInput] = useState(String(el.fontSize ?? FONT_DEFAULT));
+  const font = useFontSize(el.fontSize ?? FONT_DEFAULT);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const [textError, setTextError] = useState<string | null>(null);
-  const [sizeError, setSizeError] = useState<string | null>(null);
   // A heading is what shoppers read first: it may not be blank (the server says the same).
   const required = /heading/i.test(target.label);
-  const sizeProblem = (raw: string) => {
-    const n = Number(raw);
-    return raw.trim() === '' || !Number.isFinite(n) || n < FONT_MIN || n > FONT_MAX
-      ? `Font size must be between ${FONT_MIN} and ${FONT_MAX}`
-      : null;
-  };
 
   useEffect(() => {
     textRef.current?.focus();
@@ -58,22 +51,67 @@ export function TextEditor({ target, onClose }: { target: EditTarget; onClose: (
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  const setFont = (n: number) => {
-    const v = clampFont(n);
-    setSize(v);
-    setSizeInput(String(v));
-  };
-
   const confirm = () => {
     const blank = required && !text.trim() ? `${target.label} cannot be empty` : null;
-    const badSize = plain ? null : sizeProblem(sizeInput);
+    const badSize = plain ? null : font.check();
     setTextError(blank);
-    setSizeError(badSize);
     if (blank || badSize) return;
-    target.confirm(plain ? text : { ...el, text, color, fontSize: clampFont(Number(sizeInput)) });
+    target.confirm(plain ? text : { ...el, text, color, fontSize: clampFont(Number(font.sizeInput)) });
     onClose();
   };
 
+  return (
+    <Popover labelledBy={`${id}-title`} rect={target.rect} onClose={onClose}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          confirm();
+        }}
+        className="space-y-3"
+      >
+        <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+          Edit {target.label.toLowerCase()}
+        </h2>
+        <TextBox
+          id={id}
+          textRef={textRef}
+          text={text}
+          error={textError}
+          onText={(t) => {
+            setText(t);
+            setTextError(null);
+          }}
+          onEnter={confirm}
+        />
+        {plain ? null : <StyleFields id={id} color={color} onColor={setColor} font={font} />}
+        <div className="flex justify-end gap-2 pt-1">
+          <button type="button" onClick={onClose} className={buttonStyles.secondary}>
+            <X aria-hidden className="size-4" />
+            Cancel
+          </button>
+          <button type="submit" className={buttonStyles.primary}>
+            <Check aria-hidden className="size-4" />
+            Confirm
+          </button>
+        </div>
+      </form>
+    </Popover>
+  );
+}
+
+/** A popover beside the element on wide screens, a bottom sheet on phones; a click outside cancels. */
+function Popover({
+  labelledBy,
+  rect,
+  onClose,
+  children,
+}: {
+  labelledBy: string;
+  rect: EditTarget['rect'];
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <>
       <button
@@ -86,124 +124,11 @@ export function TextEditor({ target, onClose }: { target: EditTarget; onClose: (
       <div
         role="dialog"
         aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        style={place(target.rect)}
+        aria-labelledby={labelledBy}
+        style={place(rect)}
         className="fixed inset-x-0 bottom-0 z-[70] max-h-[85dvh] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200 sm:inset-x-auto sm:bottom-auto sm:top-[var(--pop-top)] sm:left-[var(--pop-left)] sm:w-80 sm:rounded-xl"
       >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            confirm();
-          }}
-          className="space-y-3"
-        >
-          <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-            Edit {target.label.toLowerCase()}
-          </h2>
-          <div>
-            <label htmlFor={`${id}-text`} className="block text-xs font-medium text-slate-700">
-              Text
-            </label>
-            <textarea
-              ref={textRef}
-              id={`${id}-text`}
-              value={text}
-              maxLength={500}
-              rows={2}
-              onChange={(e) => {
-                setText(e.target.value);
-                setTextError(null);
-              }}
-              aria-invalid={!!textError}
-              aria-describedby={textError ? `${id}-text-error` : undefined}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) {
-                  e.preventDefault();
-                  confirm();
-                }
-              }}
-              className={`mt-1 block w-full rounded-lg border px-3 py-2 text-base text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none sm:text-sm ${
-                textError ? 'border-red-500' : 'border-slate-300'
-              }`}
-            />
-            {textError ? (
-              <p id={`${id}-text-error`} role="alert" className="mt-1 text-xs font-medium text-red-700">
-                {textError}
-              </p>
-            ) : null}
-          </div>
-          {plain ? null : (
-            <div className="grid grid-cols-[auto_1fr] items-end gap-3">
-              <div>
-                <label htmlFor={`${id}-color`} className="block text-xs font-medium text-slate-700">
-                  Colour
-                </label>
-                <input
-                  id={`${id}-color`}
-                  type="color"
-                  value={color}
-                  onChange={(e) => setColor(e.target.value)}
-                  className="mt-1 block h-10 w-14 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
-                />
-              </div>
-              <div>
-                <label htmlFor={`${id}-size`} className="block text-xs font-medium text-slate-700">
-                  Font size (px)
-                </label>
-                <div className="mt-1 flex items-center gap-2">
-                  <input
-                    id={`${id}-size`}
-                    type="number"
-                    inputMode="numeric"
-                    min={FONT_MIN}
-                    max={FONT_MAX}
-                    value={sizeInput}
-                    onChange={(e) => {
-                      setSizeInput(e.target.value);
-                      setSizeError(null);
-                      const n = Number(e.target.value);
-                      if (n >= FONT_MIN && n <= FONT_MAX) setSize(Math.round(n));
-                    }}
-                    // Out of range is said, not silently changed.
-                    onBlur={() => setSizeError(sizeProblem(sizeInput))}
-                    aria-invalid={!!sizeError}
-                    aria-describedby={sizeError ? `${id}-size-error` : undefined}
-                    className="block h-10 w-16 rounded-lg border border-slate-300 px-2 text-base text-slate-900 focus:border-brand-500 focus:outline-none sm:text-sm"
-                  />
-                  <input
-                    type="range"
-                    aria-label="Font size slider"
-                    min={FONT_MIN}
-                    max={FONT_MAX}
-                    value={size}
-                    onChange={(e) => setFont(Number(e.target.value))}
-                    className="min-w-0 flex-1 accent-brand-600"
-                  />
-                </div>
-              </div>
-              {sizeError ? (
-                <p
-                  id={`${id}-size-error`}
-                  role="alert"
-                  className="col-span-2 text-xs font-medium text-red-700"
-                >
-                  {sizeError}
-                </p>
-              ) : null}
-            </div>
-          )}
-          <div className="flex justify-end gap-2 pt-1">
-            <button type="button" onClick={onClose} className={buttonStyles.secondary}>
-              <X aria-hidden className="size-4" />
-              Cancel
-            </button>
-            <button type="submit" className={buttonStyles.primary}>
-              <Check aria-hidden className="size-4" />
-              Confirm
-            </button>
-          </div>
-        </form>
+        {children}
       </div>
     </>
   );

@@ -10,7 +10,8 @@ import { ADDRESS, shopperWithCart } from '../modules/orders/orders.test-helpers.
 
 /*
  * Every printout speaks India's scripts (issue 39): products named in Devanagari, Bengali, Gurmukhi, Gujarati,
- * Tamil, Telugu, Kannada and Malayalam print as words, not empty boxes, on the packing slip and the label sheet.
+ * Tamil, Telugu, Kannada and Malayalam print as words, not empty boxes, on the packing slip, the tax invoice and the
+ * label sheet.
  * Each PDF is rendered by poppler (pdftoppm, as a printer driver would) and read back with pdftotext.
  */
 
@@ -79,7 +80,7 @@ async function product(name: string, i: number) {
 }
 
 describe('printouts in India’s scripts', () => {
-  it('a packing slip names the products and the buyer in their scripts', async () => {
+  it('a packing slip and the tax invoice name the products and the buyer in their scripts', async () => {
     const products = await Promise.all(Object.values(NAMES).map(product));
     const s = await shopperWithCart(
       t,
@@ -110,6 +111,28 @@ describe('printouts in India’s scripts', () => {
     expect(letters(slip.text)).toContain(letters('சென்னை'));
     expect(slip.text).toContain('Tamil Nadu 600001');
     expect(slip.bytes).toBeLessThan(150_000);
+
+    // Shipping issues the tax invoice; the customer downloads it.
+    let d = (await vendor.call('GET', `/api/admin/order/${id}/`)).json().data.order_details;
+    for (const status of ['PROCESSING', 'SHIPPED']) {
+      const moved = await vendor.call('PUT', `/api/admin/order/${id}/status/`, {
+        status,
+        carrier: 'Delhivery',
+        tracking_number: 'DL4242',
+        version: d.version,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      d = moved.json().data.order_details;
+    }
+    const pdf = await s.call('GET', `/api/store/store-user/store-order/${id}/invoice/`);
+    expect(pdf.statusCode).toBe(200);
+    const invoice = read(pdf.rawPayload);
+    expect(invoice.warnings).toBe('');
+    for (const name of Object.values(NAMES)) expect(invoice.text).toContain(name);
+    expect(letters(invoice.text)).toContain(letters('रवि क्षत्रिय'));
+    expect(invoice.text).toContain('ಕನ್ನಡ');
+    expect(invoice.text).toContain('Tamil Nadu (33)');
+    expect(invoice.bytes).toBeLessThan(150_000);
   });
 
   it('a label sheet prints each name and variant, cut with an ellipsis where it is too long', async () => {

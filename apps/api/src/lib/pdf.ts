@@ -1,4 +1,4 @@
-import { baseFont, hasDejaVu, pdfLibraries } from './pdf-fonts.ts';
+import { baseFont, hasDejaVu, type IndicScript, indicFont, pdfLibraries } from './pdf-fonts.ts';
 
 /*
  * What every printout shares (packing slips, invoices, credit notes, labels): A4 pages, fonts, rupee amounts and
@@ -8,13 +8,30 @@ export { hasIndicText, type PdfTextOptions, pdfText, pdfTextHeight } from './pdf
 
 /**
  * pdfkit and fontkit load with the first printout, not with the server: a start that does not print does not pay
- * for them (issue 18's cold start). `warmPdf` loads them and parses DejaVu ahead, once the server listens, so the
- * first invoice is as quick as the next.
+ * for them (issue 18's cold start). `warmPdf` loads them and parses DejaVu ahead, once the server listens, then
+ * each Indian script's fonts, shaping a word in each (a script's first word costs tens of milliseconds, its
+ * tables read then), one script at a time between other work, so the first invoice is as quick as the next.
  */
 export const warmPdf = async () => {
   await pdfLibraries();
   baseFont('body');
   baseFont('bold');
+  for (const [script, word] of Object.entries(SAMPLES) as [IndicScript, string][]) {
+    await new Promise((resolve) => setImmediate(resolve));
+    indicFont(script, 'body').layout(word);
+    indicFont(script, 'bold').layout(word);
+  }
+};
+/** A word with a conjunct or a vowel sign in each script, for the shaper to read its tables on. */
+const SAMPLES: Record<IndicScript, string> = {
+  devanagari: 'क्षत्रिय',
+  bengali: 'ক্ষত্রিয়',
+  gurmukhi: 'ਪੰਜਾਬੀ',
+  gujarati: 'ક્ષત્રિય',
+  tamil: 'தமிழ்',
+  telugu: 'క్షత్రియ',
+  kannada: 'ಕನ್ನಡ',
+  malayalam: 'ക്ഷത്രിയ',
 };
 
 const rupeeSign = hasDejaVu ? '₹' : 'Rs. ';

@@ -1,5 +1,5 @@
 import { rupeesInWords, stateCode, type TaxDocumentSnapshot } from '@haat/contracts';
-import { pdfRupees as inr, PDF_MARGIN as M, newPdf, pdfDate } from '../../lib/pdf.ts';
+import { pdfRupees as inr, PDF_MARGIN as M, newPdf, pdfDate, pdfText, pdfTextHeight } from '../../lib/pdf.ts';
 
 const TITLES: Record<TaxDocumentSnapshot['kind'], string> = {
   INVOICE: 'TAX INVOICE',
@@ -11,17 +11,12 @@ type Doc = PDFKit.PDFDocument;
 
 function parties(doc: Doc, s: TaxDocumentSnapshot) {
   const width = doc.page.width - M * 2;
-  doc
-    .font('bold')
-    .fontSize(15)
-    .fillColor('#000')
-    .text(s.seller.legalName, M, M, { width: width * 0.58 });
-  if (s.seller.legalName !== s.seller.name) doc.font('body').fontSize(9).text(`Trading as ${s.seller.name}`);
-  doc
-    .font('body')
-    .fontSize(9)
-    .fillColor('#333')
-    .text(s.seller.address.join('\n'), { width: width * 0.58 });
+  doc.fillColor('#000');
+  pdfText(doc, s.seller.legalName, { font: 'bold', size: 15, x: M, y: M, width: width * 0.58 });
+  const seller = { font: 'body', size: 9, width: width * 0.58 } as const;
+  if (s.seller.legalName !== s.seller.name) pdfText(doc, `Trading as ${s.seller.name}`, seller);
+  doc.fillColor('#333');
+  pdfText(doc, s.seller.address.join('\n'), seller);
   doc.text(`State: ${s.seller.state} (${s.seller.stateCode})`);
   if (s.seller.gstin) doc.font('bold').text(`GSTIN: ${s.seller.gstin}`);
   const right = { width, align: 'right' as const };
@@ -38,11 +33,9 @@ function parties(doc: Doc, s: TaxDocumentSnapshot) {
   // A separate billing address: bill to it, ship to the buyer's (shipping) address below it.
   const party = (title: string, p: { name: string; address: string[]; phone: string | null }) => {
     doc.font('bold').fontSize(9).fillColor('#666').text(title, M);
-    doc.font('bold').fontSize(11).fillColor('#000').text(p.name, M);
-    doc
-      .font('body')
-      .fontSize(10)
-      .text(p.address.join('\n'), M, doc.y, { width: width * 0.55 });
+    doc.fillColor('#000');
+    pdfText(doc, p.name, { font: 'bold', size: 11, x: M, width: width * 0.55 });
+    pdfText(doc, p.address.join('\n'), { font: 'body', size: 10, x: M, width: width * 0.55 });
     if (p.phone) doc.text(`Phone: ${p.phone}`, M);
   };
   doc.y = top;
@@ -103,12 +96,11 @@ function table(doc: Doc, s: TaxDocumentSnapshot) {
   const row = (cells: Record<string, string>, font: 'body' | 'bold', size: number) => {
     let x = M;
     let h = 0;
-    doc.font(font).fontSize(size);
     for (const c of cols) {
       const text = cells[c.k] ?? '';
-      const opts = { width: c.w - 6, align: (c.a ?? 'left') as 'left' | 'right' };
-      h = Math.max(h, doc.heightOfString(text, opts));
-      doc.text(text, x, y, opts);
+      const opts = { font, size, x, y, width: c.w - 6, align: (c.a ?? 'left') as 'left' | 'right' };
+      h = Math.max(h, pdfTextHeight(doc, text, opts));
+      pdfText(doc, text, opts);
       x += c.w;
     }
     y += h + 6;
@@ -182,7 +174,7 @@ function totals(doc: Doc, s: TaxDocumentSnapshot) {
       align: 'right',
     });
   doc.moveDown(1.5).fillColor('#000');
-  if (s.reason) doc.font('body').fontSize(10).text(`Reason: ${s.reason}`, M);
+  if (s.reason) pdfText(doc, `Reason: ${s.reason}`, { font: 'body', size: 10, x: M });
   if (s.kind === 'BILL_OF_SUPPLY') {
     doc.fontSize(9).text('The seller is not registered for GST: no tax is charged on this bill.', M);
   } else {
@@ -190,13 +182,14 @@ function totals(doc: Doc, s: TaxDocumentSnapshot) {
     doc.text('Prices include GST; shipping billed with the goods is taxed at the rate of the goods.', M);
   }
   doc.text(`Payment: ${s.paymentMethod === 'COD' ? 'Cash on delivery' : s.paymentMethod}`, M);
-  doc
-    .moveDown(3)
-    .font('bold')
-    .text(`For ${s.seller.legalName}`, M, doc.y, {
-      width: doc.page.width - M * 2,
-      align: 'right',
-    });
+  doc.moveDown(3);
+  pdfText(doc, `For ${s.seller.legalName}`, {
+    font: 'bold',
+    size: 9,
+    x: M,
+    width: doc.page.width - M * 2,
+    align: 'right',
+  });
   doc
     .font('body')
     .fontSize(8)

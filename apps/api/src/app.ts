@@ -37,15 +37,16 @@ import { checkoutRoutes, placeOrderRoutes } from './modules/checkout/index.ts';
 import { codAdminRoutes, codStoreRoutes } from './modules/cod/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { engagementRoutes } from './modules/engagement/index.ts';
+import { gstReturnRoutes } from './modules/gst-returns/index.ts';
 import { inventoryRoutes } from './modules/inventory/index.ts';
 import { mailRoutes } from './modules/mail/index.ts';
 import { mediaRoutes, uploadRoutes } from './modules/media/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { geocodeRoutes, onboardingRoutes } from './modules/onboarding/index.ts';
 import { adminOrderRoutes, orderRoutes } from './modules/orders/index.ts';
+import { adminPaymentRoutes, customerInvoiceRoutes, issueInvoice } from './modules/payments/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/index.ts';
-import { adminPaymentRoutes, customerInvoiceRoutes, issueInvoice } from './modules/payments/index.ts';
 import { posRoutes } from './modules/pos/index.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
@@ -221,6 +222,7 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
   await app.register(codAdminRoutes(deps), { prefix: '/api/admin' });
   // Transactions, invoices and refunds (payments), then Order Management, which issues an invoice on shipping.
   await app.register(adminPaymentRoutes(deps), { prefix: '/api/admin' });
+  await app.register(gstReturnRoutes(deps), { prefix: '/api/admin' });
   await app.register(adminOrderRoutes(deps, { issueInvoice }), { prefix: '/api/admin' });
   await app.register(posRoutes(deps), { prefix: '/api/admin' });
   await app.register(platformRoutes(deps), { prefix: '/api/platform' });

@@ -31,3 +31,16 @@ export const dateRange =
     if (typeof start === 'string' && typeof end === 'string' && start > end)
       ctx.addIssue({ code: 'custom', path: [to], message: `${to} must not be before ${from}` });
   };
+
+/** A month of the calendar as YYYY-MM, from 2000 to 2100 (GST returns, month summaries). */
+export const calendarMonth = (field = 'month') =>
+  z
+    .string({ error: `${field} is required (YYYY-MM)` })
+    .regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])$/, `${field} must be a month as YYYY-MM`);
+
+/** The first instant of a month in India and of the month after it. */
+export function istMonthRange(month: string) {
+  const [y = 2000, m = 1] = month.split('-').map(Number);
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return { from: istDayStart(`${month}-01`), to: istDayStart(`${next}-01`) };
+}

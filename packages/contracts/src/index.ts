@@ -17,6 +17,7 @@ export * from './delivery-record.ts';
 export * from './engagement.ts';
 export * from './envelope.ts';
 export * from './gst.ts';
+export * from './gst-returns.ts';
 export * from './indian-states.ts';
 export * from './inventory.ts';
 export * from './marketplace.ts';

@@ -1,0 +1,116 @@
+import { rowsOf, type Tx } from '@haat/db';
+import { sql } from 'drizzle-orm';
+
+/**
+ * A month's tax documents as GSTR-1 needs them, read in SQL from the issued snapshots (the figures printed): one row
+ * per document and GST rate, and the HSN summary's sums. Bills of supply are not in GSTR-1 (the shop had no GSTIN).
+ */
+
+export interface DocumentRateRow {
+  id: string;
+  kind: 'INVOICE' | 'CREDIT_NOTE';
+  series: string;
+  seq: number;
+  number: string;
+  issuedAt: Date;
+  totalPaise: number;
+  /** The place of supply's state code. */
+  pos: string;
+  /** The buyer's GSTIN: a B2B document. */
+  ctin: string | null;
+  intraState: boolean;
+  /** A credit note's invoice: its total and whether it was B2C large. */
+  againstTotalPaise: number | null;
+  againstNumber: string | null;
+  rate: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+export interface HsnRow {
+  b2b: boolean;
+  hsn: string | null;
+  service: boolean;
+  unit: string;
+  rate: number;
+  description: string;
+  /** Units sold less units credited (a value-only credit note returns none). */
+  quantity: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  lines: number;
+}
+
+const LINES = sql`cross join lateral jsonb_array_elements(d.snapshot->'breakup'->'lines') as l(line)`;
+const RATE = sql`(l.line->>'ratePercent')::numeric`;
+const paise = (key: string, sign = sql`1`) => sql`sum(${sign} * (l.line->>${key})::bigint)::bigint`;
+
+export async function documentRates(
+  tx: Tx,
+  storeId: string,
+  from: Date,
+  to: Date,
+): Promise<DocumentRateRow[]> {
+  const rows = await tx.execute(sql`
+    select d.id, d.kind, d.series, d.seq, d.number, d.issued_at as "issuedAt", d.total_paise as "totalPaise",
+           split_part(d.place_of_supply, '-', 1) as pos,
+           nullif(d.snapshot->'buyer'->>'gstin', '') as ctin,
+           coalesce((d.snapshot->'breakup'->>'intraState')::boolean, false) as "intraState",
+           a.total_paise as "againstTotalPaise", a.number as "againstNumber",
+           ${RATE}::float8 as rate,
+           ${paise('taxablePaise')} as "taxablePaise", ${paise('cgstPaise')} as "cgstPaise",
+           ${paise('sgstPaise')} as "sgstPaise", ${paise('igstPaise')} as "igstPaise"
+      from tax_documents d
+      left join tax_documents a on a.store_id = d.store_id and a.id = d.against_id
+      ${LINES}
+     where d.store_id = ${storeId} and d.kind in ('INVOICE', 'CREDIT_NOTE')
+       and d.issued_at >= ${from.toISOString()} and d.issued_at < ${to.toISOString()}
+     group by d.store_id, d.id, a.store_id, a.id, ${RATE}
+     order by d.series, d.seq, ${RATE}`);
+  return rowsOf<DocumentRateRow>(rows).map((r) => ({
+    ...r,
+    seq: Number(r.seq),
+    issuedAt: new Date(r.issuedAt),
+    totalPaise: Number(r.totalPaise),
+    againstTotalPaise: r.againstTotalPaise == null ? null : Number(r.againstTotalPaise),
+    rate: Number(r.rate),
+    taxablePaise: Number(r.taxablePaise),
+    cgstPaise: Number(r.cgstPaise),
+    sgstPaise: Number(r.sgstPaise),
+    igstPaise: Number(r.igstPaise),
+  }));
+}
+
+export async function hsnSummary(tx: Tx, storeId: string, from: Date, to: Date): Promise<HsnRow[]> {
+  const sign = sql`(case when d.kind = 'CREDIT_NOTE' then -1 else 1 end)`;
+  const rows = await tx.execute(sql`
+    select (nullif(d.snapshot->'buyer'->>'gstin', '') is not null) as b2b,
+           nullif(l.line->>'hsn', '') as hsn,
+           coalesce((l.line->>'service')::boolean, false) as service,
+           coalesce(l.line->>'unit', '') as unit,
+           ${RATE}::float8 as rate,
+           min(l.line->>'name') as description,
+           sum(${sign} * coalesce((l.line->>'quantity')::numeric, 0))::float8 as quantity,
+           ${paise('taxablePaise', sign)} as "taxablePaise", ${paise('cgstPaise', sign)} as "cgstPaise",
+           ${paise('sgstPaise', sign)} as "sgstPaise", ${paise('igstPaise', sign)} as "igstPaise",
+           count(*)::int as lines
+      from tax_documents d
+      ${LINES}
+     where d.store_id = ${storeId} and d.kind in ('INVOICE', 'CREDIT_NOTE')
+       and d.issued_at >= ${from.toISOString()} and d.issued_at < ${to.toISOString()}
+     group by 1, 2, 3, 4, 5
+     order by 1 desc, 2 nulls first, 5, 4`);
+  return rowsOf<HsnRow>(rows).map((r) => ({
+    ...r,
+    rate: Number(r.rate),
+    quantity: Number(r.quantity),
+    taxablePaise: Number(r.taxablePaise),
+    cgstPaise: Number(r.cgstPaise),
+    sgstPaise: Number(r.sgstPaise),
+    igstPaise: Number(r.igstPaise),
+  }));
+}

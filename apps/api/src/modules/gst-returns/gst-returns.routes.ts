@@ -1,0 +1,78 @@
+import { calendarMonth, envelope, gstr1File, gstr1Preview, gstr3bOutward } from '@haat/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { errorReplies, fileReplies, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { requireVendorStore } from '../../plugins/auth.ts';
+import { gstr1, gstr1Csv, gstr3b } from './gst-returns.service.ts';
+
+const monthQuery = z.object({ month: calendarMonth() });
+const attachment = (slug: string, name: string) => `attachment; filename="${slug}-${name}"`;
+
+/** GST returns of a month (issue 39), under /api/admin beside the transactions' GST summary. */
+export const gstReturnRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/transaction/gstr1/', {
+      schema: {
+        tags: ['transactions'],
+        summary: "GSTR-1 of a month in the GST portal's format, with what to fix before uploading it",
+        storeOriginHeaders,
+        querystring: monthQuery,
+        response: { 200: envelope(gstr1Preview), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await gstr1({ deps, store }, req.query.month), 'GSTR-1 prepared');
+      },
+    });
+
+    app.get('/transaction/gstr1.json', {
+      schema: {
+        tags: ['transactions'],
+        summary: "GSTR-1 of a month as the JSON file the GST portal's offline tool uploads",
+        storeOriginHeaders,
+        querystring: monthQuery,
+        response: { 200: gstr1File, ...errorReplies },
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const { file } = await gstr1({ deps, store }, req.query.month);
+        reply.header('content-disposition', attachment(store.slug, `GSTR1-${file.fp}.json`));
+        return file;
+      },
+    });
+
+    app.get('/transaction/gstr1.csv', {
+      schema: {
+        tags: ['transactions'],
+        summary: "GSTR-1's tables of a month as CSV for the accountant",
+        storeOriginHeaders,
+        querystring: monthQuery,
+        response: fileReplies('text/csv', 'GSTR-1 as CSV'),
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const { file } = await gstr1({ deps, store }, req.query.month);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', attachment(store.slug, `GSTR1-${file.fp}.csv`))
+          .send(gstr1Csv(file));
+      },
+    });
+
+    app.get('/transaction/gstr3b/', {
+      schema: {
+        tags: ['transactions'],
+        summary: "GSTR-3B's outward supplies of a month (3.1 and 3.2)",
+        storeOriginHeaders,
+        querystring: monthQuery,
+        response: { 200: envelope(gstr3bOutward), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store } = await requireVendorStore(deps, req);
+        return ok(await gstr3b({ deps, store }, req.query.month), 'GSTR-3B outward supplies prepared');
+      },
+    });
+  };

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { GST_STATE_CODES } from './gst.ts';
+
+/*
+ * The GST returns Haat files (issue 39), as zod schemas written from the GST portal's GSTR-1 upload format (the
+ * offline tool's JSON, GST3.1.6, HSN summary split into B2B and B2C from May 2025) and GSTR-3B's outward tables. They
+ * filter the API's replies, and the tests check every demo month against them with Ajv (through z.toJSONSchema).
+ */
+
+const STATE_CODES: [string, ...string[]] = ['97', ...new Set(Object.values(GST_STATE_CODES))];
+const stateCode = z.enum(STATE_CODES);
+const gstin = z.string().regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/);
+/** dd-mm-yyyy */
+const gstDate = z.string().regex(/^(0[1-9]|[12][0-9]|3[01])-(0[1-9]|1[0-2])-20[0-9]{2}$/);
+/** Rupees with at most two decimals. */
+const amount = z
+  .number()
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'at most two decimals');
+/** GST rates in force (percent). */
+export const GST_RATES = [0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40] as const;
+const rate = z.number().refine((n) => (GST_RATES as readonly number[]).includes(n), 'not a GST rate');
+const docNumber = z.string().regex(/^[A-Za-z0-9/-]{1,16}$/);
+
+const itemDetail = z.object({
+  txval: amount,
+  rt: rate,
+  iamt: amount.optional(),
+  camt: amount.optional(),
+  samt: amount.optional(),
+  csamt: amount,
+});
+const items = z.array(z.object({ num: z.number().int().min(1), itm_det: itemDetail })).min(1);
+const invoice = { inum: docNumber, idt: gstDate, val: amount };
+const note = { ntty: z.literal('C'), nt_num: docNumber, nt_dt: gstDate, val: amount };
+const hsnRow = z.object({
+  num: z.number().int().min(1),
+  hsn_sc: z.string().regex(/^([0-9]{4}|[0-9]{6}|[0-9]{8})?$/),
+  desc: z.string().max(30),
+  uqc: z.string().regex(/^[A-Z]{2,3}$/),
+  qty: z.number(),
+  rt: rate,
+  txval: amount,
+  iamt: amount,
+  camt: amount,
+  samt: amount,
+  csamt: amount,
+});
+const series = z.object({
+  num: z.number().int().min(1),
+  from: docNumber,
+  to: docNumber,
+  totnum: z.number().int().min(1),
+  cancel: z.number().int().min(0),
+  net_issue: z.number().int().min(0),
+});
+
+export const gstr1File = z.object({
+  gstin,
+  fp: z.string().regex(/^(0[1-9]|1[0-2])20[0-9]{2}$/),
+  version: z.string(),
+  hash: z.string(),
+  b2b: z.array(
+    z.object({
+      ctin: gstin,
+      inv: z.array(
+        z.object({
+          ...invoice,
+          pos: stateCode,
+          rchrg: z.enum(['Y', 'N']),
+          inv_typ: z.literal('R'),
+          itms: items,
+        }),
+      ),
+    }),
+  ),
+  b2cl: z.array(z.object({ pos: stateCode, inv: z.array(z.object({ ...invoice, itms: items })) })),
+  b2cs: z.array(
+    z.object({
+      sply_ty: z.enum(['INTRA', 'INTER']),
+      pos: stateCode,
+      typ: z.literal('OE'),
+      ...itemDetail.shape,
+    }),
+  ),
+  cdnr: z.array(
+    z.object({
+      ctin: gstin,
+      nt: z.array(
+        z.object({
+          ...note,
+          pos: stateCode,
+          rchrg: z.enum(['Y', 'N']),
+          inv_typ: z.literal('R'),
+          itms: items,
+        }),
+      ),
+    }),
+  ),
+  cdnur: z.array(z.object({ typ: z.literal('B2CL'), ...note, pos: stateCode, itms: items })),
+  hsn: z.object({ hsn_b2b: z.array(hsnRow), hsn_b2c: z.array(hsnRow) }),
+  doc_issue: z.object({
+    doc_det: z.array(
+      z.object({ doc_num: z.number().int().min(1).max(12), doc_typ: z.string(), docs: z.array(series) }),
+    ),
+  }),
+});
+export type Gstr1File = z.infer<typeof gstr1File>;
+
+export const gstr1Preview = z.object({
+  file: gstr1File,
+  /** What to fix before uploading (lines without an HSN code). */
+  problems: z.array(z.string()),
+});
+
+const taxes = z.object({ txval: amount, iamt: amount, camt: amount, samt: amount, csamt: amount });
+export const gstr3bOutward = z.object({
+  gstin,
+  ret_period: z.string().regex(/^(0[1-9]|1[0-2])20[0-9]{2}$/),
+  sup_details: z.object({ osup_det: taxes, osup_nil_exmp: taxes }),
+  inter_sup: z.object({
+    unreg_details: z.array(z.object({ pos: stateCode, txval: amount, iamt: amount })),
+  }),
+  input_tax_note: z.string(),
+});

@@ -1,18 +1,10 @@
 import { COUPON_MAX_PERCENT, couponFormBody } from '@haat/contracts';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { buttonStyles } from '../../components/ui/button-styles.ts';
+import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FieldShell } from '../../components/ui/fields.tsx';
-import { toast } from '../../lib/toast.ts';
-import {
-  isoFromLocal,
-  localDateTime,
-  numberOr,
-  numberText,
-  schemaResolver,
-  showServerErrors,
-} from './form-support.ts';
+import { DialogFormActions, NumberField } from './dialog-form-parts.tsx';
+import { isoFromLocal, localDateTime, numberOr, numberText, schemaResolver } from './form-support.ts';
 import {
   type AdminCoupon,
   type CouponInput,
@@ -20,7 +12,8 @@ import {
   settingsKeys,
   useRefreshSettings,
 } from './settings-api.ts';
-import { FormProblem, inputClass, SaveButton, selectClass, Toggle } from './settings-ui.tsx';
+import { useSettingsForm } from './settings-form.tsx';
+import { FormProblem, inputClass, selectClass, Toggle } from './settings-ui.tsx';
 
 interface CouponValues {
   code: string;
@@ -73,18 +66,9 @@ const couponBody = (v: CouponValues, original: AdminCoupon | null) => ({
   active: v.active,
 });
 
-function CouponForm({
-  slug,
-  coupon,
-  onDone,
-}: {
-  slug: string;
-  coupon: AdminCoupon | null;
-  onDone: () => void;
-}) {
-  const id = useId();
+/** The coupon's form: `coupon` null adds one. Edits check "not below the uses so far" before sending. */
+function useCouponForm(slug: string, coupon: AdminCoupon | null, onDone: () => void) {
   const refresh = useRefreshSettings();
-  const [problem, setProblem] = useState<string | null>(null);
   // Edits check "not below the uses so far" before sending, as the server will.
   const [resolver] = useState(() =>
     schemaResolver<CouponValues, CouponInput>(
@@ -103,56 +87,78 @@ function CouponForm({
       },
     ),
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<CouponValues, unknown, CouponInput>({ defaultValues: initial(coupon), resolver });
-  const kind = watch('kind');
-
-  const submit = handleSubmit(async (body) => {
-    setProblem(null);
-    try {
-      const saved = coupon
-        ? await settingsApi.saveCoupon(slug, coupon.id, body)
-        : await settingsApi.addCoupon(slug, body);
-      toast.success(coupon ? 'Coupon saved' : 'Coupon added', {
-        description: `${saved.code}: ${saved.description}`,
-      });
+  const state = useSettingsForm<CouponValues, CouponInput, AdminCoupon>({
+    defaultValues: initial(coupon),
+    resolver,
+    fields: FIELDS,
+    save: (body) =>
+      coupon ? settingsApi.saveCoupon(slug, coupon.id, body) : settingsApi.addCoupon(slug, body),
+    onSaved: () => {
       void refresh(settingsKeys.coupons(slug));
       onDone();
-    } catch (err) {
-      setProblem(showServerErrors(err, FIELDS, setError, 'The coupon could not be saved', setFocus));
-    }
+    },
+    saved: (saved) => ({
+      title: coupon ? 'Coupon saved' : 'Coupon added',
+      description: `${saved.code}: ${saved.description}`,
+    }),
+    failure: 'The coupon could not be saved',
   });
+  return state;
+}
 
-  const codeField = register('code');
+function CouponForm({
+  slug,
+  coupon,
+  onDone,
+}: {
+  slug: string;
+  coupon: AdminCoupon | null;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const state = useCouponForm(slug, coupon, onDone);
+  const { errors, busy: isSubmitting, problem, submit } = state;
+  const { register } = state.form;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Coupon">
+      <CouponFields form={state.form} coupon={coupon} />
+      <Toggle
+        id={`${id}-active`}
+        label="Active"
+        hint="Turn off to pause the coupon without deleting it."
+        error={errors.active?.message}
+        {...register('active')}
+      />
+      <FormProblem>{problem}</FormProblem>
+      <DialogFormActions
+        onCancel={onDone}
+        busy={isSubmitting}
+        label={coupon ? 'Save coupon' : 'Add coupon'}
+      />
+    </form>
+  );
+}
+
+/** The coupon's code, discount, limits and dates. */
+function CouponFields({
+  form,
+  coupon,
+}: {
+  form: UseFormReturn<CouponValues, unknown, CouponInput>;
+  coupon: AdminCoupon | null;
+}) {
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = form;
+  const kind = watch('kind');
   const number = (
     name: 'value' | 'max_discount' | 'min_order' | 'usage_limit',
     label: string,
     opts: { step: string; hint?: string; placeholder?: string },
-  ) => {
-    const error = errors[name]?.message;
-    return (
-      <FieldShell label={label} error={error} hint={opts.hint}>
-        {(c) => (
-          <input
-            {...c}
-            {...register(name)}
-            type="number"
-            inputMode={opts.step === '1' ? 'numeric' : 'decimal'}
-            min={0}
-            step={opts.step}
-            placeholder={opts.placeholder}
-            className={`mt-1.5 ${inputClass(!!error)}`}
-          />
-        )}
-      </FieldShell>
-    );
-  };
+  ) => <NumberField label={label} error={errors[name]?.message} registration={register(name)} {...opts} />;
   const date = (name: 'starts_at' | 'expires_at', label: string, hint: string) => {
     const error = errors[name]?.message;
     return (
@@ -170,76 +176,69 @@ function CouponForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Coupon">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FieldShell
-          label="Code"
-          error={errors.code?.message}
-          hint="3 to 20 letters and digits; shoppers type it."
-        >
-          {(c) => (
-            <input
-              {...c}
-              {...codeField}
-              onChange={(e) => {
-                e.target.value = e.target.value.toUpperCase();
-                return codeField.onChange(e);
-              }}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={20}
-              placeholder="DIWALI10"
-              data-autofocus
-              className={`mt-1.5 font-mono uppercase ${inputClass(!!errors.code)}`}
-            />
-          )}
-        </FieldShell>
-        <FieldShell label="Discount type" error={errors.kind?.message}>
-          {(c) => (
-            <select {...c} {...register('kind')} className={`mt-1.5 ${selectClass(!!errors.kind)}`}>
-              <option value="PERCENT">Percentage (%)</option>
-              <option value="FIXED">Fixed amount (₹)</option>
-            </select>
-          )}
-        </FieldShell>
-        {number('value', kind === 'PERCENT' ? 'Discount (%)' : 'Discount (₹)', {
-          step: kind === 'PERCENT' ? '1' : '0.01',
-          placeholder: kind === 'PERCENT' ? '10' : '100',
-          hint: kind === 'PERCENT' ? `A whole number from 1 to ${COUPON_MAX_PERCENT}.` : undefined,
-        })}
-        {kind === 'PERCENT'
-          ? number('max_discount', 'Max discount (₹)', {
-              step: '0.01',
-              placeholder: '200',
-              hint: 'Optional cap on the discount.',
-            })
-          : null}
-        {number('min_order', 'Minimum order (₹)', { step: '0.01', hint: '0: any order.' })}
-        {number('usage_limit', 'Usage limit', {
-          step: '1',
-          hint: coupon
-            ? `Used ${coupon.used_count} times so far. Blank: no limit.`
-            : 'Orders that may use it in all. Blank: no limit.',
-        })}
-        {date('starts_at', 'Starts', 'When shoppers can start using it.')}
-        {date('expires_at', 'Ends (optional)', 'Blank: never ends.')}
-      </div>
-      <Toggle
-        id={`${id}-active`}
-        label="Active"
-        hint="Turn off to pause the coupon without deleting it."
-        error={errors.active?.message}
-        {...register('active')}
-      />
-      <FormProblem>{problem}</FormProblem>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onDone} className={buttonStyles.secondary}>
-          Cancel
-        </button>
-        <SaveButton busy={isSubmitting} label={coupon ? 'Save coupon' : 'Add coupon'} />
-      </div>
-    </form>
+    <div className="grid gap-4 sm:grid-cols-2">
+      <CodeField registration={register('code')} error={errors.code?.message} />
+      <FieldShell label="Discount type" error={errors.kind?.message}>
+        {(c) => (
+          <select {...c} {...register('kind')} className={`mt-1.5 ${selectClass(!!errors.kind)}`}>
+            <option value="PERCENT">Percentage (%)</option>
+            <option value="FIXED">Fixed amount (₹)</option>
+          </select>
+        )}
+      </FieldShell>
+      {number('value', kind === 'PERCENT' ? 'Discount (%)' : 'Discount (₹)', {
+        step: kind === 'PERCENT' ? '1' : '0.01',
+        placeholder: kind === 'PERCENT' ? '10' : '100',
+        hint: kind === 'PERCENT' ? `A whole number from 1 to ${COUPON_MAX_PERCENT}.` : undefined,
+      })}
+      {kind === 'PERCENT'
+        ? number('max_discount', 'Max discount (₹)', {
+            step: '0.01',
+            placeholder: '200',
+            hint: 'Optional cap on the discount.',
+          })
+        : null}
+      {number('min_order', 'Minimum order (₹)', { step: '0.01', hint: '0: any order.' })}
+      {number('usage_limit', 'Usage limit', {
+        step: '1',
+        hint: coupon
+          ? `Used ${coupon.used_count} times so far. Blank: no limit.`
+          : 'Orders that may use it in all. Blank: no limit.',
+      })}
+      {date('starts_at', 'Starts', 'When shoppers can start using it.')}
+      {date('expires_at', 'Ends (optional)', 'Blank: never ends.')}
+    </div>
+  );
+}
+
+/** The code shoppers type, in capitals as it is typed. */
+function CodeField({
+  registration,
+  error,
+}: {
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <FieldShell label="Code" error={error} hint="3 to 20 letters and digits; shoppers type it.">
+      {(c) => (
+        <input
+          {...c}
+          {...registration}
+          onChange={(e) => {
+            e.target.value = e.target.value.toUpperCase();
+            return registration.onChange(e);
+          }}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          placeholder="DIWALI10"
+          data-autofocus
+          className={`mt-1.5 font-mono uppercase ${inputClass(!!error)}`}
+        />
+      )}
+    </FieldShell>
   );
 }
 

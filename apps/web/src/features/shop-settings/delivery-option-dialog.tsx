@@ -1,11 +1,10 @@
 import { deliveryOptionBody } from '@haat/contracts';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { useId } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FieldShell } from '../../components/ui/fields.tsx';
-import { toast } from '../../lib/toast.ts';
-import { numberOr, numberText, schemaResolver, showServerErrors } from './form-support.ts';
+import { DialogFormActions, NumberField } from './dialog-form-parts.tsx';
+import { numberOr, numberText, schemaResolver } from './form-support.ts';
 import {
   type AdminDeliveryOption,
   type DeliveryOptionInput,
@@ -13,7 +12,8 @@ import {
   settingsKeys,
   useRefreshSettings,
 } from './settings-api.ts';
-import { FormProblem, inputClass, SaveButton, Toggle } from './settings-ui.tsx';
+import { useSettingsForm } from './settings-form.tsx';
+import { FormProblem, inputClass, Toggle } from './settings-ui.tsx';
 
 /** What the inputs hold: numbers as typed, so an emptied field is '' and not 0. */
 interface OptionValues {
@@ -77,6 +77,69 @@ const resolver = schemaResolver<OptionValues, DeliveryOptionInput>(
   optionBody,
 );
 
+/** The delivery option's form: `option` null adds one. */
+function useOptionForm(slug: string, option: AdminDeliveryOption | null, onDone: () => void) {
+  const refresh = useRefreshSettings();
+  const state = useSettingsForm<OptionValues, DeliveryOptionInput, AdminDeliveryOption>({
+    defaultValues: initial(option),
+    resolver,
+    fields: FIELDS,
+    save: (body) =>
+      option
+        ? settingsApi.saveDeliveryOption(slug, option.id, body)
+        : settingsApi.addDeliveryOption(slug, body),
+    onSaved: () => {
+      void refresh(settingsKeys.all(slug));
+      onDone();
+    },
+    saved: (saved) => ({
+      title: option ? 'Delivery option saved' : 'Delivery option added',
+      description: saved.name,
+    }),
+    failure: 'The delivery option could not be saved',
+  });
+  return state;
+}
+
+/** Whether the option is recommended, free when every item ships free, and offered at all. */
+function OptionToggles({
+  id,
+  form,
+}: {
+  id: string;
+  form: UseFormReturn<OptionValues, unknown, DeliveryOptionInput>;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <div className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      <Toggle
+        id={`${id}-recommended`}
+        label="Recommended"
+        hint="Shows the Recommended badge; only one option has it."
+        error={errors.is_recommended?.message}
+        {...register('is_recommended')}
+      />
+      <Toggle
+        id={`${id}-honours`}
+        label="Free when every item ships free"
+        hint="Products marked free shipping make this option free."
+        error={errors.honours_free_shipping?.message}
+        {...register('honours_free_shipping')}
+      />
+      <Toggle
+        id={`${id}-active`}
+        label="Offered at checkout"
+        hint="Turn off to hide it without deleting it."
+        error={errors.active?.message}
+        {...register('active')}
+      />
+    </div>
+  );
+}
+
 function OptionForm({
   slug,
   option,
@@ -87,29 +150,9 @@ function OptionForm({
   onDone: () => void;
 }) {
   const id = useId();
-  const refresh = useRefreshSettings();
-  const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<OptionValues, unknown, DeliveryOptionInput>({ defaultValues: initial(option), resolver });
-
-  const submit = handleSubmit(async (body) => {
-    setProblem(null);
-    try {
-      const saved = option
-        ? await settingsApi.saveDeliveryOption(slug, option.id, body)
-        : await settingsApi.addDeliveryOption(slug, body);
-      toast.success(option ? 'Delivery option saved' : 'Delivery option added', { description: saved.name });
-      void refresh(settingsKeys.all(slug));
-      onDone();
-    } catch (err) {
-      setProblem(showServerErrors(err, FIELDS, setError, 'The delivery option could not be saved', setFocus));
-    }
-  });
+  const state = useOptionForm(slug, option, onDone);
+  const { register } = state.form;
+  const { errors, busy: isSubmitting, problem, submit } = state;
 
   const text = (name: 'name' | 'estimated_time' | 'description', placeholder: string, focus = false) => {
     const error = errors[name]?.message;
@@ -131,25 +174,9 @@ function OptionForm({
   const number = (
     name: 'charge' | 'free_above' | 'min_days' | 'max_days' | 'position',
     opts: { step: string; hint?: string; placeholder?: string },
-  ) => {
-    const error = errors[name]?.message;
-    return (
-      <FieldShell label={LABELS[name]} error={error} hint={opts.hint}>
-        {(c) => (
-          <input
-            {...c}
-            {...register(name)}
-            type="number"
-            inputMode={opts.step === '1' ? 'numeric' : 'decimal'}
-            min={0}
-            step={opts.step}
-            placeholder={opts.placeholder}
-            className={`mt-1.5 ${inputClass(!!error)}`}
-          />
-        )}
-      </FieldShell>
-    );
-  };
+  ) => (
+    <NumberField label={LABELS[name]} error={errors[name]?.message} registration={register(name)} {...opts} />
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Delivery option">
@@ -170,36 +197,13 @@ function OptionForm({
           hint: option ? 'Lowest first; the first is preselected at checkout.' : 'Blank: after the others.',
         })}
       </div>
-      <div className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-        <Toggle
-          id={`${id}-recommended`}
-          label="Recommended"
-          hint="Shows the Recommended badge; only one option has it."
-          error={errors.is_recommended?.message}
-          {...register('is_recommended')}
-        />
-        <Toggle
-          id={`${id}-honours`}
-          label="Free when every item ships free"
-          hint="Products marked free shipping make this option free."
-          error={errors.honours_free_shipping?.message}
-          {...register('honours_free_shipping')}
-        />
-        <Toggle
-          id={`${id}-active`}
-          label="Offered at checkout"
-          hint="Turn off to hide it without deleting it."
-          error={errors.active?.message}
-          {...register('active')}
-        />
-      </div>
+      <OptionToggles id={id} form={state.form} />
       <FormProblem>{problem}</FormProblem>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onDone} className={buttonStyles.secondary}>
-          Cancel
-        </button>
-        <SaveButton busy={isSubmitting} label={option ? 'Save option' : 'Add option'} />
-      </div>
+      <DialogFormActions
+        onCancel={onDone}
+        busy={isSubmitting}
+        label={option ? 'Save option' : 'Add option'}
+      />
     </form>
   );
 }

@@ -153,9 +153,8 @@ function wrap(doc: Doc, text: string, weight: Weight, width: number): Piece[][] 
 }
 
 /** The last line that fits, cut short with the ellipsis after it, as pdfkit does. */
-function withEllipsis(doc: Doc, line: Piece[], weight: Weight, width: number, ellipsis: string): Piece[] {
+function withEllipsis(doc: Doc, line: Piece[], width: number, mark: Piece): Piece[] {
   const pieces = tidy(line);
-  const mark = { font: weight, text: ellipsis };
   while (pieces.length && lineWidth(doc, [...pieces, mark]) > width) {
     const last = pieces.at(-1) as Piece;
     const cut = [...graphemes.segment(last.text)].slice(0, -1).map((g) => g.segment);
@@ -177,7 +176,7 @@ function layout(doc: Doc, text: string, o: PdfTextOptions, width: number): Line[
       const last = lines[fits - 1] ?? [];
       lines = [
         ...lines.slice(0, fits - 1),
-        ellipsis ? withEllipsis(doc, last, o.font, width, ellipsis) : last,
+        ellipsis ? withEllipsis(doc, last, width, { font: o.font, text: ellipsis }) : last,
       ];
     }
   }

@@ -1,14 +1,12 @@
 import type { AdminOrderStatusBody } from '@haat/contracts';
-import { ArrowLeft, FileText, Pencil, Printer } from 'lucide-react';
 import { useState } from 'react';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { isNotFound } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { Link, useParams } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useCan } from '../../lib/shop-role.ts';
@@ -18,10 +16,8 @@ import { type AdminOrderDetails, useOrder } from './admin-orders-api.ts';
 import { AwaitingConfirmationNotice } from './cod-confirmation.tsx';
 import { RiskNotice } from './cod-risk.tsx';
 import { CustomerRecord } from './customer-record.tsx';
-import { OrderStatusBadge } from './order-badges.tsx';
-import { attempt, useChanges } from './order-changes.ts';
-import { CancelDialog, PaymentDialog, ReturnDialog } from './order-decision-dialogs.tsx';
-import { EditOrderDialog, ShipDialog } from './order-dialogs.tsx';
+import { useChanges } from './order-changes.ts';
+import { OrderDialogs, OrderHeader } from './order-detail-parts.tsx';
 import { openPackingSlips } from './order-files.ts';
 import {
   CustomerInfo,
@@ -33,7 +29,6 @@ import {
   StatusActions,
   Timeline,
 } from './order-panels.tsx';
-import { RtoDialog, RtoReceivedDialog } from './rto-dialogs.tsx';
 import { WhatsAppActions } from './whatsapp-actions.tsx';
 
 function OrderView({ order }: { order: AdminOrderDetails }) {
@@ -62,58 +57,14 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
 
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-      <Link
-        to="/admin-orders/"
-        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Orders
-      </Link>
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              {order.order_number}
-            </h1>
-            <OrderStatusBadge status={order.status} />
-          </div>
-          <p className="mt-1 text-sm text-slate-600">Placed on {formatDateTime(order.created_at)}</p>
-        </div>
-        <div className="grid grid-cols-2 gap-2 sm:flex">
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            onClick={print}
-            disabled={files.busy !== null}
-          >
-            {files.busy === 'print' ? <Spinner /> : <Printer aria-hidden className="size-4" />}
-            Print
-          </button>
-          {order.invoice_number && money ? (
-            <button
-              type="button"
-              className={buttonStyles.secondary}
-              onClick={downloadInvoice}
-              disabled={files.busy !== null}
-            >
-              <FileText aria-hidden className="size-4" />
-              Invoice
-            </button>
-          ) : null}
-          {manage ? (
-            <button
-              type="button"
-              className={buttonStyles.secondary}
-              onClick={() => setDialog('edit')}
-              disabled={!order.can_edit}
-              title={order.can_edit ? undefined : 'Only orders not yet shipped can be edited'}
-            >
-              <Pencil aria-hidden className="size-4" />
-              Edit Order
-            </button>
-          ) : null}
-        </div>
-      </header>
+      <BackLink to="/admin-orders/">Back to Orders</BackLink>
+      <OrderHeader
+        order={order}
+        busy={files.busy}
+        onPrint={print}
+        onInvoice={money ? downloadInvoice : null}
+        onEdit={manage ? () => setDialog('edit') : null}
+      />
 
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
@@ -145,70 +96,7 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
         </div>
       </div>
 
-      <ShipDialog
-        open={dialog === 'ship' || dialog === 'edit-shipping'}
-        correcting={dialog === 'edit-shipping'}
-        onClose={close}
-        order={order}
-        busy={c.status.isPending || c.shipping.isPending}
-        onSave={(s) =>
-          attempt(() => (dialog === 'ship' ? move('SHIPPED', s) : c.shipping.mutateAsync(s)), close)
-        }
-      />
-      <EditOrderDialog
-        open={dialog === 'edit'}
-        onClose={close}
-        order={order}
-        busy={c.edit.isPending}
-        onSave={(v) => attempt(() => c.edit.mutateAsync(v), close)}
-      />
-      <PaymentDialog
-        open={dialog === 'payment'}
-        onClose={close}
-        order={order}
-        busy={c.payment.isPending}
-        onSave={(utr) => attempt(() => c.payment.mutateAsync(utr), close)}
-      />
-      <CancelDialog
-        open={dialog === 'cancel'}
-        onClose={close}
-        order={order}
-        busy={c.status.isPending}
-        onConfirm={(reason) => attempt(() => move('CANCELLED', reason ? { reason } : {}), close)}
-      />
-      <RtoDialog
-        open={dialog === 'rto'}
-        onClose={close}
-        order={order}
-        busy={c.status.isPending}
-        onConfirm={(reason) => attempt(() => move('RTO', reason ? { reason } : {}), close)}
-      />
-      <RtoReceivedDialog
-        open={dialog === 'rto-received'}
-        onClose={close}
-        order={order}
-        busy={c.status.isPending}
-        onConfirm={(reason) => attempt(() => move('RETURNED', reason ? { reason } : {}), close)}
-      />
-      <ReturnDialog
-        open={dialog === 'accept' || dialog === 'decline' || dialog === 'process-return'}
-        decision={dialog === 'decline' ? 'DECLINE' : 'ACCEPT'}
-        onClose={close}
-        order={order}
-        busy={c.decide.isPending || c.status.isPending}
-        onSave={(note) =>
-          attempt(
-            () =>
-              dialog === 'process-return'
-                ? move('RETURNED', note ? { reason: note } : {})
-                : c.decide.mutateAsync({
-                    decision: dialog === 'decline' ? 'DECLINE' : 'ACCEPT',
-                    note: note || undefined,
-                  }),
-            close,
-          )
-        }
-      />
+      <OrderDialogs dialog={dialog} close={close} order={order} c={c} move={move} />
     </div>
   );
 }

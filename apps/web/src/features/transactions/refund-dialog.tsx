@@ -1,5 +1,5 @@
 import { REFUND_METHODS, refundBody } from '@haat/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/ui/fields.tsx';
@@ -23,19 +23,8 @@ type Line = TransactionDetails['order_details']['items'][number];
 const lineKey = (i: Line) => i.variant_id ?? i.product_id;
 const lineName = (i: Line) => (i.variant ? `${i.product_name} (${i.variant})` : i.product_name);
 
-/**
- * Process Refund: the amount (at most what is left), a reason for the customer, how the money goes back, and
- * which items go back on the shelf. Haat has no payment gateway yet: the vendor returns the money, Haat records it.
- */
-export function RefundDialog({
-  open,
-  onClose,
-  t,
-}: {
-  open: boolean;
-  onClose: () => void;
-  t: TransactionDetails;
-}) {
+/** The refund's fields, emptied when the dialog opens, checked against the contract and what is left, then sent. */
+function useRefundForm(t: TransactionDetails, open: boolean, onClose: () => void) {
   const refund = useRefund(t.id);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -95,6 +84,41 @@ export function RefundDialog({
     );
   };
 
+  return {
+    refund,
+    amount,
+    setAmount,
+    reason,
+    setReason,
+    method,
+    setMethod,
+    reference,
+    setReference,
+    restock,
+    setRestock,
+    errors,
+    problem,
+    submit,
+  };
+}
+
+/**
+ * Process Refund: the amount (at most what is left), a reason for the customer, how the money goes back, and
+ * which items go back on the shelf. Haat has no payment gateway yet: the vendor returns the money, Haat records it.
+ */
+export function RefundDialog({
+  open,
+  onClose,
+  t,
+}: {
+  open: boolean;
+  onClose: () => void;
+  t: TransactionDetails;
+}) {
+  const f = useRefundForm(t, open, onClose);
+  const { refund, amount, setAmount, reason, setReason, method, setMethod, reference, setReference } = f;
+  const { restock, setRestock, errors, problem, submit } = f;
+
   return (
     <Dialog
       open={open}
@@ -143,51 +167,74 @@ export function RefundDialog({
             autoComplete="off"
           />
         ) : null}
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Back to stock</legend>
-          <ul className="mt-2 space-y-2">
-            {t.order_details.items.map((i) => (
-              <li key={lineKey(i)} className="flex items-center justify-between gap-3 text-sm">
-                <span className="min-w-0 text-slate-700">{lineName(i)}</span>
-                <label className="flex shrink-0 items-center gap-2 text-slate-600">
-                  Qty
-                  <input
-                    type="number"
-                    min={0}
-                    max={i.quantity}
-                    value={restock[lineKey(i)] ?? 0}
-                    onChange={(e) =>
-                      setRestock((r) => ({
-                        ...r,
-                        [lineKey(i)]: Math.max(0, Math.min(i.quantity, Number(e.target.value) || 0)),
-                      }))
-                    }
-                    aria-label={`Quantity of ${lineName(i)} back to stock`}
-                    className="w-16 rounded-lg border border-slate-300 px-2 py-1 text-right"
-                  />
-                  <span>of {i.quantity}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          {errors.restock ? <p className="mt-1 text-sm text-red-700">{errors.restock}</p> : null}
-        </fieldset>
+        <RestockLines
+          items={t.order_details.items}
+          restock={restock}
+          onRestock={setRestock}
+          error={errors.restock}
+        />
         {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={buttonStyles.secondary}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={refund.isPending}
-            aria-busy={refund.isPending || undefined}
-            className={buttonStyles.primary}
-          >
-            {refund.isPending ? <Spinner /> : null}
-            Record Refund
-          </button>
-        </div>
+        <RefundActions onCancel={onClose} busy={refund.isPending} />
       </form>
     </Dialog>
+  );
+}
+
+/** Which items go back on the shelf: a quantity per order line, at most what was ordered. */
+function RestockLines({
+  items,
+  restock,
+  onRestock,
+  error,
+}: {
+  items: Line[];
+  restock: Record<string, number>;
+  onRestock: Dispatch<SetStateAction<Record<string, number>>>;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Back to stock</legend>
+      <ul className="mt-2 space-y-2">
+        {items.map((i) => (
+          <li key={lineKey(i)} className="flex items-center justify-between gap-3 text-sm">
+            <span className="min-w-0 text-slate-700">{lineName(i)}</span>
+            <label className="flex shrink-0 items-center gap-2 text-slate-600">
+              Qty
+              <input
+                type="number"
+                min={0}
+                max={i.quantity}
+                value={restock[lineKey(i)] ?? 0}
+                onChange={(e) =>
+                  onRestock((r) => ({
+                    ...r,
+                    [lineKey(i)]: Math.max(0, Math.min(i.quantity, Number(e.target.value) || 0)),
+                  }))
+                }
+                aria-label={`Quantity of ${lineName(i)} back to stock`}
+                className="w-16 rounded-lg border border-slate-300 px-2 py-1 text-right"
+              />
+              <span>of {i.quantity}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+function RefundActions({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <button type="button" onClick={onCancel} className={buttonStyles.secondary}>
+        Cancel
+      </button>
+      <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonStyles.primary}>
+        {busy ? <Spinner /> : null}
+        Record Refund
+      </button>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { ArrowLeft, FileText, RotateCcw } from 'lucide-react';
+import { FileText, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel, DetailRow } from '../../components/ui/detail-panel.tsx';
 import { NoShop } from '../../components/ui/no-shop.tsx';
@@ -176,6 +177,60 @@ function Customer({ t }: { t: TransactionDetails }) {
   );
 }
 
+/** The transaction's title and status, with Download Invoice and (for refund roles) Process Refund. */
+function TransactionHeader({
+  t,
+  download,
+  onRefund,
+}: {
+  t: TransactionDetails;
+  download: ReturnType<typeof useAdminDownload>;
+  onRefund: (() => void) | null;
+}) {
+  const status = PAYMENT_STATUS[t.payment_status];
+  const invoice = t.customer_invoice?.invoice_number;
+  return (
+    <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+      <div>
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            Transaction Details
+          </h1>
+          <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
+        </div>
+        <p className="mt-1 text-sm text-slate-600">{t.transaction_id}</p>
+      </div>
+      <div className="grid grid-cols-2 gap-2 sm:flex">
+        {invoice ? (
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            disabled={download.busy === 'invoice'}
+            onClick={() =>
+              download.run('invoice', (req) =>
+                downloadFile(
+                  `/api/admin/transaction/get-invoice/?transaction_id=${t.id}`,
+                  `${invoice.replaceAll('/', '-')}.pdf`,
+                  { ...req, errorMessage: 'The invoice could not be downloaded' },
+                ),
+              )
+            }
+          >
+            {download.busy === 'invoice' ? <Spinner /> : <FileText aria-hidden className="size-4" />}
+            Download Invoice
+          </button>
+        ) : null}
+        {onRefund ? (
+          <button type="button" className={buttonStyles.primary} onClick={onRefund}>
+            <RotateCcw aria-hidden className="size-4" />
+            Process Refund
+          </button>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
 function View({ t }: { t: TransactionDetails }) {
   // ?refund=1 (the order page's refund prompt after a return) opens Process Refund at once.
   const [params] = useSearchParams();
@@ -183,55 +238,10 @@ function View({ t }: { t: TransactionDetails }) {
   const mayRefund = useCan('refunds') && t.refundable > 0;
   const [refunding, setRefunding] = useState(() => params.get('refund') === '1' && mayRefund);
   const download = useAdminDownload();
-  const status = PAYMENT_STATUS[t.payment_status];
-  const invoice = t.customer_invoice?.invoice_number;
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-      <Link
-        to="/transaction/"
-        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Transactions
-      </Link>
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              Transaction Details
-            </h1>
-            <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
-          </div>
-          <p className="mt-1 text-sm text-slate-600">{t.transaction_id}</p>
-        </div>
-        <div className="grid grid-cols-2 gap-2 sm:flex">
-          {invoice ? (
-            <button
-              type="button"
-              className={buttonStyles.secondary}
-              disabled={download.busy === 'invoice'}
-              onClick={() =>
-                download.run('invoice', (req) =>
-                  downloadFile(
-                    `/api/admin/transaction/get-invoice/?transaction_id=${t.id}`,
-                    `${invoice.replaceAll('/', '-')}.pdf`,
-                    { ...req, errorMessage: 'The invoice could not be downloaded' },
-                  ),
-                )
-              }
-            >
-              {download.busy === 'invoice' ? <Spinner /> : <FileText aria-hidden className="size-4" />}
-              Download Invoice
-            </button>
-          ) : null}
-          {mayRefund ? (
-            <button type="button" className={buttonStyles.primary} onClick={() => setRefunding(true)}>
-              <RotateCcw aria-hidden className="size-4" />
-              Process Refund
-            </button>
-          ) : null}
-        </div>
-      </header>
+      <BackLink to="/transaction/">Back to Transactions</BackLink>
+      <TransactionHeader t={t} download={download} onRefund={mayRefund ? () => setRefunding(true) : null} />
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
           <Summary t={t} />

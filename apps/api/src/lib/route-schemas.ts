@@ -1,5 +1,9 @@
 import { errorEnvelope } from '@haat/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+/** The Fastify instance a route plugin registers on (zod schemas): what a plugin's named registration steps take. */
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The failure replies most routes can give, for their response schemas. */
 export const errorReplies = {

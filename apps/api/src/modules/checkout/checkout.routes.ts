@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
+import { errorReplies, idParam, storeOriginHeaders, type ZodApp } from '../../lib/route-schemas.ts';
 import { optionalActor, requireShopCustomer } from '../../plugins/auth.ts';
 
 import { requireOpenStore } from '../stores/index.ts';
@@ -21,121 +21,127 @@ import * as checkout from './checkout.service.ts';
 export const checkoutRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/address/', {
-      schema: {
-        tags: ['checkout'],
-        summary: "The customer's delivery addresses at this shop, default first",
-        storeOriginHeaders,
-        querystring: z.object({ address_type: z.literal('CUSTOMER_ADDRESS').optional() }),
-        response: { 200: envelope(z.array(address)), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store, actor } = await requireShopCustomer(deps, req);
-        return ok(await checkout.listAddresses(deps, actor, store), 'Addresses fetched');
-      },
-    });
-
-    app.post('/address/', {
-      schema: {
-        tags: ['checkout'],
-        summary: 'Add a delivery address (the first, or one marked default, becomes the default)',
-        storeOriginHeaders,
-        body: addressBody,
-        response: { 201: envelope(address), ...errorReplies },
-      },
-      handler: async (req, reply) => {
-        const { store, actor } = await requireShopCustomer(deps, req);
-        return reply
-          .code(201)
-          .send(ok(await checkout.createAddress(deps, actor, store, req.body), 'Address saved'));
-      },
-    });
-
-    app.put('/address/:id/', {
-      schema: {
-        tags: ['checkout'],
-        summary: 'Change an address',
-        storeOriginHeaders,
-        params: idParam,
-        body: addressBody,
-        response: { 200: envelope(address), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store, actor } = await requireShopCustomer(deps, req);
-        return ok(
-          await checkout.updateAddress(deps, actor, store, req.params.id, req.body),
-          'Address updated',
-        );
-      },
-    });
-
-    app.delete('/address/:id/', {
-      schema: {
-        tags: ['checkout'],
-        summary: 'Delete an address (the newest remaining one becomes the default)',
-        storeOriginHeaders,
-        params: idParam,
-        response: { 200: envelope(z.object({ id: z.string() })), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store, actor } = await requireShopCustomer(deps, req);
-        return ok(await checkout.deleteAddress(deps, actor, store, req.params.id), 'Address deleted');
-      },
-    });
-
-    app.get('/store-user/user-contact/', {
-      schema: {
-        tags: ['checkout'],
-        summary: "The customer's contact for delivery (email, phone)",
-        storeOriginHeaders,
-        response: { 200: envelope(userContact), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store, actor } = await requireShopCustomer(deps, req);
-        return ok(await checkout.getContact(deps, actor, store), 'Contact fetched');
-      },
-    });
-
-    app.put('/store-user/user-contact/', {
-      schema: {
-        tags: ['checkout'],
-        summary: "Change the customer's phone number for delivery",
-        storeOriginHeaders,
-        body: userContactBody,
-        response: { 200: envelope(userContact), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store, actor } = await requireShopCustomer(deps, req);
-        return ok(await checkout.updateContact(deps, actor, store, req.body.phone_number), 'Contact updated');
-      },
-    });
-
-    app.get('/get-store-delivery-options/', {
-      schema: {
-        tags: ['checkout'],
-        summary: "The shop's delivery options, priced for the signed-in customer's cart",
-        storeOriginHeaders,
-        response: { 200: envelope(z.object({ delivery_options: z.array(deliveryOption) })), ...errorReplies },
-      },
-      handler: async (req) => {
-        const store = await requireOpenStore(deps, req);
-        const actor = await optionalActor(deps, req);
-        const options = await checkout.listDeliveryOptions(deps, actor, store);
-        return ok({ delivery_options: options }, 'Delivery options fetched');
-      },
-    });
-
-    app.get('/store-user/user-checkout/', {
-      schema: {
-        tags: ['checkout'],
-        summary:
-          'Checkout data: selected cart lines, totals, addresses, delivery options, contact, payment methods',
-        storeOriginHeaders,
-        response: { 200: envelope(checkoutData), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store, actor } = await requireShopCustomer(deps, req);
-        return ok(await checkout.checkoutData(deps, actor, store), 'Checkout data fetched');
-      },
-    });
+    addressRoutes(app, deps);
+    contactAndCheckoutRoutes(app, deps);
   };
+
+/** The customer's address book. */
+function addressRoutes(app: ZodApp, deps: Deps) {
+  app.get('/address/', {
+    schema: {
+      tags: ['checkout'],
+      summary: "The customer's delivery addresses at this shop, default first",
+      storeOriginHeaders,
+      querystring: z.object({ address_type: z.literal('CUSTOMER_ADDRESS').optional() }),
+      response: { 200: envelope(z.array(address)), ...errorReplies },
+    },
+    handler: async (req) => {
+      const { store, actor } = await requireShopCustomer(deps, req);
+      return ok(await checkout.listAddresses(deps, actor, store), 'Addresses fetched');
+    },
+  });
+
+  app.post('/address/', {
+    schema: {
+      tags: ['checkout'],
+      summary: 'Add a delivery address (the first, or one marked default, becomes the default)',
+      storeOriginHeaders,
+      body: addressBody,
+      response: { 201: envelope(address), ...errorReplies },
+    },
+    handler: async (req, reply) => {
+      const { store, actor } = await requireShopCustomer(deps, req);
+      return reply
+        .code(201)
+        .send(ok(await checkout.createAddress(deps, actor, store, req.body), 'Address saved'));
+    },
+  });
+
+  app.put('/address/:id/', {
+    schema: {
+      tags: ['checkout'],
+      summary: 'Change an address',
+      storeOriginHeaders,
+      params: idParam,
+      body: addressBody,
+      response: { 200: envelope(address), ...errorReplies },
+    },
+    handler: async (req) => {
+      const { store, actor } = await requireShopCustomer(deps, req);
+      return ok(await checkout.updateAddress(deps, actor, store, req.params.id, req.body), 'Address updated');
+    },
+  });
+
+  app.delete('/address/:id/', {
+    schema: {
+      tags: ['checkout'],
+      summary: 'Delete an address (the newest remaining one becomes the default)',
+      storeOriginHeaders,
+      params: idParam,
+      response: { 200: envelope(z.object({ id: z.string() })), ...errorReplies },
+    },
+    handler: async (req) => {
+      const { store, actor } = await requireShopCustomer(deps, req);
+      return ok(await checkout.deleteAddress(deps, actor, store, req.params.id), 'Address deleted');
+    },
+  });
+}
+
+/** The customer's contact, the delivery options for the cart and the checkout data. */
+function contactAndCheckoutRoutes(app: ZodApp, deps: Deps) {
+  app.get('/store-user/user-contact/', {
+    schema: {
+      tags: ['checkout'],
+      summary: "The customer's contact for delivery (email, phone)",
+      storeOriginHeaders,
+      response: { 200: envelope(userContact), ...errorReplies },
+    },
+    handler: async (req) => {
+      const { store, actor } = await requireShopCustomer(deps, req);
+      return ok(await checkout.getContact(deps, actor, store), 'Contact fetched');
+    },
+  });
+
+  app.put('/store-user/user-contact/', {
+    schema: {
+      tags: ['checkout'],
+      summary: "Change the customer's phone number for delivery",
+      storeOriginHeaders,
+      body: userContactBody,
+      response: { 200: envelope(userContact), ...errorReplies },
+    },
+    handler: async (req) => {
+      const { store, actor } = await requireShopCustomer(deps, req);
+      return ok(await checkout.updateContact(deps, actor, store, req.body.phone_number), 'Contact updated');
+    },
+  });
+
+  app.get('/get-store-delivery-options/', {
+    schema: {
+      tags: ['checkout'],
+      summary: "The shop's delivery options, priced for the signed-in customer's cart",
+      storeOriginHeaders,
+      response: { 200: envelope(z.object({ delivery_options: z.array(deliveryOption) })), ...errorReplies },
+    },
+    handler: async (req) => {
+      const store = await requireOpenStore(deps, req);
+      const actor = await optionalActor(deps, req);
+      const options = await checkout.listDeliveryOptions(deps, actor, store);
+      return ok({ delivery_options: options }, 'Delivery options fetched');
+    },
+  });
+
+  app.get('/store-user/user-checkout/', {
+    schema: {
+      tags: ['checkout'],
+      summary:
+        'Checkout data: selected cart lines, totals, addresses, delivery options, contact, payment methods',
+      storeOriginHeaders,
+      response: { 200: envelope(checkoutData), ...errorReplies },
+    },
+    handler: async (req) => {
+      const { store, actor } = await requireShopCustomer(deps, req);
+      return ok(await checkout.checkoutData(deps, actor, store), 'Checkout data fetched');
+    },
+  });
+}

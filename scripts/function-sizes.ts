@@ -1,7 +1,7 @@
 // Function and component sizes (issue 41): every function in a folder's .ts/.tsx files (declarations, function
 // expressions, arrows, methods), outside tests and seeds, with its length in lines. A component is a function whose
-// name starts with a capital letter in a .tsx file. Prints the counts over 60 and 80 lines and components over 150;
-// `--list` prints each of them. Usage: tsx scripts/function-sizes.ts [folder=apps/web/src] [--list]
+// name starts with a capital letter in a .tsx file. Prints the counts over 60 and 80 lines, components over 150 and
+// functions with 5 or more parameters (positional; a destructured object counts as one); `--list` prints each of them. Usage: tsx scripts/function-sizes.ts [folder=apps/web/src] [--list]
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 // TypeScript 7 (the Go compiler) has no compiler API for JavaScript; Vite's rolldown carries the oxc parser.
@@ -29,6 +29,7 @@ interface Fn {
   name: string;
   line: number;
   lines: number;
+  params: number;
   component: boolean;
 }
 
@@ -77,6 +78,7 @@ function measure(file: string): Fn[] {
         name,
         line,
         lines: lineOf(node.end) - line + 1,
+        params: Array.isArray(node.params) ? node.params.length : 0,
         component: file.endsWith('.tsx') && /^[A-Z]/.test(name),
       });
     }
@@ -98,7 +100,11 @@ console.log(`${relative(ROOT, dir)}: ${fns.length} functions`);
 console.log(`over 60 lines: ${over(60).length} (components: ${over(60).filter((f) => f.component).length})`);
 console.log(`over 80 lines: ${over(80).length} (components: ${over(80).filter((f) => f.component).length})`);
 console.log(`components over 150 lines: ${components150.length}`);
+const manyParams = fns.filter((f) => f.params >= 5);
+console.log(`with 5 or more parameters: ${manyParams.length}`);
 if (list) {
   for (const f of over(60).sort((a, b) => b.lines - a.lines))
     console.log(`${String(f.lines).padStart(4)}  ${f.component ? 'C' : ' '}  ${f.file}:${f.line}  ${f.name}`);
+  for (const f of manyParams.sort((a, b) => b.params - a.params))
+    console.log(`${String(f.params).padStart(4)} parameters  ${f.file}:${f.line}  ${f.name}`);
 }

@@ -211,6 +211,11 @@ export const inventoryQuery = z
       .enum(INVENTORY_SORTS, { error: `sort must be one of ${INVENTORY_SORTS.join(', ')}` })
       .default('updated_desc'),
     status: z.enum(['ACTIVE', 'ARCHIVED', 'all']).default('ACTIVE'),
+    /** Only products whose HSN code is missing or not 4, 6 or 8 digits (GST invoices and GSTR-1 need one). */
+    missing_hsn: z
+      .enum(['true', 'false'], { error: 'missing_hsn must be true or false' })
+      .optional()
+      .transform((v) => v === 'true'),
     limit: z.coerce.number().int().min(1).max(100).default(10),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   })
@@ -227,6 +232,8 @@ export const productStats = z.object({
   /** Units on hand and their value at cost (selling price where no cost is known). */
   total_units: z.number().int(),
   stock_value: z.number(),
+  /** Active products whose HSN code is missing or not 4, 6 or 8 digits. */
+  missing_hsn: z.number().int(),
 });
 
 export const categoryBody = z.strictObject({

@@ -1,6 +1,7 @@
 import type { InventoryQuery } from '@haat/contracts';
 import { schema, type Tx } from '@haat/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { missingHsn, missingHsnCount } from './inventory-hsn.ts';
 import { adminVariantsJson } from './variants.repository.ts';
 
 const { products: p, productCategories: c, suppliers: s, orderItems: oi, stockLedger: sl, users } = schema;
@@ -83,6 +84,7 @@ function filters(q: InventoryQuery): SQL[] {
   if (q.search) where.push(searchMatch(q.search));
   if (q.category) where.push(eq(p.categoryId, q.category));
   if (q.stock !== 'all') where.push(stockFilter(q.stock));
+  if (q.missing_hsn) where.push(missingHsn);
   if (q.updated_from) where.push(gte(p.updatedAt, new Date(`${q.updated_from}T00:00:00+05:30`)));
   if (q.updated_to) {
     const end = new Date(`${q.updated_to}T00:00:00+05:30`);
@@ -124,7 +126,7 @@ const SORTS: Record<InventoryQuery['sort'], SQL[]> = {
  * few rows per shop, kept exact by triggers); with one, a count over the updated index's entries in the range.
  */
 function total(q: InventoryQuery): SQL<number> {
-  if (q.updated_from || q.updated_to) {
+  if (q.updated_from || q.updated_to || q.missing_hsn) {
     const where = and(...filters(q));
     return sql<number>`(select count(*) from ${p} where ${where ?? sql`true`})`;
   }
@@ -231,9 +233,10 @@ export async function stats(tx: Tx) {
       inStock: n(STOCK_STATE.in_stock),
       units: sql<number>`${stock.units}`.mapWith(Number),
       valuePaise: sql<number>`${stock.valuePaise}`.mapWith(Number),
+      missingHsn: missingHsnCount.mapWith(Number),
     })
     .from(stock);
-  const r = row ?? { outOfStock: 0, low: 0, inStock: 0, units: 0, valuePaise: 0 };
+  const r = row ?? { outOfStock: 0, low: 0, inStock: 0, units: 0, valuePaise: 0, missingHsn: 0 };
   return { ...r, total: r.outOfStock + r.low + r.inStock };
 }
 

@@ -106,6 +106,7 @@ export const productStats = (deps: Deps, store: StoreRow) =>
       out_of_stock: s.outOfStock,
       total_units: s.units,
       stock_value: paiseToRupees(s.valuePaise),
+      missing_hsn: s.missingHsn,
     };
   });
 

@@ -11,6 +11,7 @@ import { downloadFile } from '../../lib/download.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
+import { HsnWarning } from './hsn-warning.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { type AdminProduct, type ListQuery, useInventoryList, useProductStats } from './inventory-api.ts';
 import { controlClass, InventoryFiltersBar } from './inventory-filters.tsx';
@@ -208,6 +209,8 @@ export function InventoryPage() {
       />
 
       <StatsTiles />
+
+      <HsnWarning filters={filters} onChange={update} />
 
       <ListLayout
         label="Product list"

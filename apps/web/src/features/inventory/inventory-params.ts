@@ -38,6 +38,8 @@ export const inventoryParamsSchema = z.object({
   ),
   updated_from: listParam.date(),
   updated_to: listParam.date(),
+  /** 'true': only products without a valid HSN code (the HSN warning's "Show them"). */
+  missing_hsn: listParam.anyOf(['true']),
   sort: listParam.oneOf(INVENTORY_SORTS, 'updated_desc'),
   page: listParam.page(),
 });
@@ -54,6 +56,7 @@ export function useInventoryParams() {
       status: filters.status,
       updated_from: filters.updated_from || undefined,
       updated_to: filters.updated_to || undefined,
+      missing_hsn: filters.missing_hsn === 'true' || undefined,
       sort: filters.sort,
       limit: PAGE_SIZE,
       offset: (filters.page - 1) * PAGE_SIZE,

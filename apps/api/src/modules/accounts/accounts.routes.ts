@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import type { ZodApp } from '../../lib/route-schemas.ts';
 import { clientIp, requireActor } from '../../plugins/auth.ts';
 
 import { recordSignIn } from '../audit/index.ts';
@@ -49,180 +50,190 @@ export async function realmOf(deps: Deps, req: FastifyRequest, role: Role): Prom
 export const accountsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/auth/signup/', {
-      schema: {
-        tags: ['accounts'],
-        summary:
-          'Sign up (vendors on the platform; customers of the shop in store-origin) and mail a 6-digit code',
-        headers: storeHeader,
-        body: signupBody,
-        response: { 201: envelope(signupResult), ...errors },
-      },
-      handler: async (req, reply) => {
-        const realm = await realmOf(deps, req, req.body.role_name);
-        const data = await accounts.signup(deps, realm, req.body, clientIp(req));
-        return reply.code(201).send(ok(data, `We sent a 6-digit code to ${req.body.email}.`));
-      },
-    });
-
-    app.post('/auth/login/', {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sign in with email and password',
-        headers: storeHeader,
-        body: loginBody,
-        response: { 200: envelope(session), ...errors },
-      },
-      handler: async (req) => {
-        const b = req.body;
-        const data = await accounts.login(
-          deps,
-          await realmOf(deps, req, b.role_name),
-          b.email,
-          b.password,
-          b.remember,
-          clientIp(req),
-        );
-        return ok(data, 'Signed in');
-      },
-    });
-
-    app.post('/auth/send-otp/', {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Mail a code: email verification (resend), OTP sign-in, or password reset',
-        headers: storeHeader,
-        body: sendOtpBody,
-        response: { 202: envelope(otpSent), ...errors },
-      },
-      handler: async (req, reply) => {
-        const b = req.body;
-        const data = await accounts.requestCode(
-          deps,
-          await realmOf(deps, req, b.role_name),
-          b.email,
-          b.purpose,
-          clientIp(req),
-        );
-        return reply.code(202).send(ok(data, `If an account exists for ${b.email}, a code is on its way.`));
-      },
-    });
-
-    app.post('/auth/verify-otp/', {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Verify the email or sign in with a code; answers with a session',
-        headers: storeHeader,
-        body: verifyOtpBody,
-        response: { 200: envelope(session), ...errors },
-      },
-      handler: async (req) => {
-        const b = req.body;
-        const realm = await realmOf(deps, req, b.role_name);
-        const data = await accounts.verifyCode(
-          deps,
-          realm,
-          b.verification_field,
-          b.otp,
-          b.purpose,
-          b.remember,
-          clientIp(req),
-        );
-        return ok(data, b.purpose === 'LOGIN' ? 'Signed in' : 'Email verified');
-      },
-    });
-
-    app.post('/auth/reset-password/', {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Set a new password with a reset code; other sessions end',
-        headers: storeHeader,
-        body: resetPasswordBody,
-        response: { 200: envelope(session), ...errors },
-      },
-      handler: async (req) => {
-        const b = req.body;
-        const data = await accounts.resetPassword(
-          deps,
-          await realmOf(deps, req, b.role_name),
-          b.email,
-          b.otp,
-          b.password,
-          clientIp(req),
-        );
-        return ok(data, 'Your password has been changed');
-      },
-    });
-
-    app.post('/auth/refresh/', {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Rotate a refresh token; a reused one signs its whole session out',
-        body: refreshBody,
-        response: { 200: envelope(session), ...errors },
-      },
-      handler: async (req) => ok(await refreshSession(deps, req.body.refresh_token), 'Session refreshed'),
-    });
-
-    app.post('/auth/logout/', {
-      schema: {
-        tags: ['accounts'],
-        summary: 'End the session of a refresh token',
-        body: refreshBody.partial(),
-        response: { 200: envelope(z.object({ signed_out: z.literal(true) })), ...errors },
-      },
-      handler: async (req) => {
-        await logout(deps, req.body.refresh_token);
-        return ok({ signed_out: true as const }, 'Signed out');
-      },
-    });
-
-    app.get('/auth/me/', {
-      schema: {
-        tags: ['accounts'],
-        summary: 'The signed-in user',
-        headers: storeHeader,
-        response: { 200: envelope(userProfile), ...errors },
-      },
-      handler: async (req) =>
-        ok(await profile.getProfile(deps, (await requireActor(deps, req)).userId), 'Profile fetched'),
-    });
-
-    app.put('/auth/me/', {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Edit name and phone',
-        headers: storeHeader,
-        body: profileUpdateBody,
-        response: { 200: envelope(userProfile), ...errors },
-      },
-      handler: async (req) => {
-        const actor = await requireActor(deps, req);
-        return ok(await profile.updateProfile(deps, actor.userId, req.body), 'Profile updated');
-      },
-    });
-
-    app.post('/auth/change-password/', {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Change the password (the current one is required); other sessions end',
-        headers: storeHeader,
-        body: changePasswordBody,
-        response: { 200: envelope(z.object({ changed: z.literal(true) })), ...errors },
-      },
-      handler: async (req) => {
-        const actor = await requireActor(deps, req);
-        await profile.changePassword(
-          deps,
-          actor.userId,
-          actor.familyId,
-          req.body.current_password,
-          req.body.password,
-        );
-        return ok({ changed: true as const }, 'Your password has been changed');
-      },
-    });
+    signUpAndInRoutes(app, deps);
+    codeRoutes(app, deps);
+    sessionRoutes(app, deps);
+    profileRoutes(app, deps);
   };
+
+/** Sign-up and sign-in with a password. */
+function signUpAndInRoutes(app: ZodApp, deps: Deps) {
+  app.post('/auth/signup/', {
+    schema: {
+      tags: ['accounts'],
+      summary:
+        'Sign up (vendors on the platform; customers of the shop in store-origin) and mail a 6-digit code',
+      headers: storeHeader,
+      body: signupBody,
+      response: { 201: envelope(signupResult), ...errors },
+    },
+    handler: async (req, reply) => {
+      const realm = await realmOf(deps, req, req.body.role_name);
+      const data = await accounts.signup(deps, realm, req.body, clientIp(req));
+      return reply.code(201).send(ok(data, `We sent a 6-digit code to ${req.body.email}.`));
+    },
+  });
+
+  app.post('/auth/login/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Sign in with email and password',
+      headers: storeHeader,
+      body: loginBody,
+      response: { 200: envelope(session), ...errors },
+    },
+    handler: async (req) => {
+      const b = req.body;
+      const data = await accounts.login(deps, {
+        realm: await realmOf(deps, req, b.role_name),
+        email: b.email,
+        password: b.password,
+        remember: b.remember,
+        ip: clientIp(req),
+      });
+      return ok(data, 'Signed in');
+    },
+  });
+}
+
+/** One-time codes: sending, verifying, resetting a password with one. */
+function codeRoutes(app: ZodApp, deps: Deps) {
+  app.post('/auth/send-otp/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Mail a code: email verification (resend), OTP sign-in, or password reset',
+      headers: storeHeader,
+      body: sendOtpBody,
+      response: { 202: envelope(otpSent), ...errors },
+    },
+    handler: async (req, reply) => {
+      const b = req.body;
+      const data = await accounts.requestCode(deps, {
+        realm: await realmOf(deps, req, b.role_name),
+        email: b.email,
+        purpose: b.purpose,
+        ip: clientIp(req),
+      });
+      return reply.code(202).send(ok(data, `If an account exists for ${b.email}, a code is on its way.`));
+    },
+  });
+
+  app.post('/auth/verify-otp/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Verify the email or sign in with a code; answers with a session',
+      headers: storeHeader,
+      body: verifyOtpBody,
+      response: { 200: envelope(session), ...errors },
+    },
+    handler: async (req) => {
+      const b = req.body;
+      const realm = await realmOf(deps, req, b.role_name);
+      const data = await accounts.verifyCode(deps, {
+        realm,
+        email: b.verification_field,
+        code: b.otp,
+        purpose: b.purpose,
+        remember: b.remember,
+        ip: clientIp(req),
+      });
+      return ok(data, b.purpose === 'LOGIN' ? 'Signed in' : 'Email verified');
+    },
+  });
+
+  app.post('/auth/reset-password/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Set a new password with a reset code; other sessions end',
+      headers: storeHeader,
+      body: resetPasswordBody,
+      response: { 200: envelope(session), ...errors },
+    },
+    handler: async (req) => {
+      const b = req.body;
+      const data = await accounts.resetPassword(deps, {
+        realm: await realmOf(deps, req, b.role_name),
+        email: b.email,
+        code: b.otp,
+        password: b.password,
+        ip: clientIp(req),
+      });
+      return ok(data, 'Your password has been changed');
+    },
+  });
+}
+
+/** The session: refresh, sign-out. */
+function sessionRoutes(app: ZodApp, deps: Deps) {
+  app.post('/auth/refresh/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Rotate a refresh token; a reused one signs its whole session out',
+      body: refreshBody,
+      response: { 200: envelope(session), ...errors },
+    },
+    handler: async (req) => ok(await refreshSession(deps, req.body.refresh_token), 'Session refreshed'),
+  });
+
+  app.post('/auth/logout/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'End the session of a refresh token',
+      body: refreshBody.partial(),
+      response: { 200: envelope(z.object({ signed_out: z.literal(true) })), ...errors },
+    },
+    handler: async (req) => {
+      await logout(deps, req.body.refresh_token);
+      return ok({ signed_out: true as const }, 'Signed out');
+    },
+  });
+}
+
+/** The signed-in user's profile and password. */
+function profileRoutes(app: ZodApp, deps: Deps) {
+  app.get('/auth/me/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'The signed-in user',
+      headers: storeHeader,
+      response: { 200: envelope(userProfile), ...errors },
+    },
+    handler: async (req) =>
+      ok(await profile.getProfile(deps, (await requireActor(deps, req)).userId), 'Profile fetched'),
+  });
+
+  app.put('/auth/me/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Edit name and phone',
+      headers: storeHeader,
+      body: profileUpdateBody,
+      response: { 200: envelope(userProfile), ...errors },
+    },
+    handler: async (req) => {
+      const actor = await requireActor(deps, req);
+      return ok(await profile.updateProfile(deps, actor.userId, req.body), 'Profile updated');
+    },
+  });
+
+  app.post('/auth/change-password/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Change the password (the current one is required); other sessions end',
+      headers: storeHeader,
+      body: changePasswordBody,
+      response: { 200: envelope(z.object({ changed: z.literal(true) })), ...errors },
+    },
+    handler: async (req) => {
+      const actor = await requireActor(deps, req);
+      await profile.changePassword(deps, actor, {
+        current: req.body.current_password,
+        next: req.body.password,
+      });
+      return ok({ changed: true as const }, 'Your password has been changed');
+    },
+  });
+}
 
 /** The store service's customer sign-up (01 §7: POST store-user/user/ with the store-origin header). */
 export const customerSignupRoutes =
@@ -257,14 +268,13 @@ export const adminLoginRoutes =
       },
       handler: async (req) => {
         const b = req.body;
-        const data = await accounts.login(
-          deps,
-          { role: b.role_name, storeId: null },
-          b.email,
-          b.password,
-          b.remember,
-          clientIp(req),
-        );
+        const data = await accounts.login(deps, {
+          realm: { role: b.role_name, storeId: null },
+          email: b.email,
+          password: b.password,
+          remember: b.remember,
+          ip: clientIp(req),
+        });
         if (data.role_type === 'VENDOR') await recordSignIn(deps, data, data.stores, clientIp(req));
         return ok(data, 'Signed in');
       },

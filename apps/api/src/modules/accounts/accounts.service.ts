@@ -94,11 +94,13 @@ export const loginDelayMs = (failures: number) =>
 /** Password sign-in. Unknown email and wrong password answer alike, in about the same time. */
 export async function login(
   deps: Deps,
-  realm: Realm,
-  email: string,
-  password: string,
-  remember: boolean,
-  ip: string,
+  {
+    realm,
+    email,
+    password,
+    remember,
+    ip,
+  }: { realm: Realm; email: string; password: string; remember: boolean; ip: string },
 ): Promise<Session> {
   const throttled = deps.config.RATE_LIMITS !== 'off';
   const account = realmKey(realm, email);
@@ -148,7 +150,10 @@ export async function login(
  * hour, per account and address 5 an hour (a 429 that is the same for unknown accounts); an account gets at most
  * 20 code mails an hour from everywhere together (beyond that the answer is the same and no mail goes out).
  */
-export async function requestCode(deps: Deps, realm: Realm, email: string, purpose: OtpPurpose, ip: string) {
+export async function requestCode(
+  deps: Deps,
+  { realm, email, purpose, ip }: { realm: Realm; email: string; purpose: OtpPurpose; ip: string },
+) {
   const account = realmKey(realm, email);
   await enforceLimits(deps, [
     { key: `otp-send:ip:${ip}`, max: 20, windowSeconds: 3600 },
@@ -175,18 +180,20 @@ export async function requestCode(deps: Deps, realm: Realm, email: string, purpo
 /** Verifies an email or signs in with a code; either way the user ends up signed in. */
 export async function verifyCode(
   deps: Deps,
-  realm: Realm,
-  email: string,
-  code: string,
-  purpose: OtpPurpose,
-  remember: boolean,
-  ip: string,
+  {
+    realm,
+    email,
+    code,
+    purpose,
+    remember,
+    ip,
+  }: { realm: Realm; email: string; code: string; purpose: OtpPurpose; remember: boolean; ip: string },
 ): Promise<Session> {
   if (purpose === 'RESET_PASSWORD')
     throw badRequest('Use reset-password to set a new password with this code.');
   await enforceLimits(deps, [{ key: `otp-verify:ip:${ip}`, max: 60, windowSeconds: 3600 }]);
   const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
-  const result = await checkCode(deps, realmKey(realm, email), ip, user, purpose, code);
+  const result = await checkCode(deps, { account: realmKey(realm, email), ip, user, purpose, code });
   if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
   return deps.db.transaction(async (tx) => {
     let current = user;
@@ -204,15 +211,23 @@ export async function verifyCode(
 /** Sets a new password with a reset code, ends every other session, and signs the user in. */
 export async function resetPassword(
   deps: Deps,
-  realm: Realm,
-  email: string,
-  code: string,
-  password: string,
-  ip: string,
+  {
+    realm,
+    email,
+    code,
+    password,
+    ip,
+  }: { realm: Realm; email: string; code: string; password: string; ip: string },
 ): Promise<Session> {
   await enforceLimits(deps, [{ key: `otp-verify:ip:${ip}`, max: 60, windowSeconds: 3600 }]);
   const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
-  const result = await checkCode(deps, realmKey(realm, email), ip, user, 'RESET_PASSWORD', code);
+  const result = await checkCode(deps, {
+    account: realmKey(realm, email),
+    ip,
+    user,
+    purpose: 'RESET_PASSWORD',
+    code,
+  });
   if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
   const passwordHash = await hashPassword(password);
   await repo.revokeAllForUser(deps.db, user.id);

@@ -69,11 +69,13 @@ export const invalidCode = () =>
  */
 export async function checkCode(
   deps: Deps,
-  account: string,
-  ip: string,
-  user: UserRow | null,
-  purpose: OtpPurpose,
-  code: string,
+  {
+    account,
+    ip,
+    user,
+    purpose,
+    code,
+  }: { account: string; ip: string; user: UserRow | null; purpose: OtpPurpose; code: string },
 ): Promise<CodeCheck> {
   const throttled = deps.config.RATE_LIMITS !== 'off';
   const pairKey = `otp-fail:${purpose}:${account}:${ip}`;

@@ -40,10 +40,8 @@ export async function updateProfile(
 /** Changes the password after checking the current one; every other session ends. */
 export async function changePassword(
   deps: Deps,
-  userId: string,
-  familyId: string,
-  current: string,
-  next: string,
+  { userId, familyId }: { userId: string; familyId: string },
+  { current, next }: { current: string; next: string },
 ) {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw notFound('Account not found');

@@ -67,13 +67,11 @@ function productPageRoutes(app: ZodApp, deps: Deps, serializerCompiler: Serializ
     },
     handler: async (req, reply) => {
       const store = await requireOpenStore(deps, req);
-      const { results, total } = await products.listReviews(
-        deps,
-        store,
-        req.params.id,
-        req.query.limit,
-        req.query.offset,
-      );
+      const { results, total } = await products.listReviews(deps, store, {
+        id: req.params.id,
+        limit: req.query.limit,
+        offset: req.query.offset,
+      });
       reply.header('x-total-count', String(total));
       return ok(results, 'Reviews fetched');
     },

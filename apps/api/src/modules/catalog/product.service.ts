@@ -59,7 +59,11 @@ export async function getProduct(deps: Deps, store: StoreRow, id: string): Promi
   };
 }
 
-export async function listReviews(deps: Deps, store: StoreRow, id: string, limit: number, offset: number) {
+export async function listReviews(
+  deps: Deps,
+  store: StoreRow,
+  { id, limit, offset }: { id: string; limit: number; offset: number },
+) {
   requireUuid(id);
   const [exists, rows] = await readInStore(
     deps.db,

@@ -9,6 +9,7 @@ import {
 } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders, type ZodApp } from '../../lib/route-schemas.ts';
@@ -68,7 +69,13 @@ function addressRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (req) => {
       const { store, actor } = await requireShopCustomer(deps, req);
-      return ok(await checkout.updateAddress(deps, actor, store, req.params.id, req.body), 'Address updated');
+      return ok(
+        await checkout.updateAddress(shopContext(deps, req, actor, store), {
+          id: req.params.id,
+          body: req.body,
+        }),
+        'Address updated',
+      );
     },
   });
 

@@ -8,6 +8,7 @@ import {
 } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import type { z } from 'zod';
+import type { ShopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -81,8 +82,8 @@ export const createAddress = (deps: Deps, actor: Actor, store: StoreRow, body: A
     return toAddress(await repo.insertAddress(tx, store.id, customerId, v));
   });
 
-export const updateAddress = (deps: Deps, actor: Actor, store: StoreRow, id: string, body: AddressInput) =>
-  asCustomer(deps, actor, store, async (tx, customerId) => {
+export const updateAddress = (ctx: ShopContext, { id, body }: { id: string; body: AddressInput }) =>
+  asCustomer(ctx.deps, ctx.actor, ctx.store, async (tx, customerId) => {
     if (!isUuid(id)) throw notFound('Address not found');
     const current = await repo.findAddress(tx, customerId, id);
     if (!current) throw notFound('Address not found');

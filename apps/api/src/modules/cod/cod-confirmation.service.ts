@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { COD_CODE_MAX_TRIES, COD_CODE_TTL_MINUTES, OTP_RESEND_SECONDS } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
+import type { ShopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { Actor } from '../../plugins/auth.ts';
 
 import { generateOtp, hashOtp, otpMatches } from '../accounts/index.ts';
 import { requireCustomer } from '../cart/index.ts';
@@ -92,13 +92,8 @@ async function confirm(tx: Tx, order: orderRepo.OrderRow, via: 'CODE' | 'LINK', 
  * The customer types the mailed code. A wrong code counts as a try even though the request fails, so the
  * outcome is decided inside the transaction and thrown after it commits.
  */
-export async function confirmByCode(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  orderId: string,
-  code: string,
-) {
+export async function confirmByCode(ctx: ShopContext, { orderId, code }: { orderId: string; code: string }) {
+  const { deps, actor, store } = ctx;
   const customerId = requireCustomer(actor, store);
   const outcome = await withStore(deps.db, store.id, async (tx) => {
     const { order, already } = await lockAwaiting(tx, orderId, customerId);
@@ -139,12 +134,10 @@ export async function confirmByLink(deps: Deps, store: StoreRow, token: string) 
 
 /** A new code (and link) by mail, at most once every OTP_RESEND_SECONDS. */
 export async function resendCode(
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  orderId: string,
-  shopUrl: string,
+  ctx: ShopContext,
+  { orderId, shopUrl }: { orderId: string; shopUrl: string },
 ) {
+  const { deps, actor, store } = ctx;
   const customerId = requireCustomer(actor, store);
   await withStore(deps.db, store.id, async (tx) => {
     const { order, already } = await lockAwaiting(tx, orderId, customerId);

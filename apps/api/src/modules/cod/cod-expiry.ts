@@ -27,7 +27,7 @@ export async function runCodExpiry(deps: { db: Db; log: MailLog }) {
           const due = await repo.lockExpiredOrders(tx, BATCH);
           for (const order of due) {
             const reason = 'Cash on delivery was not confirmed in time';
-            await cancelInTx(tx, shop, order, null, reason, true, false);
+            await cancelInTx(tx, shop, order, { actorId: null, reason, byShop: true, mailCustomer: false });
             if (order.contactEmail) {
               await enqueueMail(
                 tx,

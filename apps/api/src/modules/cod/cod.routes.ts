@@ -1,6 +1,7 @@
 import { codConfirmBody, codConfirmLinkBody, codSettings, codSettingsBody, envelope } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, idParam, storeOriginHeaders } from '../../lib/route-schemas.ts';
@@ -66,7 +67,10 @@ export const codStoreRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireShopCustomer(deps, req);
-        await confirmByCode(deps, actor, store, req.params.id, req.body.code);
+        await confirmByCode(shopContext(deps, req, actor, store), {
+          orderId: req.params.id,
+          code: req.body.code,
+        });
         return ok({ id: req.params.id }, 'Order confirmed');
       },
     });
@@ -81,7 +85,10 @@ export const codStoreRoutes =
       },
       handler: async (req) => {
         const { store, actor } = await requireShopCustomer(deps, req);
-        await resendCode(deps, actor, store, req.params.id, storeUrl(deps, store, originOf(req)));
+        await resendCode(shopContext(deps, req, actor, store), {
+          orderId: req.params.id,
+          shopUrl: storeUrl(deps, store, originOf(req)),
+        });
         return ok({ id: req.params.id }, 'A new code is on its way');
       },
     });

@@ -51,11 +51,8 @@ export const engagementRoutes =
         const origin = originOf(req);
         const data = await engagement.subscribeToSale(
           deps,
-          store,
-          origin,
-          actor,
-          req.params.dealId,
-          req.body?.email,
+          { store, origin, actor },
+          { dealId: req.params.dealId, email: req.body?.email },
         );
         if (data.pending) return reply.code(202).send(ok(data, CHECK_MAIL));
         return data.already_subscribed

@@ -42,11 +42,8 @@ export const normalise = (email: string) => email.trim().toLowerCase();
  */
 export async function subscribeToSale(
   deps: Deps,
-  store: StoreRow,
-  origin: Origin,
-  actor: Actor | null,
-  dealId: string,
-  givenEmail: string | undefined,
+  { store, origin, actor }: { store: StoreRow; origin: Origin; actor: Actor | null },
+  { dealId, email: givenEmail }: { dealId: string; email: string | undefined },
 ): Promise<SaleNotifyData> {
   const customerId = actor?.role === 'CUSTOMER' && actor.storeId === store.id ? actor.userId : null;
   const account = customerId ? await repo.accountEmail(deps.db, customerId) : null;

@@ -247,13 +247,11 @@ function domainRoutes(app: ZodApp, deps: Deps) {
     handler: async (req) => {
       const actor = await requireActor(deps, req, OWNERS);
       return ok(
-        await onboarding.saveDomain(
-          deps,
-          actor,
-          req.body.store_id,
-          req.body.domain_name,
-          req.body.domain_type,
-        ),
+        await onboarding.saveDomain(deps, actor, {
+          storeId: req.body.store_id,
+          domain: req.body.domain_name,
+          type: req.body.domain_type,
+        }),
         'Domain saved',
       );
     },
@@ -297,7 +295,11 @@ function themeAndSettingRoutes(app: ZodApp, deps: Deps) {
     handler: async (req) => {
       const actor = await requireActor(deps, req, OWNERS);
       return ok(
-        await onboarding.saveTheme(deps, actor, req.body.store_id, req.body.name, req.body.config),
+        await onboarding.saveTheme(deps, actor, {
+          storeId: req.body.store_id,
+          name: req.body.name,
+          config: req.body.config,
+        }),
         'Section saved',
       );
     },

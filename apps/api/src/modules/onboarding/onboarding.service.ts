@@ -248,9 +248,7 @@ export async function checkDomain(
 export async function saveDomain(
   deps: Deps,
   actor: Actor,
-  storeId: string,
-  domain: string,
-  type: 'subdomain' | 'custom',
+  { storeId, domain, type }: { storeId: string; domain: string; type: 'subdomain' | 'custom' },
 ) {
   const store = await requireOwnedStore(deps, actor, storeId);
   const check = await checkDomain(deps, domain, type, store.id);
@@ -326,9 +324,7 @@ export async function getTheme(deps: Deps, actor: Actor, storeId: string, name: 
 export async function saveTheme(
   deps: Deps,
   actor: Actor,
-  storeId: string,
-  name: SectionName,
-  config: Record<string, unknown>,
+  { storeId, name, config }: { storeId: string; name: SectionName; config: Record<string, unknown> },
 ) {
   const store = await requireOwnedStore(deps, actor, storeId);
   const parsed = sectionConfigs[name].safeParse(config[name]);

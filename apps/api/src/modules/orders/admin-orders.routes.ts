@@ -241,7 +241,10 @@ function customerAndReturnRoutes(app: ZodApp, deps: Deps, invoicing: Invoicing) 
     },
     handler: async (req) => {
       const { store, actor } = await requireVendorStore(deps, req);
-      const details = await setPrepayment(deps, actor, store, req.params.id, req.body);
+      const details = await setPrepayment(shopContext(deps, req, actor, store), {
+        orderId: req.params.id,
+        change: req.body,
+      });
       return ok(
         { order_details: details },
         req.body.require_prepayment ? 'Customer must prepay by UPI' : 'Cash on delivery allowed again',

@@ -1,12 +1,9 @@
 import type { CustomerPrepaymentBody } from '@haat/contracts';
 import { withStore } from '@haat/db';
 import { recordAudit } from '../../lib/audit.ts';
-import type { Deps } from '../../lib/deps.ts';
+import type { ShopContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { Actor } from '../../plugins/auth.ts';
-
-import type { StoreRow } from '../stores/index.ts';
 import { readDetail } from './admin-orders.service.ts';
 import * as repo from './customer-record.repository.ts';
 import { orderNumber } from './order-view.ts';
@@ -16,11 +13,8 @@ import { orderNumber } from './order-view.ts';
  * offers them no cash on delivery at this shop. Audited; answers the order page as it now reads.
  */
 export const setPrepayment = (
-  deps: Deps,
-  actor: Actor,
-  store: StoreRow,
-  orderId: string,
-  v: CustomerPrepaymentBody,
+  { deps, actor, store }: ShopContext,
+  { orderId, change: v }: { orderId: string; change: CustomerPrepaymentBody },
 ) =>
   withStore(deps.db, store.id, async (tx) => {
     const order = isUuid(orderId) ? await repo.orderCustomer(tx, orderId) : null;

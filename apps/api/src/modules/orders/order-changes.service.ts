@@ -117,7 +117,12 @@ function shipmentOf(v: StatusChange, order: repo.OrderRow) {
 /** Moves one locked order to a new status; the other steps (event, mail) follow from the status. */
 async function moveOrder(ctx: MoveCtx, order: repo.OrderRow, v: StatusChange) {
   assertTransition(order, v.status);
-  if (v.status === 'CANCELLED') return cancelInTx(ctx.tx, ctx.store, order, ctx.actor.userId, v.reason, true);
+  if (v.status === 'CANCELLED')
+    return cancelInTx(ctx.tx, ctx.store, order, {
+      actorId: ctx.actor.userId,
+      reason: v.reason,
+      byShop: true,
+    });
   const now = new Date();
   const stamp: Partial<repo.OrderInsert> = { status: v.status };
   if (v.status === 'CONFIRMED') stamp.confirmedAt = now;

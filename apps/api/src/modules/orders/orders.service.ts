@@ -1,5 +1,6 @@
 import { CANCELLABLE_STATUSES, type CartData, type OrderTab } from '@haat/contracts';
 import type { Tx } from '@haat/db';
+import type { ShopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -64,11 +65,18 @@ export async function cancelInTx(
   tx: Tx,
   store: Pick<StoreRow, 'id' | 'storeName'>,
   order: repo.OrderRow,
-  actorId: string | null,
-  reason: string | undefined,
-  byShop: boolean,
-  /** False when the caller sends its own mail (an unconfirmed COD order's expiry). */
-  mailCustomer = true,
+  {
+    actorId,
+    reason,
+    byShop,
+    mailCustomer = true,
+  }: {
+    actorId: string | null;
+    reason: string | undefined;
+    byShop: boolean;
+    /** False when the caller sends its own mail (an unconfirmed COD order's expiry). */
+    mailCustomer?: boolean;
+  },
 ) {
   if (!CANCELLABLE_STATUSES.includes(order.status)) {
     throw conflict(
@@ -129,10 +137,11 @@ export async function cancelInTx(
   return updated;
 }
 
-export const cancelOrder = (deps: Deps, actor: Actor, store: StoreRow, orderId: string, reason?: string) =>
-  asCustomer(deps, actor, store, async (tx, customerId) => {
+export const cancelOrder = (ctx: ShopContext, { orderId, reason }: { orderId: string; reason?: string }) =>
+  asCustomer(ctx.deps, ctx.actor, ctx.store, async (tx, customerId) => {
+    const { store } = ctx;
     const order = await ownOrder(tx, customerId, orderId, true);
-    const updated = await cancelInTx(tx, store, order, customerId, reason, false);
+    const updated = await cancelInTx(tx, store, order, { actorId: customerId, reason, byShop: false });
     return viewOrder(tx, store, customerId, updated);
   });
 
@@ -166,8 +175,9 @@ export const buyAgain = (deps: Deps, actor: Actor, store: StoreRow, orderId: str
   });
 
 /** Records a return request for a delivered order, for the vendor to act on. */
-export const requestReturn = (deps: Deps, actor: Actor, store: StoreRow, orderId: string, reason: string) =>
-  asCustomer(deps, actor, store, async (tx, customerId) => {
+export const requestReturn = (ctx: ShopContext, { orderId, reason }: { orderId: string; reason: string }) =>
+  asCustomer(ctx.deps, ctx.actor, ctx.store, async (tx, customerId) => {
+    const { store } = ctx;
     const order = await ownOrder(tx, customerId, orderId, true);
     if (order.status !== 'DELIVERED') {
       throw conflict('Only delivered orders can be returned.', 'ORDER_NOT_RETURNABLE');

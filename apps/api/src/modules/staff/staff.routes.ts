@@ -86,7 +86,10 @@ function staffListRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (req) => {
       const { store, actor } = await requireVendorStore(deps, req);
-      await staff.changeRole(deps, actor, store, req.params.id, req.body.role);
+      await staff.changeRole(shopContext(deps, req, actor, store), {
+        userId: req.params.id,
+        role: req.body.role,
+      });
       return ok(null, 'Role changed');
     },
   });

@@ -135,7 +135,10 @@ const nameOf = async (tx: Tx, userId: string) => {
 };
 
 /** Changes a person's role; it applies to their next call. */
-export const changeRole = (deps: Deps, actor: Actor, store: StoreRow, userId: string, role: StaffRole) =>
+export const changeRole = (
+  { deps, actor, store }: ShopContext,
+  { userId, role }: { userId: string; role: StaffRole },
+) =>
   withStore(deps.db, store.id, async (tx) => {
     const m = await requireMember(tx, userId);
     if (m.role !== role) {

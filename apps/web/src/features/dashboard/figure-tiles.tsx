@@ -30,34 +30,9 @@ const note = 'text-xs text-slate-500';
 export function FigureTiles({ data, period }: { data: DashboardStats; period: DashboardPeriod }) {
   const { previous } = PERIOD_TEXT[period];
   const orders = data.total_order[period];
-  const inventory = data.total_inventory;
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <StatTile
-        title="Total Revenue"
-        icon={IndianRupee}
-        tone="bg-brand-50 text-brand-600"
-        value={formatINR(data.revenue[period].value)}
-      >
-        <Growth figure={data.revenue[period]} against={previous} />
-        <dl className="mt-auto grid grid-cols-3 gap-2 border-t border-slate-100 pt-2">
-          {DASHBOARD_PERIODS.map((p) => (
-            <div key={p} className="min-w-0">
-              <dt
-                className={`text-[11px] ${p === period ? 'font-semibold text-slate-700' : 'text-slate-500'}`}
-              >
-                {DASHBOARD_PERIOD_LABELS[p]}
-              </dt>
-              <dd
-                className="truncate text-xs font-semibold text-slate-900 tabular-nums"
-                title={formatINR(data.revenue[p].value)}
-              >
-                {formatINRCompact(data.revenue[p].value)}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </StatTile>
+      <RevenueTile data={data} period={period} />
 
       <StatTile
         title="Total Orders"
@@ -71,22 +46,7 @@ export function FigureTiles({ data, period }: { data: DashboardStats; period: Da
         </p>
       </StatTile>
 
-      <StatTile
-        title="Profit"
-        icon={PiggyBank}
-        tone="bg-emerald-50 text-emerald-600"
-        value={formatINR(data.profit.value)}
-      >
-        <p className={note}>
-          {data.profit.margin_percent === null
-            ? 'No items sold yet'
-            : `${percent.format(data.profit.margin_percent)}% margin on items sold`}
-        </p>
-        <p className={`mt-auto ${note}`}>Selling price minus cost price, after coupon discounts</p>
-        {data.profit.profit_note ? (
-          <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-800">{data.profit.profit_note}</p>
-        ) : null}
-      </StatTile>
+      <ProfitTile data={data} />
 
       <StatTile
         title="Active Customers"
@@ -98,33 +58,7 @@ export function FigureTiles({ data, period }: { data: DashboardStats; period: Da
         <p className={`mt-auto ${note}`}>Customers who placed an order</p>
       </StatTile>
 
-      <StatTile
-        title="Total Inventory"
-        icon={Boxes}
-        tone="bg-amber-50 text-amber-600"
-        value={`${formatCount(inventory.units)} units`}
-      >
-        {inventory.products === 0 ? (
-          <p className={note}>
-            No products yet.{' '}
-            <Link to="/inventory/" className="font-semibold text-brand-700 hover:underline">
-              Add products
-            </Link>
-          </p>
-        ) : (
-          <>
-            <p className="text-sm text-slate-700">
-              <span className="font-semibold tabular-nums">{formatINR(inventory.value)}</span> at cost
-            </p>
-            <p className={`mt-auto ${note}`}>
-              {formatCount(inventory.products)} active product{inventory.products === 1 ? '' : 's'}
-              {inventory.valued_at_price
-                ? `; ${formatCount(inventory.valued_at_price)} without a cost price valued at selling price`
-                : ''}
-            </p>
-          </>
-        )}
-      </StatTile>
+      <InventoryTile data={data} />
 
       <ConversionTile data={data} period={period} />
       <CodTiles data={data} period={period} />
@@ -152,25 +86,7 @@ export function FigureTiles({ data, period }: { data: DashboardStats; period: Da
         </p>
       </StatTile>
 
-      <StatTile
-        title="Low Stock Alert"
-        icon={AlertTriangle}
-        tone={data.low_stock.count ? 'bg-amber-100 text-amber-700' : 'bg-slate-100 text-slate-500'}
-        value={formatCount(data.low_stock.count)}
-      >
-        <p className={note}>
-          {data.low_stock.count === 0
-            ? 'No product at or below its minimum stock'
-            : `product${data.low_stock.count === 1 ? '' : 's'} at or below minimum stock`}
-          {data.low_stock.out_of_stock ? `; ${formatCount(data.low_stock.out_of_stock)} out of stock` : ''}
-        </p>
-        <Link
-          to="/inventory/?stock=low_stock"
-          className="mt-auto text-sm font-semibold text-brand-700 hover:underline"
-        >
-          View low stock products
-        </Link>
-      </StatTile>
+      <LowStockTile data={data} />
     </div>
   );
 }
@@ -195,6 +111,117 @@ function ConversionTile({ data, period }: { data: DashboardStats; period: Dashbo
           ? 'No storefront visits yet'
           : `${formatCount(c.orders)} order${c.orders === 1 ? '' : 's'} from ${formatCount(c.visits)} storefront visit${c.visits === 1 ? '' : 's'}`}
       </p>
+    </StatTile>
+  );
+}
+
+/** The period's revenue, its growth, and the three periods side by side. */
+function RevenueTile({ data, period }: { data: DashboardStats; period: DashboardPeriod }) {
+  const { previous } = PERIOD_TEXT[period];
+  return (
+    <StatTile
+      title="Total Revenue"
+      icon={IndianRupee}
+      tone="bg-brand-50 text-brand-600"
+      value={formatINR(data.revenue[period].value)}
+    >
+      <Growth figure={data.revenue[period]} against={previous} />
+      <dl className="mt-auto grid grid-cols-3 gap-2 border-t border-slate-100 pt-2">
+        {DASHBOARD_PERIODS.map((p) => (
+          <div key={p} className="min-w-0">
+            <dt className={`text-[11px] ${p === period ? 'font-semibold text-slate-700' : 'text-slate-500'}`}>
+              {DASHBOARD_PERIOD_LABELS[p]}
+            </dt>
+            <dd
+              className="truncate text-xs font-semibold text-slate-900 tabular-nums"
+              title={formatINR(data.revenue[p].value)}
+            >
+              {formatINRCompact(data.revenue[p].value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </StatTile>
+  );
+}
+
+/** Profit with its margin, and why it may be incomplete. */
+function ProfitTile({ data }: { data: DashboardStats }) {
+  return (
+    <StatTile
+      title="Profit"
+      icon={PiggyBank}
+      tone="bg-emerald-50 text-emerald-600"
+      value={formatINR(data.profit.value)}
+    >
+      <p className={note}>
+        {data.profit.margin_percent === null
+          ? 'No items sold yet'
+          : `${percent.format(data.profit.margin_percent)}% margin on items sold`}
+      </p>
+      <p className={`mt-auto ${note}`}>Selling price minus cost price, after coupon discounts</p>
+      {data.profit.profit_note ? (
+        <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-800">{data.profit.profit_note}</p>
+      ) : null}
+    </StatTile>
+  );
+}
+
+/** Units in stock and their value at cost. */
+function InventoryTile({ data }: { data: DashboardStats }) {
+  const inventory = data.total_inventory;
+  return (
+    <StatTile
+      title="Total Inventory"
+      icon={Boxes}
+      tone="bg-amber-50 text-amber-600"
+      value={`${formatCount(inventory.units)} units`}
+    >
+      {inventory.products === 0 ? (
+        <p className={note}>
+          No products yet.{' '}
+          <Link to="/inventory/" className="font-semibold text-brand-700 hover:underline">
+            Add products
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold tabular-nums">{formatINR(inventory.value)}</span> at cost
+          </p>
+          <p className={`mt-auto ${note}`}>
+            {formatCount(inventory.products)} active product{inventory.products === 1 ? '' : 's'}
+            {inventory.valued_at_price
+              ? `; ${formatCount(inventory.valued_at_price)} without a cost price valued at selling price`
+              : ''}
+          </p>
+        </>
+      )}
+    </StatTile>
+  );
+}
+
+/** Products at or below their minimum stock, with the way to them. */
+function LowStockTile({ data }: { data: DashboardStats }) {
+  return (
+    <StatTile
+      title="Low Stock Alert"
+      icon={AlertTriangle}
+      tone={data.low_stock.count ? 'bg-amber-100 text-amber-700' : 'bg-slate-100 text-slate-500'}
+      value={formatCount(data.low_stock.count)}
+    >
+      <p className={note}>
+        {data.low_stock.count === 0
+          ? 'No product at or below its minimum stock'
+          : `product${data.low_stock.count === 1 ? '' : 's'} at or below minimum stock`}
+        {data.low_stock.out_of_stock ? `; ${formatCount(data.low_stock.out_of_stock)} out of stock` : ''}
+      </p>
+      <Link
+        to="/inventory/?stock=low_stock"
+        className="mt-auto text-sm font-semibold text-brand-700 hover:underline"
+      >
+        View low stock products
+      </Link>
     </StatTile>
   );
 }

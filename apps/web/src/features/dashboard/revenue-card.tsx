@@ -76,41 +76,54 @@ export function RevenueCard({ data, period }: { data: DashboardStats; period: Da
         </div>
       )}
       {empty ? null : (
-        <details className="mt-3 text-sm">
-          <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
-            Show as table
-          </summary>
-          <div className="mt-2 max-h-72 overflow-auto rounded-lg ring-1 ring-slate-200">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Revenue and orders by {text.bucket}</caption>
-              <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {text.bucket.charAt(0).toUpperCase() + text.bucket.slice(1)}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Revenue
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Orders
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {points.map((p, i) => (
-                  <tr key={data.revenue_series.points[i]?.start ?? i}>
-                    <th scope="row" className="px-3 py-1.5 font-normal text-slate-700">
-                      {p.long}
-                    </th>
-                    <td className="px-3 py-1.5 text-right tabular-nums">{formatINR(p.revenue)}</td>
-                    <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(p.orders)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </details>
+        <RevenueTable points={points} starts={data.revenue_series.points} bucket={text.bucket} />
       )}
     </section>
+  );
+}
+
+/** The chart's figures as a table, folded away. */
+function RevenueTable({
+  points,
+  starts,
+  bucket,
+}: {
+  points: ReturnType<typeof toPoints>;
+  starts: DashboardStats['revenue_series']['points'];
+  bucket: string;
+}) {
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium text-brand-700 hover:underline">Show as table</summary>
+      <div className="mt-2 max-h-72 overflow-auto rounded-lg ring-1 ring-slate-200">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Revenue and orders by {bucket}</caption>
+          <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {bucket.charAt(0).toUpperCase() + bucket.slice(1)}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Revenue
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Orders
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {points.map((p, i) => (
+              <tr key={starts[i]?.start ?? i}>
+                <th scope="row" className="px-3 py-1.5 font-normal text-slate-700">
+                  {p.long}
+                </th>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatINR(p.revenue)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(p.orders)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }

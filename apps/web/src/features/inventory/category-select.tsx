@@ -29,16 +29,50 @@ export function CategorySelect({
   selectRef: Ref<HTMLSelectElement>;
   invalid: boolean;
 }) {
+  const categories = useCategories();
+  const list = categories.data ?? [];
+  const adder = useAddCategory(list, onChange);
+  const { adding, setAdding } = adder;
+
+  return (
+    <>
+      <select
+        {...control}
+        ref={selectRef}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        className={`mt-1.5 ${selectClass(invalid)}`}
+      >
+        <option value="">{categories.isPending ? 'Loading categories..' : 'Select a category'}</option>
+        {list.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      {adding ? (
+        <NewCategoryBox adder={adder} />
+      ) : (
+        <button type="button" onClick={() => setAdding(true)} className={linkButton}>
+          <Plus aria-hidden className="size-4" />
+          Add New Category
+        </button>
+      )}
+    </>
+  );
+}
+
+/** "+ Add New Category": the name typed, added (or the existing one chosen) and selected. */
+function useAddCategory(list: Category[], onChange: (id: string) => void) {
   const slug = useShopSlug();
   const queryClient = useQueryClient();
-  const categories = useCategories();
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const newId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const list = categories.data ?? [];
 
   const add = async () => {
     const clean = name.trim().replace(/\s+/g, ' ');
@@ -72,86 +106,67 @@ export function CategorySelect({
     }
   };
 
+  return { adding, setAdding, name, setName, busy, problem, setProblem, newId, inputRef, add };
+}
+
+function NewCategoryBox({ adder }: { adder: ReturnType<typeof useAddCategory> }) {
+  const { name, setName, busy, problem, setProblem, newId, inputRef, setAdding } = adder;
   return (
-    <>
-      <select
-        {...control}
-        ref={selectRef}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-        className={`mt-1.5 ${selectClass(invalid)}`}
-      >
-        <option value="">{categories.isPending ? 'Loading categories..' : 'Select a category'}</option>
-        {list.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      {adding ? (
-        <div className="mt-2 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
-          <label htmlFor={newId} className="block text-xs font-medium text-slate-700">
-            New category name
-          </label>
-          <div className="mt-1 flex gap-2">
-            <input
-              ref={inputRef}
-              id={newId}
-              value={name}
-              maxLength={80}
-              autoComplete="off"
-              // biome-ignore lint/a11y/noAutofocus: the field the vendor just asked for
-              autoFocus
-              onChange={(e) => {
-                setName(e.target.value);
-                setProblem(null);
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${newId}-error` : undefined}
-              onKeyDown={(e) => {
-                // Enter adds the category; it must not submit the product form around it.
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  void add();
-                }
-                if (e.key === 'Escape') {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  setAdding(false);
-                }
-              }}
-              className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm"
-            />
-            <button
-              type="button"
-              onClick={() => void add()}
-              disabled={busy}
-              className={`${buttonStyles.primary} shrink-0 px-3 py-2`}
-            >
-              {busy ? <Spinner /> : null}
-              Add Category
-            </button>
-          </div>
-          {problem ? (
-            <p id={`${newId}-error`} role="alert" className="mt-1 text-sm text-red-600">
-              {problem}
-            </p>
-          ) : null}
-          <button
-            type="button"
-            onClick={() => setAdding(false)}
-            className="mt-1 text-xs font-medium text-slate-600 hover:underline"
-          >
-            Cancel
-          </button>
-        </div>
-      ) : (
-        <button type="button" onClick={() => setAdding(true)} className={linkButton}>
-          <Plus aria-hidden className="size-4" />
-          Add New Category
+    <div className="mt-2 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+      <label htmlFor={newId} className="block text-xs font-medium text-slate-700">
+        New category name
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          ref={inputRef}
+          id={newId}
+          value={name}
+          maxLength={80}
+          autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: the field the vendor just asked for
+          autoFocus
+          onChange={(e) => {
+            setName(e.target.value);
+            setProblem(null);
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${newId}-error` : undefined}
+          onKeyDown={(e) => {
+            // Enter adds the category; it must not submit the product form around it.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void adder.add();
+            }
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              e.stopPropagation();
+              setAdding(false);
+            }
+          }}
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm"
+        />
+        <button
+          type="button"
+          onClick={() => void adder.add()}
+          disabled={busy}
+          className={`${buttonStyles.primary} shrink-0 px-3 py-2`}
+        >
+          {busy ? <Spinner /> : null}
+          Add Category
         </button>
-      )}
-    </>
+      </div>
+      {problem ? (
+        <p id={`${newId}-error`} role="alert" className="mt-1 text-sm text-red-600">
+          {problem}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => setAdding(false)}
+        className="mt-1 text-xs font-medium text-slate-600 hover:underline"
+      >
+        Cancel
+      </button>
+    </div>
   );
 }

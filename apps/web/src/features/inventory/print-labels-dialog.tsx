@@ -36,13 +36,8 @@ export function PrintLabelsDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const slug = useShopSlug();
-  const { session } = useSession();
-  const refresh = useRefreshShop();
   const [variantId, setVariantId] = useState('');
   const [copies, setCopies] = useState(String(LABELS_PER_SHEET));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const items = labelItems(product);
   const chosen = variantId ? items.filter((i) => i.id === variantId) : items;
@@ -60,39 +55,12 @@ export function PrintLabelsDialog({
     setProblem(null);
     onClose();
   };
+  const { busy, problem, setProblem, printLabels } = usePrintLabels(product, close);
 
-  const print = async (e: FormEvent) => {
+  const print = (e: FormEvent) => {
     e.preventDefault();
     if (copiesError || busy) return;
-    setBusy(true);
-    setProblem(null);
-    const tab = window.open('', '_blank');
-    try {
-      if (missing.length) {
-        const { assigned } = await inventoryApi.assignBarcodes(slug, product.id);
-        if (assigned.length) {
-          toast.success(assigned.length === 1 ? 'Barcode assigned' : `${assigned.length} barcodes assigned`, {
-            description: 'In-store EAN-13 codes starting 20, saved on the product',
-          });
-        }
-        void refresh();
-      }
-      const query = new URLSearchParams({ copies: String(n) });
-      if (variantId) query.set('variant_id', variantId);
-      const { blob, name } = await fetchFile(
-        `/api/admin/product/${encodeURIComponent(product.id)}/labels.pdf?${query}`,
-        { token: session?.accessToken, storeOrigin: slug, silent: true },
-      );
-      const pdf = new Blob([blob], { type: 'application/pdf' });
-      if (tab) tab.location.href = URL.createObjectURL(pdf);
-      else saveBlob(pdf, name ?? 'labels.pdf');
-      close();
-    } catch (err) {
-      tab?.close();
-      setProblem(err instanceof ApiError && err.message ? err.message : 'The labels could not be made');
-    } finally {
-      setBusy(false);
-    }
+    void printLabels({ copies: n, variantId, assign: missing.length > 0 });
   };
 
   return (
@@ -128,13 +96,7 @@ export function PrintLabelsDialog({
           data-autofocus
         />
         {missing.length ? (
-          <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-            {missing.length === 1 && !product.options.length
-              ? 'This product has no barcode yet.'
-              : `${plural(missing.length, 'variant')} ${missing.length === 1 ? 'has' : 'have'} no barcode yet.`}{' '}
-            Printing gives {missing.length === 1 ? 'it' : 'each'} an in-store EAN-13 (starting 20), saved on
-            the product, so the counter can scan it.
-          </p>
+          <MissingBarcodes missing={missing.length} variants={product.options.length > 0} />
         ) : null}
         <FormProblem>{problem}</FormProblem>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -157,5 +119,69 @@ export function PrintLabelsDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * Makes the labels' PDF: items without a barcode get one first; the tab is opened at the click so no popup blocker
+ * stops it (the PDF is downloaded instead when there is no tab).
+ */
+function usePrintLabels(product: AdminProduct, onDone: () => void) {
+  const slug = useShopSlug();
+  const { session } = useSession();
+  const refresh = useRefreshShop();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const printLabels = async ({
+    copies,
+    variantId,
+    assign,
+  }: {
+    copies: number;
+    variantId: string;
+    assign: boolean;
+  }) => {
+    setBusy(true);
+    setProblem(null);
+    const tab = window.open('', '_blank');
+    try {
+      if (assign) {
+        const { assigned } = await inventoryApi.assignBarcodes(slug, product.id);
+        if (assigned.length) {
+          toast.success(assigned.length === 1 ? 'Barcode assigned' : `${assigned.length} barcodes assigned`, {
+            description: 'In-store EAN-13 codes starting 20, saved on the product',
+          });
+        }
+        void refresh();
+      }
+      const query = new URLSearchParams({ copies: String(copies) });
+      if (variantId) query.set('variant_id', variantId);
+      const { blob, name } = await fetchFile(
+        `/api/admin/product/${encodeURIComponent(product.id)}/labels.pdf?${query}`,
+        { token: session?.accessToken, storeOrigin: slug, silent: true },
+      );
+      const pdf = new Blob([blob], { type: 'application/pdf' });
+      if (tab) tab.location.href = URL.createObjectURL(pdf);
+      else saveBlob(pdf, name ?? 'labels.pdf');
+      onDone();
+    } catch (err) {
+      tab?.close();
+      setProblem(err instanceof ApiError && err.message ? err.message : 'The labels could not be made');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, setProblem, printLabels };
+}
+
+function MissingBarcodes({ missing, variants }: { missing: number; variants: boolean }) {
+  return (
+    <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+      {missing === 1 && !variants
+        ? 'This product has no barcode yet.'
+        : `${plural(missing, 'variant')} ${missing === 1 ? 'has' : 'have'} no barcode yet.`}{' '}
+      Printing gives {missing === 1 ? 'it' : 'each'} an in-store EAN-13 (starting 20), saved on the product,
+      so the counter can scan it.
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { supplierBody } from '@haat/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { phoneDigits } from '../../components/ui/fields.tsx';
@@ -38,24 +38,19 @@ export function upperCaseInput(el: HTMLInputElement) {
   if (start !== null && end !== null) el.setSelectionRange(start, end);
 }
 
-function SupplierForm({ onSaved, onCancel }: { onSaved: (s: Supplier) => void; onCancel: () => void }) {
+/** The new supplier's form: the schema checks it as typed, the server's field problems land on their fields. */
+function useSupplierForm(onSaved: (s: Supplier) => void) {
   const slug = useShopSlug();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<SupplierInput, unknown, SupplierInput>({
+  const form = useForm<SupplierInput, unknown, SupplierInput>({
     defaultValues: EMPTY,
     // raw: the inputs go to the server as typed (it parses them with the same schema).
     resolver: zodResolver(supplierBody, undefined, { raw: true }),
   });
 
-  const submit = handleSubmit(async (body) => {
+  const { setError, setFocus } = form;
+  const submit = form.handleSubmit(async (body) => {
     setProblem(null);
     try {
       const saved = await inventoryApi.addSupplier(slug, body);
@@ -79,6 +74,17 @@ function SupplierForm({ onSaved, onCancel }: { onSaved: (s: Supplier) => void; o
       }
     }
   });
+
+  return { form, submit, problem };
+}
+
+function SupplierForm({ onSaved, onCancel }: { onSaved: (s: Supplier) => void; onCancel: () => void }) {
+  const { form, submit, problem } = useSupplierForm(onSaved);
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -104,34 +110,7 @@ function SupplierForm({ onSaved, onCancel }: { onSaved: (s: Supplier) => void; o
             />
           )}
         </Field>
-        <Field
-          label="Phone Number"
-          required
-          error={errors.supplier_contact?.message}
-          hint="10-digit mobile number"
-        >
-          {(c) => (
-            <Controller
-              control={control}
-              name="supplier_contact"
-              render={({ field }) => (
-                <input
-                  {...c}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(e) => field.onChange(phoneDigits(e.target.value))}
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  placeholder="98765 43210"
-                  className={`mt-1.5 ${inputClass(!!errors.supplier_contact)}`}
-                />
-              )}
-            />
-          )}
-        </Field>
+        <PhoneField control={control} error={errors.supplier_contact?.message} />
         <Field label="Email" error={errors.supplier_email?.message}>
           {(c) => (
             <input
@@ -144,30 +123,10 @@ function SupplierForm({ onSaved, onCancel }: { onSaved: (s: Supplier) => void; o
             />
           )}
         </Field>
-        <Field
-          label="GST Number"
+        <GstField
+          registration={register('supplier_gst_number')}
           error={errors.supplier_gst_number?.message}
-          hint="15 characters, like 27ABCDE1234F1Z5"
-          className="sm:col-span-2"
-        >
-          {(c) => {
-            const reg = register('supplier_gst_number');
-            return (
-              <input
-                {...c}
-                {...reg}
-                onChange={(e) => {
-                  upperCaseInput(e.target);
-                  return reg.onChange(e);
-                }}
-                maxLength={15}
-                autoCapitalize="characters"
-                spellCheck={false}
-                className={`mt-1.5 font-mono uppercase ${inputClass(!!errors.supplier_gst_number)}`}
-              />
-            );
-          }}
-        </Field>
+        />
         <Field label="Address" error={errors.supplier_address?.message} className="sm:col-span-2">
           {(c) => (
             <textarea
@@ -196,6 +155,70 @@ function SupplierForm({ onSaved, onCancel }: { onSaved: (s: Supplier) => void; o
         </button>
       </div>
     </form>
+  );
+}
+
+function PhoneField({ control, error }: { control: Control<SupplierInput>; error: string | undefined }) {
+  return (
+    <Field label="Phone Number" required error={error} hint="10-digit mobile number">
+      {(c) => (
+        <Controller
+          control={control}
+          name="supplier_contact"
+          render={({ field }) => (
+            <input
+              {...c}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(phoneDigits(e.target.value))}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="98765 43210"
+              className={`mt-1.5 ${inputClass(!!error)}`}
+            />
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The GSTIN, in capitals as it is typed. */
+function GstField({
+  registration,
+  error,
+}: {
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <Field
+      label="GST Number"
+      error={error}
+      hint="15 characters, like 27ABCDE1234F1Z5"
+      className="sm:col-span-2"
+    >
+      {(c) => {
+        const reg = registration;
+        return (
+          <input
+            {...c}
+            {...reg}
+            onChange={(e) => {
+              upperCaseInput(e.target);
+              return reg.onChange(e);
+            }}
+            maxLength={15}
+            autoCapitalize="characters"
+            spellCheck={false}
+            className={`mt-1.5 font-mono uppercase ${inputClass(!!error)}`}
+          />
+        );
+      }}
+    </Field>
   );
 }
 

@@ -36,9 +36,7 @@ function SettingsForm({
   const queryClient = useQueryClient();
   const id = useId();
   // Draft for a new shop; a live shop starts as Published so saving never unpublishes it by surprise.
-  const [status, setStatus] = useState<'PUBLISHED' | 'DRAFT'>(
-    initial.online_status === 'PUBLISHED' ? 'PUBLISHED' : 'DRAFT',
-  );
+  const [status, setStatus] = useState<Status>(initial.online_status === 'PUBLISHED' ? 'PUBLISHED' : 'DRAFT');
   const [methods, setMethods] = useState<PaymentMethod[]>(initial.payment_methods);
   const [upi, setUpi] = useState(initial.upi_id ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -73,78 +71,8 @@ function SettingsForm({
       noValidate
       className="space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
-      <fieldset>
-        <legend className="text-base font-semibold text-slate-900">Platform status</legend>
-        <div className="mt-2 space-y-2">
-          {(
-            [
-              ['PUBLISHED', 'Published', 'Open to everyone at your store URL.'],
-              ['DRAFT', 'Draft', 'Only you can see it while you finish setting up.'],
-            ] as const
-          ).map(([value, label, note]) => (
-            <label
-              key={value}
-              className="flex cursor-pointer items-start gap-3 rounded-lg p-2 ring-1 ring-slate-200 has-checked:ring-brand-500"
-            >
-              <input
-                type="radio"
-                name="online_status"
-                value={value}
-                checked={status === value}
-                onChange={() => setStatus(value)}
-                aria-label={label}
-                aria-describedby={`${id}-${value}`}
-                className="mt-1 accent-brand-600"
-              />
-              <span>
-                <span className="block text-sm font-semibold text-slate-900">{label}</span>
-                <span id={`${id}-${value}`} className="block text-sm text-slate-600">
-                  {note}
-                </span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="text-base font-semibold text-slate-900">Payment methods</legend>
-        <div className="mt-2 space-y-2">
-          <label className="flex items-center gap-3 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={methods.includes('UPI')}
-              onChange={(e) => toggle('UPI', e.target.checked)}
-              className="size-4 accent-brand-600"
-            />
-            UPI
-          </label>
-          {methods.includes('UPI') ? (
-            <div className="pl-7">
-              <label htmlFor={`${id}-upi`} className="block text-sm font-medium text-slate-700">
-                UPI id
-              </label>
-              <input
-                id={`${id}-upi`}
-                required
-                value={upi}
-                onChange={(e) => setUpi(e.target.value)}
-                placeholder="shopname@okaxis"
-                autoComplete="off"
-                className={field}
-              />
-            </div>
-          ) : null}
-          <label className="flex items-center gap-3 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={methods.includes('COD')}
-              onChange={(e) => toggle('COD', e.target.checked)}
-              className="size-4 accent-brand-600"
-            />
-            Cash on Delivery
-          </label>
-        </div>
-      </fieldset>
+      <StatusChoice id={id} status={status} onStatus={setStatus} />
+      <PaymentChoice id={id} methods={methods} onToggle={toggle} upi={upi} onUpi={setUpi} />
       <div>
         <label htmlFor={`${id}-currency`} className="block text-base font-semibold text-slate-900">
           Currency
@@ -166,6 +94,112 @@ function SettingsForm({
         {busy ? 'Please wait...' : 'Save Settings & Launch Store'}
       </button>
     </form>
+  );
+}
+
+type Status = 'PUBLISHED' | 'DRAFT';
+
+/** Published or Draft, each with what it means. */
+function StatusChoice({
+  id,
+  status,
+  onStatus,
+}: {
+  id: string;
+  status: Status;
+  onStatus: (s: Status) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-base font-semibold text-slate-900">Platform status</legend>
+      <div className="mt-2 space-y-2">
+        {(
+          [
+            ['PUBLISHED', 'Published', 'Open to everyone at your store URL.'],
+            ['DRAFT', 'Draft', 'Only you can see it while you finish setting up.'],
+          ] as const
+        ).map(([value, label, note]) => (
+          <label
+            key={value}
+            className="flex cursor-pointer items-start gap-3 rounded-lg p-2 ring-1 ring-slate-200 has-checked:ring-brand-500"
+          >
+            <input
+              type="radio"
+              name="online_status"
+              value={value}
+              checked={status === value}
+              onChange={() => onStatus(value)}
+              aria-label={label}
+              aria-describedby={`${id}-${value}`}
+              className="mt-1 accent-brand-600"
+            />
+            <span>
+              <span className="block text-sm font-semibold text-slate-900">{label}</span>
+              <span id={`${id}-${value}`} className="block text-sm text-slate-600">
+                {note}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** UPI (with the UPI id it needs) and Cash on Delivery. */
+function PaymentChoice({
+  id,
+  methods,
+  onToggle,
+  upi,
+  onUpi,
+}: {
+  id: string;
+  methods: PaymentMethod[];
+  onToggle: (m: PaymentMethod, on: boolean) => void;
+  upi: string;
+  onUpi: (upi: string) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-base font-semibold text-slate-900">Payment methods</legend>
+      <div className="mt-2 space-y-2">
+        <label className="flex items-center gap-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={methods.includes('UPI')}
+            onChange={(e) => onToggle('UPI', e.target.checked)}
+            className="size-4 accent-brand-600"
+          />
+          UPI
+        </label>
+        {methods.includes('UPI') ? (
+          <div className="pl-7">
+            <label htmlFor={`${id}-upi`} className="block text-sm font-medium text-slate-700">
+              UPI id
+            </label>
+            <input
+              id={`${id}-upi`}
+              required
+              value={upi}
+              onChange={(e) => onUpi(e.target.value)}
+              placeholder="shopname@okaxis"
+              autoComplete="off"
+              className={field}
+            />
+          </div>
+        ) : null}
+        <label className="flex items-center gap-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={methods.includes('COD')}
+            onChange={(e) => onToggle('COD', e.target.checked)}
+            className="size-4 accent-brand-600"
+          />
+          Cash on Delivery
+        </label>
+      </div>
+    </fieldset>
   );
 }
 

@@ -30,6 +30,7 @@ const FILES: Record<string, string> = {
   'GET /api/admin/product/export.csv': 'text/csv',
   'GET /api/admin/transaction/export.csv': 'text/csv',
   'GET /api/admin/transaction/gst-summary.csv': 'text/csv',
+  'GET /api/admin/transaction/gstr1.csv': 'text/csv',
   'GET /api/admin/audit-trail/export.csv': 'text/csv',
   'GET /api/admin/order/packing-slips.pdf': 'application/pdf',
   'GET /api/admin/order/{id}/invoice.pdf': 'application/pdf',

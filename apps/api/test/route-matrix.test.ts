@@ -370,6 +370,10 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/transaction/export.csv': { access: 'vendor' },
   'GET /api/admin/transaction/gst-summary/': { access: 'vendor', query: 'month=2026-11' },
   'GET /api/admin/transaction/gst-summary.csv': { access: 'vendor', query: 'month=2026-11' },
+  'GET /api/admin/transaction/gstr1/': { access: 'vendor', query: 'month=2026-11' },
+  'GET /api/admin/transaction/gstr1.json': { access: 'vendor', query: 'month=2026-11' },
+  'GET /api/admin/transaction/gstr1.csv': { access: 'vendor', query: 'month=2026-11' },
+  'GET /api/admin/transaction/gstr3b/': { access: 'vendor', query: 'month=2026-11' },
   'GET /api/admin/transaction/get-invoice/': {
     access: 'vendor',
     id: 'payment',

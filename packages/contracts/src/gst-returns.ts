@@ -11,7 +11,7 @@ const STATE_CODES: [string, ...string[]] = ['97', ...new Set(Object.values(GST_S
 const stateCode = z.enum(STATE_CODES);
 const gstin = z.string().regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/);
 /** dd-mm-yyyy */
-const gstDate = z.string().regex(/^(0[1-9]|[12][0-9]|3[01])-(0[1-9]|1[0-2])-20[0-9]{2}$/);
+const gstDate = z.string().regex(/^(0[1-9]|[12][0-9]|3[01])-(0[1-9]|1[0-2])-(20[0-9]{2}|2100)$/);
 /** Rupees with at most two decimals. */
 const amount = z
   .number()
@@ -56,7 +56,7 @@ const series = z.object({
 
 export const gstr1File = z.object({
   gstin,
-  fp: z.string().regex(/^(0[1-9]|1[0-2])20[0-9]{2}$/),
+  fp: z.string().regex(/^(0[1-9]|1[0-2])(20[0-9]{2}|2100)$/),
   version: z.string(),
   hash: z.string(),
   b2b: z.array(
@@ -115,7 +115,7 @@ export const gstr1Preview = z.object({
 const taxes = z.object({ txval: amount, iamt: amount, camt: amount, samt: amount, csamt: amount });
 export const gstr3bOutward = z.object({
   gstin,
-  ret_period: z.string().regex(/^(0[1-9]|1[0-2])20[0-9]{2}$/),
+  ret_period: z.string().regex(/^(0[1-9]|1[0-2])(20[0-9]{2}|2100)$/),
   sup_details: z.object({ osup_det: taxes, osup_nil_exmp: taxes }),
   inter_sup: z.object({
     unreg_details: z.array(z.object({ pos: stateCode, txval: amount, iamt: amount })),

@@ -165,7 +165,10 @@ describe('GSTR-1 of a month', () => {
           .returning({ was: schema.storeSettings.gstin }),
       );
     const [settings] = await withStore(t.owner, shop.id, (tx) =>
-      tx.select({ gstin: schema.storeSettings.gstin }).from(schema.storeSettings),
+      tx
+        .select({ gstin: schema.storeSettings.gstin })
+        .from(schema.storeSettings)
+        .where(eq(schema.storeSettings.storeId, shop.id)),
     );
     expect(settings?.gstin).toBeTruthy();
     expect(await setGstin(null)).toHaveLength(1);

@@ -120,9 +120,14 @@ describe('billing address at checkout', () => {
     expect(billPart).toContain('7 Marine Drive, Office 4B');
     expect(billPart).toContain('Kochi, Kerala 682031');
     expect(text.slice(shipAt)).toContain('14 Residency Road');
-    // The shipping state decides the place of supply (and CGST + SGST, not IGST, for a taxed invoice).
-    expect(text).toContain(`${shopState} (${GST_STATE_CODES[shopState]})`);
-    expect(text).not.toContain(`Kerala (${GST_STATE_CODES.Kerala})`);
+    // The shipping state decides the place of supply (and CGST + SGST, not IGST, for a taxed invoice); the
+    // bill-to party's own state and code are printed with its address.
+    expect(billPart).toContain(`State: Kerala (${GST_STATE_CODES.Kerala})`);
+    const supplyAt = text.indexOf('PLACE OF SUPPLY');
+    expect(supplyAt).toBeGreaterThan(-1);
+    const supply = text.slice(supplyAt).split('\n').slice(0, 3).join('\n');
+    expect(supply).toContain(`${shopState} (${GST_STATE_CODES[shopState]})`);
+    expect(supply).not.toContain('Kerala');
     const [doc] = await withStore(t.owner, shops.a.id, (tx) =>
       tx.select().from(schema.taxDocuments).where(eq(schema.taxDocuments.orderId, orderId)),
     );

@@ -5,11 +5,12 @@ import { filterControlClass } from '../../components/ui/filter-bar.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
+import { Gstr1Downloads } from './gstr1-downloads.tsx';
 import type { TransactionListQuery } from './transactions-api.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Export Report (the filtered payments as CSV) and the month's GST summary for filing GSTR-1. */
+/** Export Report (the filtered payments as CSV), and the month's GST summary and GSTR-1 (JSON, CSV) for filing. */
 export function ReportButtons({ query }: { query: TransactionListQuery }) {
   const { busy, run } = useAdminDownload();
   const [month, setMonth] = useState(() => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 7));
@@ -33,32 +34,32 @@ export function ReportButtons({ query }: { query: TransactionListQuery }) {
       }),
     );
   };
+  const blocked = busy !== null;
   return (
-    <div className="flex flex-wrap items-end gap-2">
-      <div className="flex w-full items-end gap-2 sm:w-auto">
-        <label className="block min-w-0 flex-1 text-sm font-medium text-slate-800 sm:flex-none">
-          GST month
-          <input
-            type="month"
-            value={month}
-            onChange={(e) => setMonth(e.target.value)}
-            className={`${filterControlClass} sm:w-40`}
-          />
-        </label>
-        <button
-          type="button"
-          onClick={summary}
-          disabled={busy !== null}
-          className={`${buttonStyles.secondary} px-3.5`}
-        >
-          {busy === 'gst' ? <Spinner /> : <FileText aria-hidden className="size-4" />}
-          GST summary
-        </button>
-      </div>
+    <div className="grid grid-cols-2 items-end gap-2 sm:flex sm:flex-wrap sm:justify-end">
+      <label className="col-span-2 block min-w-0 text-sm font-medium text-slate-800">
+        GST month
+        <input
+          type="month"
+          value={month}
+          onChange={(e) => setMonth(e.target.value)}
+          className={`${filterControlClass} sm:w-40`}
+        />
+      </label>
+      <button
+        type="button"
+        onClick={summary}
+        disabled={blocked}
+        className={`${buttonStyles.secondary} px-3.5`}
+      >
+        {busy === 'gst' ? <Spinner /> : <FileText aria-hidden className="size-4" />}
+        GST summary
+      </button>
+      <Gstr1Downloads month={month} blocked={blocked} />
       <button
         type="button"
         onClick={exportCsv}
-        disabled={busy !== null}
+        disabled={blocked}
         className={`${buttonStyles.secondary} px-3.5`}
       >
         {busy === 'export' ? <Spinner /> : <Download aria-hidden className="size-4" />}

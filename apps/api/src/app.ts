@@ -37,7 +37,7 @@ import { checkoutRoutes, placeOrderRoutes } from './modules/checkout/index.ts';
 import { codAdminRoutes, codStoreRoutes } from './modules/cod/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { engagementRoutes } from './modules/engagement/index.ts';
-import { gstReturnRoutes } from './modules/gst-returns/index.ts';
+import { einvoiceRoutes, gstReturnRoutes } from './modules/gst-returns/index.ts';
 import { inventoryRoutes } from './modules/inventory/index.ts';
 import { mailRoutes } from './modules/mail/index.ts';
 import { mediaRoutes, uploadRoutes } from './modules/media/index.ts';
@@ -223,6 +223,7 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
   // Transactions, invoices and refunds (payments), then Order Management, which issues an invoice on shipping.
   await app.register(adminPaymentRoutes(deps), { prefix: '/api/admin' });
   await app.register(gstReturnRoutes(deps), { prefix: '/api/admin' });
+  await app.register(einvoiceRoutes(deps), { prefix: '/api/admin' });
   await app.register(adminOrderRoutes(deps, { issueInvoice }), { prefix: '/api/admin' });
   await app.register(posRoutes(deps), { prefix: '/api/admin' });
   await app.register(platformRoutes(deps), { prefix: '/api/platform' });

@@ -374,6 +374,18 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/transaction/gstr1.json': { access: 'vendor', query: 'month=2026-11' },
   'GET /api/admin/transaction/gstr1.csv': { access: 'vendor', query: 'month=2026-11' },
   'GET /api/admin/transaction/gstr3b/': { access: 'vendor', query: 'month=2026-11' },
+  // An order's id in the document slots: the shop's own answers 404 as shop B's does (the routes' own tests use real ones).
+  'GET /api/admin/transaction/einvoice.json': { access: 'vendor', id: 'order', query: 'document_id={order}' },
+  'PUT /api/admin/transaction/document/:id/irn/': {
+    access: 'vendor',
+    id: 'order',
+    body: () => ({
+      irn: 'a'.repeat(64),
+      ack_no: '112010000000001',
+      ack_date: '2026-11-02 10:00:00',
+      signed_qr: 'eyJhbGciOiJSUzI1NiJ9.eyJkYXRhIjoibWF0cml4In0.c2lnbmF0dXJl',
+    }),
+  },
   'GET /api/admin/transaction/get-invoice/': {
     access: 'vendor',
     id: 'payment',

@@ -14,6 +14,7 @@ export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './dates.ts';
 export * from './delivery-record.ts';
+export * from './einvoice.ts';
 export * from './engagement.ts';
 export * from './envelope.ts';
 export * from './gst.ts';

@@ -80,6 +80,12 @@ export const taxDocumentSummary = z.object({
   number: z.string(),
   issued_at: z.string(),
   total: z.number(),
+  /** An invoice to a buyer with a GSTIN: it has an e-invoice (issue 39). */
+  b2b: z.boolean(),
+  /** What the e-invoice portal returned, once entered. */
+  irn: z.string().nullable(),
+  irn_ack_no: z.string().nullable(),
+  irn_ack_at: z.string().nullable(),
 });
 export type TaxDocumentSummary = z.infer<typeof taxDocumentSummary>;
 

@@ -9,7 +9,41 @@ const TITLES: Record<TaxDocumentSnapshot['kind'], string> = {
 
 type Doc = PDFKit.PDFDocument;
 
-function parties(doc: Doc, s: TaxDocumentSnapshot) {
+/** What the e-invoice portal returned for a B2B invoice, printed at the top right once entered (issue 39). */
+export interface EinvoiceIrn {
+  irn: string;
+  ackNo: string;
+  ackAt: Date;
+  signedQr: string;
+  /** The signed QR code as a PNG, drawn before the page (bwip-js is loaded only for such invoices). */
+  qrPng?: Buffer;
+}
+
+const QR = 96;
+
+function irnBlock(doc: Doc, e: EinvoiceIrn) {
+  const right = doc.page.width - M;
+  const top = doc.y + 6;
+  if (e.qrPng) doc.image(e.qrPng, right - QR, top, { width: QR, height: QR });
+  const w = (doc.page.width - M * 2) * 0.42 - QR - 8;
+  const at = { width: w, align: 'right' as const };
+  doc
+    .font('bold')
+    .fontSize(7)
+    .fillColor('#000')
+    .text('IRN', right - QR - 8 - w, top, at);
+  doc.font('body').text(`${e.irn.slice(0, 32)}\n${e.irn.slice(32)}`, at);
+  doc.font('bold').text('Ack No', at).font('body').text(e.ackNo, at);
+  const ackDate = e.ackAt.toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  doc.font('bold').text('Ack Date', at).font('body').text(ackDate, at);
+  doc.y = Math.max(doc.y, top + QR) + 4;
+}
+
+function parties(doc: Doc, s: TaxDocumentSnapshot, irn: EinvoiceIrn | null) {
   const width = doc.page.width - M * 2;
   doc.fillColor('#000');
   pdfText(doc, s.seller.legalName, { font: 'bold', size: 15, x: M, y: M, width: width * 0.58 });
@@ -28,6 +62,7 @@ function parties(doc: Doc, s: TaxDocumentSnapshot) {
     .text(`Date ${pdfDate(s.issuedAt)}`, right);
   doc.text(`Order ${s.orderNumber}`, right);
   if (s.against) doc.text(`Against invoice ${s.against.number} of ${pdfDate(s.against.issuedAt)}`, right);
+  if (irn) irnBlock(doc, irn);
   doc.y = Math.max(doc.y, 150);
   const top = doc.y + 10;
   // A separate billing address: bill to it, ship to the buyer's (shipping) address below it.
@@ -201,10 +236,19 @@ function totals(doc: Doc, s: TaxDocumentSnapshot) {
 }
 
 /** The PDF of an issued document, drawn from its snapshot alone. */
-export async function taxDocumentPdf(s: TaxDocumentSnapshot): Promise<Buffer> {
+export async function taxDocumentPdf(
+  s: TaxDocumentSnapshot,
+  irn: EinvoiceIrn | null = null,
+): Promise<Buffer> {
   const { doc, bytes } = await newPdf(`${TITLES[s.kind]} ${s.number}`);
+  if (irn) {
+    const { toBuffer } = await import('bwip-js/node');
+    // Error correction L (not in bwip-js's types): the longest signed QR the IRP returns still fits one symbol.
+    const low = { eclevel: 'L' } as object;
+    irn.qrPng = await toBuffer({ bcid: 'qrcode', text: irn.signedQr, scale: 2, ...low });
+  }
   doc.addPage();
-  parties(doc, s);
+  parties(doc, s, irn);
   table(doc, s);
   totals(doc, s);
   doc.end();

@@ -167,6 +167,10 @@ export async function detail(tx: Tx, paymentId: string): Promise<TransactionDeta
       number: d.number,
       issued_at: d.issuedAt.toISOString(),
       total: paiseToRupees(d.totalPaise),
+      b2b: d.kind === 'INVOICE' && !!(d.snapshot as TaxDocumentSnapshot).buyer.gstin,
+      irn: d.irn,
+      irn_ack_no: d.irnAckNo,
+      irn_ack_at: iso(d.irnAckAt),
     })),
     refunds: refunds.map((r) => ({
       id: r.id,
@@ -218,6 +222,12 @@ export const getTransaction = (deps: Deps, store: StoreRow, id: string) =>
 // ---------------------------------------------------------------------------------------------------------------
 // Documents
 
+/** What the e-invoice portal returned for a document, once entered (issue 39). */
+const irnOf = (d: repo.TaxDocumentRow) =>
+  d.irn && d.irnAckNo && d.irnAckAt && d.signedQr
+    ? { irn: d.irn, ackNo: d.irnAckNo, ackAt: d.irnAckAt, signedQr: d.signedQr }
+    : null;
+
 /** A document's PDF by the payment it belongs to (its invoice) or by its own id (a credit note). */
 export const documentPdf = (deps: Deps, store: StoreRow, by: { paymentId?: string; documentId?: string }) =>
   withStore(deps.db, store.id, async (tx) => {
@@ -228,7 +238,7 @@ export const documentPdf = (deps: Deps, store: StoreRow, by: { paymentId?: strin
       doc = (await repo.documentsOf(tx, p.orderId)).find((d) => d.kind !== 'CREDIT_NOTE');
     }
     if (!doc) throw notFound('No invoice has been issued for this transaction yet');
-    return { number: doc.number, pdf: await taxDocumentPdf(doc.snapshot as TaxDocumentSnapshot) };
+    return { number: doc.number, pdf: await taxDocumentPdf(doc.snapshot as TaxDocumentSnapshot, irnOf(doc)) };
   });
 
 /** The invoice of an order: for the order page, or the customer's own order (`customerId`). */
@@ -238,5 +248,5 @@ export const orderInvoicePdf = (deps: Deps, store: StoreRow, orderId: string, cu
     if (!order) throw notFound('Order not found');
     const doc = (await repo.documentsOf(tx, order.id)).find((d) => d.kind !== 'CREDIT_NOTE');
     if (!doc) throw notFound('The invoice is issued when the order ships');
-    return { number: doc.number, pdf: await taxDocumentPdf(doc.snapshot as TaxDocumentSnapshot) };
+    return { number: doc.number, pdf: await taxDocumentPdf(doc.snapshot as TaxDocumentSnapshot, irnOf(doc)) };
   });

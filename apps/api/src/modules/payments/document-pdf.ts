@@ -32,7 +32,8 @@ function irnBlock(doc: Doc, e: EinvoiceIrn) {
     .fontSize(7)
     .fillColor('#000')
     .text('IRN', right - QR - 8 - w, top, at);
-  doc.font('body').text(`${e.irn.slice(0, 32)}\n${e.irn.slice(32)}`, at);
+  // 64 characters in three lines, to fit beside the QR code.
+  doc.font('body').text(e.irn.match(/.{1,22}/g)?.join('\n') ?? e.irn, at);
   doc.font('bold').text('Ack No', at).font('body').text(e.ackNo, at);
   const ackDate = e.ackAt.toLocaleString('en-IN', {
     timeZone: 'Asia/Kolkata',

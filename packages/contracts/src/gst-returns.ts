@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GST_STATE_CODES } from './gst.ts';
+import { GST_RATES, GST_STATE_CODES } from './gst.ts';
 
 /*
  * The GST returns Haat files (issue 39), as zod schemas written from the GST portal's GSTR-1 upload format (the
@@ -17,7 +17,6 @@ const amount = z
   .number()
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'at most two decimals');
 /** GST rates in force (percent). */
-export const GST_RATES = [0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40] as const;
 const rate = z.number().refine((n) => (GST_RATES as readonly number[]).includes(n), 'not a GST rate');
 const docNumber = z.string().regex(/^[A-Za-z0-9/-]{1,16}$/);
 

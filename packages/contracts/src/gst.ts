@@ -115,6 +115,14 @@ export interface TaxBreakup {
   intraState: boolean;
 }
 
+/**
+ * The GST rates the GST portal takes (CGST Rate notifications as amended for GST 2.0 from 22 September 2025: 5, 18
+ * and 40 for most goods, 12 and 28 still on the older notifications, and the special rates for precious stones,
+ * gold and job work). A product's rate is one of them.
+ */
+export const GST_RATES = [0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40] as const;
+export const isGstRate = (n: number) => (GST_RATES as readonly number[]).includes(n);
+
 /** SAC of the services billed with the goods (decision 0027): courier and delivery of the goods sold. */
 export const SHIPPING_SAC = '996812';
 /** SAC of the cash-on-delivery fee, billed as part of the same delivery service. */
@@ -228,6 +236,33 @@ export function computeGst(input: {
     totalPaise,
     intraState: input.intraState,
   };
+}
+
+/**
+ * The GST inside an order's price before its invoice exists (the cart's "Includes GST", the order's tax): the
+ * invoice's own rule, so the figure the shopper sees is the one the invoice charges. A shop without a GSTIN
+ * charges none; the cart, not knowing the shipping state yet, estimates within the shop's state.
+ */
+export function gstIncluded(input: {
+  lines: { unitPricePaise: number; quantity: number; ratePercent: number }[];
+  discountPaise: number;
+  shippingPaise: number;
+  codFeePaise?: number;
+  intraState: boolean;
+  registered: boolean;
+}) {
+  const b = computeGst({
+    ...input,
+    lines: input.lines.map((l) => ({
+      name: '',
+      hsn: null,
+      unit: '',
+      quantity: l.quantity,
+      unitPricePaise: l.unitPricePaise,
+      ratePercent: input.registered ? l.ratePercent : 0,
+    })),
+  });
+  return b.cgstPaise + b.sgstPaise + b.igstPaise;
 }
 
 const ONES = [

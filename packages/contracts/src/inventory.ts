@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STOCK_STATUSES } from './constants.ts';
 import { calendarDate, dateRange } from './dates.ts';
+import { GST_RATES, isGstRate } from './gst.ts';
 import {
   adminVariant,
   MAX_OPTIONS,
@@ -80,7 +81,10 @@ export const productFormObject = z.strictObject({
   low_stock_threshold: z.coerce.number().int().min(0, 'Min stock cannot be negative').max(100_000).default(5),
   shipping_charge: money('Shipping'),
   free_shipping: z.boolean().default(false),
-  tax_percentage: z.coerce.number().min(0).max(28, 'GST is at most 28%').default(18),
+  tax_percentage: z.coerce
+    .number()
+    .refine(isGstRate, `GST % must be one of the GST rates: ${GST_RATES.join(', ')}`)
+    .default(18),
   hsn_code: z
     .string()
     .trim()

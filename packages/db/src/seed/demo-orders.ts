@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { trackingLink } from '@haat/contracts';
+import { gstIncluded, trackingLink } from '@haat/contracts';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client.ts';
@@ -508,12 +508,18 @@ export function buildDemoOrders(
       subtotal,
       lines.every((l) => l.p.freeShipping),
     );
-    const tax = Math.round(
-      lines.reduce((n, l) => {
-        const line = (l.p.salePricePaise ?? l.p.pricePaise) * l.qty;
-        return n + (line * l.p.taxPercent) / (100 + l.p.taxPercent);
-      }, 0),
-    );
+    // The tax its invoice will charge (every demo shop is registered for GST), by the rule in contracts.
+    const tax = gstIncluded({
+      lines: lines.map((l) => ({
+        unitPricePaise: l.p.salePricePaise ?? l.p.pricePaise,
+        quantity: l.qty,
+        ratePercent: l.p.taxPercent,
+      })),
+      discountPaise: 0,
+      shippingPaise: shipping,
+      intraState: customer.place.state === shop.location.state,
+      registered: true,
+    });
     const total = subtotal + shipping;
     const placedAt = new Date(t0);
     const reached = (s: OrderStatus) => {

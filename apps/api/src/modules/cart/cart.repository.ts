@@ -139,3 +139,9 @@ export async function removeCoupon(tx: Tx, customerId: string) {
 export function listDeliveryOptions(tx: Tx) {
   return tx.select().from(dopt).where(eq(dopt.active, true)).orderBy(asc(dopt.position), asc(dopt.createdAt));
 }
+
+/** Whether the shop in context is registered for GST (has a GSTIN): the cart shows GST only then. */
+export async function gstRegistered(tx: Tx) {
+  const [row] = await tx.select({ gstin: schema.storeSettings.gstin }).from(schema.storeSettings).limit(1);
+  return !!row?.gstin;
+}

@@ -1,4 +1,4 @@
-import { type CartData, paiseToRupees, SHIPPING_CHARGE_RUPEES } from '@haat/contracts';
+import { type CartData, gstIncluded, paiseToRupees, SHIPPING_CHARGE_RUPEES } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
 import type { ShopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -47,9 +47,10 @@ export async function readCart(tx: Tx, customerId: string): Promise<CartData> {
   });
   const selected = lines.filter((l) => l.r.isSelected);
   const subtotal = selected.reduce((n, l) => n + l.total, 0);
-  const [coupon, options] = await Promise.all([
+  const [coupon, options, registered] = await Promise.all([
     repo.appliedCoupon(tx, customerId),
     repo.listDeliveryOptions(tx),
+    repo.gstRegistered(tx),
   ]);
   const problem = coupon ? couponProblem(coupon, subtotal, now) : null;
   const discount = coupon && !problem && selected.length ? couponDiscount(coupon, subtotal) : 0;
@@ -65,12 +66,18 @@ export async function readCart(tx: Tx, customerId: string): Promise<CartData> {
           ? 0
           : SHIPPING_PAISE;
   const shippingFree = shipping === 0;
-  // GST is inside the prices: each line's share after the discount, times rate / (100 + rate).
-  const ratio = subtotal ? (subtotal - discount) / subtotal : 0;
-  const gst = selected.reduce((n, l) => {
-    const rate = Number(l.r.taxPercent);
-    return n + (l.total * ratio * rate) / (100 + rate);
-  }, 0);
+  // GST is inside the prices: the invoice's rule, estimated within the shop's state (the address comes later).
+  const gst = gstIncluded({
+    lines: selected.map((l) => ({
+      unitPricePaise: l.unit,
+      quantity: l.r.lineQuantity,
+      ratePercent: Number(l.r.taxPercent),
+    })),
+    discountPaise: discount,
+    shippingPaise: shipping,
+    intraState: true,
+    registered,
+  });
   return {
     lines: lines.map(({ r, unit, total }) => ({
       id: r.lineId,
@@ -92,7 +99,7 @@ export async function readCart(tx: Tx, customerId: string): Promise<CartData> {
       discount: paiseToRupees(discount),
       shipping_charge: paiseToRupees(shipping),
       is_shipping_free: shippingFree,
-      gst: paiseToRupees(Math.round(gst)),
+      gst: paiseToRupees(gst),
       total: paiseToRupees(subtotal - discount + shipping),
       coupon: coupon
         ? {

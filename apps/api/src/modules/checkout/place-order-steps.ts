@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatPaise, type placeOrderBody } from '@haat/contracts';
+import { formatPaise, gstIncluded, type placeOrderBody } from '@haat/contracts';
 import { schema, type Tx } from '@haat/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import { couponDiscount, couponProblem, deliveryChargePaise, expectedDelivery } 
 import { type CodTerms, codTerms } from '../cod/index.ts';
 import * as ordersRepo from '../orders/index.ts';
 import { findSettings, findUser, requiresPrepayment } from '../orders/index.ts';
-import type { StoreRow } from '../stores/index.ts';
+import { type StoreRow, shopState } from '../stores/index.ts';
 import { billingColumns } from './billing-address.ts';
 import { findAddress } from './checkout.repository.ts';
 import * as placing from './place-order.repository.ts';
@@ -53,19 +53,21 @@ export function orderRequest(body: Body, customerId: string, key: string, hash: 
  */
 export async function readOrderInputs(tx: Tx, storeId: string, r: OrderRequest) {
   const { customerId, body } = r;
-  const [claimed, , settings, lines, address, options, coupon, contact, billing, prepay] = await Promise.all([
-    ordersRepo.claimRequest(tx, storeId, customerId, r.key, r.hash),
-    lockCartLines(tx, customerId, r.lineIds),
-    findSettings(tx),
-    placing.linesToOrder(tx, customerId, r.lineIds),
-    findAddress(tx, customerId, body.shipping_address),
-    cart.listDeliveryOptions(tx),
-    cart.appliedCoupon(tx, customerId),
-    findUser(tx, customerId),
-    body.billing_address ? findAddress(tx, customerId, body.billing_address) : null,
-    requiresPrepayment(tx, customerId),
-  ]);
-  return { claimed, settings, lines, address, options, coupon, contact, billing, prepay };
+  const [claimed, , settings, lines, address, options, coupon, contact, billing, prepay, fromState] =
+    await Promise.all([
+      ordersRepo.claimRequest(tx, storeId, customerId, r.key, r.hash),
+      lockCartLines(tx, customerId, r.lineIds),
+      findSettings(tx),
+      placing.linesToOrder(tx, customerId, r.lineIds),
+      findAddress(tx, customerId, body.shipping_address),
+      cart.listDeliveryOptions(tx),
+      cart.appliedCoupon(tx, customerId),
+      findUser(tx, customerId),
+      body.billing_address ? findAddress(tx, customerId, body.billing_address) : null,
+      requiresPrepayment(tx, customerId),
+      shopState(tx),
+    ]);
+  return { claimed, settings, lines, address, options, coupon, contact, billing, prepay, fromState };
 }
 export type OrderInputs = Awaited<ReturnType<typeof readOrderInputs>>;
 
@@ -119,13 +121,15 @@ export function priceOrder(r: OrderRequest, inputs: OrderInputs, now: Date) {
       { reason: 'PRICE_CHANGED' },
     );
   }
-  const ratio = subtotal ? (subtotal - discount) / subtotal : 0;
-  const tax = Math.round(
-    lines.reduce(
-      (n, l) => n + (l.unitPricePaise * l.quantity * ratio * l.taxPercent) / (100 + l.taxPercent),
-      0,
-    ),
-  );
+  // The tax the invoice will charge, by the one rule in contracts (issue 39).
+  const tax = gstIncluded({
+    lines: lines.map((l) => ({ ...l, ratePercent: l.taxPercent })),
+    discountPaise: discount,
+    shippingPaise: shipping,
+    codFeePaise: cod.feePaise,
+    intraState: address.state === inputs.fromState,
+    registered: !!settings?.gstin,
+  });
   return {
     payment,
     address,

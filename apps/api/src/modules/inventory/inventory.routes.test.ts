@@ -78,6 +78,14 @@ describe('products', () => {
     expect(bad.statusCode).toBe(400);
     const paths = bad.json().error.issues.map((i: { path: string }) => i.path);
     expect(paths).toEqual(expect.arrayContaining(['product_price', 'sku', 'hsn_code', 'images']));
+    // A GST rate is one the GST portal takes: 17 % is refused by name, the 40 % rate of GST 2.0 is taken.
+    const rate = await vendor.call('POST', '/api/admin/product/', form({ tax_percentage: 17 }));
+    expect(rate.statusCode).toBe(400);
+    expect(rate.json().error.issues[0]).toMatchObject({ path: 'tax_percentage' });
+    expect(rate.json().error.issues[0].message).toMatch(/GST rates: .*18, 28, 40/);
+    const sin = await vendor.call('POST', '/api/admin/product/', form({ tax_percentage: 40 }));
+    expect(sin.statusCode, sin.body).toBe(201);
+    expect(sin.json().data.tax_percentage).toBe(40);
     const body = form();
     await vendor.call('POST', '/api/admin/product/', body);
     const dup = await vendor.call('POST', '/api/admin/product/', { ...form(), sku: body.sku.toLowerCase() });

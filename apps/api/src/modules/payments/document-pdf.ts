@@ -102,19 +102,20 @@ function table(doc: Doc, s: TaxDocumentSnapshot) {
   const intra = s.breakup.intraState;
   const cols = taxed
     ? [
-        { k: 'desc', w: 100, t: 'Description' },
-        { k: 'hsn', w: 40, t: 'HSN/SAC' },
+        // An 8-digit HSN code and the "Discount" heading each fit on one line.
+        { k: 'desc', w: 92, t: 'Description' },
+        { k: 'hsn', w: 48, t: 'HSN/SAC' },
         { k: 'qty', w: 36, t: 'Qty', a: 'right' },
         { k: 'rate', w: 50, t: 'Rate', a: 'right' },
-        { k: 'disc', w: 42, t: 'Discount', a: 'right' },
+        { k: 'disc', w: 46, t: 'Discount', a: 'right' },
         { k: 'taxable', w: 56, t: 'Taxable value', a: 'right' },
         { k: 'pct', w: 24, t: 'GST %', a: 'right' },
         ...(intra
           ? [
-              { k: 'cgst', w: 47, t: 'CGST', a: 'right' },
-              { k: 'sgst', w: 47, t: 'SGST', a: 'right' },
+              { k: 'cgst', w: 46, t: 'CGST', a: 'right' },
+              { k: 'sgst', w: 46, t: 'SGST', a: 'right' },
             ]
-          : [{ k: 'igst', w: 94, t: 'IGST', a: 'right' }]),
+          : [{ k: 'igst', w: 92, t: 'IGST', a: 'right' }]),
         { k: 'total', w: 0, t: 'Amount', a: 'right' },
       ]
     : [

@@ -60,6 +60,8 @@ async function deliveredOrder(quantity = 2, state?: string) {
     });
     s.address.id = res.json().data.id;
   }
+  const cartGst = (await s.call('GET', '/api/store/store-user/store-cart/')).json().data.summary
+    .gst as number;
   const placed = await s.place(await s.orderBody());
   expect(placed.statusCode).toBe(201);
   const id = placed.json().data.order_id as string;
@@ -83,8 +85,14 @@ async function deliveredOrder(quantity = 2, state?: string) {
     paymentId: list.results[0].id as string,
     product: p,
     total: d.total_amount as number,
+    tax: d.tax as number,
+    cartGst,
   };
 }
+
+/** The tax the order said when it was placed is the tax its invoice charges (one rule, issue 39). */
+const taxOf = (doc: { cgstPaise: number; sgstPaise: number; igstPaise: number } | undefined) =>
+  ((doc?.cgstPaise ?? 0) + (doc?.sgstPaise ?? 0) + (doc?.igstPaise ?? 0)) / 100;
 
 describe('GST registration', () => {
   it('validates the GSTIN (check digit, the shop’s state) and saves it', async () => {
@@ -158,6 +166,8 @@ describe('transactions, invoices and refunds', () => {
       tx.select().from(schema.taxDocuments).where(eq(schema.taxDocuments.orderId, o.id)),
     );
     expect(doc?.cgstPaise).toBeGreaterThan(0);
+    expect(o.tax).toBe(taxOf(doc));
+    expect(o.cartGst).toBe(o.tax);
     expect(text).toContain(
       `₹${((doc?.cgstPaise ?? 0) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
     );
@@ -177,6 +187,7 @@ describe('transactions, invoices and refunds', () => {
     );
     expect(doc).toMatchObject({ cgstPaise: 0, sgstPaise: 0 });
     expect(doc?.igstPaise).toBeGreaterThan(0);
+    expect(o.tax).toBe(taxOf(doc));
     expect(
       pdfText((await vendor.call('GET', `${TXN}get-invoice/?transaction_id=${o.paymentId}`)).rawPayload),
     ).toContain('IGST');

@@ -12,6 +12,7 @@ export {
   findStoreById,
   findStoreBySlug as findStoreRowBySlug,
   shopAddressLines,
+  shopState,
 } from './stores.repository.ts';
 export { storesRoutes } from './stores.routes.ts';
 export {

@@ -153,6 +153,12 @@ export async function shopAddressLines(tx: Tx) {
   ].filter(Boolean);
 }
 
+/** The state the shop in context trades from (its location's), which decides CGST + SGST against IGST. */
+export async function shopState(tx: Tx) {
+  const [loc] = await tx.select({ state: storeLocations.state }).from(storeLocations).limit(1);
+  return loc?.state ?? '';
+}
+
 /** The address book of the shop in context, in one statement. */
 export async function findAddressBook(tx: Tx): Promise<AddressBook> {
   const [row] = await tx.select(addressBookColumns).from(sql`(select 1) as one`);

@@ -165,7 +165,12 @@ export function PriceSection({ state }: Props) {
       >
         {inputs.number('discount_price', { placeholder: '0.00' })}
       </Field>
-      <Field label="GST %" required error={errors.tax_percentage?.message} hint="For example 12 or 18">
+      <Field
+        label="GST %"
+        required
+        error={errors.tax_percentage?.message}
+        hint="A GST rate: 0, 5, 12, 18, 28 or 40"
+      >
         {inputs.number('tax_percentage', { step: 'any' })}
       </Field>
       <Field label="HSN code" error={errors.hsn_code?.message} hint="4, 6 or 8 digits">

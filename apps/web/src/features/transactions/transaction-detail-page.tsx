@@ -15,6 +15,7 @@ import { Link, useParams, useSearchParams } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useCan } from '../../lib/shop-role.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
+import { EinvoicePanel } from './einvoice-panel.tsx';
 import { PAYMENT_MODE, PAYMENT_STATUS } from './payment-labels.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 import { type TransactionDetails, useTransaction } from './transactions-api.ts';
@@ -245,6 +246,7 @@ function View({ t }: { t: TransactionDetails }) {
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
           <Summary t={t} />
+          <EinvoicePanel t={t} />
           <Items t={t} />
           <Refunds
             t={t}

@@ -1,16 +1,11 @@
-import {
-  ackDateToUtc,
-  type IrnBody,
-  paiseToRupees,
-  type TaxDocumentSnapshot,
-  type TaxDocumentSummary,
-} from '@haat/contracts';
+import { ackDateToUtc, type IrnBody, type TaxDocumentSnapshot } from '@haat/contracts';
 import { schema, type Tx, withStore } from '@haat/db';
 import { and, eq, ne } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ShopContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { pgError } from '../../lib/pg-errors.ts';
+import { documentSummary } from '../payments/index.ts';
 import { buildEinvoice, einvoiceGaps } from './einvoice.ts';
 import type { ReturnContext } from './gst-returns.service.ts';
 
@@ -33,19 +28,6 @@ const KINDS: Record<DocumentRow['kind'], string> = {
   BILL_OF_SUPPLY: 'bill of supply',
   CREDIT_NOTE: 'credit note',
 };
-
-/** A document as the transaction's page lists it. */
-export const documentSummary = (d: DocumentRow): TaxDocumentSummary => ({
-  id: d.id,
-  kind: d.kind,
-  number: d.number,
-  issued_at: d.issuedAt.toISOString(),
-  total: paiseToRupees(d.totalPaise),
-  b2b: d.kind === 'INVOICE' && !!(d.snapshot as TaxDocumentSnapshot).buyer.gstin,
-  irn: d.irn,
-  irn_ack_no: d.irnAckNo,
-  irn_ack_at: d.irnAckAt ? d.irnAckAt.toISOString() : null,
-});
 
 /** A B2B tax invoice with everything the e-invoice needs, or 409 naming what it is not or lacks. */
 function b2bInvoice(doc: DocumentRow) {

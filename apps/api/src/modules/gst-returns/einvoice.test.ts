@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { buildTaxSnapshot, type EinvoiceFile } from '@haat/contracts';
 import { rowsOf, withStore } from '@haat/db';
 import { Ajv } from 'ajv';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { buildEinvoice, einvoiceGaps } from './einvoice.ts';
@@ -186,12 +189,56 @@ describe('e-invoice JSON (INV-01 v1.1)', () => {
 });
 
 const irnOf = (n: number) => n.toString(16).padStart(64, 'f').slice(-64);
+/** A signed QR of the IRP's length (about 1,200 characters): RS256 header with its key ids, the invoice's data, signature. */
+const signedQr = (irn: string) => {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const header = part({
+    alg: 'RS256',
+    kid: '1513B821EE46BDCA1BD33C938CE16368F6AF4322',
+    typ: 'JWT',
+    x5t: 'FRO4Ie5Gvcob0zyTjOFjOPavQyI',
+  });
+  const data = JSON.stringify({
+    SellerGstin: '08AAACC1206D1ZM',
+    BuyerGstin: '08AAPFU0939F1ZV',
+    DocNo: 'INV/26-27/00001',
+    DocTyp: 'INV',
+    DocDt: '30/11/2026',
+    TotInvVal: 1575,
+    ItemCnt: 3,
+    MainHsnCode: '0902',
+    Irn: irn,
+    IrnDt: '2026-11-30 18:45:10',
+  });
+  const payload = part({ data, iss: 'NIC Sandbox' });
+  return `${header}.${payload}.${Buffer.alloc(256, 7).toString('base64url')}`;
+};
 const body = (n: number) => ({
   irn: irnOf(n),
   ack_no: `11201000000${n}`,
   ack_date: '2026-11-30 18:45:10',
-  signed_qr: `eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify({ data: { Irn: irnOf(n) }, pad: 'x'.repeat(600) })).toString('base64url')}.c2lnbmF0dXJl`,
+  signed_qr: signedQr(irnOf(n)),
 });
+
+/** The QR codes a scanner reads on the PDF's first page printed at 300 dpi (rasterised by poppler, read by ZXing). */
+async function qrCodesOf(pdf: Buffer) {
+  prepareZXingModule({
+    overrides: {
+      wasmBinary: readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'))
+        .buffer as ArrayBuffer,
+    },
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'haat-einvoice-'));
+  execFileSync(
+    'pdftoppm',
+    ['-png', '-r', '300', '-f', '1', '-l', '1', '-singlefile', '-', join(dir, 'page')],
+    {
+      input: pdf,
+    },
+  );
+  const png = readFileSync(join(dir, 'page.png'));
+  return (await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] })).map((c) => c.text);
+}
 
 describe('IRN entry', () => {
   it('stores the IRP’s answer once, lists it on the transaction and prints it on the invoice', async () => {
@@ -222,6 +269,7 @@ describe('IRN entry', () => {
     expect(text).toContain('Ack No');
     expect(text).toContain('112010000001');
     expect(text).toContain('Ack Date');
+    expect(await qrCodesOf(pdf.rawPayload)).toEqual([body(1).signed_qr]);
 
     const [audit] = await withStore(t.owner, shops.a.id, async (tx) =>
       rowsOf<{ summary: string }>(

@@ -4,4 +4,4 @@ export type { ShopTaxProfile } from './documents.service.ts';
 export { documentRow, issueInvoice } from './documents.service.ts';
 export { nextDocumentSeq, shopTaxProfile } from './payments.repository.ts';
 export { adminPaymentRoutes, customerInvoiceRoutes } from './payments.routes.ts';
-export { orderInvoicePdf } from './payments.service.ts';
+export { documentSummary, orderInvoicePdf } from './payments.service.ts';

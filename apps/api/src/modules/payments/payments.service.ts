@@ -2,6 +2,7 @@ import {
   formatPaise,
   paiseToRupees,
   type TaxDocumentSnapshot,
+  type TaxDocumentSummary,
   type Transaction,
   type TransactionDetails,
   type TransactionQuery,
@@ -161,17 +162,7 @@ export async function detail(tx: Tx, paymentId: string): Promise<TransactionDeta
     refundable: ['SUCCESS', 'PARTIALLY_REFUNDED'].includes(p.paymentStatus)
       ? paiseToRupees(p.amountPaise - p.refundedPaise)
       : 0,
-    documents: docs.map((d) => ({
-      id: d.id,
-      kind: d.kind,
-      number: d.number,
-      issued_at: d.issuedAt.toISOString(),
-      total: paiseToRupees(d.totalPaise),
-      b2b: d.kind === 'INVOICE' && !!(d.snapshot as TaxDocumentSnapshot).buyer.gstin,
-      irn: d.irn,
-      irn_ack_no: d.irnAckNo,
-      irn_ack_at: iso(d.irnAckAt),
-    })),
+    documents: docs.map(documentSummary),
     refunds: refunds.map((r) => ({
       id: r.id,
       amount: paiseToRupees(r.amountPaise),
@@ -221,6 +212,19 @@ export const getTransaction = (deps: Deps, store: StoreRow, id: string) =>
 
 // ---------------------------------------------------------------------------------------------------------------
 // Documents
+
+/** A document as the transaction's page lists it, with its e-invoice's IRN once entered (issue 39). */
+export const documentSummary = (d: repo.TaxDocumentRow): TaxDocumentSummary => ({
+  id: d.id,
+  kind: d.kind,
+  number: d.number,
+  issued_at: d.issuedAt.toISOString(),
+  total: paiseToRupees(d.totalPaise),
+  b2b: d.kind === 'INVOICE' && !!(d.snapshot as TaxDocumentSnapshot).buyer.gstin,
+  irn: d.irn,
+  irn_ack_no: d.irnAckNo,
+  irn_ack_at: iso(d.irnAckAt),
+});
 
 /** What the e-invoice portal returned for a document, once entered (issue 39). */
 const irnOf = (d: repo.TaxDocumentRow) =>

@@ -1,6 +1,6 @@
 import type { gstr1Preview } from '@haat/contracts';
-import { FileJson, FileSpreadsheet } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronDown, FileJson, FileSpreadsheet } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -12,6 +12,10 @@ import { useAdminDownload } from '../../lib/use-admin-download.ts';
 type Gstr1Preview = z.infer<typeof gstr1Preview>;
 type Format = 'json' | 'csv';
 const LABEL: Record<Format, string> = { json: 'GSTR-1 (JSON)', csv: 'GSTR-1 (CSV)' };
+const HINT: Record<Format, string> = {
+  json: "The GST portal's upload file",
+  csv: 'The same tables, for your accountant',
+};
 const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', {
     month: 'long',
@@ -74,29 +78,87 @@ export function useGstr1Download(month: string) {
   };
 }
 
-/** The two GSTR-1 buttons, and the dialog that lists what to fix before a download. */
+/** The disclosure's open state: closed by a click outside it or Escape (focus back on its button). */
+function useDisclosure() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      ref.current?.querySelector('button')?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return { ref, open, setOpen };
+}
+
+/**
+ * GSTR-1 as one button that opens its two files (JSON for the portal, CSV for the accountant), so the report
+ * row fits beside the page's title on a laptop and in two columns on a phone; and the dialog that lists what to
+ * fix before a download.
+ */
 export function Gstr1Downloads({ month, blocked }: { month: string; blocked: boolean }) {
   const g = useGstr1Download(month);
+  const d = useDisclosure();
+  const working = g.working('json') || g.working('csv');
+  const panelId = useId();
   return (
     <>
-      {(['json', 'csv'] as const).map((format) => (
+      <div ref={d.ref} className="relative">
         <button
-          key={format}
           type="button"
-          onClick={() => void g.start(format)}
-          disabled={blocked || g.anyBusy}
-          className={`${buttonStyles.secondary} px-3.5`}
+          aria-expanded={d.open}
+          aria-controls={panelId}
+          onClick={() => d.setOpen(!d.open)}
+          className={`${buttonStyles.secondary} w-full px-3! whitespace-nowrap`}
         >
-          {g.working(format) ? (
-            <Spinner />
-          ) : format === 'json' ? (
-            <FileJson aria-hidden className="size-4" />
-          ) : (
-            <FileSpreadsheet aria-hidden className="size-4" />
-          )}
-          {LABEL[format]}
+          {working ? <Spinner /> : <FileJson aria-hidden className="size-4" />}
+          GSTR-1
+          <ChevronDown aria-hidden className={`size-4 ${d.open ? 'rotate-180' : ''}`} />
         </button>
-      ))}
+        <div
+          id={panelId}
+          hidden={!d.open}
+          className="absolute right-0 z-20 mt-2 w-60 space-y-1 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
+        >
+          {(['json', 'csv'] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              aria-label={LABEL[format]}
+              aria-describedby={`${panelId}-${format}`}
+              onClick={() => {
+                d.setOpen(false);
+                void g.start(format);
+              }}
+              disabled={blocked || g.anyBusy}
+              className={`${buttonStyles.ghost} w-full justify-start px-3 text-left`}
+            >
+              {format === 'json' ? (
+                <FileJson aria-hidden className="size-4 shrink-0" />
+              ) : (
+                <FileSpreadsheet aria-hidden className="size-4 shrink-0" />
+              )}
+              <span>
+                {LABEL[format]}
+                <span id={`${panelId}-${format}`} className="block text-xs font-normal text-slate-500">
+                  {HINT[format]}
+                </span>
+              </span>
+            </button>
+          ))}
+        </div>
+      </div>
       <Gstr1ProblemsDialog month={month} held={g.held} onDownload={g.proceed} onClose={g.dismiss} />
     </>
   );

@@ -36,8 +36,8 @@ export function ReportButtons({ query }: { query: TransactionListQuery }) {
   };
   const blocked = busy !== null;
   return (
-    <div className="grid grid-cols-2 items-end gap-2 sm:flex sm:flex-wrap sm:justify-end">
-      <label className="col-span-2 block min-w-0 text-sm font-medium text-slate-800">
+    <div className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[auto_auto_auto] sm:justify-end">
+      <label className="col-span-2 block min-w-0 text-sm font-medium text-slate-800 sm:col-span-1">
         GST month
         <input
           type="month"
@@ -50,7 +50,7 @@ export function ReportButtons({ query }: { query: TransactionListQuery }) {
         type="button"
         onClick={summary}
         disabled={blocked}
-        className={`${buttonStyles.secondary} px-3.5`}
+        className={`${buttonStyles.secondary} px-3! whitespace-nowrap`}
       >
         {busy === 'gst' ? <Spinner /> : <FileText aria-hidden className="size-4" />}
         GST summary
@@ -60,7 +60,7 @@ export function ReportButtons({ query }: { query: TransactionListQuery }) {
         type="button"
         onClick={exportCsv}
         disabled={blocked}
-        className={`${buttonStyles.secondary} px-3.5`}
+        className={`${buttonStyles.secondary} col-span-2 px-3.5 whitespace-nowrap sm:col-span-3 sm:justify-self-end`}
       >
         {busy === 'export' ? <Spinner /> : <Download aria-hidden className="size-4" />}
         Export Report

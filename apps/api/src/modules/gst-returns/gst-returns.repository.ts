@@ -45,9 +45,23 @@ export interface HsnRow {
   lines: number;
 }
 
-const LINES = sql`cross join lateral jsonb_array_elements(d.snapshot->'breakup'->'lines') as l(line)`;
-const RATE = sql`(l.line->>'ratePercent')::numeric`;
-const paise = (key: string, sign = sql`1`) => sql`sum(${sign} * (l.line->>${key})::bigint)::bigint`;
+/*
+ * Each snapshot is read once per statement: `s` takes the buyer's GSTIN and the breakup out of it (offset 0 keeps
+ * PostgreSQL from inlining it, which would decompress the snapshot again for every field), the lines come out as
+ * typed records (jsonb_to_recordset), and a document's lines are summed per rate beside it (lateral), so nothing
+ * wide is grouped or sorted: 100,000 documents in a month read in about a second (docs/benchmarks.md, issue 39).
+ */
+const SNAPSHOT = sql`cross join lateral (
+        select nullif(d.snapshot->'buyer'->>'gstin', '') as ctin, d.snapshot->'breakup' as breakup offset 0) s`;
+const LINE_TYPES = sql`l(name text, hsn text, service boolean, unit text, "ratePercent" numeric, quantity numeric,
+        "taxablePaise" bigint, "cgstPaise" bigint, "sgstPaise" bigint, "igstPaise" bigint)`;
+const IN_MONTH = (storeId: string, from: Date, to: Date) => sql`d.store_id = ${storeId}
+       and d.kind in ('INVOICE', 'CREDIT_NOTE')
+       and d.issued_at >= ${from.toISOString()} and d.issued_at < ${to.toISOString()}`;
+
+/** Sorted here, not in SQL: by series, number and rate, as the file lists them. */
+const byNumber = (a: DocumentRateRow, b: DocumentRateRow) =>
+  (a.series < b.series ? -1 : a.series > b.series ? 1 : 0) || a.seq - b.seq || a.rate - b.rate;
 
 export async function documentRates(
   tx: Tx,
@@ -57,51 +71,54 @@ export async function documentRates(
 ): Promise<DocumentRateRow[]> {
   const rows = await tx.execute(sql`
     select d.id, d.kind, d.series, d.seq, d.number, d.issued_at as "issuedAt", d.total_paise as "totalPaise",
-           split_part(d.place_of_supply, '-', 1) as pos,
-           nullif(d.snapshot->'buyer'->>'gstin', '') as ctin,
-           coalesce((d.snapshot->'breakup'->>'intraState')::boolean, false) as "intraState",
+           split_part(d.place_of_supply, '-', 1) as pos, s.ctin,
+           coalesce((s.breakup->>'intraState')::boolean, false) as "intraState",
            a.total_paise as "againstTotalPaise", a.number as "againstNumber",
-           ${RATE}::float8 as rate,
-           ${paise('taxablePaise')} as "taxablePaise", ${paise('cgstPaise')} as "cgstPaise",
-           ${paise('sgstPaise')} as "sgstPaise", ${paise('igstPaise')} as "igstPaise"
+           r.rate, r."taxablePaise", r."cgstPaise", r."sgstPaise", r."igstPaise"
       from tax_documents d
       left join tax_documents a on a.store_id = d.store_id and a.id = d.against_id
-      ${LINES}
-     where d.store_id = ${storeId} and d.kind in ('INVOICE', 'CREDIT_NOTE')
-       and d.issued_at >= ${from.toISOString()} and d.issued_at < ${to.toISOString()}
-     group by d.store_id, d.id, a.store_id, a.id, ${RATE}
-     order by d.series, d.seq, ${RATE}`);
-  return rowsOf<DocumentRateRow>(rows).map((r) => ({
-    ...r,
-    seq: Number(r.seq),
-    issuedAt: new Date(r.issuedAt),
-    totalPaise: Number(r.totalPaise),
-    againstTotalPaise: r.againstTotalPaise == null ? null : Number(r.againstTotalPaise),
-    rate: Number(r.rate),
-    taxablePaise: Number(r.taxablePaise),
-    cgstPaise: Number(r.cgstPaise),
-    sgstPaise: Number(r.sgstPaise),
-    igstPaise: Number(r.igstPaise),
-  }));
+      ${SNAPSHOT}
+      cross join lateral (
+        select l."ratePercent"::float8 as rate, sum(l."taxablePaise")::bigint as "taxablePaise",
+               sum(l."cgstPaise")::bigint as "cgstPaise", sum(l."sgstPaise")::bigint as "sgstPaise",
+               sum(l."igstPaise")::bigint as "igstPaise"
+          from jsonb_to_recordset(s.breakup->'lines') as ${LINE_TYPES}
+         group by l."ratePercent") r
+     where ${IN_MONTH(storeId, from, to)}`);
+  return rowsOf<DocumentRateRow>(rows)
+    .map((r) => ({
+      ...r,
+      seq: Number(r.seq),
+      issuedAt: new Date(r.issuedAt),
+      totalPaise: Number(r.totalPaise),
+      againstTotalPaise: r.againstTotalPaise == null ? null : Number(r.againstTotalPaise),
+      rate: Number(r.rate),
+      taxablePaise: Number(r.taxablePaise),
+      cgstPaise: Number(r.cgstPaise),
+      sgstPaise: Number(r.sgstPaise),
+      igstPaise: Number(r.igstPaise),
+    }))
+    .sort(byNumber);
 }
 
 export async function hsnSummary(tx: Tx, storeId: string, from: Date, to: Date): Promise<HsnRow[]> {
   const sign = sql`(case when d.kind = 'CREDIT_NOTE' then -1 else 1 end)`;
+  const sum = (key: string) => sql`sum(${sign} * ${sql.identifier(key)})::bigint`;
   const rows = await tx.execute(sql`
-    select (nullif(d.snapshot->'buyer'->>'gstin', '') is not null) as b2b,
-           nullif(l.line->>'hsn', '') as hsn,
-           coalesce((l.line->>'service')::boolean, false) as service,
-           coalesce(l.line->>'unit', '') as unit,
-           ${RATE}::float8 as rate,
-           min(l.line->>'name') as description,
-           sum(${sign} * coalesce((l.line->>'quantity')::numeric, 0))::float8 as quantity,
-           ${paise('taxablePaise', sign)} as "taxablePaise", ${paise('cgstPaise', sign)} as "cgstPaise",
-           ${paise('sgstPaise', sign)} as "sgstPaise", ${paise('igstPaise', sign)} as "igstPaise",
+    select (s.ctin is not null) as b2b,
+           nullif(l.hsn, '') as hsn,
+           coalesce(l.service, false) as service,
+           coalesce(l.unit, '') as unit,
+           l."ratePercent"::float8 as rate,
+           min(l.name) as description,
+           sum(${sign} * coalesce(l.quantity, 0))::float8 as quantity,
+           ${sum('taxablePaise')} as "taxablePaise", ${sum('cgstPaise')} as "cgstPaise",
+           ${sum('sgstPaise')} as "sgstPaise", ${sum('igstPaise')} as "igstPaise",
            count(*)::int as lines
       from tax_documents d
-      ${LINES}
-     where d.store_id = ${storeId} and d.kind in ('INVOICE', 'CREDIT_NOTE')
-       and d.issued_at >= ${from.toISOString()} and d.issued_at < ${to.toISOString()}
+      ${SNAPSHOT}
+      cross join lateral jsonb_to_recordset(s.breakup->'lines') as ${LINE_TYPES}
+     where ${IN_MONTH(storeId, from, to)}
      group by 1, 2, 3, 4, 5
      order by 1 desc, 2 nulls first, 5, 4`);
   return rowsOf<HsnRow>(rows).map((r) => ({

@@ -95,7 +95,12 @@ export function sectionOf(d: DocumentRateRow): 'b2b' | 'b2cl' | 'b2cs' | 'cdnr' 
 
 function groupBy<T, K>(list: T[], key: (t: T) => K) {
   const out = new Map<K, T[]>();
-  for (const t of list) out.set(key(t), [...(out.get(key(t)) ?? []), t]);
+  for (const t of list) {
+    const k = key(t);
+    const group = out.get(k);
+    if (group) group.push(t);
+    else out.set(k, [t]);
+  }
   return out;
 }
 

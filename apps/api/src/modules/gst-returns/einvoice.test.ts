@@ -186,6 +186,33 @@ describe('e-invoice JSON (INV-01 v1.1)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.issues[0].path).toBe('document_id');
   });
+
+  it('is refused (409) naming what a B2B invoice lacks: here the buyer’s PIN code', async () => {
+    const last = (await b2bInvoices()).at(-1);
+    if (!last) throw new Error('no demo B2B invoice');
+    const address = (value: string) =>
+      withStore(t.owner, shops.a.id, (tx) =>
+        tx.execute(sql`update tax_documents set snapshot = jsonb_set(snapshot, '{buyer,address}', ${value}::jsonb)
+                        where id = ${last.id} returning snapshot->'buyer'->'address' as was`),
+      );
+    const [before] = await withStore(t.owner, shops.a.id, async (tx) =>
+      rowsOf<{ address: string[] }>(
+        await tx.execute(
+          sql`select snapshot->'buyer'->'address' as address from tax_documents where id = ${last.id}`,
+        ),
+      ),
+    );
+    await address(JSON.stringify(['Shop 4, Linking Road, Jaipur']));
+    try {
+      const res = await vendor.call('GET', `${TXN}einvoice.json?document_id=${last.id}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        `The e-invoice of ${last.number} would be rejected: it lacks the buyer's PIN code in the address`,
+      );
+    } finally {
+      await address(JSON.stringify(before?.address ?? []));
+    }
+  });
 });
 
 const irnOf = (n: number) => n.toString(16).padStart(64, 'f').slice(-64);

@@ -4,6 +4,7 @@ import { calendarDate, dateRange } from './dates.ts';
 import { GST_RATES, isGstRate } from './gst.ts';
 import {
   adminVariant,
+  hsnCodeField,
   MAX_OPTIONS,
   MAX_VARIANTS,
   optionBody,
@@ -85,12 +86,7 @@ export const productFormObject = z.strictObject({
     .number()
     .refine(isGstRate, `GST % must be one of the GST rates: ${GST_RATES.join(', ')}`)
     .default(18),
-  hsn_code: z
-    .string()
-    .trim()
-    .regex(/^([0-9]{4}|[0-9]{6}|[0-9]{8})?$/, 'HSN code is 4, 6 or 8 digits')
-    .optional()
-    .transform((s) => (s ? s : null)),
+  hsn_code: hsnCodeField,
   category_id: z.uuid('Choose a category'),
   supplier_id: z.uuid().nullable().optional(),
   brand: optionalText(100),

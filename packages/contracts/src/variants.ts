@@ -85,6 +85,15 @@ const rupees = (label: string) =>
 
 export const VARIANT_SKU = /^[A-Za-z0-9._/-]+$/;
 
+/** An HSN code as the GST portal takes it: 4, 6 or 8 digits; empty means none (issue 39). */
+export const hsnCodeField = z
+  .string()
+  .trim()
+  .regex(/^([0-9]{4}|[0-9]{6}|[0-9]{8})?$/, 'HSN code is 4, 6 or 8 digits')
+  .optional()
+  .nullable()
+  .transform((s) => (s ? s : null));
+
 /** One combination in the product dialog: its option values and what the vendor set for it. */
 export const variantBody = z.strictObject({
   /** An existing variant of this product; left out: a new combination. */
@@ -114,6 +123,8 @@ export const variantBody = z.strictObject({
     .max(1_000_000),
   low_stock_threshold: z.coerce.number().int().min(0, 'Min stock cannot be negative').max(100_000).default(5),
   image: z.string().max(500).nullable().optional(),
+  /** The variant's own HSN code when it differs from the product's; empty: the product's. */
+  hsn_code: hsnCodeField,
 });
 export type VariantBody = z.output<typeof variantBody>;
 
@@ -131,6 +142,7 @@ export const adminVariant = z.object({
   low_stock_threshold: z.number().int(),
   stock_status: z.enum(STOCK_STATUSES),
   image: z.string().nullable(),
+  hsn_code: z.string().nullable(),
 });
 export type AdminVariant = z.infer<typeof adminVariant>;
 

@@ -199,6 +199,10 @@ export const products = pgTable(
     // written in migrations/0014_inventory_counts.sql (Drizzle cannot declare INCLUDE).
     index('products_barcode_idx').on(t.storeId, t.barcode),
     check('products_hsn_valid', sql`${t.hsnCode} is null or ${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
+    // The inventory's warning: active products without a valid HSN code (migration 0049).
+    index('products_missing_hsn_idx')
+      .on(t.storeId)
+      .where(sql`status = 'ACTIVE' and (hsn_code is null or hsn_code !~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$')`),
     index('products_category_idx').on(t.storeId, t.categoryId),
     index('products_featured_idx').on(t.storeId, t.isFeatured),
     check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
@@ -239,6 +243,8 @@ export const productVariants = pgTable(
     quantity: integer('quantity').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     image: text('image'),
+    /** The variant's own HSN code (migration 0049); null: the product's. */
+    hsnCode: text('hsn_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -253,6 +259,10 @@ export const productVariants = pgTable(
     uniqueIndex('product_variants_sku_uq').on(t.storeId, t.sku),
     index('product_variants_barcode_idx').on(t.storeId, t.barcode),
     check('product_variants_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check(
+      'product_variants_hsn_valid',
+      sql`${t.hsnCode} is null or ${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`,
+    ),
     check('product_variants_price_nonnegative', sql`${t.pricePaise} >= 0`),
   ],
 );

@@ -39,7 +39,7 @@ function problemsOf(hsn: Awaited<ReturnType<typeof monthOf>>['hsn']) {
   const missing = hsn.filter((h) => !h.hsn).reduce((n, h) => n + h.lines, 0);
   return missing
     ? [
-        `${missing} line${missing === 1 ? '' : 's'} of the month's documents have no HSN code (issued before one was set)`,
+        `${missing} line${missing === 1 ? '' : 's'} of the month's documents ${missing === 1 ? 'has' : 'have'} no HSN code (issued before one was set)`,
       ]
     : [];
 }

@@ -150,6 +150,7 @@ export function planVariantGroup(
       product_quantity: v.quantity,
       low_stock_threshold: v.lowStockThreshold,
       image: v.image,
+      hsn_code: v.hsnCode,
     },
   }));
   for (const x of rows) {
@@ -168,6 +169,12 @@ export function planVariantGroup(
       original_price: num(x.r.cost_price) ?? null,
       product_quantity: num(x.r.stock) ?? '',
       low_stock_threshold: num(x.r.low_stock_threshold) ?? was?.lowStockThreshold ?? 5,
+      // The first row's HSN code is the product's; a row with another is that variant's own, a blank keeps it.
+      hsn_code: !x.r.hsn_code
+        ? (was?.hsnCode ?? null)
+        : x.r.hsn_code === first.r.hsn_code
+          ? null
+          : x.r.hsn_code,
     };
     if (at >= 0 && entries[at]?.row)
       issues.push(

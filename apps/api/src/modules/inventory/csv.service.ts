@@ -51,9 +51,10 @@ function exportRows({ product: x, variants, categoryName, supplierName }: Export
     supplierName ?? '',
     x.unit,
   ];
-  const tail = (barcode: string | null) => [
+  // A variant's row carries its own HSN code when it has one, else the product's.
+  const tail = (barcode: string | null, hsn = x.hsnCode) => [
     Number(x.taxPercent),
-    x.hsnCode ?? '',
+    hsn ?? '',
     barcode ?? '',
     money(x.shippingChargePaise),
     x.freeShipping ? 'yes' : 'no',
@@ -79,7 +80,7 @@ function exportRows({ product: x, variants, categoryName, supplierName }: Export
     money(v.sale),
     v.quantity,
     v.threshold,
-    ...tail(v.barcode),
+    ...tail(v.barcode, v.hsn ?? x.hsnCode),
   ]);
 }
 

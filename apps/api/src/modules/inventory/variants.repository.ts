@@ -19,10 +19,12 @@ export const adminVariantsJson = sql<
     quantity: number;
     threshold: number;
     image: string | null;
+    hsn: string | null;
   }[]
 >`(select coalesce(jsonb_agg(jsonb_build_object('id', av.id, 'options', av.option_values, 'sku', av.sku,
     'barcode', av.barcode, 'price', av.price_paise, 'sale', av.sale_price_paise, 'cost', av.cost_paise,
-    'quantity', av.quantity, 'threshold', av.low_stock_threshold, 'image', av.image) order by av.position, av.id),
+    'quantity', av.quantity, 'threshold', av.low_stock_threshold, 'image', av.image,
+    'hsn', av.hsn_code) order by av.position, av.id),
     '[]'::jsonb)
   from product_variants av where av.store_id = products.store_id and av.product_id = products.id
    and products.options <> '[]'::jsonb)`;

@@ -57,6 +57,7 @@ export function variantValues(v: VariantBody, position: number): repo.VariantVal
     quantity: v.product_quantity,
     lowStockThreshold: v.low_stock_threshold,
     image: v.image ?? null,
+    hsnCode: v.hsn_code ?? null,
   };
 }
 
@@ -210,5 +211,6 @@ export function toAdminVariant(v: (typeof repo.adminVariantsJson)['_']['type'][n
     low_stock_threshold: v.threshold,
     stock_status: stockStatus(v.quantity, v.threshold),
     image: v.image,
+    hsn_code: v.hsn ?? null,
   };
 }

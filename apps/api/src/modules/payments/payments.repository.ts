@@ -312,6 +312,7 @@ export async function shopTaxProfile(tx: Tx) {
 export function invoiceLines(tx: Tx, orderId: string) {
   const oi = schema.orderItems;
   const p = schema.products;
+  const v = schema.productVariants;
   return tx
     .select({
       // "Kurta, M / Blue (SKU KURTA-M)" for a variant, as lineName in contracts writes it.
@@ -319,11 +320,13 @@ export function invoiceLines(tx: Tx, orderId: string) {
       quantity: oi.quantity,
       unitPricePaise: oi.unitPricePaise,
       taxPercent: oi.taxPercent,
-      hsn: p.hsnCode,
+      // A variant's own HSN code, else its product's.
+      hsn: sql<string | null>`coalesce(${v.hsnCode}, ${p.hsnCode})`,
       unit: p.unit,
     })
     .from(oi)
     .leftJoin(p, and(eq(p.storeId, oi.storeId), eq(p.id, oi.productId)))
+    .leftJoin(v, and(eq(v.storeId, oi.storeId), eq(v.id, oi.variantId)))
     .where(eq(oi.orderId, orderId))
     .orderBy(asc(oi.name), asc(oi.id));
 }

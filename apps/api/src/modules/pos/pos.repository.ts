@@ -27,7 +27,7 @@ const sellable = {
   unit: p.unit,
   image: sql<string | null>`coalesce(${v.image}, ${p.images}[1])`,
   costPaise: sql<number | null>`coalesce(${v.costPaise}, ${p.costPaise})`,
-  hsn: p.hsnCode,
+  hsn: sql<string | null>`coalesce(${v.hsnCode}, ${p.hsnCode})`,
 };
 
 function sellables(tx: Tx) {

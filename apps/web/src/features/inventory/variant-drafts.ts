@@ -25,6 +25,8 @@ export interface VariantDraft {
   product_quantity: string;
   low_stock_threshold: string;
   image: string;
+  /** Empty: the product's HSN code. */
+  hsn_code: string;
 }
 
 /** What a new combination starts from: the product's own SKU, prices and min stock. */
@@ -52,6 +54,7 @@ export const variantDrafts = (p: AdminProduct | null): VariantDraft[] =>
     product_quantity: num(v.product_quantity),
     low_stock_threshold: num(v.low_stock_threshold),
     image: v.image ?? '',
+    hsn_code: v.hsn_code ?? '',
   }));
 
 /** The options as the server takes them: values split at commas, blanks dropped; options without a name left out. */
@@ -105,6 +108,7 @@ export function regenerate(
         product_quantity: '0',
         low_stock_threshold: d.threshold || '5',
         image: '',
+        hsn_code: '',
       },
     ];
   });
@@ -123,6 +127,7 @@ export const toVariants = (rows: VariantDraft[]) =>
     product_quantity: r.product_quantity.trim() === '' ? undefined : r.product_quantity.trim(),
     low_stock_threshold: r.low_stock_threshold.trim() === '' ? undefined : r.low_stock_threshold.trim(),
     image: r.image || null,
+    hsn_code: r.hsn_code.trim() || null,
   }));
 
 /** Whether saving changes the stock of a variant that exists (then the vendor says why). */

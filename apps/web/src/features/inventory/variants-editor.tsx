@@ -170,6 +170,8 @@ function VariantRows({
         <input
           value={String(row?.[name] ?? '')}
           type={kind === 'text' ? 'text' : 'number'}
+          // A variant's HSN code left empty is its product's.
+          placeholder={name === 'hsn_code' ? 'Product’s' : undefined}
           min={0}
           step={kind === 'money' ? '0.01' : '1'}
           inputMode={kind === 'text' ? undefined : kind === 'money' ? 'decimal' : 'numeric'}
@@ -207,6 +209,7 @@ function VariantRows({
             {cell(i, 'original_price', 'Cost price (₹)', 'money')}
             {cell(i, 'product_quantity', 'Stock', 'count')}
             {cell(i, 'low_stock_threshold', 'Min stock', 'count')}
+            {cell(i, 'hsn_code', 'HSN code')}
             <label className="text-xs font-medium text-slate-600">
               Image
               <select

@@ -78,6 +78,7 @@ const HOW: Record<repo.PaymentRow['paymentMode'], string> = {
   CARD: 'Card at the counter',
 };
 
+/** A transaction's page: the payment, its order, documents, refunds, timeline and the customer's totals. */
 export async function detail(tx: Tx, paymentId: string): Promise<TransactionDetails> {
   const p = await paymentOr404(tx, paymentId);
   const order = await ordersRepo.findOrder(tx, p.orderId);
@@ -89,14 +90,74 @@ export async function detail(tx: Tx, paymentId: string): Promise<TransactionDeta
     repo.customerTotals(tx, order.customerId, order.contactEmail),
   ]);
   const invoice = docs.find((d) => d.kind !== 'CREDIT_NOTE');
-  const creditNoteOf = (refundId: string) => docs.find((d) => d.refundId === refundId)?.number ?? null;
+  const { shipping, billing } = addressesOf(order);
+  return {
+    ...paymentHeader(p, order, invoice),
+    collected: collectedOf(p),
+    refundable: ['SUCCESS', 'PARTIALLY_REFUNDED'].includes(p.paymentStatus)
+      ? paiseToRupees(p.amountPaise - p.refundedPaise)
+      : 0,
+    documents: docs.map(documentSummary),
+    refunds: refundViews(refunds, docs),
+    timeline: timelineOf(p, order, invoice, refunds),
+    customer: {
+      name: order.shipName,
+      email: order.contactEmail,
+      phone: order.contactPhone ?? order.shipPhone,
+      orders: totals.orders,
+      total_spent: paiseToRupees(totals.spentPaise),
+    },
+    shipping_address: shipping,
+    billing_address: billing,
+    order_details: orderDetailsOf(order, items),
+  };
+}
+
+/** The transaction's row as the list shows it, from its payment, order and invoice. */
+function paymentHeader(
+  p: repo.PaymentRow,
+  order: ordersRepo.OrderRow,
+  invoice: repo.TaxDocumentRow | undefined,
+) {
+  return {
+    id: p.id,
+    transaction_id: p.reference,
+    order_id: order.id,
+    order_number: orderNumber(order.number),
+    amount: paiseToRupees(p.amountPaise),
+    refunded_amount: paiseToRupees(p.refundedPaise),
+    payment_mode: p.paymentMode,
+    payment_status: p.paymentStatus,
+    created_at: p.createdAt.toISOString(),
+    customer_name: order.shipName,
+    customer_email: order.contactEmail,
+    customer_phone: order.contactPhone ?? order.shipPhone,
+    is_invoice_generated: !!invoice,
+    customer_invoice: invoice ? { invoice_number: invoice.number } : null,
+  } satisfies Partial<TransactionDetails>;
+}
+
+/** How and when the payment was collected, and the minutes it took. */
+function collectedOf(p: repo.PaymentRow): TransactionDetails['collected'] {
+  return {
+    how: HOW[p.paymentMode],
+    reference: p.externalReference,
+    at: iso(p.receivedAt),
+    by: null,
+    minutes_to_collect: p.receivedAt
+      ? Math.max(0, Math.round((p.receivedAt.getTime() - p.createdAt.getTime()) / 60_000))
+      : null,
+  };
+}
+
+/** The shipping address as lines; the billing address the customer gave at checkout, else the shipping address. */
+function addressesOf(order: ordersRepo.OrderRow) {
   const shipping = [
     order.shipName,
     [order.shipLine1, order.shipLine2].filter(Boolean).join(', '),
     `${order.shipCity}, ${order.shipState} ${order.shipPostalCode}`,
     order.shipCountry,
   ];
-  // The billing address the customer gave at checkout, else the shipping address.
   const billing = order.billName
     ? [
         order.billName,
@@ -105,7 +166,33 @@ export async function detail(tx: Tx, paymentId: string): Promise<TransactionDeta
         order.shipCountry,
       ]
     : shipping;
-  const timeline = [
+  return { shipping, billing };
+}
+
+/** The order's refunds, each with its credit note's number. */
+function refundViews(refunds: repo.RefundRow[], docs: repo.TaxDocumentRow[]): TransactionDetails['refunds'] {
+  const creditNoteOf = (refundId: string) => docs.find((d) => d.refundId === refundId)?.number ?? null;
+  return refunds.map((r) => ({
+    id: r.id,
+    amount: paiseToRupees(r.amountPaise),
+    reason: r.reason,
+    method: r.method,
+    reference: r.reference,
+    restocked: r.restocked,
+    created_at: r.createdAt.toISOString(),
+    by: null,
+    credit_note: creditNoteOf(r.id),
+  }));
+}
+
+/** What happened to the payment, oldest first: created, collected, invoiced, refunded. */
+function timelineOf(
+  p: repo.PaymentRow,
+  order: ordersRepo.OrderRow,
+  invoice: repo.TaxDocumentRow | undefined,
+  refunds: repo.RefundRow[],
+) {
+  return [
     {
       label: 'Payment created',
       at: p.createdAt.toISOString(),
@@ -135,76 +222,32 @@ export async function detail(tx: Tx, paymentId: string): Promise<TransactionDeta
       note: `${formatPaise(r.amountPaise)} by ${r.method.toLowerCase()}: ${r.reason}`,
     })),
   ].sort((a, b) => a.at.localeCompare(b.at));
-  const view: TransactionDetails = {
-    id: p.id,
-    transaction_id: p.reference,
-    order_id: order.id,
+}
+
+/** The order's amounts and lines. */
+function orderDetailsOf(
+  order: ordersRepo.OrderRow,
+  items: ordersRepo.OrderItemRow[],
+): TransactionDetails['order_details'] {
+  return {
     order_number: orderNumber(order.number),
-    amount: paiseToRupees(p.amountPaise),
-    refunded_amount: paiseToRupees(p.refundedPaise),
-    payment_mode: p.paymentMode,
-    payment_status: p.paymentStatus,
-    created_at: p.createdAt.toISOString(),
-    customer_name: order.shipName,
-    customer_email: order.contactEmail,
-    customer_phone: order.contactPhone ?? order.shipPhone,
-    is_invoice_generated: !!invoice,
-    customer_invoice: invoice ? { invoice_number: invoice.number } : null,
-    collected: {
-      how: HOW[p.paymentMode],
-      reference: p.externalReference,
-      at: iso(p.receivedAt),
-      by: null,
-      minutes_to_collect: p.receivedAt
-        ? Math.max(0, Math.round((p.receivedAt.getTime() - p.createdAt.getTime()) / 60_000))
-        : null,
-    },
-    refundable: ['SUCCESS', 'PARTIALLY_REFUNDED'].includes(p.paymentStatus)
-      ? paiseToRupees(p.amountPaise - p.refundedPaise)
-      : 0,
-    documents: docs.map(documentSummary),
-    refunds: refunds.map((r) => ({
-      id: r.id,
-      amount: paiseToRupees(r.amountPaise),
-      reason: r.reason,
-      method: r.method,
-      reference: r.reference,
-      restocked: r.restocked,
-      created_at: r.createdAt.toISOString(),
-      by: null,
-      credit_note: creditNoteOf(r.id),
+    status: order.status,
+    subtotal: paiseToRupees(order.subtotalPaise),
+    shipping_charge: paiseToRupees(order.shippingPaise),
+    tax: paiseToRupees(order.taxPaise),
+    discount: paiseToRupees(order.discountPaise),
+    total_amount: paiseToRupees(order.totalPaise),
+    items: items.map((i) => ({
+      product_id: i.productId,
+      variant_id: i.variantId,
+      product_name: i.name,
+      variant: i.variantLabel,
+      sku: i.sku,
+      quantity: i.quantity,
+      product_price: paiseToRupees(i.unitPricePaise),
+      line_total: paiseToRupees(i.unitPricePaise * i.quantity),
     })),
-    timeline,
-    customer: {
-      name: order.shipName,
-      email: order.contactEmail,
-      phone: order.contactPhone ?? order.shipPhone,
-      orders: totals.orders,
-      total_spent: paiseToRupees(totals.spentPaise),
-    },
-    shipping_address: shipping,
-    billing_address: billing,
-    order_details: {
-      order_number: orderNumber(order.number),
-      status: order.status,
-      subtotal: paiseToRupees(order.subtotalPaise),
-      shipping_charge: paiseToRupees(order.shippingPaise),
-      tax: paiseToRupees(order.taxPaise),
-      discount: paiseToRupees(order.discountPaise),
-      total_amount: paiseToRupees(order.totalPaise),
-      items: items.map((i) => ({
-        product_id: i.productId,
-        variant_id: i.variantId,
-        product_name: i.name,
-        variant: i.variantLabel,
-        sku: i.sku,
-        quantity: i.quantity,
-        product_price: paiseToRupees(i.unitPricePaise),
-        line_total: paiseToRupees(i.unitPricePaise * i.quantity),
-      })),
-    },
   };
-  return view;
 }
 
 export const getTransaction = (deps: Deps, store: StoreRow, id: string) =>

@@ -1,10 +1,7 @@
 import {
-  type ActivityItem,
-  type ActivityKind,
   DASHBOARD_PERIODS,
   type DashboardPeriod,
   type DashboardStats,
-  formatPaise,
   type PeriodFigure,
   paiseToRupees,
   RECENT_ACTIVITY_LIMIT,
@@ -16,7 +13,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 
 import type { StoreRow } from '../stores/index.ts';
 import { visitDays } from '../visits/index.ts';
-
+import { describeActivity, plural } from './activity.ts';
 import { type CodFigures, codFigures } from './cod-figures.repository.ts';
 import * as repo from './dashboard.repository.ts';
 
@@ -121,88 +118,6 @@ export function figure(value: number, previous: number): PeriodFigure {
   };
 }
 
-const inr = formatPaise;
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-const AUDIT_KINDS: Record<string, ActivityKind> = {
-  PRODUCT: 'PRODUCT',
-  STOCK: 'STOCK',
-  CATEGORY: 'CATALOGUE',
-  SUPPLIER: 'CATALOGUE',
-  IMPORT: 'CATALOGUE',
-  ORDER: 'ORDER_UPDATED',
-  SETTINGS: 'SETTINGS',
-  DELIVERY_OPTION: 'SETTINGS',
-  COUPON: 'SETTINGS',
-};
-
-/** A sentence and a link target for one event. */
-export function describeActivity(r: repo.ActivityRow): ActivityItem {
-  const at = new Date(r.at).toISOString();
-  if (r.src === 'order') {
-    const order = `ORD-${r.number}`;
-    const target = { type: 'order' as const, id: r.order_id };
-    const because = r.note ? `: ${r.note}` : '';
-    switch (r.status) {
-      case 'CANCELLED':
-        return {
-          id: r.id,
-          kind: 'ORDER_CANCELLED',
-          at,
-          text: `Order ${order} cancelled by ${r.by_customer ? r.name : 'the shop'}${because}`,
-          target,
-        };
-      case 'RETURN_REQUESTED':
-        return {
-          id: r.id,
-          kind: 'RETURN_REQUESTED',
-          at,
-          text: `${r.name} asked to return order ${order}${because}`,
-          target,
-        };
-      case 'RETURNED': {
-        // An RTO parcel received back (decision 0014) was refused, not returned by its customer.
-        const rto = r.note?.startsWith('Received back from RTO');
-        const text = rto ? `Order ${order} came back undelivered (RTO)` : `Order ${order} was returned`;
-        return { id: r.id, kind: 'ORDER_RETURNED', at, text, target };
-      }
-      default:
-        return {
-          id: r.id,
-          kind: 'ORDER_PLACED',
-          at,
-          text: `Order ${order} placed by ${r.name}: ${plural(r.items, 'item')}, ${inr(r.total_paise)}`,
-          target,
-        };
-    }
-  }
-  if (r.src === 'stock') {
-    const target = { type: 'product' as const, id: r.product_id };
-    const by = r.actor ? ` by ${r.actor}` : '';
-    let text: string;
-    if (r.reason === 'SALE') text = `${r.product} sold out${r.note ? ` with order ${r.note}` : ''}`;
-    else if (r.reason === 'RETURN')
-      text = `${plural(r.change, 'unit')} of ${r.product} back in stock from a return, now ${r.after}`;
-    else
-      text = `Stock of ${r.product} ${r.change > 0 ? '+' : ''}${r.change} to ${r.after}${r.note ? ` (${r.note})` : ''}${by}`;
-    return { id: r.id, kind: 'STOCK', at, text, target };
-  }
-  const kind =
-    r.entity === 'ORDER' && r.status === 'CANCELLED'
-      ? 'ORDER_CANCELLED'
-      : r.entity === 'ORDER' && r.status === 'RETURNED'
-        ? 'ORDER_RETURNED'
-        : (AUDIT_KINDS[r.entity] ?? 'SETTINGS');
-  const gone = r.action === 'DELETE';
-  const target =
-    r.entity_id && !gone && (kind === 'PRODUCT' || kind === 'STOCK')
-      ? { type: 'product' as const, id: r.entity_id }
-      : r.entity_id && r.entity === 'ORDER'
-        ? { type: 'order' as const, id: r.entity_id }
-        : null;
-  return { id: r.id, kind, at, text: r.actor ? `${r.summary} (${r.actor})` : r.summary, target };
-}
-
 /** COD's share of the period's orders, its RTO rate and what RTO cost (decision 0014). */
 function codView(c: CodFigures, orders: number): DashboardStats['cod'] {
   return {
@@ -260,10 +175,62 @@ export async function getDashboard(
 ): Promise<DashboardStats> {
   const windows = periodWindows(now);
   const selected = windows[period];
+  const from = istMidnight(selected.current.from);
+  const [days, people, stock, activity, visits, cod] = await readFigures(deps, store, {
+    windows,
+    period,
+    now,
+  });
+  const { totals, buckets } = sumDays(days, windows, selected);
+  const cur = totals[period].current;
+  const returned = cur.returned + people.returnRequested;
+  return {
+    period,
+    range: {
+      from: from.toISOString(),
+      to: now.toISOString(),
+      previous_from: istMidnight(selected.previous.from).toISOString(),
+      previous_to: istMidnight(selected.previous.to + 1).toISOString(),
+    },
+    revenue: byPeriod(totals, (t) => paiseToRupees(t.revenuePaise)),
+    total_order: byPeriod(totals, (t) => t.orders),
+    total_inventory: {
+      units: stock.units,
+      value: paiseToRupees(stock.valuePaise),
+      products: stock.products,
+      valued_at_price: stock.valuedAtPrice,
+    },
+    profit: profitView(cur),
+    active_customers: figure(people.customers, people.previousCustomers),
+    avg_order_value: figure(aov(cur), aov(totals[period].previous)),
+    return_rate: {
+      value: cur.delivered ? round1((returned / cur.delivered) * 100) : null,
+      returned,
+      delivered: cur.delivered,
+    },
+    conversion_rate: conversionView(totals[period], visits, selected),
+    cod: codView(cod, cur.orders),
+    low_stock: { count: stock.low, out_of_stock: stock.outOfStock },
+    revenue_series: seriesView(period, selected, buckets, now),
+    recent_activity: activity.map(describeActivity),
+  };
+}
+
+/** The six (or seven) statements of the dashboard, in one transaction of the shop. */
+function readFigures(
+  deps: Deps,
+  store: StoreRow,
+  {
+    windows,
+    period,
+    now,
+  }: { windows: Record<DashboardPeriod, PeriodWindows>; period: DashboardPeriod; now: Date },
+) {
+  const selected = windows[period];
   const earliest = Math.min(...DASHBOARD_PERIODS.map((p) => windows[p].previous.from));
   const from = istMidnight(selected.current.from);
   const today = istDay(now.getTime());
-  const [days, people, stock, activity, visits, cod] = await withStore(deps.db, store.id, (tx) =>
+  return withStore(deps.db, store.id, (tx) =>
     Promise.all([
       repo.dayFigures(tx, store.id, dayText(earliest)),
       customerFigures(tx, store.id, selected, today),
@@ -273,8 +240,17 @@ export async function getDashboard(
       codFigures(tx, store.id, from),
     ]),
   );
+}
 
-  const totals = {} as Record<DashboardPeriod, { current: Totals; previous: Totals }>;
+type PeriodTotals = Record<DashboardPeriod, { current: Totals; previous: Totals }>;
+
+/** The daily figures summed per period (this window and the one before) and per bucket of the selected window. */
+function sumDays(
+  days: repo.DayFigures[],
+  windows: Record<DashboardPeriod, PeriodWindows>,
+  selected: PeriodWindows,
+) {
+  const totals = {} as PeriodTotals;
   for (const p of DASHBOARD_PERIODS) totals[p] = { current: zero(), previous: zero() };
   const buckets = selected.buckets.map(() => zero());
   for (const d of days) {
@@ -289,76 +265,69 @@ export async function getDashboard(
       if (bucket) add(bucket, d);
     }
   }
+  return { totals, buckets };
+}
 
-  const byPeriod = (pick: (t: Totals) => number) => {
-    const out = {} as Record<DashboardPeriod, PeriodFigure>;
-    for (const p of DASHBOARD_PERIODS) out[p] = figure(pick(totals[p].current), pick(totals[p].previous));
-    return out;
-  };
-  const aov = (t: Totals) => (t.counted ? paiseToRupees(t.revenuePaise / t.counted) : 0);
-  const cur = totals[period].current;
+/** One figure for every period, with its previous window's. */
+function byPeriod(totals: PeriodTotals, pick: (t: Totals) => number) {
+  const out = {} as Record<DashboardPeriod, PeriodFigure>;
+  for (const p of DASHBOARD_PERIODS) out[p] = figure(pick(totals[p].current), pick(totals[p].previous));
+  return out;
+}
+
+/** Average order value in rupees. */
+const aov = (t: Totals) => (t.counted ? paiseToRupees(t.revenuePaise / t.counted) : 0);
+
+/** Profit and margin of the lines with a cost price, and a note naming the lines without one. */
+function profitView(cur: Totals): DashboardStats['profit'] {
   const profitPaise = Math.round(cur.profitPaise);
   const lines = cur.linesWithoutCost;
-  const returned = cur.returned + people.returnRequested;
+  return {
+    value: paiseToRupees(profitPaise),
+    margin_percent: cur.costedRevenuePaise ? round1((cur.profitPaise / cur.costedRevenuePaise) * 100) : null,
+    lines_without_cost: lines,
+    profit_note: lines
+      ? `${plural(lines, 'sold line')} without a cost price ${lines === 1 ? 'is' : 'are'} not counted. Add cost prices in Inventory to include them.`
+      : null,
+  };
+}
+
+/** Orders per storefront visit in the window and the one before (decision 0010). */
+function conversionView(
+  t: { current: Totals; previous: Totals },
+  visits: { day: string; visits: number }[],
+  selected: PeriodWindows,
+): DashboardStats['conversion_rate'] {
   const visitsIn = (r: DayRange) =>
     visits.reduce((sum, v) => (within(dayOf(v.day), r) ? sum + v.visits : sum), 0);
   const visitsNow = visitsIn(selected.current);
   const visitsBefore = visitsIn(selected.previous);
-
   return {
-    period,
-    range: {
-      from: from.toISOString(),
-      to: now.toISOString(),
-      previous_from: istMidnight(selected.previous.from).toISOString(),
-      previous_to: istMidnight(selected.previous.to + 1).toISOString(),
-    },
-    revenue: byPeriod((t) => paiseToRupees(t.revenuePaise)),
-    total_order: byPeriod((t) => t.orders),
-    total_inventory: {
-      units: stock.units,
-      value: paiseToRupees(stock.valuePaise),
-      products: stock.products,
-      valued_at_price: stock.valuedAtPrice,
-    },
-    profit: {
-      value: paiseToRupees(profitPaise),
-      margin_percent: cur.costedRevenuePaise
-        ? round1((cur.profitPaise / cur.costedRevenuePaise) * 100)
-        : null,
-      lines_without_cost: lines,
-      profit_note: lines
-        ? `${plural(lines, 'sold line')} without a cost price ${lines === 1 ? 'is' : 'are'} not counted. Add cost prices in Inventory to include them.`
-        : null,
-    },
-    active_customers: figure(people.customers, people.previousCustomers),
-    avg_order_value: figure(aov(cur), aov(totals[period].previous)),
-    return_rate: {
-      value: cur.delivered ? round1((returned / cur.delivered) * 100) : null,
-      returned,
-      delivered: cur.delivered,
-    },
-    conversion_rate: {
-      value: ordersPerVisit(cur.orders, visitsNow),
-      previous: ordersPerVisit(totals[period].previous.orders, visitsBefore),
-      orders: cur.orders,
-      visits: visitsNow,
-    },
-    cod: codView(cod, cur.orders),
-    low_stock: { count: stock.low, out_of_stock: stock.outOfStock },
-    revenue_series: {
-      granularity: SERIES_GRANULARITY[period],
-      points: selected.buckets.map((start, i) => {
-        const next = selected.buckets[i + 1];
-        const b = buckets[i] ?? zero();
-        return {
-          start: istMidnight(start).toISOString(),
-          end: (next === undefined ? now : istMidnight(next)).toISOString(),
-          revenue: paiseToRupees(b.revenuePaise),
-          orders: b.orders,
-        };
-      }),
-    },
-    recent_activity: activity.map(describeActivity),
+    value: ordersPerVisit(t.current.orders, visitsNow),
+    previous: ordersPerVisit(t.previous.orders, visitsBefore),
+    orders: t.current.orders,
+    visits: visitsNow,
+  };
+}
+
+/** The selected window's revenue and orders per bucket, the last one ending now. */
+function seriesView(
+  period: DashboardPeriod,
+  selected: PeriodWindows,
+  buckets: Totals[],
+  now: Date,
+): DashboardStats['revenue_series'] {
+  return {
+    granularity: SERIES_GRANULARITY[period],
+    points: selected.buckets.map((start, i) => {
+      const next = selected.buckets[i + 1];
+      const b = buckets[i] ?? zero();
+      return {
+        start: istMidnight(start).toISOString(),
+        end: (next === undefined ? now : istMidnight(next)).toISOString(),
+        revenue: paiseToRupees(b.revenuePaise),
+        orders: b.orders,
+      };
+    }),
   };
 }

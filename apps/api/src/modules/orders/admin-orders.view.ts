@@ -76,10 +76,10 @@ export function rowView(
   };
 }
 
+/** The order page: its row, amounts, dates, payment, items, return request, history and what may be done next. */
 export function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
   const { order: o, parts, risk } = row;
   const ret = parts.return_request;
-  const pay = parts.payment;
   return {
     ...rowView(o, { first: parts.first_name, last: parts.last_name }, ret?.status === 'REQUESTED', risk),
     subtotal: paiseToRupees(o.subtotalPaise),
@@ -100,41 +100,11 @@ export function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
     cancel_reason: o.cancelReason,
     returnedDate: iso(o.returnedAt),
     rtoDate: iso(o.rtoAt),
-    customer_record: parts.record
-      ? {
-          delivered: Number(parts.record.delivered),
-          rto: Number(parts.record.rto),
-          cancelled_after_confirmation: Number(parts.record.cancelled_after_confirmation),
-          require_prepayment: parts.record.require_prepayment === true,
-        }
-      : null,
-    transactionId: pay?.reference ?? null,
+    customer_record: customerRecordView(parts.record),
+    transactionId: parts.payment?.reference ?? null,
     invoice_number: parts.invoice?.number ?? null,
-    payment: {
-      id: pay?.id ?? null,
-      reference: pay?.reference ?? null,
-      utr: pay?.external_reference ?? null,
-      amount: paiseToRupees(pay?.amount_paise ?? o.totalPaise),
-      // What is left to give back: only a payment that was received can be refunded.
-      refundable:
-        pay && ['SUCCESS', 'PARTIALLY_REFUNDED'].includes(o.paymentStatus)
-          ? paiseToRupees(pay.amount_paise - (pay.refunded_paise ?? 0))
-          : 0,
-      received_at: iso(pay?.received_at),
-      received_by: pay?.received_by ?? null,
-    },
-    order_item: parts.items.map((i) => ({
-      product_id: i.product_id,
-      variant_id: i.variant_id,
-      product_name: i.name,
-      variant: i.variant_label,
-      quantity: i.quantity,
-      sku: i.sku,
-      product_price: paiseToRupees(i.unit_price_paise),
-      line_total: paiseToRupees(i.unit_price_paise * i.quantity),
-      image: i.image,
-      category: i.category,
-    })),
+    payment: paymentView(o, parts.payment),
+    order_item: parts.items.map(itemView),
     return_request: ret
       ? {
           reason: ret.reason,
@@ -156,5 +126,52 @@ export function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
     can_edit: EDITABLE.includes(o.status),
     can_record_payment:
       o.paymentMethod === 'UPI' && o.paymentStatus === 'PENDING' && o.status !== 'CANCELLED',
+  };
+}
+
+type DetailParts = adminRepo.OrderDetailRow['parts'];
+
+/** The customer's record with this shop (delivered, RTO, cancelled after confirmation), when there is one. */
+function customerRecordView(record: DetailParts['record']): AdminOrderDetails['customer_record'] {
+  return record
+    ? {
+        delivered: Number(record.delivered),
+        rto: Number(record.rto),
+        cancelled_after_confirmation: Number(record.cancelled_after_confirmation),
+        require_prepayment: record.require_prepayment === true,
+      }
+    : null;
+}
+
+/** The order's payment: its references, amount, what is left to refund and who received it. */
+function paymentView(o: repo.OrderRow, pay: DetailParts['payment']): AdminOrderDetails['payment'] {
+  return {
+    id: pay?.id ?? null,
+    reference: pay?.reference ?? null,
+    utr: pay?.external_reference ?? null,
+    amount: paiseToRupees(pay?.amount_paise ?? o.totalPaise),
+    // What is left to give back: only a payment that was received can be refunded.
+    refundable:
+      pay && ['SUCCESS', 'PARTIALLY_REFUNDED'].includes(o.paymentStatus)
+        ? paiseToRupees(pay.amount_paise - (pay.refunded_paise ?? 0))
+        : 0,
+    received_at: iso(pay?.received_at),
+    received_by: pay?.received_by ?? null,
+  };
+}
+
+/** One line of the order. */
+function itemView(i: DetailParts['items'][number]): AdminOrderDetails['order_item'][number] {
+  return {
+    product_id: i.product_id,
+    variant_id: i.variant_id,
+    product_name: i.name,
+    variant: i.variant_label,
+    quantity: i.quantity,
+    sku: i.sku,
+    product_price: paiseToRupees(i.unit_price_paise),
+    line_total: paiseToRupees(i.unit_price_paise * i.quantity),
+    image: i.image,
+    category: i.category,
   };
 }

@@ -77,46 +77,12 @@ export async function orderView(
   parts: OrderParts,
   ctx: ViewContext,
 ): Promise<CustomerOrder> {
-  const { payment, returnRequest: ret, reviewed } = parts;
-  const list = parts.items.map((i) => ({
-    id: i.id,
-    product_id: i.productId,
-    variant_id: i.variantId,
-    name: i.name,
-    variant: i.variantLabel,
-    sku: i.sku,
-    image: i.image,
-    quantity: i.quantity,
-    unit_price: paiseToRupees(i.unitPricePaise),
-    line_total: paiseToRupees(i.unitPricePaise * i.quantity),
-    reviewed: reviewed.has(i.productId),
-  }));
+  const ret = parts.returnRequest;
+  const list = parts.items.map((i) => itemView(i, parts.reviewed));
   const first = list[0];
-  const paid = o.paymentStatus === 'SUCCESS';
-  const upiPending =
-    ctx.withUpiQr && o.paymentMethod === 'UPI' && o.paymentStatus === 'PENDING' && o.status !== 'CANCELLED';
-  const link = upiPending && ctx.upi.id ? upiLink(ctx.upi.id, ctx.upi.shopName, o) : null;
-  const processed = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RETURNED', 'RTO'].includes(o.status);
-  const shipped = ['SHIPPED', 'DELIVERED', 'RETURNED', 'RTO'].includes(o.status);
   const done = ['DELIVERED', 'RETURNED', 'RTO'].includes(o.status);
   return {
-    id: o.id,
-    order_number: orderNumber(o.number),
-    created_at: o.createdAt.toISOString(),
-    status: o.status,
-    payment_method: o.paymentMethod,
-    payment_status: o.paymentStatus,
-    subtotal: paiseToRupees(o.subtotalPaise),
-    discount: paiseToRupees(o.discountPaise),
-    coupon_code: o.couponCode,
-    shipping_charge: paiseToRupees(o.shippingPaise),
-    cod_fee: paiseToRupees(o.codFeePaise),
-    tax: paiseToRupees(o.taxPaise),
-    total_amount: paiseToRupees(o.totalPaise),
-    total_items: o.totalItems,
-    trackingNumber: o.trackingNumber,
-    carrier: o.carrier,
-    tracking_url: o.trackingUrl,
+    ...amountsView(o),
     invoice_number: parts.invoiceNumber ?? null,
     customer_note: o.customerNote,
     expected_delivery: done || o.status === 'CANCELLED' ? null : iso(o.expectedDeliveryAt),
@@ -152,33 +118,88 @@ export async function orderView(
           decision_note: ret.decisionNote,
         }
       : null,
-    timeline: [
-      { key: 'PLACED', label: 'Order Placed', complete: true, at: iso(o.createdAt) },
-      {
-        key: 'PAYMENT',
-        label: 'Payment Confirmed',
-        complete: paid,
-        at: paid ? iso(payment?.updatedAt) : null,
-      },
-      {
-        key: 'PROCESSING',
-        label: 'Processing',
-        complete: processed,
-        at: iso(o.processingAt ?? o.confirmedAt),
-      },
-      { key: 'SHIPPED', label: 'Shipped', complete: shipped, at: iso(o.shippedAt) },
-      lastStep(o),
-    ],
+    timeline: timelineOf(o, parts.payment),
     cod_confirmation: confirmationOf(o),
-    upi:
-      link && ctx.upi.id
-        ? {
-            link,
-            upi_id: ctx.upi.id,
-            qr_svg: await qrSvg(link, { margin: 1, width: 220 }),
-          }
-        : null,
+    upi: await upiView(o, ctx),
   } satisfies CustomerOrder;
+}
+
+/** One line of the order, and whether its customer has reviewed the product. */
+function itemView(i: repo.OrderItemRow, reviewed: ReadonlySet<string>) {
+  return {
+    id: i.id,
+    product_id: i.productId,
+    variant_id: i.variantId,
+    name: i.name,
+    variant: i.variantLabel,
+    sku: i.sku,
+    image: i.image,
+    quantity: i.quantity,
+    unit_price: paiseToRupees(i.unitPricePaise),
+    line_total: paiseToRupees(i.unitPricePaise * i.quantity),
+    reviewed: reviewed.has(i.productId),
+  };
+}
+
+/** The order's number, statuses, amounts, item count and tracking. */
+function amountsView(o: repo.OrderRow) {
+  return {
+    id: o.id,
+    order_number: orderNumber(o.number),
+    created_at: o.createdAt.toISOString(),
+    status: o.status,
+    payment_method: o.paymentMethod,
+    payment_status: o.paymentStatus,
+    subtotal: paiseToRupees(o.subtotalPaise),
+    discount: paiseToRupees(o.discountPaise),
+    coupon_code: o.couponCode,
+    shipping_charge: paiseToRupees(o.shippingPaise),
+    cod_fee: paiseToRupees(o.codFeePaise),
+    tax: paiseToRupees(o.taxPaise),
+    total_amount: paiseToRupees(o.totalPaise),
+    total_items: o.totalItems,
+    trackingNumber: o.trackingNumber,
+    carrier: o.carrier,
+    tracking_url: o.trackingUrl,
+  } satisfies Partial<CustomerOrder>;
+}
+
+/** The tracking steps: placed, paid, processing, shipped, then delivered or back to the shop. */
+function timelineOf(o: repo.OrderRow, payment: OrderParts['payment']): CustomerOrder['timeline'] {
+  const paid = o.paymentStatus === 'SUCCESS';
+  const processed = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RETURNED', 'RTO'].includes(o.status);
+  const shipped = ['SHIPPED', 'DELIVERED', 'RETURNED', 'RTO'].includes(o.status);
+  return [
+    { key: 'PLACED', label: 'Order Placed', complete: true, at: iso(o.createdAt) },
+    {
+      key: 'PAYMENT',
+      label: 'Payment Confirmed',
+      complete: paid,
+      at: paid ? iso(payment?.updatedAt) : null,
+    },
+    {
+      key: 'PROCESSING',
+      label: 'Processing',
+      complete: processed,
+      at: iso(o.processingAt ?? o.confirmedAt),
+    },
+    { key: 'SHIPPED', label: 'Shipped', complete: shipped, at: iso(o.shippedAt) },
+    lastStep(o),
+  ];
+}
+
+/** The UPI link and its QR while a UPI payment is due and the shop's UPI id is known; else null. */
+async function upiView(o: repo.OrderRow, ctx: ViewContext): Promise<CustomerOrder['upi']> {
+  const upiPending =
+    ctx.withUpiQr && o.paymentMethod === 'UPI' && o.paymentStatus === 'PENDING' && o.status !== 'CANCELLED';
+  const link = upiPending && ctx.upi.id ? upiLink(ctx.upi.id, ctx.upi.shopName, o) : null;
+  return link && ctx.upi.id
+    ? {
+        link,
+        upi_id: ctx.upi.id,
+        qr_svg: await qrSvg(link, { margin: 1, width: 220 }),
+      }
+    : null;
 }
 
 /** The tracking's last step: Delivered, or for a parcel that was refused (RTO) its way back to the shop. */

@@ -108,9 +108,8 @@ type Send = StoreTx['send'];
  * names the product and what is left.
  */
 export function sendSale(tx: Tx, send: Send, s: SaleInput) {
-  const { store, body, lines, totals, payment, actor } = s;
+  const { store, body, lines, actor } = s;
   const storeId = store.id;
-  const loc = s.counterInfo.location;
   const now = new Date();
   const orderId = randomUUID();
   const byLock = [...lines].sort(
@@ -127,57 +126,8 @@ export function sendSale(tx: Tx, send: Send, s: SaleInput) {
     }),
   );
   send(ordersRepo.nextOrderNumber(tx, storeId));
-  const order = send(
-    ordersRepo.insertOrder(tx, {
-      id: orderId,
-      storeId,
-      number: ordersRepo.currentOrderNumber(storeId),
-      customerId: null,
-      status: 'DELIVERED',
-      channel: 'POS',
-      paymentMethod: payment.method,
-      paymentStatus: 'SUCCESS',
-      subtotalPaise: totals.subtotalPaise,
-      discountPaise: totals.discountPaise,
-      shippingPaise: 0,
-      taxPaise: totals.taxPaise,
-      totalPaise: totals.totalPaise,
-      totalItems: totals.items,
-      deliveryName: 'Counter sale',
-      deliveryEstimate: 'Collected at the counter',
-      shipName: body.name,
-      shipPhone: body.phone,
-      shipLine1: loc?.addressLine1 || store.storeName,
-      shipLine2: loc?.addressLine2 ?? '',
-      shipCity: loc?.city ?? store.city ?? '',
-      shipState: loc?.state ?? store.state ?? '',
-      shipPostalCode: loc?.postalCode ?? '',
-      buyerGstin: body.gst_number ?? null,
-      contactEmail: body.email ?? null,
-      contactPhone: body.phone,
-      confirmedAt: now,
-      deliveredAt: now,
-    }),
-  );
-  send(
-    ordersRepo.insertItems(
-      tx,
-      lines.map((l) => ({
-        storeId,
-        orderId,
-        productId: l.productId,
-        variantId: l.variantId,
-        name: l.name,
-        variantLabel: l.variantLabel,
-        sku: l.sku,
-        image: l.image,
-        quantity: l.quantity,
-        unitPricePaise: l.pricePaise,
-        costPaise: l.costPaise,
-        taxPercent: Number(l.taxPercent),
-      })),
-    ),
-  );
+  const order = send(ordersRepo.insertOrder(tx, orderRow(s, orderId, now)));
+  send(ordersRepo.insertItems(tx, itemRows(s, orderId)));
   send(
     ordersRepo.insertEvent(tx, {
       storeId,
@@ -187,42 +137,105 @@ export function sendSale(tx: Tx, send: Send, s: SaleInput) {
       actorId: actor.userId,
     }),
   );
-  send(
-    ordersRepo.insertPayment(tx, {
-      storeId,
-      orderId,
-      reference: ordersRepo.currentOrderNumber(storeId, 'TXN-'),
-      amountPaise: totals.totalPaise,
-      paymentMode: payment.method,
-      paymentStatus: 'SUCCESS',
-      externalReference: payment.utr,
-      receivedBy: actor.userId,
-      receivedAt: now,
-      tenderedPaise: payment.tenderedPaise,
-      cardNetwork: payment.cardNetwork,
-      cardLast4: payment.cardLast4,
-    }),
-  );
-  send(
-    ordersRepo.insertLedger(
-      tx,
-      lines.map((l) => ({
-        storeId,
-        productId: l.productId,
-        variantId: l.variantId,
-        change: -l.quantity,
-        quantityAfter: ordersRepo.stockNow(storeId, l.variantId),
-        reason: 'SALE' as const,
-        note: ordersRepo.currentOrderNumber(storeId, 'Counter sale ORD-'),
-        orderId,
-        actorId: actor.userId,
-      })),
-    ),
-  );
+  send(ordersRepo.insertPayment(tx, paymentRow(s, orderId, now)));
+  send(ordersRepo.insertLedger(tx, ledgerRows(s, orderId)));
   send(ordersRepo.settleRequest(tx, actor.userId, s.key, orderId));
   send(auditSale(tx, s, orderId));
-  const invoice = sendCounterInvoice(tx, send, s, orderId, now);
+  const invoice = sendCounterInvoice(tx, send, s, { orderId, at: now });
   return { order, invoice };
+}
+
+/** The sale's order row: delivered and paid at once, shipped to the counter's location, its number in SQL. */
+function orderRow(s: SaleInput, orderId: string, now: Date): Parameters<typeof ordersRepo.insertOrder>[1] {
+  const { store, body, totals, payment } = s;
+  const loc = s.counterInfo.location;
+  return {
+    id: orderId,
+    storeId: store.id,
+    number: ordersRepo.currentOrderNumber(store.id),
+    customerId: null,
+    status: 'DELIVERED',
+    channel: 'POS',
+    paymentMethod: payment.method,
+    paymentStatus: 'SUCCESS',
+    subtotalPaise: totals.subtotalPaise,
+    discountPaise: totals.discountPaise,
+    shippingPaise: 0,
+    taxPaise: totals.taxPaise,
+    totalPaise: totals.totalPaise,
+    totalItems: totals.items,
+    deliveryName: 'Counter sale',
+    deliveryEstimate: 'Collected at the counter',
+    shipName: body.name,
+    shipPhone: body.phone,
+    shipLine1: loc?.addressLine1 || store.storeName,
+    shipLine2: loc?.addressLine2 ?? '',
+    shipCity: loc?.city ?? store.city ?? '',
+    shipState: loc?.state ?? store.state ?? '',
+    shipPostalCode: loc?.postalCode ?? '',
+    buyerGstin: body.gst_number ?? null,
+    contactEmail: body.email ?? null,
+    contactPhone: body.phone,
+    confirmedAt: now,
+    deliveredAt: now,
+  };
+}
+
+/** The sale's lines at the prices charged, with their cost and tax rate. */
+function itemRows(s: SaleInput, orderId: string): Parameters<typeof ordersRepo.insertItems>[1] {
+  return s.lines.map((l) => ({
+    storeId: s.store.id,
+    orderId,
+    productId: l.productId,
+    variantId: l.variantId,
+    name: l.name,
+    variantLabel: l.variantLabel,
+    sku: l.sku,
+    image: l.image,
+    quantity: l.quantity,
+    unitPricePaise: l.pricePaise,
+    costPaise: l.costPaise,
+    taxPercent: Number(l.taxPercent),
+  }));
+}
+
+/** The payment as received by the cashier: tendered cash, UPI's UTR or the card's network and last digits. */
+function paymentRow(
+  s: SaleInput,
+  orderId: string,
+  now: Date,
+): Parameters<typeof ordersRepo.insertPayment>[1] {
+  const { store, totals, payment, actor } = s;
+  return {
+    storeId: store.id,
+    orderId,
+    reference: ordersRepo.currentOrderNumber(store.id, 'TXN-'),
+    amountPaise: totals.totalPaise,
+    paymentMode: payment.method,
+    paymentStatus: 'SUCCESS',
+    externalReference: payment.utr,
+    receivedBy: actor.userId,
+    receivedAt: now,
+    tenderedPaise: payment.tenderedPaise,
+    cardNetwork: payment.cardNetwork,
+    cardLast4: payment.cardLast4,
+  };
+}
+
+/** The stock ledger's rows: each line sold, with the stock left after it. */
+function ledgerRows(s: SaleInput, orderId: string): Parameters<typeof ordersRepo.insertLedger>[1] {
+  const storeId = s.store.id;
+  return s.lines.map((l) => ({
+    storeId,
+    productId: l.productId,
+    variantId: l.variantId,
+    change: -l.quantity,
+    quantityAfter: ordersRepo.stockNow(storeId, l.variantId),
+    reason: 'SALE' as const,
+    note: ordersRepo.currentOrderNumber(storeId, 'Counter sale ORD-'),
+    orderId,
+    actorId: s.actor.userId,
+  }));
 }
 
 /** The audit trail's row of the sale, under the cashier's name, with its number so a search finds it. */
@@ -264,13 +277,36 @@ export function whyNotSold(errors: unknown[], lines: PricedLine[]) {
  * from the shop's series for this financial year by the statement before it, and the invoice's row and snapshot
  * get that number, and the order's, in SQL, so nothing waits for either.
  */
-function sendCounterInvoice(tx: Tx, send: Send, s: SaleInput, orderId: string, at: Date) {
-  const { store, shop, lines, body, totals, payment } = s;
-  const kind = shop.gstin ? 'INVOICE' : 'BILL_OF_SUPPLY';
+function sendCounterInvoice(
+  tx: Tx,
+  send: Send,
+  s: SaleInput,
+  { orderId, at }: { orderId: string; at: Date },
+) {
+  const { store, shop } = s;
   const prefix = shop.gstin ? 'INV' : 'BOS';
   const fy = financialYear(at);
-  const snapshot = buildTaxSnapshot({
-    kind,
+  const snapshot = counterSnapshot(s, at);
+  const seq = sql<number>`(select last_number from document_counters where store_id = ${store.id} and series = ${prefix} and fy = ${fy})`;
+  const number = counterDocumentNumber(prefix, fy, seq);
+  const orderNumber = ordersRepo.currentOrderNumber(store.id, 'ORD-');
+  send(paymentsRepo.nextDocumentSeq(tx, store.id, prefix, fy));
+  return send(
+    tx
+      .insert(schema.taxDocuments)
+      .values({
+        ...documentRow(store.id, orderId, snapshot, { fy, seq, number, series: prefix }),
+        snapshot: sql`jsonb_set(jsonb_set(${JSON.stringify(snapshot)}::jsonb, '{number}', to_jsonb(${number})), '{orderNumber}', to_jsonb(${orderNumber}))`,
+      })
+      .returning({ id: schema.taxDocuments.id }),
+  );
+}
+
+/** The invoice's snapshot before it has numbers: the shop, the counter's customer, the lines and their tax. */
+function counterSnapshot(s: SaleInput, at: Date) {
+  const { store, shop, lines, body, totals, payment } = s;
+  return buildTaxSnapshot({
+    kind: shop.gstin ? 'INVOICE' : 'BILL_OF_SUPPLY',
     number: '',
     issuedAt: at,
     shop: { storeName: store.storeName, ...shop },
@@ -295,19 +331,6 @@ function sendCounterInvoice(tx: Tx, send: Send, s: SaleInput, orderId: string, a
     discountPaise: totals.discountPaise,
     shippingPaise: 0,
   });
-  const seq = sql<number>`(select last_number from document_counters where store_id = ${store.id} and series = ${prefix} and fy = ${fy})`;
-  const number = counterDocumentNumber(prefix, fy, seq);
-  const orderNumber = ordersRepo.currentOrderNumber(store.id, 'ORD-');
-  send(paymentsRepo.nextDocumentSeq(tx, store.id, prefix, fy));
-  return send(
-    tx
-      .insert(schema.taxDocuments)
-      .values({
-        ...documentRow(store.id, orderId, snapshot, { fy, seq, number, series: prefix }),
-        snapshot: sql`jsonb_set(jsonb_set(${JSON.stringify(snapshot)}::jsonb, '{number}', to_jsonb(${number})), '{orderNumber}', to_jsonb(${orderNumber}))`,
-      })
-      .returning({ id: schema.taxDocuments.id }),
-  );
 }
 
 /** `documentNumber` (INV/26-27/00001) written in SQL, for a sequence number that a statement reads. */

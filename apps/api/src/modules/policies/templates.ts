@@ -26,11 +26,23 @@ const contact = (f: PolicyFacts) =>
  * small Indian online shop that the vendor is expected to read and change in Settings.
  */
 export function policyTemplate(kind: PolicyKind, f: PolicyFacts): string {
-  const days = f.returnDays ?? 0;
-  const from = f.place ? ` from ${f.place}` : '';
   switch (kind) {
     case 'privacy':
-      return `${f.shop} respects your privacy. This policy says what we collect when you shop with us, why, and what you can ask of us.
+      return privacyText(f);
+    case 'terms':
+      return termsText(f);
+    case 'refund':
+      return refundText(f);
+    case 'shipping':
+      return shippingText(f);
+    case 'returns':
+      return returnsText(f);
+  }
+}
+
+/** What the shop collects, why, who else sees it, and the customer's choices. */
+function privacyText(f: PolicyFacts) {
+  return `${f.shop} respects your privacy. This policy says what we collect when you shop with us, why, and what you can ask of us.
 
 ## What we collect
 - Your name, email address and phone number when you create an account.
@@ -47,8 +59,12 @@ Our online shop runs on ${f.platform}, which stores this information for us. Cou
 
 ## Your choices
 You can see and change your details in your profile, and ask us to delete your account. To do so, ${contact(f)}.`;
-    case 'terms':
-      return `These terms apply when you buy from ${f.shop}${from}. By placing an order you agree to them.
+}
+
+/** The terms of buying: orders and prices, payment, delivery and contact. */
+function termsText(f: PolicyFacts) {
+  const from = f.place ? ` from ${f.place}` : '';
+  return `These terms apply when you buy from ${f.shop}${from}. By placing an order you agree to them.
 
 ## Orders and prices
 - Prices are in Indian rupees and include GST.
@@ -63,8 +79,11 @@ Our Shipping, Returns and Refund policies are part of these terms.
 
 ## Contact
 For any question about an order, ${contact(f)}.`;
-    case 'refund':
-      return `${f.shop} wants you to be happy with what you buy. This policy says when and how money comes back to you.
+}
+
+/** When money comes back, how and when. */
+function refundText(f: PolicyFacts) {
+  return `${f.shop} wants you to be happy with what you buy. This policy says when and how money comes back to you.
 
 ## When you get a refund
 - An order we cancel, or one you cancel before it ships: the full amount.
@@ -78,8 +97,12 @@ For any question about an order, ${contact(f)}.`;
 
 ## Questions
 To ask about a refund, ${contact(f)}.`;
-    case 'shipping':
-      return `${f.shop} ships${from} to addresses across India.
+}
+
+/** Where and when the shop ships, and what to do when a parcel goes wrong. */
+function shippingText(f: PolicyFacts) {
+  const from = f.place ? ` from ${f.place}` : '';
+  return `${f.shop} ships${from} to addresses across India.
 
 ## Delivery options
 The delivery options, their charges and estimated times are shown at checkout before you pay. Orders above the free-delivery amount shown there ship free.
@@ -91,12 +114,16 @@ The delivery options, their charges and estimated times are shown at checkout be
 
 ## If something goes wrong
 If your parcel is late, damaged or missing, ${contact(f)} and we will sort it out.`;
-    case 'returns':
-      return `${
-        days > 0
-          ? `You can return most items from ${f.shop} within ${days} days of delivery.`
-          : `${f.shop} does not take returns of items that arrive as ordered; damaged or wrong items are always taken back.`
-      }
+}
+
+/** Whether and how items come back (the shop's return window), and what cannot. */
+function returnsText(f: PolicyFacts) {
+  const days = f.returnDays ?? 0;
+  return `${
+    days > 0
+      ? `You can return most items from ${f.shop} within ${days} days of delivery.`
+      : `${f.shop} does not take returns of items that arrive as ordered; damaged or wrong items are always taken back.`
+  }
 
 ## How to return
 - Open Your Orders, choose the delivered order and ask for a return, saying why.
@@ -109,5 +136,4 @@ If your parcel is late, damaged or missing, ${contact(f)} and we will sort it ou
 
 ## Refunds
 Once we receive and check the item, your refund follows our Refund Policy. For help with a return, ${contact(f)}.`;
-  }
 }

@@ -13,6 +13,7 @@ import {
   storeListQuery,
   storeLocation,
 } from '@haat/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
@@ -81,6 +82,14 @@ function directoryRoutes(app: ZodApp, deps: Deps) {
   });
 }
 
+/** An open shop by its slug as its pages read it; 404 when unknown, 403 with its status when not open. */
+async function describeOpenShop(deps: Deps, req: FastifyRequest, slug: string) {
+  const row = await stores.findStoreBySlug(deps, slug.toLowerCase());
+  if (!row) throw notFound('Store not found');
+  if (!stores.isOpen(row.onlineStatus)) throw stores.unavailable(row.onlineStatus);
+  return stores.describeStore(deps, row, stores.originOf(req), await stores.loadAddressBook(deps, row.id));
+}
+
 /** One shop as its pages read it: by slug, its details, its categories, the host's shop. */
 function shopPageRoutes(app: ZodApp, deps: Deps) {
   app.get('/store/:slug/', {
@@ -90,15 +99,7 @@ function shopPageRoutes(app: ZodApp, deps: Deps) {
       params: slugParam,
       response: { 200: envelope(storeDetail), ...errors },
     },
-    handler: async (req) => {
-      const row = await stores.findStoreBySlug(deps, req.params.slug.toLowerCase());
-      if (!row) throw notFound('Store not found');
-      if (!stores.isOpen(row.onlineStatus)) throw stores.unavailable(row.onlineStatus);
-      return ok(
-        stores.describeStore(deps, row, stores.originOf(req), await stores.loadAddressBook(deps, row.id)),
-        'Store fetched',
-      );
-    },
+    handler: async (req) => ok(await describeOpenShop(deps, req, req.params.slug), 'Store fetched'),
   });
 
   app.get('/shop/shop/:slug/get-store-details/', {
@@ -119,15 +120,7 @@ function shopPageRoutes(app: ZodApp, deps: Deps) {
       },
     },
     handler: async (req) => {
-      const row = await stores.findStoreBySlug(deps, req.params.slug.toLowerCase());
-      if (!row) throw notFound('Store not found');
-      if (!stores.isOpen(row.onlineStatus)) throw stores.unavailable(row.onlineStatus);
-      const d = stores.describeStore(
-        deps,
-        row,
-        stores.originOf(req),
-        await stores.loadAddressBook(deps, row.id),
-      );
+      const d = await describeOpenShop(deps, req, req.params.slug);
       return ok(
         {
           store_name: d.store_name,

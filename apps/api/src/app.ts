@@ -80,7 +80,24 @@ export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.met
 
 /** Builds the Fastify app (tests call this and use app.inject); server.ts listens. */
 export async function buildApp({ db, config, logger, authSecret, cacheBus }: BuildOptions) {
-  const app = Fastify({
+  const app = createFastify(config, logger);
+  registerBasics(app);
+  const deps = createDeps({ db, config, authSecret, cacheBus });
+  cacheBus?.subscribe((payload) => applyAnnouncement(deps, payload));
+  registerShopPermissions(app, deps);
+  registerSecurityHeaders(app);
+  await registerOpenApi(app);
+  registerHealth(app, db);
+  await registerModules(app, deps);
+  await registerWeb(app, deps, config.WEB_DIST ?? defaultWebDist);
+  return app;
+}
+
+type App = ReturnType<typeof createFastify>;
+
+/** The Fastify instance: request ids, trusted proxies, router and body limits, and a bad address's envelope. */
+function createFastify(config: Config, logger: BuildOptions['logger']) {
+  return Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -107,6 +124,10 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
       });
     },
   }).withTypeProvider<ZodTypeProvider>();
+}
+
+/** Zod validation and serialisation, the request id header, then the plugins every request passes through. */
+function registerBasics(app: App) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
@@ -117,8 +138,11 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
   registerErrorHandling(app);
   registerInputGuard(app);
   registerCompression(app);
+}
 
-  const deps: Deps = {
+/** What every module is handed: the database, config, the auth secret and this process's caches. */
+function createDeps({ db, config, authSecret, cacheBus }: Omit<BuildOptions, 'logger'>): Deps {
+  return {
     db,
     config,
     authSecret:
@@ -128,9 +152,10 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
     sessionCache: new TtlCache(SESSION_CHECK_MS, 50_000),
     crossProcess: !!cacheBus,
   };
-  cacheBus?.subscribe((payload) => applyAnnouncement(deps, payload));
+}
 
-  registerShopPermissions(app, deps);
+/** Security headers with the content security policy. */
+function registerSecurityHeaders(app: App) {
   securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -149,6 +174,10 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
     },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/** The OpenAPI document built from the route schemas, and its pages at /api/docs. */
+async function registerOpenApi(app: App) {
   await app.register(swagger, {
     openapi: {
       // 3.1: schemas are JSON Schema 2020-12 (`type: ['string', 'null']`), so any JSON Schema validator reads them.
@@ -175,7 +204,10 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
     transform: jsonSchemaTransform,
   });
   registerApiDocs(app, '/api/docs');
+}
 
+/** GET /api/health: liveness and a database check. */
+function registerHealth(app: App, db: Db) {
   app.get('/api/health', {
     schema: {
       tags: ['system'],
@@ -202,7 +234,11 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
       }
     },
   });
+}
 
+/** Every module's routes under its prefix, in this order (the web app's catch-all comes after, in buildApp). */
+async function registerModules(app: App, deps: Deps) {
+  const config = deps.config;
   await app.register(newsletterRoutes(deps), { prefix: '/api/user' });
   await app.register(accountsRoutes(deps), { prefix: '/api/user' });
   await app.register(customerSignupRoutes(deps), { prefix: '/api/store' });
@@ -239,6 +275,4 @@ export async function buildApp({ db, config, logger, authSecret, cacheBus }: Bui
   await app.register(whatsAppRoutes(deps), { prefix: '/api/admin' });
   await app.register(mediaRoutes(), { prefix: '/media' });
   if (config.NODE_ENV !== 'production') await app.register(mailRoutes(deps));
-  await registerWeb(app, deps, config.WEB_DIST ?? defaultWebDist);
-  return app;
 }

@@ -64,42 +64,41 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
       );
     },
   });
+  const answer = pageAnswerer({ template, deferred, chunks, renderShop });
+  const cache = deps.config.PAGE_CACHE === 'on' ? pageCache(deps, answer) : null;
 
-  /** A page as this server answers it (`d`: the caches to read through, plugins/page-cache.ts). */
-  const answer = async (d: Deps, req: FastifyRequest, path: string): Promise<PageAnswer> => {
-    let host: HostInfo;
-    try {
-      host = await describeHost(d, req, path);
-    } catch (err) {
-      req.log.error({ err }, 'host resolution failed');
-      host = {
-        face: 'storefront',
-        storeSlug: null,
-        via: null,
-        platformDomain: d.config.PLATFORM_DOMAIN,
-        store: null,
-        storeStatus: 'ERROR',
-      };
-    }
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (files.has(path)) return reply.sendFile(path.slice(1));
+    // Not a page: an API path, or a file of another build (a tab open across a deploy asks for its old chunks).
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/'))
+      return reply.callNotFound();
+    // An open shop's public pages come from the page cache (plugins/page-cache.ts); everything else as rendered.
+    if (cache) return cache.serve(req, reply, path);
+    return sendAnswer(reply, await answer(deps, req, path));
+  };
+  registerSeoRoutes(app, deps);
+  app.get('/', page);
+  app.get('/*', page);
+}
+
+/** What a page is made from: index.html, its copy without scripts, the chunks per page, the shop renderer. */
+interface PageParts {
+  template: string;
+  deferred: ReturnType<typeof withoutScripts>;
+  chunks: ReturnType<typeof faceChunks>;
+  renderShop: ReturnType<typeof shopRenderer> | null;
+}
+
+/** A page as this server answers it (`d`: the caches to read through, plugins/page-cache.ts). */
+function pageAnswerer({ template, deferred, chunks, renderShop }: PageParts) {
+  return async (d: Deps, req: FastifyRequest, path: string): Promise<PageAnswer> => {
+    const host = await hostOf(d, req, path);
     // A basic-plan shop answers only on /store/{slug} of the main domain.
     if (host.face === 'storefront' && host.via === 'host' && host.store?.plan === 'basic') {
       return { status: 302, redirect: host.store.store_url, html: '', open: false, complete: true };
     }
-    const metaLoad = pageMeta(d, host, path).catch((): PageMeta => ({}));
-    // The page's first data goes out with it, loaded alongside the meta tags (a product page shares its product).
-    const [meta, data] = await Promise.all([
-      metaLoad,
-      loadPageData(
-        d,
-        req,
-        host,
-        path,
-        metaLoad.then((m) => m.product),
-      ).catch((err): PageData => {
-        req.log.error({ err }, 'page data failed');
-        return { route: 'other', data: null, images: [] };
-      }),
-    ]);
+    const [meta, data] = await metaAndData(d, req, host, path);
     // Data is sent for an open shop's pages only; any other shop address shows a status screen.
     const modules = chunks(host, host.face !== 'storefront' ? 'other' : data.data ? data.route : 'closed');
     // An open shop's home, listing and product page are rendered here from that data (decision 0017); the
@@ -119,31 +118,53 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
       status: host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200,
       html:
         root && deferred.entry
-          ? render(deferred.template, host, meta, data, [], root, {
-              entry: deferred.entry,
-              modules: [...deferred.modules, ...modules.map((f) => `/${f}`)],
+          ? render(deferred.template, host, {
+              meta,
+              page: data,
+              root,
+              boot: { entry: deferred.entry, modules: [...deferred.modules, ...modules.map((f) => `/${f}`)] },
             })
-          : render(template, host, meta, data, modules, root),
+          : render(template, host, { meta, page: data, modules, root }),
       serverTiming,
       open: host.face === 'storefront' && !!host.store && isOpen(host.store.online_status),
       complete,
     };
   };
-  const cache = deps.config.PAGE_CACHE === 'on' ? pageCache(deps, answer) : null;
+}
 
-  const page = async (req: FastifyRequest, reply: FastifyReply) => {
-    const path = req.url.split('?')[0] ?? '/';
-    if (files.has(path)) return reply.sendFile(path.slice(1));
-    // Not a page: an API path, or a file of another build (a tab open across a deploy asks for its old chunks).
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/'))
-      return reply.callNotFound();
-    // An open shop's public pages come from the page cache (plugins/page-cache.ts); everything else as rendered.
-    if (cache) return cache.serve(req, reply, path);
-    return sendAnswer(reply, await answer(deps, req, path));
-  };
-  registerSeoRoutes(app, deps);
-  app.get('/', page);
-  app.get('/*', page);
+/** Where the page is (face, shop and its status); a shop that cannot be read is an ERROR status screen. */
+async function hostOf(d: Deps, req: FastifyRequest, path: string): Promise<HostInfo> {
+  try {
+    return await describeHost(d, req, path);
+  } catch (err) {
+    req.log.error({ err }, 'host resolution failed');
+    return {
+      face: 'storefront',
+      storeSlug: null,
+      via: null,
+      platformDomain: d.config.PLATFORM_DOMAIN,
+      store: null,
+      storeStatus: 'ERROR',
+    };
+  }
+}
+
+/** The page's meta tags and its first data, loaded alongside (a product page shares its product). */
+function metaAndData(d: Deps, req: FastifyRequest, host: HostInfo, path: string) {
+  const metaLoad = pageMeta(d, host, path).catch((): PageMeta => ({}));
+  return Promise.all([
+    metaLoad,
+    loadPageData(
+      d,
+      req,
+      host,
+      path,
+      metaLoad.then((m) => m.product),
+    ).catch((err): PageData => {
+      req.log.error({ err }, 'page data failed');
+      return { route: 'other', data: null, images: [] };
+    }),
+  ]);
 }
 
 /**
@@ -267,15 +288,24 @@ function faceChunks(distDir: string, template: string) {
   ];
 }
 
-function render(
-  template: string,
-  host: HostInfo,
-  meta: PageMeta = {},
-  page: PageData = { route: 'other', data: null, images: [] },
-  modules: string[] = [],
-  root = '',
-  boot?: Boot,
-) {
+/** What fills a page's template besides its host: meta tags, first data, chunks, rendered root, deferred boot. */
+interface PageFill {
+  meta?: PageMeta;
+  page?: PageData;
+  modules?: string[];
+  root?: string;
+  boot?: Boot;
+}
+
+/** The page's HTML: the template with its title, description, head tags, data and rendered root filled in. */
+function render(template: string, host: HostInfo, fill: PageFill) {
+  const {
+    meta = {},
+    page = { route: 'other', data: null, images: [] },
+    modules = [],
+    root = '',
+    boot,
+  } = fill;
   let title = 'Build Your Online Store';
   let description = 'Haat: build your online store, sell on the marketplace.';
   if (host.face === 'backoffice') title = 'Admin Panel';

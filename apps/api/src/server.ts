@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { openDatabase } from '@haat/db';
+import { type Db, openDatabase } from '@haat/db';
 import { demoShopsExist, seedDemo } from '@haat/db/seed';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -19,6 +19,46 @@ import { startMarketplaceRefresher } from './modules/stores/index.ts';
 /** Starts the product: database (PGlite unless DATABASE_URL), migrations, demo seed, HTTP server. */
 async function main() {
   const config = loadConfig();
+  const { database, embedded, dataDir, demoExists } = await prepareDatabase(config);
+  const db = await database.app();
+  // Several processes on one PostgreSQL hear each other's cache forgetting (issue 16).
+  const cacheBus = await startCacheBus(database);
+  const app = await buildApp({
+    db,
+    config,
+    authSecret: authSecretFor(config, embedded ? dataDir : null),
+    cacheBus,
+  });
+  const jobs = startJobs(db, config, app);
+  const upkeep: { demo: Promise<unknown> } = { demo: Promise.resolve() };
+  handleShutdown(app, async () => {
+    await upkeep.demo;
+    await jobs.notifier.stop();
+    await jobs.marketplace.stop();
+    await jobs.codExpiry.stop();
+    await jobs.mail.stop();
+    await cacheBus?.stop();
+    await database.close();
+  });
+  await listenOnFreePort(app, config);
+  // The server's entry saves the compiled code of this start for the next one (scripts/server-loader.mjs).
+  (process as NodeJS.EventEmitter).emit('haat:started');
+  process.send?.({ haat: 'listening' });
+  // One worker keeps the demo current (the first; every worker runs the other jobs, which share their work).
+  const firstWorker = (process.env.HAAT_WORKER ?? '1') === '1';
+  if (demoExists && firstWorker) upkeep.demo = keepDemoCurrent(database.owner, app.log);
+  // The printouts' libraries load once the server answers, so neither the start nor the first invoice waits.
+  setTimeout(
+    () => void warmPdf().catch((err) => app.log.warn({ err }, 'loading the PDF libraries failed')),
+    500,
+  ).unref();
+  printWhereRunning(app, config, { embedded, dataDir, firstWorker });
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Opens the database, migrates it, seeds the demo shops when asked and makes sure the operator exists. */
+async function prepareDatabase(config: Config) {
   const embedded = !config.DATABASE_URL;
   const dataDir = resolve(config.DATA_DIR);
   if (embedded) mkdirSync(dataDir, { recursive: true });
@@ -39,15 +79,11 @@ async function main() {
   if (seed) await setDemoVendorPasswords(database.owner);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
     await ensureOperator(database.owner, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  const db = await database.app();
-  // Several processes on one PostgreSQL hear each other's cache forgetting (issue 16).
-  const cacheBus = await startCacheBus(database);
-  const app = await buildApp({
-    db,
-    config,
-    authSecret: authSecretFor(config, embedded ? dataDir : null),
-    cacheBus,
-  });
+  return { database, embedded, dataDir, demoExists };
+}
+
+/** The background jobs every worker runs: mail, sale reminders, marketplace prices, COD expiry. */
+function startJobs(db: Db, config: Config, app: App) {
   const mail = startMailWorker({ db, config, log: app.log });
   // Sale reminders link to the shop at the address and port this process actually serves.
   const notifier = startSaleNotifier({ db, config, log: app.log, origin: () => publicOrigin(config, app) });
@@ -55,8 +91,14 @@ async function main() {
   const marketplace = startMarketplaceRefresher({ db, log: app.log });
   // Unconfirmed cash-on-delivery orders past their time cancel themselves (issue 19).
   const codExpiry = startCodExpiry({ db, log: app.log });
+  return { mail, notifier, marketplace, codExpiry };
+}
 
-  let demoUpkeep: Promise<unknown> = Promise.resolve();
+/**
+ * Stops once, on SIGINT, SIGTERM or the supervisor gone: the app closes (draining requests), then `stopRest`,
+ * then exit 0; exit 1 if that takes over 10 s. What nobody caught also drains and exits.
+ */
+function handleShutdown(app: App, stopRest: () => Promise<void>) {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -65,13 +107,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
-    await demoUpkeep;
-    await notifier.stop();
-    await marketplace.stop();
-    await codExpiry.stop();
-    await mail.stop();
-    await cacheBus?.stop();
-    await database.close();
+    await stopRest();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -80,7 +116,10 @@ async function main() {
   process.on('disconnect', () => void shutdown('supervisor gone'));
   // What nobody caught: logged with its request, the requests in flight drained, exit for a fresh worker.
   exitOnUncaught(app.log, () => app.close());
+}
 
+/** Listens on PORT; when PORT was not given, on the next free of the ten after it, else any free port. */
+async function listenOnFreePort(app: App, config: Config) {
   const explicitPort = process.env.PORT !== undefined;
   const candidates = explicitPort
     ? [config.PORT]
@@ -93,17 +132,14 @@ async function main() {
       if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === candidates.at(-1)) throw err;
     }
   }
-  // The server's entry saves the compiled code of this start for the next one (scripts/server-loader.mjs).
-  (process as NodeJS.EventEmitter).emit('haat:started');
-  process.send?.({ haat: 'listening' });
-  // One worker keeps the demo current (the first; every worker runs the other jobs, which share their work).
-  const firstWorker = (process.env.HAAT_WORKER ?? '1') === '1';
-  if (demoExists && firstWorker) demoUpkeep = keepDemoCurrent(database.owner, app.log);
-  // The printouts' libraries load once the server answers, so neither the start nor the first invoice waits.
-  setTimeout(
-    () => void warmPdf().catch((err) => app.log.warn({ err }, 'loading the PDF libraries failed')),
-    500,
-  ).unref();
+}
+
+/** The first worker prints where the product runs, on which database, and how long the start took. */
+function printWhereRunning(
+  app: App,
+  config: Config,
+  { embedded, dataDir, firstWorker }: { embedded: boolean; dataDir: string; firstWorker: boolean },
+) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const ms = Math.round(performance.now()); // since the process started, loading the code included

@@ -66,6 +66,37 @@ async function choosePort(): Promise<string> {
 async function main() {
   const count = workerCount();
   const port = await choosePort();
+  const pool: Pool = {
+    shared: sharedEnv(port),
+    deaths: new Map(),
+    slots: new Map(),
+    listened: new Set(),
+    stopping: false,
+  };
+  cluster.setupPrimary({ exec: fileURLToPath(new URL('./server.mjs', import.meta.url)) });
+  cluster.on('exit', (worker, code, signal) => onWorkerExit(pool, worker, { code, signal }));
+  process.on('SIGTERM', () => stopAll(pool, 0));
+  process.on('SIGINT', () => stopAll(pool, 0));
+
+  // The first worker migrates and seeds; the others start once it serves.
+  await start(pool, 1);
+  if (!pool.listened.has(1)) return;
+  await Promise.all(Array.from({ length: count - 1 }, (_, i) => start(pool, i + 2)));
+  if (count > 1)
+    log('info', `${count} workers serving on port ${port}`, { workers: count, port: Number(port) });
+}
+
+/** The workers' shared state: their environment, recent deaths per slot, slots, who served, and stopping. */
+interface Pool {
+  shared: Record<string, string>;
+  deaths: Map<number, number[]>;
+  slots: Map<Worker, number>;
+  listened: Set<number>;
+  stopping: boolean;
+}
+
+/** What every worker is started with: the port and, when needed, one AUTH_SECRET for all. */
+function sharedEnv(port: string) {
   const shared: Record<string, string> = { PORT: port };
   // Tokens signed by one worker are checked by another: without AUTH_SECRET they share one made here (the
   // embedded database keeps its own next to its data).
@@ -73,76 +104,66 @@ async function main() {
     shared.AUTH_SECRET = randomBytes(32).toString('base64url');
     console.warn('AUTH_SECRET is not set: sessions end when the server stops.');
   }
-  cluster.setupPrimary({ exec: fileURLToPath(new URL('./server.mjs', import.meta.url)) });
+  return shared;
+}
 
-  const deaths = new Map<number, number[]>();
-  const slots = new Map<Worker, number>();
-  const listened = new Set<number>();
-  let stopping = false;
-
-  const start = (slot: number) =>
-    new Promise<void>((resolve) => {
-      const worker = cluster.fork({ ...shared, HAAT_WORKER: String(slot) });
-      slots.set(worker, slot);
-      worker.on('message', (msg: { haat?: string }) => {
-        if (msg?.haat !== 'listening') return;
-        listened.add(slot);
-        resolve();
-      });
-      worker.once('exit', () => resolve());
+/** Starts the worker of a slot; settles once it serves or exits. */
+function start(pool: Pool, slot: number) {
+  return new Promise<void>((resolve) => {
+    const worker = cluster.fork({ ...pool.shared, HAAT_WORKER: String(slot) });
+    pool.slots.set(worker, slot);
+    worker.on('message', (msg: { haat?: string }) => {
+      if (msg?.haat !== 'listening') return;
+      pool.listened.add(slot);
+      resolve();
     });
-
-  cluster.on('exit', (worker, code, signal) => {
-    const slot = slots.get(worker) ?? 0;
-    slots.delete(worker);
-    if (stopping) return;
-    // A worker that never served at the first start (a configuration error, no database): stop, as one server did.
-    if (!listened.has(slot)) {
-      log('error', 'a worker failed before it served; stopping', { worker: slot, code, signal });
-      stopAll(code || 1);
-      return;
-    }
-    const now = Date.now();
-    const times = [...(deaths.get(slot) ?? []), now].slice(-20);
-    deaths.set(slot, times);
-    const plan = planRestart(times, now);
-    const level = plan.crashLoop ? 'error' : 'warn';
-    const what = plan.crashLoop ? 'crash loop: worker died' : 'worker died';
-    log(level, `${what}; starting another${plan.delayMs ? ` in ${plan.delayMs} ms` : ''}`, {
-      worker: slot,
-      workerPid: worker.process.pid,
-      code,
-      signal,
-      deathsInLastMinute: plan.recentDeaths,
-    });
-    // Not unref'd: with its only worker dead (the embedded database has one), this timer is what keeps the
-    // supervisor alive until the next worker starts.
-    setTimeout(() => {
-      if (!stopping) void start(slot);
-    }, plan.delayMs);
+    worker.once('exit', () => resolve());
   });
+}
 
-  const stopAll = (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
-    // Each worker stops taking connections, finishes its requests and closes its database (server.ts, 10 s at most).
-    for (const w of workers) w.process.kill('SIGTERM');
-    const done = () => process.exit(code);
-    if (workers.length === 0) return done();
-    let left = workers.length;
-    for (const w of workers) w.once('exit', () => --left === 0 && done());
-    setTimeout(done, 15_000).unref();
-  };
-  process.on('SIGTERM', () => stopAll(0));
-  process.on('SIGINT', () => stopAll(0));
+/** A worker died: stop all if it never served, else start another (restart-policy.ts says when). */
+function onWorkerExit(pool: Pool, worker: Worker, { code, signal }: { code: number; signal: string }) {
+  const slot = pool.slots.get(worker) ?? 0;
+  pool.slots.delete(worker);
+  if (pool.stopping) return;
+  // A worker that never served at the first start (a configuration error, no database): stop, as one server did.
+  if (!pool.listened.has(slot)) {
+    log('error', 'a worker failed before it served; stopping', { worker: slot, code, signal });
+    stopAll(pool, code || 1);
+    return;
+  }
+  const now = Date.now();
+  const times = [...(pool.deaths.get(slot) ?? []), now].slice(-20);
+  pool.deaths.set(slot, times);
+  const plan = planRestart(times, now);
+  const level = plan.crashLoop ? 'error' : 'warn';
+  const what = plan.crashLoop ? 'crash loop: worker died' : 'worker died';
+  log(level, `${what}; starting another${plan.delayMs ? ` in ${plan.delayMs} ms` : ''}`, {
+    worker: slot,
+    workerPid: worker.process.pid,
+    code,
+    signal,
+    deathsInLastMinute: plan.recentDeaths,
+  });
+  // Not unref'd: with its only worker dead (the embedded database has one), this timer is what keeps the
+  // supervisor alive until the next worker starts.
+  setTimeout(() => {
+    if (!pool.stopping) void start(pool, slot);
+  }, plan.delayMs);
+}
 
-  // The first worker migrates and seeds; the others start once it serves.
-  await start(1);
-  if (!listened.has(1)) return;
-  await Promise.all(Array.from({ length: count - 1 }, (_, i) => start(i + 2)));
-  if (count > 1)
-    log('info', `${count} workers serving on port ${port}`, { workers: count, port: Number(port) });
+/** Stops once: every worker drains and stops, then exit with `code` (15 s at most). */
+function stopAll(pool: Pool, code: number) {
+  if (pool.stopping) return;
+  pool.stopping = true;
+  const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+  // Each worker stops taking connections, finishes its requests and closes its database (server.ts, 10 s at most).
+  for (const w of workers) w.process.kill('SIGTERM');
+  const done = () => process.exit(code);
+  if (workers.length === 0) return done();
+  let left = workers.length;
+  for (const w of workers) w.once('exit', () => --left === 0 && done());
+  setTimeout(done, 15_000).unref();
 }
 
 main().catch((err) => {

@@ -241,6 +241,135 @@ async function plan(tx: Tx, text: string) {
   return { total: records.length, planned, issues, validRows };
 }
 
+type LedgerInsert = typeof schema.stockLedger.$inferInsert;
+type PlanResult = Awaited<ReturnType<typeof plan>>;
+/** What the writing steps share: the transaction, who imports, and the names already resolved. */
+type Writer = {
+  tx: Tx;
+  at: { storeId: string; actorId: string };
+  categoryId: (p: Planned) => string;
+  slugFor: (name: string) => string;
+};
+
+/** The plan split by how it is written, and the counts of products it creates and updates. */
+function sortPlan(planned: Planned[]) {
+  const ones = planned.filter((p) => p.kind === 'one');
+  const withOptions = planned.filter((p) => p.kind === 'variants');
+  const creates = ones.filter((p) => !p.existing);
+  const created = creates.length + withOptions.filter((p) => !p.existing).length;
+  const updates = ones.filter((p) => p.existing);
+  return { creates, updates, withOptions, created, updated: planned.length - created };
+}
+
+/** Categories by name: existing ones, then the new ones in one statement. */
+async function categoryIds(tx: Tx, storeId: string, planned: Planned[]) {
+  const categories = new Map((await repo.listCategories(tx)).map((c) => [c.name.toLowerCase(), c.id]));
+  const newNames = [
+    ...new Set(planned.map((p) => p.categoryName).filter((n) => !categories.has(n.toLowerCase()))),
+  ];
+  if (newNames.length) {
+    const rows = await tx
+      .insert(schema.productCategories)
+      .values(newNames.map((name) => ({ storeId, name })))
+      .onConflictDoNothing()
+      .returning({ id: schema.productCategories.id, name: schema.productCategories.name });
+    for (const r of rows) categories.set(r.name.toLowerCase(), r.id);
+  }
+  return (p: Planned) => categories.get(p.categoryName.toLowerCase()) ?? '';
+}
+
+/** A slug for each new product from its name, unique in the shop (name-2, name-3, ... after the first). */
+async function slugMaker(tx: Tx) {
+  const slugs = new Set(
+    (await tx.select({ slug: schema.products.slug }).from(schema.products)).map((r) => r.slug),
+  );
+  return (name: string) => {
+    const base =
+      name
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s-]/gu, '')
+        .trim()
+        .replace(/\s+/g, '-')
+        .slice(0, 80) || 'product';
+    let slug = base;
+    for (let i = 2; slugs.has(slug); i++) slug = `${base}-${i}`;
+    slugs.add(slug);
+    return slug;
+  };
+}
+
+/** New products sold as one item, 500 to a statement; each opening stock an IMPORT row. */
+async function createOnes(w: Writer, creates: OnePlan[], ledger: LedgerInsert[]) {
+  for (let i = 0; i < creates.length; i += 500) {
+    const rows = await w.tx
+      .insert(schema.products)
+      .values(
+        creates.slice(i, i + 500).map((p) => ({
+          ...productValues({ ...p.form, category_id: w.categoryId(p) }),
+          storeId: w.at.storeId,
+          slug: w.slugFor(p.form.product_name),
+        })),
+      )
+      .returning({ id: schema.products.id, quantity: schema.products.quantity });
+    for (const r of rows)
+      ledger.push({ ...w.at, productId: r.id, change: r.quantity, quantityAfter: r.quantity, ...IMPORTED });
+  }
+}
+const IMPORTED = { reason: 'IMPORT', note: 'Imported from CSV' } as const;
+
+/** Existing products sold as one item, one by one; a stock change an IMPORT row naming the file's line. */
+async function updateOnes(w: Writer, updates: OnePlan[], ledger: LedgerInsert[]) {
+  for (const p of updates) {
+    const prior = p.existing;
+    if (!prior) continue;
+    await repo.updateProduct(w.tx, prior.id, productValues({ ...p.form, category_id: w.categoryId(p) }));
+    const change = p.form.product_quantity - prior.quantity;
+    if (change !== 0) {
+      const [after, note] = [p.form.product_quantity, `CSV import line ${p.line}`];
+      ledger.push({ ...w.at, productId: prior.id, change, quantityAfter: after, reason: 'IMPORT', note });
+    }
+  }
+}
+
+/** Products with options: the new ones together, then the existing ones one by one (csv-variants.ts). */
+async function writeWithOptions(w: Writer, withOptions: VariantPlan[], ledger: LedgerInsert[]) {
+  const added = withOptions.filter((p) => !p.existing);
+  ledger.push(
+    ...(await createVariantGroups(
+      w.tx,
+      w.at,
+      added.map((p) => ({ p, categoryId: w.categoryId(p), slug: w.slugFor(p.form.product_name) })),
+    )),
+  );
+  for (const p of withOptions.filter((x) => x.existing))
+    ledger.push(...(await writeVariantGroup(w.tx, { ...w.at, categoryId: w.categoryId(p) }, p)));
+}
+
+/** Writes every planned product, then the stock history 1,000 rows to a statement, then the audit entry. */
+async function applyPlan(tx: Tx, at: Writer['at'], planned: PlanResult) {
+  const sorted = sortPlan(planned.planned);
+  const { created, updated } = sorted;
+  const categoryId = await categoryIds(tx, at.storeId, planned.planned);
+  const w: Writer = { tx, at, categoryId, slugFor: await slugMaker(tx) };
+  const ledger: LedgerInsert[] = [];
+  await createOnes(w, sorted.creates, ledger);
+  await updateOnes(w, sorted.updates, ledger);
+  await writeWithOptions(w, sorted.withOptions, ledger);
+  for (let i = 0; i < ledger.length; i += 1000) await repo.insertLedger(tx, ledger.slice(i, i + 1000));
+  await recordAudit(
+    tx,
+    at.storeId,
+    { userId: at.actorId },
+    {
+      entity: 'IMPORT',
+      action: 'IMPORT',
+      summary: `Imported ${created} new and ${updated} updated products from CSV`,
+      after: { created, updated, skipped_rows: planned.total - planned.validRows },
+    },
+  );
+  return { created, updated };
+}
+
 /**
  * Imports products from CSV, creating or updating by handle (a product's SKU): a product sold as one item from its
  * row, a product with options and its variants from its rows (csv-variants.ts). A dry run checks every row and
@@ -250,113 +379,13 @@ async function plan(tx: Tx, text: string) {
  */
 export async function importCsv({ deps, actor, store }: ShopContext, text: string, dryRun: boolean) {
   const report = await withStore(deps.db, store.id, async (tx) => {
-    const { total, planned, issues, validRows } = await plan(tx, text);
-    const ones = planned.filter((p) => p.kind === 'one');
-    const creates = ones.filter((p) => !p.existing);
-    const updates = ones.filter((p) => p.existing);
-    const withOptions = planned.filter((p) => p.kind === 'variants');
-    const created = creates.length + withOptions.filter((p) => !p.existing).length;
-    const updated = planned.length - created;
+    // Check every row; a dry run (or a file with nothing valid) stops here.
+    const planned = await plan(tx, text);
+    const { total, issues, validRows } = planned;
     const base = { dry_run: dryRun, total_rows: total, valid_rows: validRows, issues };
-    if (dryRun || !planned.length) return { ...base, created: 0, updated: 0 };
-
-    // Categories by name: existing ones, then the new ones in one statement.
-    const categories = new Map((await repo.listCategories(tx)).map((c) => [c.name.toLowerCase(), c.id]));
-    const newNames = [
-      ...new Set(planned.map((p) => p.categoryName).filter((n) => !categories.has(n.toLowerCase()))),
-    ];
-    if (newNames.length) {
-      const rows = await tx
-        .insert(schema.productCategories)
-        .values(newNames.map((name) => ({ storeId: store.id, name })))
-        .onConflictDoNothing()
-        .returning({ id: schema.productCategories.id, name: schema.productCategories.name });
-      for (const r of rows) categories.set(r.name.toLowerCase(), r.id);
-    }
-    const categoryId = (p: Planned) => categories.get(p.categoryName.toLowerCase()) ?? '';
-
-    const slugs = new Set(
-      (await tx.select({ slug: schema.products.slug }).from(schema.products)).map((r) => r.slug),
-    );
-    const slugFor = (name: string) => {
-      const base =
-        name
-          .toLowerCase()
-          .replace(/[^\p{L}\p{N}\s-]/gu, '')
-          .trim()
-          .replace(/\s+/g, '-')
-          .slice(0, 80) || 'product';
-      let slug = base;
-      for (let i = 2; slugs.has(slug); i++) slug = `${base}-${i}`;
-      slugs.add(slug);
-      return slug;
-    };
-    const ledger: (typeof schema.stockLedger.$inferInsert)[] = [];
-    for (let i = 0; i < creates.length; i += 500) {
-      const chunk = creates.slice(i, i + 500);
-      const rows = await tx
-        .insert(schema.products)
-        .values(
-          chunk.map((p) => ({
-            ...productValues({ ...p.form, category_id: categoryId(p) }),
-            storeId: store.id,
-            slug: slugFor(p.form.product_name),
-          })),
-        )
-        .returning({ id: schema.products.id, quantity: schema.products.quantity });
-      for (const r of rows) {
-        ledger.push({
-          storeId: store.id,
-          productId: r.id,
-          change: r.quantity,
-          quantityAfter: r.quantity,
-          reason: 'IMPORT',
-          note: 'Imported from CSV',
-          actorId: actor.userId,
-        });
-      }
-    }
-    for (const p of updates) {
-      const prior = p.existing;
-      if (!prior) continue;
-      await repo.updateProduct(tx, prior.id, productValues({ ...p.form, category_id: categoryId(p) }));
-      const change = p.form.product_quantity - prior.quantity;
-      if (change !== 0) {
-        ledger.push({
-          storeId: store.id,
-          productId: prior.id,
-          change,
-          quantityAfter: p.form.product_quantity,
-          reason: 'IMPORT',
-          note: `CSV import line ${p.line}`,
-          actorId: actor.userId,
-        });
-      }
-    }
-    const at = { storeId: store.id, actorId: actor.userId };
-    const added = withOptions.filter((p) => !p.existing);
-    ledger.push(
-      ...(await createVariantGroups(
-        tx,
-        at,
-        added.map((p) => ({ p, categoryId: categoryId(p), slug: slugFor(p.form.product_name) })),
-      )),
-    );
-    for (const p of withOptions.filter((x) => x.existing))
-      ledger.push(...(await writeVariantGroup(tx, { ...at, categoryId: categoryId(p) }, p)));
-    for (let i = 0; i < ledger.length; i += 1000) await repo.insertLedger(tx, ledger.slice(i, i + 1000));
-    await recordAudit(
-      tx,
-      store.id,
-      { userId: actor.userId },
-      {
-        entity: 'IMPORT',
-        action: 'IMPORT',
-        summary: `Imported ${created} new and ${updated} updated products from CSV`,
-        after: { created, updated, skipped_rows: total - validRows },
-      },
-    );
-    return { ...base, created, updated };
+    if (dryRun || !planned.planned.length) return { ...base, created: 0, updated: 0 };
+    // Write it all in this transaction.
+    return { ...base, ...(await applyPlan(tx, { storeId: store.id, actorId: actor.userId }, planned)) };
   });
   if (!dryRun && report.valid_rows) forgetStorefront(deps, store);
   return report;

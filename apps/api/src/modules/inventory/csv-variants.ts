@@ -1,6 +1,6 @@
 import { lineName, type ProductOption, paiseToRupees, productFormBody } from '@haat/contracts';
 import { schema, type Tx } from '@haat/db';
-import { eq, inArray, or } from 'drizzle-orm';
+import { inArray, or } from 'drizzle-orm';
 import {
   type CsvRecord,
   columnOf,
@@ -11,7 +11,7 @@ import {
   productRaw,
 } from './csv-columns.ts';
 import type * as repo from './inventory.repository.ts';
-import { type ProductForm, productValues } from './inventory.service.ts';
+import type { ProductForm } from './inventory.service.ts';
 import * as variants from './variants.service.ts';
 
 /**
@@ -111,6 +111,155 @@ function optionsOf(rows: Row[], prior: repo.ProductRow | undefined, issues: Issu
 }
 
 type Say = (x: Row, column: string, message: string, values?: string[]) => Issue;
+/** A variant of the form: an existing one (no row) or a row's, with its option values. */
+type Entry = { row: Row | null; raw: Record<string, unknown>; values: string[] };
+/** What the steps of checking one product's rows share; `issues` collects their problems in order. */
+type Group = {
+  handle: string;
+  rows: Row[];
+  first: Row;
+  ctx: GroupCtx & { priorVariants: VariantRow[] };
+  issues: Issue[];
+  say: Say;
+  options: ProductOption[];
+};
+
+/** The group's first row, its messages' wording (naming the product and the variant), and its options. */
+function groupOf(handle: string, rows: Row[], ctx: Group['ctx']): Group {
+  const first = rows[0] as Row;
+  const productName = (first.r.product_name ?? '').trim() || ctx.prior?.name || handle;
+  const issues: Issue[] = [];
+  const say: Say = (x, column, message, values) => ({
+    line: x.line,
+    column,
+    message: `${lineName(productName, (values ?? valuesOf(x.r).filter(Boolean)).join(' / '))}: ${message}`,
+  });
+  return { handle, rows, first, ctx, issues, say, options: optionsOf(rows, ctx.prior, issues, say) };
+}
+
+/** An existing variant as the form has it. */
+const carriedEntry = (v: VariantRow): Entry => ({
+  row: null,
+  values: v.optionValues,
+  raw: {
+    id: v.id,
+    options: v.optionValues,
+    sku: v.sku ?? '',
+    barcode: v.barcode,
+    product_price: paiseToRupees(v.pricePaise),
+    discount_price: v.salePricePaise == null ? null : paiseToRupees(v.salePricePaise),
+    original_price: v.costPaise == null ? null : paiseToRupees(v.costPaise),
+    product_quantity: v.quantity,
+    low_stock_threshold: v.lowStockThreshold,
+    image: v.image,
+    hsn_code: v.hsnCode,
+  },
+});
+
+/** A row's variant as the form has it, keeping the id and image of the existing variant it names (`was`). */
+const rowRaw = (x: Row, values: string[], was: VariantRow | undefined, first: Row) => ({
+  ...(was ? { id: was.id, image: was.image } : {}),
+  options: values,
+  sku: x.r.sku ?? '',
+  barcode: x.r.barcode || null,
+  product_price: num(x.r.selling_price) ?? '',
+  discount_price: num(x.r.sale_price) ?? null,
+  original_price: num(x.r.cost_price) ?? null,
+  product_quantity: num(x.r.stock) ?? '',
+  low_stock_threshold: num(x.r.low_stock_threshold) ?? was?.lowStockThreshold ?? 5,
+  // The first row's HSN code is the product's; a row with another is that variant's own, a blank keeps it.
+  hsn_code: !x.r.hsn_code ? (was?.hsnCode ?? null) : x.r.hsn_code === first.r.hsn_code ? null : x.r.hsn_code,
+});
+
+/** The existing variants first (kept as they are unless a row names them), then the file's new combinations. */
+function entriesOf(g: Group, carried: VariantRow[]) {
+  const spell = (value: string, i: number) =>
+    g.options[i]?.values.find((w) => w.toLowerCase() === value.toLowerCase()) ?? value;
+  const entries: Entry[] = carried.map(carriedEntry);
+  for (const x of g.rows) {
+    const values = valuesOf(x.r)
+      .slice(0, g.options.length)
+      .map((value, i) => (value ? spell(value, i) : value));
+    const at = entries.findIndex((e) => key(e.values) === key(values));
+    const raw = rowRaw(x, values, at >= 0 ? carried[at] : undefined, g.first);
+    if (at >= 0 && entries[at]?.row)
+      g.issues.push(
+        g.say(x, 'option1_value', `This combination is also on line ${entries[at]?.row?.line}`, values),
+      );
+    else if (at >= 0) entries[at] = { row: x, raw, values };
+    else entries.push({ row: x, raw, values });
+  }
+  return entries;
+}
+
+/** The product dialog's form (its own columns from the first row, the variants from the entries), checked. */
+function parseForm(g: Group, entries: Entry[]) {
+  const { first, ctx } = g;
+  return productFormBody.safeParse({
+    ...productRaw(first.r, ctx.prior, ctx.supplierId),
+    sku: g.handle,
+    barcode: ctx.prior?.barcode ?? undefined,
+    original_price: 0,
+    product_price: 0,
+    discount_price: null,
+    product_quantity: 0,
+    low_stock_threshold: 0,
+    options: g.options,
+    variants: entries.map((e) => e.raw),
+  });
+}
+
+/** The form's problems at the file's line and column: a variant's at its row, the product's at the first row. */
+function formIssues(g: Group, entries: Entry[], parsed: ReturnType<typeof parseForm>) {
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const [head, i, field] = issue.path;
+    const entry = head === 'variants' && typeof i === 'number' ? entries[i] : undefined;
+    const x = entry?.row ?? g.first;
+    const values = entry?.values ?? valuesOf(g.first.r).filter(Boolean);
+    let column = head === 'sku' ? 'handle' : columnOf(String(head ?? ''));
+    if (head === 'variants')
+      column =
+        field === 'options'
+          ? optionColumn(entry?.values, g.options)
+          : columnOf(String(field ?? 'option1_value'));
+    if (head === 'options') column = `option${Number(i) + 1}_${field === 'name' ? 'name' : 'value'}`;
+    g.issues.push(g.say(x, column, csvMessage(column, issue), values));
+  }
+}
+
+/** SKUs on an earlier row of another product, and SKUs and barcodes other products' variants already use. */
+function takenIssues({ ctx, issues, say }: Group, entries: Entry[]) {
+  const other = (t: Taken) => t.productId !== ctx.prior?.id;
+  for (const e of entries) {
+    if (!e.row) continue;
+    const sku = (e.row.r.sku ?? '').toUpperCase();
+    const barcode = e.row.r.barcode || null;
+    const at = ctx.elsewhere.get(e.row.line);
+    if (at !== undefined) issues.push(say(e.row, 'sku', `SKU ${sku} is also on line ${at}`, e.values));
+    if (sku && ctx.taken.some((t) => other(t) && t.sku === sku))
+      issues.push(say(e.row, 'sku', `SKU ${sku} is already used by another product`, e.values));
+    if (barcode && ctx.taken.some((t) => other(t) && t.barcode === barcode))
+      issues.push(say(e.row, 'barcode', `Barcode ${barcode} is already used by another product`, e.values));
+  }
+}
+
+/** The plan of a product whose rows passed: its form, and the file's line of each existing variant it names. */
+function variantPlan(g: Group, entries: Entry[], carried: VariantRow[], parsed: ProductForm): VariantPlan {
+  const form = { ...parsed, product_price: parsed.variants?.[0]?.product_price ?? 0 };
+  const lineOfVariant = new Map(
+    entries.flatMap((e) => (e.row && typeof e.raw.id === 'string' ? [[e.raw.id, e.row.line] as const] : [])),
+  );
+  return {
+    kind: 'variants',
+    line: g.first.line,
+    lines: g.rows.map((x) => x.line),
+    form,
+    categoryName: (g.first.r.category ?? '').trim(),
+    existing: g.ctx.prior,
+    lineOfVariant,
+    variantsAsTheyAre: asTheyAre(carried, form),
+  };
+}
 
 /**
  * Checks one product's rows and builds the product dialog's form from them (the shared rules: productFormBody with
@@ -122,130 +271,21 @@ export function planVariantGroup(
   rows: Row[],
   ctx: GroupCtx & { priorVariants: VariantRow[] },
 ): { issues: Issue[]; plan?: VariantPlan } {
-  const first = rows[0] as Row;
-  const productName = (first.r.product_name ?? '').trim() || ctx.prior?.name || handle;
-  const issues: Issue[] = [];
-  const say: Say = (x, column, message, values) => ({
-    line: x.line,
-    column,
-    message: `${lineName(productName, (values ?? valuesOf(x.r).filter(Boolean)).join(' / '))}: ${message}`,
-  });
-  const options = optionsOf(rows, ctx.prior, issues, say);
-  const spell = (value: string, i: number) =>
-    options[i]?.values.find((w) => w.toLowerCase() === value.toLowerCase()) ?? value;
-
-  // The existing variants first (kept as they are unless a row names them), then the file's new combinations.
+  // The options (existing ones first), then the variants: the existing ones, then the rows' combinations.
+  const g = groupOf(handle, rows, ctx);
   const carried = ctx.prior?.options.length ? ctx.priorVariants : [];
-  const entries: { row: Row | null; raw: Record<string, unknown>; values: string[] }[] = carried.map((v) => ({
-    row: null,
-    values: v.optionValues,
-    raw: {
-      id: v.id,
-      options: v.optionValues,
-      sku: v.sku ?? '',
-      barcode: v.barcode,
-      product_price: paiseToRupees(v.pricePaise),
-      discount_price: v.salePricePaise == null ? null : paiseToRupees(v.salePricePaise),
-      original_price: v.costPaise == null ? null : paiseToRupees(v.costPaise),
-      product_quantity: v.quantity,
-      low_stock_threshold: v.lowStockThreshold,
-      image: v.image,
-      hsn_code: v.hsnCode,
-    },
-  }));
-  for (const x of rows) {
-    const values = valuesOf(x.r)
-      .slice(0, options.length)
-      .map((value, i) => (value ? spell(value, i) : value));
-    const at = entries.findIndex((e) => key(e.values) === key(values));
-    const was = at >= 0 ? carried[at] : undefined;
-    const raw = {
-      ...(was ? { id: was.id, image: was.image } : {}),
-      options: values,
-      sku: x.r.sku ?? '',
-      barcode: x.r.barcode || null,
-      product_price: num(x.r.selling_price) ?? '',
-      discount_price: num(x.r.sale_price) ?? null,
-      original_price: num(x.r.cost_price) ?? null,
-      product_quantity: num(x.r.stock) ?? '',
-      low_stock_threshold: num(x.r.low_stock_threshold) ?? was?.lowStockThreshold ?? 5,
-      // The first row's HSN code is the product's; a row with another is that variant's own, a blank keeps it.
-      hsn_code: !x.r.hsn_code
-        ? (was?.hsnCode ?? null)
-        : x.r.hsn_code === first.r.hsn_code
-          ? null
-          : x.r.hsn_code,
-    };
-    if (at >= 0 && entries[at]?.row)
-      issues.push(
-        say(x, 'option1_value', `This combination is also on line ${entries[at]?.row?.line}`, values),
-      );
-    else if (at >= 0) entries[at] = { row: x, raw, values };
-    else entries.push({ row: x, raw, values });
-  }
-
-  const categoryName = (first.r.category ?? '').trim();
-  if (!categoryName) issues.push(say(first, 'category', 'Category is required'));
-  if (ctx.supplierMissing) issues.push(say(first, 'supplier', `No supplier named ${ctx.supplierMissing}`));
-  const base = productRaw(first.r, ctx.prior, ctx.supplierId);
-  const parsed = productFormBody.safeParse({
-    ...base,
-    sku: handle,
-    barcode: ctx.prior?.barcode ?? undefined,
-    original_price: 0,
-    product_price: 0,
-    discount_price: null,
-    product_quantity: 0,
-    low_stock_threshold: 0,
-    options,
-    variants: entries.map((e) => e.raw),
-  });
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const [head, i, field] = issue.path;
-    const entry = head === 'variants' && typeof i === 'number' ? entries[i] : undefined;
-    const x = entry?.row ?? first;
-    const values = entry?.values ?? valuesOf(first.r).filter(Boolean);
-    let column = head === 'sku' ? 'handle' : columnOf(String(head ?? ''));
-    if (head === 'variants')
-      column =
-        field === 'options'
-          ? optionColumn(entry?.values, options)
-          : columnOf(String(field ?? 'option1_value'));
-    if (head === 'options') column = `option${Number(i) + 1}_${field === 'name' ? 'name' : 'value'}`;
-    issues.push(say(x, column, csvMessage(column, issue), values));
-  }
-  // SKUs and barcodes other products' variants already use.
-  for (const e of entries) {
-    if (!e.row) continue;
-    const sku = (e.row.r.sku ?? '').toUpperCase();
-    const barcode = e.row.r.barcode || null;
-    const other = (t: Taken) => t.productId !== ctx.prior?.id;
-    const at = ctx.elsewhere.get(e.row.line);
-    if (at !== undefined) issues.push(say(e.row, 'sku', `SKU ${sku} is also on line ${at}`, e.values));
-    if (sku && ctx.taken.some((t) => other(t) && t.sku === sku))
-      issues.push(say(e.row, 'sku', `SKU ${sku} is already used by another product`, e.values));
-    if (barcode && ctx.taken.some((t) => other(t) && t.barcode === barcode))
-      issues.push(say(e.row, 'barcode', `Barcode ${barcode} is already used by another product`, e.values));
-  }
-  if (issues.length || !parsed.success) return { issues: [...issues, ...heldBack(rows, issues, say)] };
-  const form = { ...parsed.data, product_price: parsed.data.variants?.[0]?.product_price ?? 0 };
-  const lineOfVariant = new Map(
-    entries.flatMap((e) => (e.row && typeof e.raw.id === 'string' ? [[e.raw.id, e.row.line] as const] : [])),
-  );
-  const lines = rows.map((x) => x.line);
-  return {
-    issues,
-    plan: {
-      kind: 'variants',
-      line: first.line,
-      lines,
-      form,
-      categoryName,
-      existing: ctx.prior,
-      lineOfVariant,
-      variantsAsTheyAre: asTheyAre(carried, form),
-    },
-  };
+  const entries = entriesOf(g, carried);
+  // The product's own columns, then the form's rules, then SKUs and barcodes taken elsewhere.
+  if (!(g.first.r.category ?? '').trim()) g.issues.push(g.say(g.first, 'category', 'Category is required'));
+  if (ctx.supplierMissing)
+    g.issues.push(g.say(g.first, 'supplier', `No supplier named ${ctx.supplierMissing}`));
+  const parsed = parseForm(g, entries);
+  formIssues(g, entries, parsed);
+  takenIssues(g, entries);
+  // One bad row holds the product's other rows back.
+  if (g.issues.length || !parsed.success)
+    return { issues: [...g.issues, ...heldBack(rows, g.issues, g.say)] };
+  return { issues: g.issues, plan: variantPlan(g, entries, carried, parsed.data) };
 }
 
 const WRITTEN = [
@@ -285,94 +325,4 @@ function heldBack(rows: Row[], issues: Issue[], say: Say) {
 function optionColumn(values: string[] | undefined, options: ProductOption[]) {
   const blank = options.findIndex((o, i) => !values?.[i] || !o.values.includes(values[i] ?? ''));
   return `option${Math.max(blank, 0) + 1}_value`;
-}
-
-type LedgerInsert = typeof schema.stockLedger.$inferInsert;
-
-/**
- * Adds new products with options in a few statements (a file of 1,000 products in 5 sizes is 2 product inserts and
- * 5 variant inserts): their own rows as the product dialog writes them (ownColumns), then every variant, each
- * opening stock an IMPORT row of the stock history.
- */
-export async function createVariantGroups(
-  tx: Tx,
-  at: { storeId: string; actorId: string },
-  plans: { p: VariantPlan; categoryId: string; slug: string }[],
-): Promise<LedgerInsert[]> {
-  const ids = new Map<string, string>();
-  for (let i = 0; i < plans.length; i += 500) {
-    const rows = await tx
-      .insert(schema.products)
-      .values(
-        plans.slice(i, i + 500).map(({ p, categoryId, slug }) => ({
-          ...variants.ownColumns(productValues({ ...p.form, category_id: categoryId }), p.form, 'insert'),
-          storeId: at.storeId,
-          slug,
-        })),
-      )
-      .returning({ id: schema.products.id, slug: schema.products.slug });
-    for (const r of rows) ids.set(r.slug, r.id);
-  }
-  const values = plans.flatMap(({ p, slug }) =>
-    (p.form.variants ?? []).map((v, i) => ({
-      ...variants.variantValues(v, i),
-      storeId: at.storeId,
-      productId: ids.get(slug) ?? '',
-    })),
-  );
-  const ledger: LedgerInsert[] = [];
-  for (let i = 0; i < values.length; i += 1000) {
-    const rows = await tx
-      .insert(schema.productVariants)
-      .values(values.slice(i, i + 1000))
-      .returning({
-        id: schema.productVariants.id,
-        productId: schema.productVariants.productId,
-        quantity: schema.productVariants.quantity,
-      });
-    for (const r of rows)
-      ledger.push({
-        storeId: at.storeId,
-        productId: r.productId,
-        variantId: r.id,
-        change: r.quantity,
-        quantityAfter: r.quantity,
-        reason: 'IMPORT',
-        note: 'Imported from CSV',
-        actorId: at.actorId,
-      });
-  }
-  return ledger;
-}
-
-/**
- * Writes one existing product with options the way the product dialog does (inventory.service): its own row (its rollup
- * columns left to the variants' triggers), then its variants through saveVariants unless the file leaves them as
- * they are (a whole export imported back after one edit writes the edited product's variants only). Stock changes
- * become IMPORT rows of the stock history.
- */
-export async function writeVariantGroup(
-  tx: Tx,
-  at: { storeId: string; actorId: string; categoryId: string },
-  p: VariantPlan,
-): Promise<LedgerInsert[]> {
-  const productId = p.existing?.id ?? '';
-  await tx
-    .update(schema.products)
-    .set({
-      ...variants.ownColumns(productValues({ ...p.form, category_id: at.categoryId }), p.form, 'update'),
-      updatedAt: new Date(),
-    })
-    .where(eq(schema.products.id, productId));
-  if (p.variantsAsTheyAre) return [];
-  const ctx = { tx, storeId: at.storeId, productId, actorId: at.actorId };
-  const ledger = await variants.saveVariants(ctx, p.form, null);
-  return ledger.map((l) => ({
-    ...l,
-    reason: 'IMPORT',
-    note:
-      l.reason === 'INITIAL'
-        ? 'Imported from CSV'
-        : `CSV import line ${p.lineOfVariant.get(l.variantId) ?? p.line}`,
-  }));
 }

@@ -17,7 +17,6 @@ import {
   REQUIRED,
 } from './csv-columns.ts';
 import {
-  createVariantGroups,
   type GroupCtx,
   hasOptions,
   loadVariants,
@@ -25,8 +24,8 @@ import {
   type Row,
   type Taken,
   type VariantPlan,
-  writeVariantGroup,
 } from './csv-variants.ts';
+import { createVariantGroups, writeVariantGroup } from './csv-variants-write.ts';
 import * as repo from './inventory.repository.ts';
 import { type ProductForm, productValues } from './inventory.service.ts';
 

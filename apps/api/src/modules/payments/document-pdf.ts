@@ -97,90 +97,108 @@ function parties(doc: Doc, s: TaxDocumentSnapshot, irn: EinvoiceIrn | null) {
   doc.y = Math.max(bottom, doc.y) + 14;
 }
 
-function table(doc: Doc, s: TaxDocumentSnapshot) {
-  const taxed = s.kind !== 'BILL_OF_SUPPLY';
-  const intra = s.breakup.intraState;
-  const cols = taxed
-    ? [
-        // An 8-digit HSN code and the "Discount" heading each fit on one line.
-        { k: 'desc', w: 92, t: 'Description' },
-        { k: 'hsn', w: 48, t: 'HSN/SAC' },
-        { k: 'qty', w: 36, t: 'Qty', a: 'right' },
-        { k: 'rate', w: 50, t: 'Rate', a: 'right' },
-        { k: 'disc', w: 46, t: 'Discount', a: 'right' },
-        { k: 'taxable', w: 56, t: 'Taxable value', a: 'right' },
-        { k: 'pct', w: 24, t: 'GST %', a: 'right' },
-        ...(intra
-          ? [
-              { k: 'cgst', w: 46, t: 'CGST', a: 'right' },
-              { k: 'sgst', w: 46, t: 'SGST', a: 'right' },
-            ]
-          : [{ k: 'igst', w: 92, t: 'IGST', a: 'right' }]),
-        { k: 'total', w: 0, t: 'Amount', a: 'right' },
-      ]
-    : [
-        { k: 'desc', w: 190, t: 'Description' },
-        { k: 'hsn', w: 50, t: 'HSN/SAC' },
-        { k: 'qty', w: 50, t: 'Qty', a: 'right' },
-        { k: 'rate', w: 60, t: 'Rate', a: 'right' },
-        { k: 'disc', w: 60, t: 'Discount', a: 'right' },
-        { k: 'total', w: 0, t: 'Amount', a: 'right' },
-      ];
-  const width = doc.page.width - M * 2;
+type Col = { k: string; w: number; t: string; a?: 'left' | 'right' };
+type Line = TaxDocumentSnapshot['breakup']['lines'][number];
+/** The table being drawn: its columns, its width and the top of its next row. */
+type Table = { doc: Doc; cols: Col[]; width: number; y: number };
+
+/**
+ * The columns: a taxed document's with CGST and SGST (within the state) or IGST, a bill of supply's without tax;
+ * the last one (Amount) takes the width the others leave.
+ */
+function columns(s: TaxDocumentSnapshot, width: number) {
+  const cols: Col[] =
+    s.kind !== 'BILL_OF_SUPPLY'
+      ? [
+          // An 8-digit HSN code and the "Discount" heading each fit on one line.
+          { k: 'desc', w: 92, t: 'Description' },
+          { k: 'hsn', w: 48, t: 'HSN/SAC' },
+          { k: 'qty', w: 36, t: 'Qty', a: 'right' },
+          { k: 'rate', w: 50, t: 'Rate', a: 'right' },
+          { k: 'disc', w: 46, t: 'Discount', a: 'right' },
+          { k: 'taxable', w: 56, t: 'Taxable value', a: 'right' },
+          { k: 'pct', w: 24, t: 'GST %', a: 'right' },
+          ...(s.breakup.intraState
+            ? [
+                { k: 'cgst', w: 46, t: 'CGST', a: 'right' } as const,
+                { k: 'sgst', w: 46, t: 'SGST', a: 'right' } as const,
+              ]
+            : [{ k: 'igst', w: 92, t: 'IGST', a: 'right' } as const]),
+          { k: 'total', w: 0, t: 'Amount', a: 'right' },
+        ]
+      : [
+          { k: 'desc', w: 190, t: 'Description' },
+          { k: 'hsn', w: 50, t: 'HSN/SAC' },
+          { k: 'qty', w: 50, t: 'Qty', a: 'right' },
+          { k: 'rate', w: 60, t: 'Rate', a: 'right' },
+          { k: 'disc', w: 60, t: 'Discount', a: 'right' },
+          { k: 'total', w: 0, t: 'Amount', a: 'right' },
+        ];
   const last = cols.at(-1);
   if (last) last.w = width - cols.slice(0, -1).reduce((a, c) => a + c.w, 0);
-  let y = doc.y;
-  const row = (cells: Record<string, string>, font: 'body' | 'bold', size: number) => {
-    let x = M;
-    let h = 0;
-    for (const c of cols) {
-      const text = cells[c.k] ?? '';
-      const opts = { font, size, x, y, width: c.w - 6, align: (c.a ?? 'left') as 'left' | 'right' };
-      h = Math.max(h, pdfTextHeight(doc, text, opts));
-      pdfText(doc, text, opts);
-      x += c.w;
-    }
-    y += h + 6;
-  };
-  doc.fillColor('#666');
-  row(Object.fromEntries(cols.map((c) => [c.k, c.t])), 'bold', 7.5);
-  doc
-    .moveTo(M, y - 2)
-    .lineTo(M + width, y - 2)
+  return cols;
+}
+
+/** Draws one row at the table's y, each cell in its column, and moves y below its tallest cell. */
+function drawRow(t: Table, cells: Record<string, string>, font: 'body' | 'bold', size: number) {
+  let x = M;
+  let h = 0;
+  for (const c of t.cols) {
+    const text = cells[c.k] ?? '';
+    const opts = { font, size, x, y: t.y, width: c.w - 6, align: c.a ?? 'left' };
+    h = Math.max(h, pdfTextHeight(t.doc, text, opts));
+    pdfText(t.doc, text, opts);
+    x += c.w;
+  }
+  t.y += h + 6;
+}
+
+/** The grey rule under the header and under the last line. */
+function rule(t: Table) {
+  t.doc
+    .moveTo(M, t.y - 2)
+    .lineTo(M + t.width, t.y - 2)
     .strokeColor('#bbb')
     .stroke();
+}
+
+/** A line's cells, a dash where it has no HSN code, quantity, rate or discount. */
+function lineCells(l: Line): Record<string, string> {
+  // A snapshot issued before the rate column (issue 39) has no unitRatePaise: it prints without one.
+  const rate = l.unitRatePaise ?? null;
+  return {
+    desc: l.name,
+    hsn: l.hsn ?? '—',
+    qty: l.quantity == null ? '—' : l.unit ? `${l.quantity} ${l.unit}` : String(l.quantity),
+    rate: rate == null ? '—' : inr(rate),
+    disc: l.discountPaise ? inr(l.discountPaise) : '—',
+    taxable: inr(l.taxablePaise),
+    pct: `${l.ratePercent}`,
+    cgst: inr(l.cgstPaise),
+    sgst: inr(l.sgstPaise),
+    igst: inr(l.igstPaise),
+    total: inr(l.taxablePaise + l.igstPaise + l.cgstPaise + l.sgstPaise),
+  };
+}
+
+function table(doc: Doc, s: TaxDocumentSnapshot) {
+  const width = doc.page.width - M * 2;
+  const t: Table = { doc, cols: columns(s, width), width, y: doc.y };
+  // The headings in grey, ruled off.
+  doc.fillColor('#666');
+  drawRow(t, Object.fromEntries(t.cols.map((c) => [c.k, c.t])), 'bold', 7.5);
+  rule(t);
+  // A row per line, on a new page when near the bottom.
   doc.fillColor('#000');
   for (const l of s.breakup.lines) {
-    if (y > doc.page.height - 200) {
+    if (t.y > doc.page.height - 200) {
       doc.addPage();
-      y = M;
+      t.y = M;
     }
-    // A snapshot issued before the rate column (issue 39) has no unitRatePaise: it prints without one.
-    const rate = l.unitRatePaise ?? null;
-    row(
-      {
-        desc: l.name,
-        hsn: l.hsn ?? '—',
-        qty: l.quantity == null ? '—' : l.unit ? `${l.quantity} ${l.unit}` : String(l.quantity),
-        rate: rate == null ? '—' : inr(rate),
-        disc: l.discountPaise ? inr(l.discountPaise) : '—',
-        taxable: inr(l.taxablePaise),
-        pct: `${l.ratePercent}`,
-        cgst: inr(l.cgstPaise),
-        sgst: inr(l.sgstPaise),
-        igst: inr(l.igstPaise),
-        total: inr(l.taxablePaise + l.igstPaise + l.cgstPaise + l.sgstPaise),
-      },
-      'body',
-      8,
-    );
+    drawRow(t, lineCells(l), 'body', 8);
   }
-  doc
-    .moveTo(M, y - 2)
-    .lineTo(M + width, y - 2)
-    .strokeColor('#bbb')
-    .stroke();
-  doc.y = y + 4;
+  rule(t);
+  doc.y = t.y + 4;
 }
 
 function totals(doc: Doc, s: TaxDocumentSnapshot) {

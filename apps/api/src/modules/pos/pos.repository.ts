@@ -120,6 +120,16 @@ export function sellablesFor(tx: Tx, productIds: string[], variantIds: string[])
     .orderBy(asc(p.id), asc(v.id));
 }
 
+/**
+ * The variants of active products with options, for a sale line that named such a product without its variant:
+ * the counter is told which ones there are to choose from.
+ */
+export function variantChoices(tx: Tx, productIds: string[]) {
+  return sellables(tx)
+    .where(and(eq(p.status, 'ACTIVE'), inArray(v.productId, productIds), sql`${p.options} <> '[]'::jsonb`))
+    .orderBy(asc(p.id), asc(v.id));
+}
+
 /** A returning counter customer by phone; else a customer account of this shop with that phone. */
 export async function findCustomer(tx: Tx, storeId: string, phone: string) {
   const [known] = await tx.select().from(pc).where(eq(pc.phone, phone)).limit(1);

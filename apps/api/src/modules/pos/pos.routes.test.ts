@@ -612,6 +612,54 @@ describe('sizes at the counter', () => {
   });
 });
 
+describe('a product with sizes sent without its size', () => {
+  it('answers 400 naming variant_id and listing the sizes to choose from; a line with one of them sells', async () => {
+    const [category] = (await vendor.call('GET', '/api/admin/category/')).json().data as { id: string }[];
+    const id = `V${Date.now().toString(36)}`.toUpperCase();
+    const made = await vendor.call('POST', '/api/admin/product/', {
+      product_name: `Counter Shirt ${id}`,
+      sku: `CS-${id}`,
+      original_price: 250,
+      product_price: 499,
+      unit: 'Piece',
+      product_quantity: 0,
+      shipping_charge: 0,
+      tax_percentage: 5,
+      category_id: category?.id,
+      options: [{ name: 'Size', values: ['S', 'XL'] }],
+      variants: ['S', 'XL'].map((size) => ({
+        options: [size],
+        sku: `CS-${id}-${size}`,
+        product_price: 499,
+        original_price: 250,
+        product_quantity: 3,
+      })),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const productId = made.json().data.id as string;
+    const res = await sell(vendor, bill([{ id: productId, quantity: 1, price: 499, tax: 5 }]));
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json();
+    expect(body.success).toBe(false);
+    expect(body.message).toContain('variant_id');
+    expect(body.message).toContain('S');
+    expect(body.message).toContain('XL');
+    expect(body.error.issues).toEqual([expect.objectContaining({ path: 'product_id.0.variant_id' })]);
+    const choices = body.error.details.variants as { variant_id: string; label: string; sku: string }[];
+    expect(choices.map((c) => [c.label, c.sku]).sort()).toEqual([
+      ['S', `CS-${id}-S`],
+      ['XL', `CS-${id}-XL`],
+    ]);
+    // Choosing one of them sells it.
+    const s = choices.find((c) => c.label === 'S') as { variant_id: string };
+    const sold = await sell(vendor, {
+      ...bill([{ id: productId, quantity: 1, price: 499, tax: 5 }]),
+      product_id: [{ product_id: productId, variant_id: s.variant_id, quantity: 1 }],
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+  });
+});
+
 describe('a sale’s stock in one write of the product (take_sale_stock, migration 0034)', () => {
   it('moves stock, units sold, the low-stock count and the inventory’s counts as taking it from the variant did', async () => {
     const p = await product({ stock: 7, price: 80 });

@@ -75,6 +75,7 @@ export async function posCheckout(
       ]);
       if (status === 'SUSPENDED') throw forbidden(SUSPENDED, 'SHOP_SUSPENDED');
       if (!claimed) return { created: false as const, orderId: await replayed(tx, key, hash) };
+      await checkVariantsNamed(tx, body.product_id, rows);
       const lines = priceLines(body.product_id, rows, !!shop.gstin);
       const totals = checkTotals(body, lines);
       const payment = checkPayment(body.payment, totals.totalPaise);
@@ -152,6 +153,41 @@ async function replayed(tx: Tx, key: string, hash: string) {
   }
   if (!prior.orderId) throw conflict('This sale is still being made. Try again in a moment.', 'IN_PROGRESS');
   return prior.orderId;
+}
+
+/**
+ * A line that names a product with options but no variant is refused with the variants to choose from (400,
+ * `product_id.N.variant_id`), rather than "not found": the product is there, the line is incomplete.
+ */
+async function checkVariantsNamed(tx: Tx, asked: Line[], rows: repo.SellableRow[]) {
+  const missing = asked
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => !l.variant_id && !rows.some((r) => r.productId === l.product_id));
+  if (!missing.length) return;
+  const choices = await repo.variantChoices(
+    tx,
+    missing.map(({ l }) => l.product_id),
+  );
+  for (const { l, i } of missing) {
+    const own = choices.filter((c) => c.productId === l.product_id);
+    if (!own.length) continue;
+    const names = own.map((c) => c.variantLabel ?? c.sku ?? c.variantId).join(', ');
+    const message = `${own[0]?.name} comes in ${own.length} variants: choose one in variant_id (${names})`;
+    throw new AppError(400, 'VALIDATION_FAILED', message, {
+      reason: 'VARIANT_REQUIRED',
+      issues: [{ path: `product_id.${i}.variant_id`, message }],
+      details: {
+        product_id: l.product_id,
+        variants: own.map((c) => ({
+          variant_id: c.variantId,
+          label: c.variantLabel,
+          sku: c.sku,
+          price: paiseToRupees(c.pricePaise),
+          stock: c.stock,
+        })),
+      },
+    });
+  }
 }
 
 /** Each line as the database prices it now; a product that is not this shop's, or not sold, is not found. */

@@ -60,8 +60,8 @@ export const orderStats = z.object({
   total_cancelled: z.number().int(),
   /** Shipped orders refused or undeliverable, on their way back (status RTO). */
   total_rto: z.number().int(),
-  /** Rupees: orders that were not cancelled or returned. */
-  total_revenue: z.number(),
+  /** Rupees: orders that were not cancelled or returned; null for a role without the sales figures (Cashier, Packer). */
+  total_revenue: z.number().nullable(),
 });
 export type OrderStats = z.infer<typeof orderStats>;
 

@@ -5,6 +5,7 @@ import {
   adminOrderStatusBody,
   bulkStatusBody,
   bulkStatusResult,
+  can,
   customerPrepaymentBody,
   editOrderBody,
   envelope,
@@ -65,8 +66,13 @@ function orderListRoutes(app: ZodApp, deps: Deps) {
       response: { 200: envelope(adminOrderList), ...errorReplies },
     },
     handler: async (req) => {
-      const { store } = await requireVendorStore(deps, req);
-      return ok(await admin.listOrders(deps, store, req.query), 'Orders fetched');
+      const { store, role } = await requireVendorStore(deps, req);
+      const list = await admin.listOrders(deps, store, req.query);
+      // Revenue is a sales figure: a role without them (Cashier, Packer) gets the counts only (issue 42).
+      const seen = can(role, 'money')
+        ? list
+        : { ...list, order_stats: { ...list.order_stats, total_revenue: null } };
+      return ok(seen, 'Orders fetched');
     },
   });
 

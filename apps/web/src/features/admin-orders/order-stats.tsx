@@ -12,7 +12,8 @@ export function OrderStats({
   stats: AdminOrderList['order_stats'] | undefined;
   loading: boolean;
 }) {
-  // Revenue is money: a role that may not see it (a Packer, issue 15) gets the six counts.
+  // Revenue is money: a role that may not see it (a Cashier or Packer, issues 15 and 42) gets the counts; the
+  // server sends it null to them.
   const money = useCan('money');
   const all: [string, string][] = stats
     ? [
@@ -23,7 +24,7 @@ export function OrderStats({
         ['Delivered', count.format(stats.total_deliverd)],
         ['Cancelled', count.format(stats.total_cancelled)],
         ['RTO', count.format(stats.total_rto)],
-        ['Revenue', formatINR(stats.total_revenue)],
+        ['Revenue', stats.total_revenue === null ? '—' : formatINR(stats.total_revenue)],
       ]
     : ['Total Orders', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'RTO', 'Revenue'].map(
         (l) => [l, '—'],

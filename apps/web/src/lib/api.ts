@@ -88,11 +88,23 @@ function buildUrl(path: string, query?: CallOptions['query']) {
   return url.pathname + url.search;
 }
 
+/** Set while an expired session is being announced: the page's other 401s join it (one toast, one trip to login). */
+let expiryAnnounced = false;
+
 /** Announces a failed call the way the spec's catalogue says. */
 export function announceFailure(status: number, message: string | undefined, fallback?: string) {
   if (status === 401) {
-    toast.error('Your session has expired. Please login again.', { description: undefined, duration: 6000 });
-    setTimeout(() => onUnauthorized?.(), 2000);
+    if (expiryAnnounced) return;
+    expiryAnnounced = true;
+    toast.error('Your session has expired. Please login again.', {
+      id: 'session-expired',
+      description: undefined,
+      duration: 6000,
+    });
+    setTimeout(() => {
+      expiryAnnounced = false;
+      onUnauthorized?.();
+    }, 2000);
     return;
   }
   if (status === 0) {

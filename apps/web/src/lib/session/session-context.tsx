@@ -40,6 +40,9 @@ const SessionContext = createContext<SessionApi | null>(null);
 const fitsHere = (s: StoredSession, host: HostInfo) =>
   !(host.face === 'storefront' && s.role_type === 'CUSTOMER' && s.storeSlug !== host.storeSlug);
 
+/** The sign-in pages: never a way back to themselves. */
+const AUTH_PAGE = /\/(login|verification|forgot-password)\/?$/;
+
 const needsRefresh = (s: StoredSession | null) => !!s && s.expiresAt - Date.now() < REFRESH_EARLY_MS;
 
 export function loginPathFor(host: HostInfo, redirect?: string, userType?: 'vendor' | 'customer') {
@@ -145,6 +148,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const role = current?.role_type === 'CUSTOMER' ? 'customer' : 'vendor';
         apply(null);
         queryClient.clear();
+        // Already on a sign-in page (a late 401 of the page left behind): it keeps its own way back.
+        if (AUTH_PAGE.test(loc.pathname) || (h.face === 'backoffice' && loc.pathname === '/')) return;
         navigate(loginPathFor(h, `${loc.pathname}${loc.search}`, role), { replace: true });
       };
       if (!current) return back();

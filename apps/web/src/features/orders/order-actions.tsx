@@ -97,7 +97,7 @@ export function OrderActions({
       ) : null}
       <button
         type="button"
-        onClick={() => buyAgain.mutate(order.id)}
+        onClick={() => buyAgain.mutate(order)}
         disabled={buyAgain.isPending}
         aria-busy={buyAgain.isPending}
         className={buttonStyles.secondary}

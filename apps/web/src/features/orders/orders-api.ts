@@ -74,6 +74,29 @@ interface BuyAgainResult {
   skipped: { name: string; reason: string }[];
 }
 
+/**
+ * The units Buy Again put back in the cart: each item's quantity, none of an item it could not add, and the
+ * part it could of one it added in part ("Only 3 more could be added").
+ */
+export function unitsPutBack(
+  items: readonly { name: string; quantity: number }[],
+  skipped: readonly { name: string; reason: string }[],
+): number {
+  const left = [...skipped];
+  let units = 0;
+  for (const item of items) {
+    const k = left.findIndex((s) => s.name === item.name);
+    if (k < 0) {
+      units += item.quantity;
+      continue;
+    }
+    const [miss] = left.splice(k, 1);
+    const part = /^Only (\d+) more could be added$/.exec(miss?.reason ?? '');
+    if (part) units += Number(part[1]);
+  }
+  return units;
+}
+
 /** Cancel, return, review and buy again: the same actions on an order card and on the order page. */
 export function useOrderActions(slug: string, base: string) {
   const client = useQueryClient();
@@ -125,13 +148,16 @@ export function useOrderActions(slug: string, base: string) {
     },
   });
   const buyAgain = useMutation({
-    mutationFn: (id: string) => post<BuyAgainResult>(`${ORDER_PATH}${encodeURIComponent(id)}/buy-again/`),
-    onSuccess: ({ cart, added, skipped }) => {
+    mutationFn: (order: CustomerOrder) =>
+      post<BuyAgainResult>(`${ORDER_PATH}${encodeURIComponent(order.id)}/buy-again/`),
+    onSuccess: ({ cart, added, skipped }, order) => {
       client.setQueryData(cartKey(slug), cart);
       const skippedText = skipped.map((s) => `${s.name} (${s.reason})`).join(', ');
       const description = skipped.length ? `Not added: ${skippedText}` : undefined;
+      // `added` counts lines; the shopper counts units (7 kurtas, not 1 line).
+      const units = Math.max(added, unitsPutBack(order.product.items, skipped));
       if (added > 0) {
-        toast.success(`Added ${added} ${added === 1 ? 'item' : 'items'} to your cart`, { description });
+        toast.success(`Added ${units} ${units === 1 ? 'item' : 'items'} to your cart`, { description });
         navigate(paths.shop.cart(base));
       } else toast.warning('Nothing was added to your cart', { description, duration: 6000 });
     },

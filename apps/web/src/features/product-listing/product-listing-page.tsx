@@ -1,9 +1,10 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useSearchParams } from '../../lib/router.tsx';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { ProductCard } from '../products/index.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import {
@@ -27,6 +28,31 @@ function priceErrorOf(err: unknown): string | null {
   if (!(err instanceof ApiError) || err.status !== 400) return null;
   const issue = err.envelope?.error.issues?.find((i) => /price/.test(i.path));
   return issue?.message ?? null;
+}
+
+/** "Showing 1–12 of 22 products", "Showing 1 of 1 product". */
+function showingText(from: number, to: number, total: number) {
+  if (!total) return 'No products';
+  const noun = total === 1 ? 'product' : 'products';
+  return from === to ? `Showing ${from} of ${total} ${noun}` : `Showing ${from}–${to} of ${total} ${noun}`;
+}
+
+const firstPageHref = (base: string, state: ListingState) => {
+  const q = writeListing({ ...state, page: 1 }).toString();
+  return `${paths.shop.products(base)}${q ? `?${q}` : ''}`;
+};
+
+/** An address past the last page (an old link, a typed number): say so and lead back to page 1. */
+function PastLastPage({ page, firstPage }: { page: number; firstPage: string }) {
+  return (
+    <div className="mt-10 flex flex-col items-center gap-3 text-center">
+      <h2 className="text-lg font-semibold text-slate-900">There is no page {page}</h2>
+      <p className="text-sm text-slate-600">The list ends before this page.</p>
+      <Link to={firstPage} className={buttonStyles.primary}>
+        Go to page 1
+      </Link>
+    </div>
+  );
 }
 
 /** /products: search, filters, sort and pages, every choice kept in the address so Back restores it. */
@@ -58,6 +84,8 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
   const pageCount = Math.max(1, Math.ceil(total / state.size));
   const from = total ? (data?.offset ?? 0) + 1 : 0;
   const to = Math.min(total, (data?.offset ?? 0) + (data?.items.length ?? 0));
+  // A page number past the last page (an old link, a typed address): the server sends no items and no total.
+  const pastEnd = !!data && state.page > 1 && data.items.length === 0;
   const filtered = !!(
     state.q ||
     state.category ||
@@ -95,7 +123,7 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
         <section aria-label="Products" className="min-w-0">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-600" aria-live="polite">
-              {data ? (total ? `Showing ${from}–${to} of ${total} products` : 'No products') : '\u00a0'}
+              {data && !pastEnd ? showingText(from, to, total) : '\u00a0'}
             </p>
             <div className="flex flex-wrap items-center gap-3">
               <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -155,6 +183,8 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
                 </li>
               ))}
             </ul>
+          ) : pastEnd ? (
+            <PastLastPage page={state.page} firstPage={firstPageHref(base, state)} />
           ) : (
             <div className="mt-10 flex flex-col items-center gap-3 text-center">
               <h2 className="text-lg font-semibold text-slate-900">No products found</h2>
@@ -172,7 +202,7 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
               ) : null}
             </div>
           )}
-          {data ? (
+          {data && !pastEnd ? (
             <Pagination page={state.page} pageCount={pageCount} onPage={(page) => update({ page })} />
           ) : null}
         </section>

@@ -46,6 +46,7 @@ describe('a shopper whose session ends while on Your Orders (issue 42)', () => {
     expect(login.pathname).toBe('/login');
     expect(login.searchParams.get('redirect')).toBe('/orders');
     expect(await toasts.count()).toBe(1);
+    await page.screenshot({ path: '/tmp/h42/expired-login-360.png' });
 
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/orders');

@@ -100,13 +100,12 @@ export function SiteHeader() {
                 : []
             }
             signedOut={
-              <button
-                type="button"
-                onClick={() => openChooser()}
-                className={`${buttonStyles.primary} hidden md:inline-flex`}
-              >
-                Login
-              </button>
+              // Hidden by a wrapper: the button's own inline-flex would win over `hidden` on it.
+              <span className="hidden md:block">
+                <button type="button" onClick={() => openChooser()} className={buttonStyles.primary}>
+                  Login
+                </button>
+              </span>
             }
           />
           <button

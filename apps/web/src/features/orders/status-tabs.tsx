@@ -10,8 +10,8 @@ export const ORDER_TAB_LABELS: readonly { value: OrderTab; label: string }[] = [
 ];
 
 /**
- * Your Orders' five tabs. They scroll sideways inside their own strip on a narrow phone (the page never
- * does); arrow keys move between them.
+ * Your Orders' five tabs. On a narrow phone they wrap onto a second line, each tab whole (a strip scrolling
+ * sideways hid the last ones); arrow keys move between them.
  */
 export function StatusTabs({
   value,
@@ -38,7 +38,7 @@ export function StatusTabs({
       <div
         role="tablist"
         aria-label="Orders by status"
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
+        className="flex flex-wrap gap-x-1 border-b border-slate-200"
       >
         {ORDER_TAB_LABELS.map((t, i) => {
           const selected = t.value === value;
@@ -56,7 +56,7 @@ export function StatusTabs({
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(t.value)}
               onKeyDown={(e) => onKeyDown(e, i)}
-              className={`-mb-px shrink-0 border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-500 ${
+              className={`-mb-px shrink-0 border-b-2 px-3 py-2.5 sm:py-3 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-500 ${
                 selected
                   ? 'border-brand-600 text-brand-700'
                   : 'border-transparent text-slate-500 hover:text-slate-800'

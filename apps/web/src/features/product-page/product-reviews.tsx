@@ -46,7 +46,9 @@ function Analytics({ data }: { data: ReviewAnalytics }) {
                 <span className="block h-full rounded-full bg-amber-400" style={{ width: `${pct}%` }} />
               </span>
               <span className="w-10 shrink-0 text-right tabular-nums">{pct}%</span>
-              <span className="sr-only">({data.counts[star]} reviews)</span>
+              <span className="sr-only">
+                ({data.counts[star]} {data.counts[star] === 1 ? 'review' : 'reviews'})
+              </span>
             </li>
           );
         })}
@@ -131,7 +133,7 @@ export function ProductReviews({ slug, productId }: { slug: string; productId: s
               ))}
             </ul>
             <p className="mt-2 text-xs text-slate-500">
-              Showing {items.length} of {total} reviews
+              Showing {items.length} of {total} {total === 1 ? 'review' : 'reviews'}
             </p>
             {reviews.hasNextPage ? (
               <button

@@ -40,17 +40,25 @@ const TONE: Partial<Record<string, BadgeTone>> = {
 const words = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase().replaceAll('_', ' ');
 const count = new Intl.NumberFormat('en-IN');
 
+/**
+ * Four columns, so the table and its actions fit a 1,366 px window (issue 42): the plan and creation date go under
+ * the shop, the orders under the last activity, and long names and emails wrap.
+ */
 const COLUMNS: Column<PlatformShop>[] = [
   {
     key: 'shop',
     header: 'Shop',
     card: 'title',
+    className: 'min-w-40',
     cell: (s) => (
-      <span>
+      <span className="block break-words">
         <span className="block font-semibold text-slate-900">{s.store_name}</span>
         <span className="block text-xs text-slate-500">
           {s.slug}
           {s.city ? ` · ${s.city}` : ''}
+        </span>
+        <span className="block text-xs text-slate-500">
+          {words(s.plan)} plan · since {formatDate(s.created_at)}
         </span>
       </span>
     ),
@@ -58,14 +66,14 @@ const COLUMNS: Column<PlatformShop>[] = [
   {
     key: 'owner',
     header: 'Owner',
+    className: 'min-w-36',
     cell: (s) => (
-      <span>
+      <span className="block [overflow-wrap:anywhere]">
         <span className="block text-slate-900">{s.owner.name}</span>
         <span className="block text-xs text-slate-500">{s.owner.email}</span>
       </span>
     ),
   },
-  { key: 'plan', header: 'Plan', cell: (s) => words(s.plan) },
   {
     key: 'status',
     header: 'Status',
@@ -73,23 +81,24 @@ const COLUMNS: Column<PlatformShop>[] = [
       <span>
         <StatusBadge tone={TONE[s.online_status] ?? 'neutral'}>{words(s.online_status)}</StatusBadge>
         {s.status_note ? (
-          <span className="mt-1 block max-w-56 text-xs text-slate-500">{s.status_note}</span>
+          <span className="mt-1 block max-w-48 text-xs break-words text-slate-500">{s.status_note}</span>
         ) : null}
       </span>
     ),
   },
   {
-    key: 'created',
-    header: 'Created',
-    cell: (s) => formatDate(s.created_at),
-    className: 'whitespace-nowrap',
-  },
-  { key: 'orders', header: 'Orders (30 days)', align: 'right', cell: (s) => count.format(s.orders_30d) },
-  {
     key: 'activity',
-    header: 'Last activity',
-    cell: (s) => (s.last_activity ? formatDateTime(s.last_activity) : 'None yet'),
-    className: 'whitespace-nowrap',
+    header: 'Activity',
+    cell: (s) => (
+      <span className="block">
+        <span className="block text-slate-900">
+          {count.format(s.orders_30d)} order{s.orders_30d === 1 ? '' : 's'} in 30 days
+        </span>
+        <span className="block text-xs text-slate-500">
+          {s.last_activity ? `Last ${formatDateTime(s.last_activity)}` : 'No activity yet'}
+        </span>
+      </span>
+    ),
   },
 ];
 
@@ -128,28 +137,42 @@ function ShopActions({
   const suspended = shop.online_status === 'SUSPENDED';
   const away = suspended || shop.online_status === 'MAINTENANCE';
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-col items-stretch gap-1.5 sm:w-40 sm:items-end">
       {away ? (
-        <button type="button" className={buttonStyles.secondary} onClick={() => onStatus('PUBLISHED')}>
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} w-full`}
+          onClick={() => onStatus('PUBLISHED')}
+        >
           {suspended ? 'Lift suspension' : 'Reopen'}
         </button>
       ) : null}
       {!suspended ? (
-        <button type="button" className={buttonStyles.danger} onClick={() => onStatus('SUSPENDED')}>
+        <button
+          type="button"
+          className={`${buttonStyles.danger} w-full`}
+          onClick={() => onStatus('SUSPENDED')}
+        >
           Suspend
         </button>
       ) : null}
       {!away ? (
-        <button type="button" className={buttonStyles.secondary} onClick={() => onStatus('MAINTENANCE')}>
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} w-full`}
+          onClick={() => onStatus('MAINTENANCE')}
+        >
           Maintenance
         </button>
       ) : null}
-      <button type="button" className={buttonStyles.ghost} onClick={onAudit}>
-        Audit trail
-      </button>
-      <button type="button" className={buttonStyles.ghost} onClick={onOpen}>
-        Open back office
-      </button>
+      <div className="flex flex-wrap justify-end gap-x-3 gap-y-1 text-xs font-semibold text-brand-700">
+        <button type="button" className="hover:underline" onClick={onAudit}>
+          Audit trail
+        </button>
+        <button type="button" className="hover:underline" onClick={onOpen}>
+          Open back office
+        </button>
+      </div>
     </div>
   );
 }

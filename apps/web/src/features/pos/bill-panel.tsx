@@ -116,7 +116,8 @@ export function CustomerFields({
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-slate-900">Customer</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
+      {/* One column beside the products on a desktop (26rem): two would cut the 10-digit phone off (issue 42). */}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <PhoneField
           label="Phone *"
           value={c.phone}

@@ -47,20 +47,24 @@ function checkCustomer(c: BillCustomer): { errors: CustomerErrors; alert: string
 /** Process Payment: the customer checked first (02 §5), then the payment dialog opens. */
 function usePayStep(bill: ReturnType<typeof usePosBill>) {
   const [paying, setPaying] = useState(false);
-  const [errors, setErrors] = useState<CustomerErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const [checked, setChecked] = useState<{ errors: CustomerErrors; alert: string | null; of: BillCustomer }>({
+    errors: {},
+    alert: null,
+    of: bill.customer,
+  });
   const pay = () => {
     if (!bill.lines.length) return;
-    const checked = checkCustomer(bill.customer);
-    setErrors(checked.errors);
-    setAlert(checked.alert);
-    if (checked.alert || bill.totals.discountProblem) return;
+    const result = checkCustomer(bill.customer);
+    setChecked({ ...result, of: bill.customer });
+    if (result.alert || bill.totals.discountProblem) return;
     setPaying(true);
   };
-  const clearProblems = () => {
-    setErrors({});
-    setAlert(null);
-  };
+  const clearProblems = () => setChecked({ errors: {}, alert: null, of: bill.customer });
+  // A field's message goes as soon as that field is changed (issue 42), the alert once no message is left.
+  const errors: CustomerErrors = {};
+  for (const [k, message] of Object.entries(checked.errors) as [keyof BillCustomer, string][])
+    if (bill.customer[k] === checked.of[k]) errors[k] = message;
+  const alert = Object.keys(errors).length ? checked.alert : null;
   return { paying, setPaying, errors, alert, pay, clearProblems };
 }
 

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { gstinCheckDigit } from '@haat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
 import { accessTokenOf, noSidewaysScroll, signUpCustomer } from './journeys.ts';
@@ -6,7 +7,8 @@ import { accessTokenOf, noSidewaysScroll, signUpCustomer } from './journeys.ts';
 /*
  * Checkout's "Billing address same as shipping" (issue 13), beside checkout.spec.ts (which is at its size limit):
  * unticked, the shopper adds a billing address; the shipped order's tax invoice bills to it and ships to the
- * delivery address, whose state stays the place of supply.
+ * delivery address, whose state stays the place of supply. A business adds its GSTIN (issue 39): a wrong one is
+ * refused before Place Order, the right one is on the invoice.
  */
 let app: AppHandle;
 beforeAll(async () => {
@@ -109,6 +111,17 @@ describe('checkout with a separate billing address', () => {
     // The delivery address stays the one chosen for shipping.
     const delivery = page.getByRole('region', { name: 'Delivery Address' });
     expect(await delivery.getByRole('radio', { name: /22 MG Road/ }).isChecked()).toBe(true);
+
+    // A business: its GSTIN, checked (check digit) before the order can be placed.
+    await page.getByRole('checkbox', { name: /Buying for a business/ }).check();
+    const gstin = page.getByLabel('GSTIN', { exact: true });
+    await gstin.fill('32AAAFI1234C1ZX');
+    await page.getByText('Enter a valid GSTIN (15 characters, with the right check digit)').waitFor();
+    expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
+    const valid = `32AAAFI1234C1Z${gstinCheckDigit('32AAAFI1234C1Z')}`;
+    await gstin.fill(valid.toLowerCase());
+    expect(await gstin.inputValue()).toBe(valid);
+    expect(await page.getByText('Enter a valid GSTIN').count()).toBe(0);
     await page.screenshot({ path: '/tmp/checkout-billing-1280.png', fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     await noSidewaysScroll(page);
@@ -137,9 +150,11 @@ describe('checkout with a separate billing address', () => {
     expect(text.slice(billAt, shipAt)).toContain('Iyer Textiles');
     expect(text.slice(billAt, shipAt)).toContain('Kochi, Kerala 682031');
     expect(text.slice(shipAt)).toContain('22 MG Road');
-    // Place of supply: the delivery state.
-    expect(text).toMatch(/Karnataka \(29\)/);
-    expect(text).not.toMatch(/Kerala \(32\)/);
+    // The bill-to party's GSTIN; place of supply: the delivery state.
+    expect(text).toContain(`GSTIN: ${valid}`);
+    const supply = text.slice(text.indexOf('PLACE OF SUPPLY')).split('\n').slice(0, 3).join('\n');
+    expect(supply).toMatch(/Karnataka \(29\)/);
+    expect(supply).not.toMatch(/Kerala/);
     await page.context().close();
   });
 });

@@ -19,6 +19,7 @@ export * from './engagement.ts';
 export * from './envelope.ts';
 export * from './gst.ts';
 export * from './gst-returns.ts';
+export * from './gstin-field.ts';
 export * from './indian-states.ts';
 export * from './inventory.ts';
 export * from './marketplace.ts';

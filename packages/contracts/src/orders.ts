@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { phoneField } from './accounts.ts';
 import { cartLine } from './cart.ts';
 import { checkoutCod, codConfirmation } from './cod.ts';
+import { gstNumberField } from './gstin-field.ts';
 import { INDIAN_STATES, PIN_CODE_PATTERN } from './indian-states.ts';
 
 /** Checkout, addresses, delivery options and the customer's orders (02 §2, §3, §7; 01 §3 Customer address). */
@@ -142,6 +143,8 @@ export const placeOrderBody = z.strictObject({
   shipping_address: z.uuid('Choose a delivery address'),
   /** Another of the customer's addresses to bill to ("billing address same as shipping" unticked). */
   billing_address: z.uuid('Choose a billing address').optional(),
+  /** A business buyer's GSTIN for a B2B tax invoice (its input tax credit); left out: a B2C invoice. */
+  gst_number: gstNumberField.optional(),
   delivery_type: z.union([z.uuid('Choose a delivery option'), z.object({ id: z.uuid() }).loose()]),
   payment_option: z.enum(PAYMENT_OPTIONS, { error: 'Choose a payment method' }).default('COD'),
   /** What the customer was shown; a different server total is refused with 409 PRICE_CHANGED. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, PHONE_PATTERN } from './accounts.ts';
-import { computeGst, isValidGstin } from './gst.ts';
+import { computeGst } from './gst.ts';
+import { gstNumberField } from './gstin-field.ts';
 import { formatRupees, paiseToRupees, rupeesToPaise } from './money.ts';
 
 /*
@@ -157,16 +158,7 @@ export const posCheckoutBody = z.strictObject({
     .pipe(z.string().regex(PHONE_PATTERN, 'Invalid phone number')),
   email: emailField.optional().or(z.literal('').transform(() => undefined)),
   address: optionalText('Address', 300),
-  gst_number: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine(
-      (s) => s === '' || isValidGstin(s),
-      'Enter a valid GSTIN (15 characters, with the right check digit)',
-    )
-    .optional()
-    .transform((s) => s || undefined),
+  gst_number: gstNumberField,
   product_id: z
     .array(posLine, { error: 'product_id must be a list of {product_id, quantity}' })
     .min(1, 'Add at least one product to the bill')

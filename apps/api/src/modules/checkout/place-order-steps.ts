@@ -185,6 +185,7 @@ export function orderRows(
     shipPostalCode: address.postalCode,
     shipCountry: address.country,
     ...billingColumns(billing),
+    buyerGstin: r.body.gst_number ?? null,
     contactEmail: contact?.email ?? null,
     contactPhone: contact?.phone ?? null,
   };

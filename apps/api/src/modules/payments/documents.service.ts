@@ -23,6 +23,8 @@ function buyerOf(order: OrderRow) {
     ],
     state: order.shipState,
     phone: order.shipPhone,
+    // A business buyer's GSTIN given at checkout makes the invoice B2B (GSTR-1's b2b, the e-invoice).
+    gstin: order.buyerGstin,
   };
 }
 

@@ -12,6 +12,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Link } from '../../lib/router.tsx';
 import { AddressSection } from './address-section.tsx';
 import { BillingAddress } from './billing-address.tsx';
+import { BusinessGstin, useBusinessGstin } from './business-gstin.tsx';
 import { useCheckout } from './checkout-api.ts';
 import { CheckoutItems } from './checkout-items.tsx';
 import { ContactBlock } from './contact-block.tsx';
@@ -88,6 +89,7 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
     payment: null as PaymentOption | null,
   });
   const [billing, setBilling] = useState({ same: true, id: null as string | null });
+  const gst = useBusinessGstin();
   const { place, busy, problem } = usePlaceOrder(slug, base);
   const data = checkout.data;
 
@@ -127,13 +129,16 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
         ? 'Choose a delivery option to place your order.'
         : !payment
           ? (codReason ?? 'This shop takes no payment method for this order.')
-          : null;
+          : gst.problem
+            ? 'Check your business GSTIN to place your order.'
+            : null;
   const onPlace = () => {
     if (!address || !option || (!billing.same && !billTo)) return;
     place({
       cart_item: data.cart_data.map((l) => ({ id: l.id, quantity: l.quantity, unit_price: l.unit_price })),
       shipping_address: address.id,
       ...(billTo ? { billing_address: billTo.id } : {}),
+      ...(gst.gstNumber ? { gst_number: gst.gstNumber } : {}),
       delivery_type: option.id,
       payment_option: payment?.id ?? 'COD',
       total_amount: total,
@@ -172,6 +177,7 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
             selectedId={billTo?.id ?? null}
             onSelect={(id) => setBilling((b) => ({ ...b, id }))}
           />
+          <BusinessGstin gst={gst} />
           <DeliveryOptions
             options={data.delivery_option}
             selectedId={option?.id ?? null}

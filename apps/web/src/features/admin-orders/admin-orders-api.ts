@@ -109,6 +109,8 @@ export function useOrderChange<V>(
       qc.setQueryData(adminOrderKeys.one(slug, id), d.order_details);
       void qc.invalidateQueries({ queryKey: adminKey(slug, 'orders', 'list') });
       void qc.invalidateQueries({ queryKey: adminKey(slug, 'dashboard') });
+      // The order page's "Changes to this order" reads the audit trail: show this change there at once.
+      void qc.invalidateQueries({ queryKey: adminKey(slug, 'audit') });
       if (success) toast.success('Success', { description: success });
     },
     onError: (e) => {

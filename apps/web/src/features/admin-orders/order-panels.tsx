@@ -1,5 +1,5 @@
 import type { AdminOrderStatusBody } from '@haat/contracts';
-import { CheckCircle2, Circle, ExternalLink, Pencil } from 'lucide-react';
+import { Check, ExternalLink, Pencil } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel, DetailRow } from '../../components/ui/detail-panel.tsx';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
@@ -332,18 +332,26 @@ export function CustomerInfo({ order }: { order: AdminOrderDetails }) {
 }
 
 export function Timeline({ order }: { order: AdminOrderDetails }) {
+  const last = order.timeline.length - 1;
   return (
     <DetailPanel title="Order Timeline">
-      <ol className="space-y-4">
+      <ol className="space-y-4" aria-label="Order timeline">
         {order.timeline.map((e, i) => (
           <li key={`${e.status}-${e.at}`} className="flex gap-3">
-            {i === order.timeline.length - 1 ? (
-              <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-            ) : (
-              <Circle aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-400" />
-            )}
+            {/* Every step here has happened: a filled, ticked circle; the latest one ringed. */}
+            <span
+              aria-hidden
+              className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white ${
+                i === last ? 'ring-4 ring-brand-100' : ''
+              }`}
+            >
+              <Check className="size-3.5" strokeWidth={3} />
+            </span>
             <div className="min-w-0">
-              <p className="font-medium text-slate-900">{e.label}</p>
+              <p className="font-medium text-slate-900">
+                <span className="sr-only">{i === last ? 'Latest step, done: ' : 'Done: '}</span>
+                {e.label}
+              </p>
               <p className="text-xs text-slate-500">
                 {formatDateTime(e.at)}
                 {e.by ? ` · ${e.by}` : ''}

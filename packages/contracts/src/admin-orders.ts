@@ -248,6 +248,20 @@ export const adminOrderStatusBody = z.strictObject({
     ])
     .optional(),
   reason: optionalText('Reason', 300),
+  /**
+   * Delivering a cash-on-delivery order: the cash collected, in rupees; it must equal the amount due (the back
+   * office always sends it; without it older clients record the amount due).
+   */
+  amount_collected: z
+    .number({ error: 'amount_collected must be a number of rupees' })
+    .finite('amount_collected must be a number of rupees')
+    .min(0, 'amount_collected cannot be negative')
+    .max(10_000_000, 'amount_collected is too large')
+    .optional(),
+  /** Delivering a UPI order whose payment is still pending: true says the shop knows it is not paid yet. */
+  payment_pending_acknowledged: z
+    .boolean({ error: 'payment_pending_acknowledged must be true or false' })
+    .optional(),
   /** Optional for older clients; the back office always sends it. */
   version: version.optional(),
 });

@@ -11,7 +11,7 @@ import type { StoreRow } from '../stores/index.ts';
 
 import * as adminRepo from './admin-orders.repository.ts';
 import { readDetail } from './admin-orders.service.ts';
-import { assertTransition, lockForChange } from './order-guards.ts';
+import { assertDeliverable, assertTransition, lockForChange } from './order-guards.ts';
 import { type OrderMailKind, orderUpdateMail } from './order-mails.ts';
 import { EDITABLE } from './order-rules.ts';
 import { orderNumber } from './order-view.ts';
@@ -98,6 +98,8 @@ type StatusChange = {
   tracking_url?: string;
   reason?: string;
   version?: number;
+  amount_collected?: number;
+  payment_pending_acknowledged?: boolean;
 };
 
 /** The shipment a SHIPPED change must carry: carrier and tracking number, and its link. */
@@ -117,6 +119,7 @@ function shipmentOf(v: StatusChange, order: repo.OrderRow) {
 /** Moves one locked order to a new status; the other steps (event, mail) follow from the status. */
 async function moveOrder(ctx: MoveCtx, order: repo.OrderRow, v: StatusChange) {
   assertTransition(order, v.status);
+  assertDeliverable(order, v);
   if (v.status === 'CANCELLED')
     return cancelInTx(ctx.tx, ctx.store, order, {
       actorId: ctx.actor.userId,

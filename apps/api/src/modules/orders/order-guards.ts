@@ -1,6 +1,6 @@
-import type { OrderStatus } from '@haat/contracts';
+import { formatPaise, type OrderStatus, rupeesToPaise } from '@haat/contracts';
 import type { Tx } from '@haat/db';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 import { isAwaitingConfirmation } from './cod-view.ts';
@@ -49,4 +49,35 @@ export function assertTransition(order: repo.OrderRow, to: OrderStatus) {
     `A ${now} order cannot become ${to.toLowerCase()}. From ${now} it can become: ${options}.`,
     { reason: 'INVALID_TRANSITION', status: order.status },
   );
+}
+
+/**
+ * Marking an order delivered (issue 42): cash on delivery still to collect needs the amount collected, when sent,
+ * to equal the amount due (400 at amount_collected); a UPI payment still pending needs the shop to say it knows
+ * (409 PAYMENT_PENDING unless payment_pending_acknowledged).
+ */
+export function assertDeliverable(
+  order: repo.OrderRow,
+  v: { status: string; amount_collected?: number; payment_pending_acknowledged?: boolean },
+) {
+  if (v.status !== 'DELIVERED' || order.paymentStatus !== 'PENDING') return;
+  const number = orderNumber(order.number);
+  if (order.paymentMethod === 'COD' && v.amount_collected !== undefined) {
+    const collected = rupeesToPaise(v.amount_collected);
+    if (collected !== order.totalPaise) {
+      const message = `amount_collected must be ${formatPaise(order.totalPaise)}, the amount due on order ${number} (${formatPaise(collected)} was entered)`;
+      throw badRequest(message, [{ path: 'amount_collected', message }]);
+    }
+  }
+  if (order.paymentMethod === 'UPI' && !v.payment_pending_acknowledged) {
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `The UPI payment of order ${number} is still pending. Record its UTR first, or confirm you are delivering it unpaid (payment_pending_acknowledged).`,
+      {
+        reason: 'PAYMENT_PENDING',
+        issues: [{ path: 'payment_pending_acknowledged', message: 'The UPI payment is still pending' }],
+      },
+    );
+  }
 }

@@ -62,6 +62,8 @@ describe('Buy Again (issue 42)', () => {
     await page.getByText('Added 1 item to your cart').waitFor();
     await page.waitForURL((u) => u.pathname === '/cart');
     await page.screenshot({ path: '/tmp/h42/buy-again-360.png' });
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.screenshot({ path: '/tmp/h42/buy-again-1366.png' });
     expect(await page.getByText('Added 1 item to your cart').count()).toBe(1);
     await page.context().close();
   });

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { shopContext } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
 import {
   errorReplies,
   fileReplies,
@@ -32,6 +33,7 @@ import {
 import { requireVendorStore } from '../../plugins/auth.ts';
 import { assignBarcodes, labelItems } from './barcodes.service.ts';
 import { exportCsv, importCsv } from './csv.service.ts';
+import { notCsvReason } from './csv-binary.ts';
 import * as inventory from './inventory.service.ts';
 import { labelsPdf } from './labels-pdf.ts';
 
@@ -53,7 +55,11 @@ export const inventoryRoutes =
     app.addContentTypeParser(
       'text/csv',
       { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 },
-      (_req, body, done) => done(null, body),
+      (_req, body, done) => {
+        const notCsv = notCsvReason(String(body));
+        if (notCsv) return done(badRequest(notCsv, [{ path: 'body', message: notCsv }]));
+        done(null, body);
+      },
     );
     productListRoutes(app, deps);
     productCsvRoutes(app, deps);

@@ -1,12 +1,14 @@
 import type { HostInfo, StoreDetail } from '@haat/contracts';
 import { OPEN_STORE_STATUSES, type StoreStatus } from '@haat/contracts/constants';
+import { shopPageHead } from '@haat/contracts/seo';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { paths, shopBase } from '../../app/paths.ts';
 import { preloadable } from '../../app/preloadable.ts';
 import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
+import { applyHead } from '../../components/ui/use-shop-head.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
-import { Route, Routes } from '../../lib/router.tsx';
+import { Route, Routes, useLocation } from '../../lib/router.tsx';
 import { sendVisitBeacon } from '../../lib/visit-beacon.ts';
 import { mainDomainUrl } from './main-domain.ts';
 import { ShopLayout } from './shop-layout.tsx';
@@ -91,27 +93,20 @@ const inLayout = (el: ReactNode) => (
 // Checkout and orders: a signed-in customer of this shop.
 const customerOnly = (el: ReactNode) => <RequireRole roles={['CUSTOMER']}>{inLayout(el)}</RequireRole>;
 
-/** Keeps the description meta tag on the shop's own words while the face is shown. */
-function useMetaDescription(description: string | null | undefined) {
-  useEffect(() => {
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (meta && description) meta.content = description;
-  }, [description]);
-}
-
 /** A customer's view of one shop: its status screen when closed, otherwise the shop's pages. */
 export default function StorefrontFace() {
   const host = useHost();
   const slug = host.storeSlug ?? '';
   const store = host.store;
   const base = shopBase(host.via, host.storeSlug);
-  // The spec: on a shop's host the page title is the shop slug. It is the default that a page's own title (the
-  // listing's, a product's) replaces: set in a layout effect, it runs before the pages' effects even when they
-  // render with their data at once (the data sent with the HTML).
+  // The shop's name and words (as the server writes them, shopPageHead) are the head that a page's own (the
+  // listing's, a product's) replaces: set in a layout effect on each navigation, it runs before the pages' effects
+  // even when they render with their data at once (the data sent with the HTML).
+  const { pathname } = useLocation();
   useLayoutEffect(() => {
-    document.title = slug || 'Shop';
-  }, [slug]);
-  useMetaDescription(store?.short_description || store?.description);
+    if (pathname && store) applyHead(shopPageHead(store, 'home'));
+    else if (!store) document.title = slug || 'Shop';
+  }, [pathname, store, slug]);
 
   // A customer account belongs to this shop, so its sign-in pages live on the shop's own address.
   const loginHref = `${base}/login?userType=customer`;

@@ -1,9 +1,11 @@
 import type { ProductDetail } from '@haat/contracts';
+import { shopPageHead } from '@haat/contracts/seo';
 import { ChevronRight } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { useHost } from '../../app/host.tsx';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
+import { useShopHead } from '../../components/ui/use-shop-head.ts';
 import { isNotFound } from '../../lib/api.ts';
 import { Link } from '../../lib/router.tsx';
 import { whenNear } from '../../lib/when-near.ts';
@@ -78,7 +80,15 @@ export function ProductDetailPage({ slug, base, id }: { slug: string; base: stri
   const product = useProduct(slug, id);
   const p = product.data;
   const notFound = isNotFound(product.error);
-  useDocumentTitle(p?.product_name ?? (notFound ? 'Product not found' : slug));
+  const store = useHost().store;
+  // The head the server wrote for this product (shopPageHead), kept after hydration.
+  useShopHead(
+    p && store
+      ? shopPageHead(store, { product: p })
+      : notFound && store
+        ? { ...shopPageHead(store, 'home'), title: 'Product not found' }
+        : null,
+  );
 
   if (notFound) {
     return (

@@ -19,6 +19,8 @@ export interface PageAnswer {
   status: number;
   html: string;
   redirect?: string;
+  /** Seconds a closed shop's 503 asks to wait (Retry-After). */
+  retryAfter?: number;
   serverTiming?: string;
   /** An open shop's page (a status screen, the marketing site or the back office is not). */
   open: boolean;
@@ -30,6 +32,7 @@ export interface PageAnswer {
 export function sendAnswer(reply: FastifyReply, a: PageAnswer) {
   if (a.redirect) return reply.redirect(a.redirect, a.status);
   if (a.serverTiming) reply.header('server-timing', a.serverTiming);
+  if (a.retryAfter) reply.header('retry-after', String(a.retryAfter));
   return reply
     .code(a.status)
     .header('content-type', 'text/html; charset=utf-8')

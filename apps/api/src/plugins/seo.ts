@@ -1,9 +1,11 @@
 import type { HostInfo, ProductDetail } from '@haat/contracts';
+import { plainText, shopPageHead } from '@haat/contracts/seo';
 import { schema, withStore } from '@haat/db';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 
+import { AppError } from '../lib/errors.ts';
 import { getProduct } from '../modules/catalog/index.ts';
 import { describeHost, findStoreBySlug, isOpen, originOf, storeUrl } from '../modules/stores/index.ts';
 
@@ -14,13 +16,37 @@ export interface PageMeta {
   type?: 'website' | 'product';
   /** The product of a product page, as its API call answers it (also sent with the page, see page-data.ts). */
   product?: ProductDetail;
+  /** The page's absolute address for search engines (an open shop's pages). */
+  canonical?: string;
+  /** schema.org structured data (a product page's Product). */
+  jsonLd?: Record<string, unknown>;
+  /** An open shop's address it has no page for (an unknown path, a product it does not sell): answered 404. */
+  notFound?: boolean;
 }
 
 const PRODUCT = /\/product\/([0-9a-f-]{36})\/?$/i;
-const clip = (s: string | null | undefined, n = 160) =>
-  s ? (s.length > n ? `${s.slice(0, n - 1)}…` : s) : undefined;
+/** The paths of an open shop's pages under its base (apps/web's storefront-face.tsx routes). */
+const SHOP_PAGES = [
+  /^$/,
+  /^\/products$/,
+  /^\/product\/[^/]+$/,
+  /^\/subscription\/confirm$/,
+  /^\/policies\/[^/]+$/,
+  /^\/(profile|cart|checkout|orders?|login|verification|forgot-password)$/,
+  /^\/order\/(confirm-cod|success)$/,
+  /^\/orders\/[^/]+$/,
+];
 
-/** Title, description and image of a shop's product and listing pages, for the served HTML (search and sharing). */
+/** An address made absolute against the shop's own origin (images are stored as /uploads/… paths). */
+const absoluteIn = (origin: string) => (src: string) => {
+  try {
+    return new URL(src, origin).href;
+  } catch {
+    return src;
+  }
+};
+
+/** Title, description, image, canonical address and structured data of a shop's pages, for the served HTML. */
 export async function pageMeta(deps: Deps, host: HostInfo, path: string): Promise<PageMeta> {
   if (host.face === 'marketing' && /^\/shops\/?$/.test(path)) {
     return {
@@ -30,28 +56,95 @@ export async function pageMeta(deps: Deps, host: HostInfo, path: string): Promis
     };
   }
   const store = host.store;
-  if (host.face !== 'storefront' || !store || !isOpen(store.online_status)) return {};
-  const m = PRODUCT.exec(path);
-  if (m?.[1]) {
-    const row = await findStoreBySlug(deps, store.slug);
-    if (!row) return {};
-    const product = await getProduct(deps, row, m[1]).catch(() => null);
-    if (!product) return {};
+  if (host.face !== 'storefront' || !store) return {};
+  const abs = absoluteIn(new URL(store.store_url).origin);
+  const image = store.image ? abs(store.image) : null;
+  const home = { ...shopPageHead(store, 'home'), image };
+  if (!isOpen(store.online_status)) return home;
+  const base = host.via === 'path' ? `/store/${store.slug}` : '';
+  const rest = path.startsWith(base) ? path.slice(base.length).replace(/\/+$/, '') : path;
+  if (path !== '/unauthorized' && !SHOP_PAGES.some((r) => r.test(rest))) return { ...home, notFound: true };
+  const canonical = rest ? `${store.store_url.replace(/\/+$/, '')}${rest}` : store.store_url;
+  const m = PRODUCT.exec(rest);
+  if (/^\/product\//.test(rest)) {
+    const row = m?.[1] ? await findStoreBySlug(deps, store.slug) : null;
+    const product =
+      row && m?.[1]
+        ? await getProduct(deps, row, m[1]).catch((err: unknown) => {
+            if (err instanceof AppError && err.statusCode === 404) return null;
+            throw err;
+          })
+        : null;
+    if (!product) return { ...home, notFound: true };
     return {
-      title: `${product.product_name} | ${store.store_name}`,
-      description:
-        clip(product.product_description) ?? `Buy ${product.product_name} from ${store.store_name}.`,
-      image: product.thumbnail,
+      ...shopPageHead(store, { product }),
+      image: product.thumbnail ? abs(product.thumbnail) : image,
       type: 'product',
       product,
+      canonical,
+      jsonLd: productJsonLd(product, canonical, abs),
     };
   }
-  if (/\/products\/?$/.test(path))
-    return {
-      title: `All Products | ${store.store_name}`,
-      description: clip(store.short_description ?? store.description),
-    };
-  return {};
+  const page = rest === '/products' ? 'listing' : 'home';
+  return { ...shopPageHead(store, page), image, canonical };
+}
+
+/** schema.org Product of a product page: its offer at today's price in rupees, and its rating once reviewed. */
+function productJsonLd(p: ProductDetail, url: string, abs: (src: string) => string) {
+  const images = p.images.length ? p.images : p.thumbnail ? [p.thumbnail] : [];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.product_name,
+    image: images.map(abs),
+    sku: p.sku ?? p.id,
+    description: plainText(p.product_description, 5000) ?? p.product_name,
+    ...(p.category ? { category: p.category.name } : {}),
+    offers: {
+      '@type': 'Offer',
+      price: p.deal?.discount_price ?? p.discount_price ?? p.product_price,
+      priceCurrency: 'INR',
+      availability:
+        p.stock_status === 'OUT_OF_STOCK' ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      url,
+    },
+    ...(p.total_reviews > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: p.average_rating,
+            reviewCount: p.total_reviews,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Statuses of a closed shop that come back by themselves: 503 with Retry-After. */
+const COMING_BACK = ['MAINTENANCE', 'TEMPORARILY_UNAVAILABLE', 'OFFLINE', 'ERROR'];
+
+/**
+ * The HTTP status of a page: 404 for an unknown shop, a shop not yet public (draft, unpublished) or an address an
+ * open shop has no page for; 503 with Retry-After (until the shop's announced return, else an hour; a minute when
+ * the shop could not be read) while it is in maintenance, temporarily unavailable or offline; 403 when the platform
+ * has suspended it (the server refuses to show it: 451 would claim a legal demand, which most suspensions are not).
+ */
+export function pageStatus(
+  host: HostInfo,
+  meta: PageMeta,
+  now = Date.now(),
+): { status: number; retryAfter?: number } {
+  if (host.face !== 'storefront') return { status: 200 };
+  const s = host.storeStatus;
+  if (s === 'NOT_FOUND' || s === 'DRAFT' || s === 'UNPUBLISHED') return { status: 404 };
+  if (s === 'SUSPENDED') return { status: 403 };
+  if (s && COMING_BACK.includes(s)) {
+    const until = host.store?.status_until ? Date.parse(host.store.status_until) : Number.NaN;
+    const fallback = s === 'ERROR' ? 60 : 3600;
+    const seconds = until > now ? Math.ceil((until - now) / 1000) : fallback;
+    return { status: 503, retryAfter: Math.min(seconds, 7 * 86_400) };
+  }
+  return { status: meta.notFound ? 404 : 200 };
 }
 
 const xml = (s: string) =>

@@ -176,17 +176,19 @@ describe('server-rendered shop pages', () => {
   });
 
   it('leaves a closed shop, an unknown product and the other pages to the browser, as before', async () => {
+    // A draft shop and a product the shop does not sell answer 404 (issue 42).
     const draft = await get(t.app, shopHost(shops.byStatus('DRAFT').slug), '/');
-    expect(draft.statusCode).toBe(200);
+    expect(draft.statusCode).toBe(404);
     expect(rootOf(draft.body)).toBe('');
     expect(draft.headers['server-timing']).toBeUndefined();
 
     const unknown = await get(t.app, shopHost(shops.a.slug), '/product/00000000-0000-4000-8000-000000000000');
-    expect(unknown.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(404);
     expect(rootOf(unknown.body)).toBe('');
 
     const [theirs] = (await api(shops.b.slug, '/api/store/stores/product?limit=1')) as Card[];
     const foreign = await get(t.app, shopHost(shops.a.slug), `/product/${theirs?.id}`);
+    expect(foreign.statusCode).toBe(404);
     expect(rootOf(foreign.body)).toBe('');
     expect(foreign.body).not.toContain(text(theirs?.product_name ?? '-'));
 

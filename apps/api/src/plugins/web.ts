@@ -13,7 +13,7 @@ import { describeHost, isOpen } from '../modules/stores/index.ts';
 
 import { type PageAnswer, pageCache, sendAnswer } from './page-cache.ts';
 import { loadPageData, type PageData } from './page-data.ts';
-import { type PageMeta, pageMeta, registerSeoRoutes } from './seo.ts';
+import { type PageMeta, pageMeta, pageStatus, registerSeoRoutes } from './seo.ts';
 import { rendersOnServer, shopRenderer } from './ssr.ts';
 
 const escapeHtml = (s: string) =>
@@ -115,7 +115,7 @@ function pageAnswerer({ template, deferred, chunks, renderShop }: PageParts) {
       } else complete = false;
     }
     return {
-      status: host.storeStatus === 'NOT_FOUND' ? 404 : host.storeStatus === 'ERROR' ? 503 : 200,
+      ...pageStatus(host, meta),
       html:
         root && deferred.entry
           ? render(deferred.template, host, {
@@ -309,10 +309,8 @@ function render(template: string, host: HostInfo, fill: PageFill) {
   let title = 'Build Your Online Store';
   let description = 'Haat: build your online store, sell on the marketplace.';
   if (host.face === 'backoffice') title = 'Admin Panel';
-  else if (host.face === 'storefront') {
-    title = host.store?.slug ?? host.storeSlug ?? 'Shop Not Found';
-    description = host.store?.short_description ?? host.store?.description ?? description;
-  }
+  // A shop's own title and description come with meta (seo.ts); these are for a shop that cannot be read.
+  else if (host.face === 'storefront') title = host.store?.store_name ?? 'Shop Not Found';
   title = meta.title ?? title;
   description = meta.description ?? description;
   const ogTitle = meta.title ?? host.store?.store_name;
@@ -323,9 +321,11 @@ function render(template: string, host: HostInfo, fill: PageFill) {
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     ogImage ? `<meta property="og:image" content="${escapeHtml(ogImage)}" />` : '',
+    meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}" />` : '',
+    meta.jsonLd ? `<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>` : '',
     // A page's largest paint is its first image (a product's, the home banner, the listing's first row): start
     // it with the HTML, not after the app has loaded.
-    ...[...new Set([...(meta.type === 'product' && meta.image ? [meta.image] : []), ...page.images])].map(
+    ...[...new Set([...(meta.product?.thumbnail ? [meta.product.thumbnail] : []), ...page.images])].map(
       (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
     ),
     // A page the browser renders needs its chunks to paint at all: they load with the HTML.

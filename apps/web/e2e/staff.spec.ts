@@ -150,6 +150,19 @@ describe('staff accounts', () => {
     await cashier.goto(app.url('/transaction/', 'admin'));
     await cashier.getByRole('heading', { name: 'Not for your role' }).waitFor();
 
+    // Order Management's statistics without the shop's revenue, once they have loaded (issue 42), at both widths.
+    for (const width of [1366, 360]) {
+      await cashier.setViewportSize({ width, height: 900 });
+      await cashier.goto(app.url('/admin-orders/', 'admin'));
+      await cashier.getByRole('heading', { name: 'Order Management' }).waitFor();
+      const total = cashier.locator('dt', { hasText: 'Total Orders' }).locator('xpath=following-sibling::dd');
+      await expect.poll(() => total.innerText()).toMatch(/^\d/);
+      await cashier.getByText('Delivered', { exact: true }).first().waitFor();
+      expect(await cashier.locator('dt', { hasText: 'Revenue' }).count()).toBe(0);
+      await noSidewaysScroll(cashier);
+      await cashier.screenshot({ path: `/tmp/h42-cashier-orders-${width}.png` });
+    }
+
     await owner.goto(app.url(`/audit-trail?search=${encodeURIComponent(number)}`, 'admin'));
     const row = owner
       .getByRole('row')

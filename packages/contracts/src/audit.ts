@@ -56,6 +56,10 @@ export const auditQuery = z
     from: calendarDate('from').optional(),
     to: calendarDate('to').optional(),
     search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+    /** `hide` leaves sign-ins out (the trail's default view, issue 42); absent or `show` keeps them. */
+    sign_ins: z.enum(['show', 'hide'], { error: 'sign_ins must be show or hide' }).optional(),
+    /** `hide` leaves out rows whose values before and after are the same; absent or `show` keeps them. */
+    unchanged: z.enum(['show', 'hide'], { error: 'unchanged must be show or hide' }).optional(),
     limit: z.coerce
       .number()
       .int()

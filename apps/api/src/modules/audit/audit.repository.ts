@@ -28,6 +28,10 @@ function whereOf(q: Omit<AuditQuery, 'limit' | 'offset'>): SQL {
   if (q.action) parts.push(sql`a.action = ${q.action}`);
   if (q.from) parts.push(sql`a.created_at >= ${istDay(q.from)}::timestamptz`);
   if (q.to) parts.push(sql`a.created_at < ${istDay(q.to)}::timestamptz + interval '1 day'`);
+  if (q.sign_ins === 'hide') parts.push(sql`a.entity <> 'SIGN_IN'`);
+  if (q.unchanged === 'hide') {
+    parts.push(sql`not (a.before is not null and a.after is not null and a.before::jsonb = a.after::jsonb)`);
+  }
   if (q.search) {
     parts.push(sql`(lower(a.summary) like ${likePattern(q.search)} or a.entity_id = ${q.search})`);
   }

@@ -92,6 +92,48 @@ describe('the audit trail', () => {
     expect(res.json().data.results[0]).toMatchObject({ action: 'SIGN_IN', actor_id: ownerId });
   });
 
+  it('leaves out sign-ins and rows where nothing changed when asked (sign_ins=hide, unchanged=hide)', async () => {
+    const same = `no-op probe ${Date.now()}`;
+    await withStore(t.owner, shops.a.id, (tx) =>
+      tx.insert(schema.auditEvents).values([
+        {
+          storeId: shops.a.id,
+          entity: 'SETTINGS',
+          action: 'UPDATE',
+          summary: same,
+          before: { a: 1 },
+          after: { a: 1 },
+        },
+        {
+          storeId: shops.a.id,
+          entity: 'SETTINGS',
+          action: 'UPDATE',
+          summary: `${same} real`,
+          before: { a: 1 },
+          after: { a: 2 },
+        },
+      ]),
+    );
+    const all = (await vendor.call('GET', `${URL}?search=${encodeURIComponent(same)}`)).json().data;
+    expect(all.count).toBe(2);
+    const changed = (
+      await vendor.call('GET', `${URL}?search=${encodeURIComponent(same)}&unchanged=hide`)
+    ).json().data;
+    expect(changed.results.map((r: { summary: string }) => r.summary)).toEqual([`${same} real`]);
+    expect(changed.count).toBe(1);
+
+    const withSignIns = (await vendor.call('GET', `${URL}?actor_id=${ownerId}&limit=100`)).json().data;
+    expect(withSignIns.results.some((r: { entity: string }) => r.entity === 'SIGN_IN')).toBe(true);
+    const hidden = (await vendor.call('GET', `${URL}?actor_id=${ownerId}&limit=100&sign_ins=hide`)).json()
+      .data;
+    expect(hidden.results.length).toBeGreaterThan(0);
+    expect(hidden.results.some((r: { entity: string }) => r.entity === 'SIGN_IN')).toBe(false);
+    expect(hidden.count).toBeLessThan(withSignIns.count);
+    const bad = await vendor.call('GET', `${URL}?sign_ins=maybe`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.issues[0].path).toBe('sign_ins');
+  });
+
   it('lists the people of the trail and exports the filtered rows as CSV', async () => {
     const people = (await vendor.call('GET', `${URL}people/`)).json().data;
     expect(people.map((p: { id: string }) => p.id)).toContain(ownerId);

@@ -13,6 +13,8 @@ export const auditParamsSchema = z.object({
   action: listParam.anyOf(AUDIT_ACTIONS),
   from: listParam.date(),
   to: listParam.date(),
+  /** Sign-ins are left out unless asked for (issue 42): they would bury the changes that matter. */
+  signins: listParam.anyOf(['show'] as const),
   page: listParam.page(),
 });
 
@@ -25,6 +27,8 @@ export function useAuditParams() {
     entity: f.kind || undefined,
     action: f.action || undefined,
     ...queryRange(f.from, f.to),
+    sign_ins: f.signins === 'show' || f.kind === 'SIGN_IN' ? undefined : 'hide',
+    unchanged: 'hide',
     limit: params.limit,
     offset: params.offset,
   };

@@ -17,6 +17,7 @@ import { useAuditPeople, useAuditTrail } from './audit-api.ts';
 import { COLUMNS } from './audit-columns.tsx';
 import { ACTION_TEXT, KIND_TEXT } from './audit-labels.ts';
 import { useAuditParams } from './audit-params.ts';
+import { nothingChanged } from './audit-values.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const count = new Intl.NumberFormat('en-IN');
@@ -69,7 +70,7 @@ export function AuditTrailPage() {
         label="Changes"
         filters={<AuditFilters params={params} />}
         query={list}
-        rows={list.data?.results ?? []}
+        rows={(list.data?.results ?? []).filter((e) => !nothingChanged(e))}
         paging={{
           page: params.page,
           pageSize: params.pageSize,
@@ -146,6 +147,15 @@ function AuditFilters({ params }: { params: ReturnType<typeof useAuditParams> })
         options={[
           { value: '', label: 'All actions' },
           ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_TEXT[a] })),
+        ]}
+      />
+      <FilterSelect<'show' | ''>
+        label="Sign-ins"
+        value={f.kind === 'SIGN_IN' ? 'show' : f.signins}
+        onChange={(signins) => update({ signins })}
+        options={[
+          { value: '', label: 'Hide sign-ins' },
+          { value: 'show', label: 'Show sign-ins' },
         ]}
       />
       <DateRangeField

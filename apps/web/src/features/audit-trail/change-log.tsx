@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useAuditTrail } from './audit-api.ts';
 import { AuditChanges } from './audit-changes.tsx';
 import { actionText } from './audit-labels.ts';
+import { nothingChanged } from './audit-values.ts';
 
 const PAGE = 10;
 
@@ -14,8 +15,8 @@ const PAGE = 10;
  */
 export function ChangeLog({ entityId, title }: { entityId: string; title: string }) {
   const [limit, setLimit] = useState(PAGE);
-  const trail = useAuditTrail({ entity_id: entityId, limit });
-  const rows = trail.data?.results ?? [];
+  const trail = useAuditTrail({ entity_id: entityId, limit, unchanged: 'hide' });
+  const rows = (trail.data?.results ?? []).filter((e) => !nothingChanged(e));
   return (
     <DetailPanel title={title}>
       {trail.isPending ? (

@@ -215,7 +215,7 @@ describe('product page', () => {
     const page = await app.newPage();
     await page.goto(shopUrl(`/product/${product.id}`));
     await page.getByRole('heading', { level: 1, name: product.product_name }).waitFor();
-    await expect.poll(() => page.title()).toBe(product.product_name);
+    await expect.poll(() => page.title()).toBe(`${product.product_name} | ${app.demo.openShopName}`);
 
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     const catHref = await crumbs.getByRole('link', { name: product.category?.name }).getAttribute('href');

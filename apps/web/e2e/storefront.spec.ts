@@ -25,7 +25,7 @@ describe('customer storefront', () => {
     await page.goto(app.url('/', app.demo.openShop));
     await page.getByRole('region', { name: 'Welcome' }).waitFor();
     // Set once the server-rendered page has hydrated.
-    await expect.poll(() => page.title()).toBe(app.demo.openShop);
+    await expect.poll(() => page.title()).toBe(app.demo.openShopName);
 
     const order = await sectionOrder(page);
     const banner = order.indexOf('Welcome');

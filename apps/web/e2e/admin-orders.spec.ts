@@ -39,8 +39,8 @@ async function addToCart(bearer: string, productId: string, quantity: number) {
   expect(res.status).toBe(201);
 }
 
-/** A customer with a new address whose phone is `phone` places a cash-on-delivery order; returns its number. */
-async function customerOrders(page: Page, phone: string, productId: string) {
+/** A customer with a new address whose phone is `phone` places a cash-on-delivery (or UPI) order; returns its id. */
+async function customerOrders(page: Page, phone: string, productId: string, upi = false) {
   await addToCart((await accessTokenOf(page)) ?? '', productId, 2);
   await page.goto(app.url('/checkout', app.demo.openShop));
   const form = page.getByRole('form', { name: 'New address' });
@@ -52,6 +52,7 @@ async function customerOrders(page: Page, phone: string, productId: string) {
   await form.getByLabel('PIN code').fill('600086');
   await form.getByRole('button', { name: 'Save Address' }).click();
   await page.getByRole('radio', { name: /7 Cathedral Road/ }).waitFor();
+  if (upi) await page.getByRole('radio', { name: /^UPI/ }).check();
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.waitForURL((u) => u.pathname === '/order/success');
   const id = new URL(page.url()).searchParams.get('orderId') ?? '';
@@ -139,8 +140,20 @@ describe('order fulfilment in the back office', () => {
       await shopper.getByRole('link', { name: 'Track your package' }).waitFor();
       await shopper.getByRole('link', { name: 'Share on WhatsApp' }).waitFor();
 
-      // Delivered: the cash is recorded as collected.
-      await moveTo(vendor, 'Mark Delivered', 'DELIVERED');
+      // Delivered: the dialog asks for the cash collected; an amount other than the amount due is refused with
+      // the field named (issue 42), the amount due is recorded as collected.
+      await vendor.getByRole('button', { name: 'Mark Delivered' }).click();
+      const deliver = vendor.getByRole('dialog', { name: 'Mark as delivered' });
+      const hint = await deliver.getByText(/^Amount due: /).innerText();
+      const due = hint.replace(/[^\d.]/g, '');
+      await deliver.getByLabel('Amount collected (₹)').fill(String(Number(due) - 1));
+      await deliver.getByRole('button', { name: 'Confirm delivery and cash' }).click();
+      await deliver.getByText(/^Amount collected must be ₹/).waitFor();
+      await noSidewaysScroll(vendor);
+      await vendor.screenshot({ path: `/tmp/h42-deliver-cod-${width}.png` });
+      await deliver.getByLabel('Amount collected (₹)').fill(due);
+      await deliver.getByRole('button', { name: 'Confirm delivery and cash' }).click();
+      await vendor.getByText('Order status updated to DELIVERED').first().waitFor();
       await vendor.getByText('Cash collected', { exact: true }).waitFor();
       await vendor.getByText('Paid', { exact: true }).first().waitFor();
 
@@ -186,6 +199,51 @@ describe('order fulfilment in the back office', () => {
       await vendor.getByText('Returned', { exact: true }).first().waitFor();
       // Refunded in full: nothing is left to prompt for once the order is read again.
       await expect.poll(() => vendor.getByRole('region', { name: 'Refund' }).count()).toBe(0);
+      await vendor.context().close();
+    },
+  );
+
+  it.each([360, 1366])(
+    'at %i px: Mark Delivered on a UPI order still unpaid warns first, then delivers it unpaid',
+    async (width) => {
+      const run = `${Date.now().toString(36)}${width}`;
+      const listRes = await fetch(app.url('/api/store/stores/product?limit=48'), {
+        headers: { 'store-origin': app.demo.openShop },
+      });
+      const products = (await listRes.json()).data as Product[];
+      const product = products.find(
+        (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 10,
+      );
+      if (!product) throw new Error('an in-stock product');
+      const shopper = await app.newPage({ width: 1280, height: 900 });
+      await signUpCustomer(app, shopper, {
+        first: 'Kiran',
+        last: 'Rao',
+        email: `upi-deliver-${run}@example.com`,
+        password: 'shopper123',
+      });
+      const orderId = await customerOrders(shopper, `9${String(Date.now()).slice(-9)}`, product.id, true);
+      await shopper.context().close();
+
+      const vendor = await app.newPage({ width, height: 800 });
+      await signInVendor(app, vendor, app.demo.openShop);
+      await vendor.goto(app.url(`/admin-orders/${orderId}`, 'admin'));
+      await moveTo(vendor, 'Confirm Order', 'CONFIRMED');
+      await moveTo(vendor, 'Mark Processing', 'PROCESSING');
+      await vendor.getByRole('button', { name: 'Ship Order' }).click();
+      const ship = vendor.getByRole('dialog', { name: 'Ship order' });
+      await ship.getByLabel('Tracking number').fill(`DL${run}`.toUpperCase().slice(0, 20));
+      await ship.getByRole('button', { name: 'Mark as Shipped' }).click();
+      await vendor.getByText('Order status updated to SHIPPED').first().waitFor();
+
+      await vendor.getByRole('button', { name: 'Mark Delivered' }).click();
+      const deliver = vendor.getByRole('dialog', { name: 'Mark as delivered' });
+      await deliver.getByText(/^The UPI payment of ₹[\d,.]+ has not been received yet/).waitFor();
+      await noSidewaysScroll(vendor);
+      await vendor.screenshot({ path: `/tmp/h42-deliver-upi-${width}.png` });
+      await deliver.getByRole('button', { name: 'Deliver without payment' }).click();
+      await vendor.getByText('Order status updated to DELIVERED').first().waitFor();
+      await vendor.getByText('Delivered', { exact: true }).first().waitFor();
       await vendor.context().close();
     },
   );

@@ -55,6 +55,11 @@ describe('payments in the back office', () => {
     await vendor.getByText('Order status updated to SHIPPED').first().waitFor();
     await vendor.getByRole('button', { name: 'Invoice' }).waitFor();
     await vendor.getByRole('button', { name: 'Mark Delivered' }).click();
+    // Cash on delivery: the dialog asks for the amount collected (issue 42).
+    const deliver = vendor.getByRole('dialog', { name: 'Mark as delivered' });
+    const due = (await deliver.getByText(/^Amount due: /).innerText()).replace(/[^\d.]/g, '');
+    await deliver.getByLabel('Amount collected (₹)').fill(due);
+    await deliver.getByRole('button', { name: 'Confirm delivery and cash' }).click();
     await vendor.getByText('Order status updated to DELIVERED').first().waitFor();
     const number = (await vendor.getByRole('heading', { level: 1 }).innerText()).trim();
 

@@ -65,7 +65,7 @@ export function assertDeliverable(
   if (order.paymentMethod === 'COD' && v.amount_collected !== undefined) {
     const collected = rupeesToPaise(v.amount_collected);
     if (collected !== order.totalPaise) {
-      const message = `amount_collected must be ${formatPaise(order.totalPaise)}, the amount due on order ${number} (${formatPaise(collected)} was entered)`;
+      const message = `Amount collected must be ${formatPaise(order.totalPaise)}, the amount due on order ${number} (${formatPaise(collected)} was entered)`;
       throw badRequest(message, [{ path: 'amount_collected', message }]);
     }
   }

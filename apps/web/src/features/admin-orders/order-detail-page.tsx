@@ -16,7 +16,8 @@ import { type AdminOrderDetails, useOrder } from './admin-orders-api.ts';
 import { AwaitingConfirmationNotice } from './cod-confirmation.tsx';
 import { RiskNotice } from './cod-risk.tsx';
 import { CustomerRecord } from './customer-record.tsx';
-import { useChanges } from './order-changes.ts';
+import { DeliverDialog, deliveryNeedsDialog } from './deliver-dialog.tsx';
+import { attempt, useChanges } from './order-changes.ts';
 import { OrderDialogs, OrderHeader } from './order-detail-parts.tsx';
 import { openPackingSlips } from './order-files.ts';
 import {
@@ -33,6 +34,7 @@ import { WhatsAppActions } from './whatsapp-actions.tsx';
 
 function OrderView({ order }: { order: AdminOrderDetails }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [delivering, setDelivering] = useState(false);
   const close = () => setDialog(null);
   const c = useChanges(order);
   // What the person's role may do here (issue 15); the server refuses the rest the same way.
@@ -46,6 +48,8 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
   const files = useAdminDownload();
   const move = (status: AdminOrderStatusBody['status'], extra: Partial<AdminOrderStatusBody> = {}) =>
     c.status.mutateAsync({ status, ...extra });
+  const onMove = (s: AdminOrderStatusBody['status']) =>
+    s === 'DELIVERED' && deliveryNeedsDialog(order) ? setDelivering(true) : void move(s).catch(() => {});
   const print = () => files.run('print', (req) => openPackingSlips([order.id], req));
   const downloadInvoice = () =>
     files.run('invoice', (req) =>
@@ -74,7 +78,7 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
             <StatusActions
               order={{ ...order, next_statuses: moves }}
               busy={c.status.isPending}
-              onMove={(s) => void move(s).catch(() => {})}
+              onMove={onMove}
               onOpen={setDialog}
             />
           ) : null}
@@ -97,6 +101,15 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
       </div>
 
       <OrderDialogs dialog={dialog} close={close} order={order} c={c} move={move} />
+      <DeliverDialog
+        {...{ open: delivering, order, busy: c.status.isPending, onClose: () => setDelivering(false) }}
+        onSave={(extra) =>
+          attempt(
+            () => move('DELIVERED', extra),
+            () => setDelivering(false),
+          )
+        }
+      />
     </div>
   );
 }

@@ -53,11 +53,11 @@ const COLUMNS: Column<PlatformShop>[] = [
     cell: (s) => (
       <span className="block break-words">
         <span className="block font-semibold text-slate-900">{s.store_name}</span>
-        <span className="block text-xs text-slate-500">
+        <span className="block text-xs font-normal text-slate-500">
           {s.slug}
           {s.city ? ` · ${s.city}` : ''}
         </span>
-        <span className="block text-xs text-slate-500">
+        <span className="block text-xs font-normal text-slate-500">
           {words(s.plan)} plan · since {formatDate(s.created_at)}
         </span>
       </span>

@@ -315,4 +315,6 @@ export const importReport = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   issues: z.array(importIssue),
+  /** What is imported but worth a look, by line: a category the shop does not have yet (it is added). */
+  notices: z.array(importIssue),
 });

@@ -43,6 +43,24 @@ describe('CSV import flags', () => {
     expect(res.json().data.valid_rows).toBe(0);
   });
 
+  it('flags an unknown category by name on its line (it will be added), and a known one not at all', async () => {
+    const unknown = `Brass Lamps ${stamp}`;
+    const res = await upload(
+      [
+        HEADER,
+        `FLG-B-${stamp},Diya,${category},Piece,50,99,4,12`,
+        `FLG-C-${stamp},Lamp,${unknown},Piece,50,99,4,12`,
+      ].join('\n'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.valid_rows).toBe(2);
+    expect(data.notices).toEqual([
+      { line: 3, column: 'category', message: expect.stringContaining(`"${unknown}"`) },
+    ]);
+    expect(data.notices[0].message).toMatch(/not one of this shop's categories/);
+  });
+
   it('answers "This file is not a CSV" for a binary file (a picture, a workbook)', async () => {
     const png = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),

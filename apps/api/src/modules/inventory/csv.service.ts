@@ -7,6 +7,7 @@ import { csvText, fromCsvCell } from '../../lib/csv.ts';
 import { type Deps, forgetStorefront } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { StoreRow } from '../stores/index.ts';
+import { newCategoryNotices } from './csv-categories.ts';
 import {
   COLUMNS,
   type CsvRecord,
@@ -381,7 +382,8 @@ export async function importCsv({ deps, actor, store }: ShopContext, text: strin
     // Check every row; a dry run (or a file with nothing valid) stops here.
     const planned = await plan(tx, text);
     const { total, issues, validRows } = planned;
-    const base = { dry_run: dryRun, total_rows: total, valid_rows: validRows, issues };
+    const notices = await newCategoryNotices(tx, planned.planned);
+    const base = { dry_run: dryRun, total_rows: total, valid_rows: validRows, issues, notices };
     if (dryRun || !planned.planned.length) return { ...base, created: 0, updated: 0 };
     // Write it all in this transaction.
     return { ...base, ...(await applyPlan(tx, { storeId: store.id, actorId: actor.userId }, planned)) };

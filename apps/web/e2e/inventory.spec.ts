@@ -183,7 +183,7 @@ describe('inventory (back office)', () => {
     const imported = `E2E-IMP-${run}`;
     const file = [
       'sku,product_name,category,unit,cost_price,selling_price,stock',
-      `${imported},E2E Brass Lota ${run},E2E Kitchen ${run},Piece,120,199,7`,
+      `${imported},E2E Brass Lota ${run},E2E Lamps ${run},Piece,120,199,7`,
       `E2E-BAD-${run},E2E Broken Row ${run},E2E Kitchen ${run},Piece,120,lots,3`,
       `${sku},${name},E2E Kitchen ${run},Piece,450,599,20`,
     ].join('\n');
@@ -198,6 +198,12 @@ describe('inventory (back office)', () => {
     const bad = issues.getByRole('row').filter({ hasText: 'selling_price' });
     expect(await bad.getByRole('cell').first().innerText()).toBe('3');
     await importDialog.getByText('Nothing has been saved yet.', { exact: false }).waitFor();
+    // A category the shop does not have is named on its line before it is added (issue 42); a known one is not.
+    const fresh = importDialog.getByRole('table', { name: 'New categories to check' });
+    const note = fresh.getByRole('row').filter({ hasText: `Category "E2E Lamps ${run}" is not one of` });
+    expect(await note.getByRole('cell').first().innerText()).toBe('2');
+    expect(await fresh.getByText(`"E2E Kitchen ${run}"`).count()).toBe(0);
+    await importDialog.screenshot({ path: '/tmp/h42-import-new-category.png' });
     await importDialog.getByRole('button', { name: 'Import 2 valid rows' }).click();
     await importDialog.getByText('Imported 2 products: 1 added and 1 updated.', { exact: false }).waitFor();
     await importDialog.getByRole('button', { name: 'Done' }).click();

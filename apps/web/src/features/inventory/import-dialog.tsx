@@ -65,11 +65,19 @@ function Progress({ phase, rows, progress }: { phase: 'check' | 'apply'; rows: n
   );
 }
 
-function IssuesTable({ report }: { report: ImportReport }) {
+function IssuesTable({
+  rows,
+  caption,
+  what = 'Problem',
+}: {
+  rows: ImportReport['issues'];
+  caption: string;
+  what?: string;
+}) {
   return (
     <div className="max-h-72 overflow-auto rounded-lg ring-1 ring-slate-200">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Rows that will not be imported</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
           <tr>
             <th scope="col" className="px-3 py-2 font-semibold">
@@ -79,12 +87,12 @@ function IssuesTable({ report }: { report: ImportReport }) {
               Column
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Problem
+              {what}
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {report.issues.map((issue, i) => (
+          {rows.map((issue, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a line can have several issues in one column
             <tr key={`${issue.line}-${issue.column}-${i}`}>
               <td className="px-3 py-2 tabular-nums">{issue.line}</td>
@@ -208,7 +216,15 @@ function PreviewStep({
             <TriangleAlert aria-hidden className="size-4 shrink-0" />
             These rows will be skipped. Fix them in the file and import it again, or import the rest now.
           </p>
-          <IssuesTable report={report} />
+          <IssuesTable rows={report.issues} caption="Rows that will not be imported" />
+        </>
+      ) : null}
+      {report.notices.length ? (
+        <>
+          <p className="text-sm font-medium text-slate-700">
+            New categories: they are added when you import. Check the spelling first.
+          </p>
+          <IssuesTable rows={report.notices} caption="New categories to check" what="Note" />
         </>
       ) : null}
       <FormProblem>{step.problem}</FormProblem>

@@ -73,7 +73,7 @@ describe('All Products listing', () => {
     await page.goto(shopUrl('/products'));
     await showing(page).waitFor();
     // Set once the server-rendered page has hydrated.
-    await expect.poll(() => page.title()).toBe('All Products');
+    await expect.poll(() => page.title()).toBe(`All Products | ${app.demo.openShopName}`);
     expect(await cardNames(page)).toHaveLength(12);
 
     // Search with a misspelt name still finds the product.

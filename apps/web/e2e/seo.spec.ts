@@ -62,6 +62,10 @@ describe('the head of shop pages after hydration', () => {
       await page.locator('button:has-text("Add to Cart"):not([disabled])').first().waitFor();
       expect(await shown(page)).toEqual(server);
 
+      const listing = await open(page, app.url('/products', shop));
+      expect(listing.title).toBe(`All Products | ${app.demo.openShopName}`);
+      expect(await shown(page)).toEqual(listing);
+
       const homeServer = await open(page, app.url('/', shop));
       expect(homeServer.title).toBe(app.demo.openShopName);
       expect(await shown(page)).toEqual(homeServer);

@@ -1,20 +1,23 @@
 // Kit: the tab title and meta description of a shop's pages, made by the function the server writes them with.
-import type { PageHead } from '@haat/contracts/seo';
 import { useEffect } from 'react';
+import type { MakeHead } from './shop-head.ts';
 
-/** Writes a page's title and meta description into the document. */
-export function applyHead(head: PageHead) {
-  document.title = head.title;
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-  if (meta) meta.content = head.description;
+let loading: Promise<typeof import('./shop-head.ts')> | undefined;
+
+/**
+ * Sets the head `make` gives with shopPageHead, loaded after the first page: the server wrote that page's head
+ * already, and the first page stays within its JavaScript budget (scripts/js-budget.ts). One promise, so heads
+ * apply in the order asked.
+ */
+export function setShopHead(make: MakeHead) {
+  loading ??= import('./shop-head.ts');
+  void loading.then((m) => m.applyHead(make));
 }
 
 /**
- * Sets the page's head after every render while the calling page is shown (null: leaves it): the shop face puts
- * back the shop's own head on each navigation, in a layout effect, before this runs.
+ * Sets the page's head after every render while the calling page is shown: the shop face puts back the shop's own
+ * head on each navigation, in a layout effect, before this runs.
  */
-export function useShopHead(head: PageHead | null) {
-  useEffect(() => {
-    if (head) applyHead(head);
-  });
+export function useShopHead(make: MakeHead) {
+  useEffect(() => setShopHead(make));
 }

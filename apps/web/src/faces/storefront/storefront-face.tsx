@@ -1,12 +1,11 @@
 import type { HostInfo, StoreDetail } from '@haat/contracts';
 import { OPEN_STORE_STATUSES, type StoreStatus } from '@haat/contracts/constants';
-import { shopPageHead } from '@haat/contracts/seo';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { paths, shopBase } from '../../app/paths.ts';
 import { preloadable } from '../../app/preloadable.ts';
 import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
-import { applyHead } from '../../components/ui/use-shop-head.ts';
+import { setShopHead } from '../../components/ui/use-shop-head.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { Route, Routes, useLocation } from '../../lib/router.tsx';
 import { sendVisitBeacon } from '../../lib/visit-beacon.ts';
@@ -104,9 +103,8 @@ export default function StorefrontFace() {
   // even when they render with their data at once (the data sent with the HTML).
   const { pathname } = useLocation();
   useLayoutEffect(() => {
-    if (pathname && store) applyHead(shopPageHead(store, 'home'));
-    else if (!store) document.title = slug || 'Shop';
-  }, [pathname, store, slug]);
+    if (pathname && store) setShopHead((seo) => seo.shopPageHead(store, 'home'));
+  }, [pathname, store]);
 
   // A customer account belongs to this shop, so its sign-in pages live on the shop's own address.
   const loginHref = `${base}/login?userType=customer`;

@@ -1,8 +1,10 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useHost } from '../../app/host.tsx';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
+import { useShopHead } from '../../components/ui/use-shop-head.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Link, useSearchParams } from '../../lib/router.tsx';
 import { ProductCard } from '../products/index.ts';
@@ -57,10 +59,9 @@ function PastLastPage({ page, firstPage }: { page: number; firstPage: string }) 
 
 /** /products: search, filters, sort and pages, every choice kept in the address so Back restores it. */
 export function ProductListingPage({ slug, base }: { slug: string; base: string }) {
-  // Set after every render: the shop face sets its own title once, after this page's first effect.
-  useEffect(() => {
-    document.title = 'All Products';
-  });
+  // The head the server wrote for the listing (shopPageHead), kept after hydration.
+  const store = useHost().store;
+  useShopHead((seo) => (store ? seo.shopPageHead(store, 'listing') : null));
   const [params, setParams] = useSearchParams();
   const state = readListing(params);
   const [drawer, setDrawer] = useState(false);

@@ -1,5 +1,4 @@
 import type { ProductDetail } from '@haat/contracts';
-import { shopPageHead } from '@haat/contracts/seo';
 import { ChevronRight } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useHost } from '../../app/host.tsx';
@@ -82,11 +81,11 @@ export function ProductDetailPage({ slug, base, id }: { slug: string; base: stri
   const notFound = isNotFound(product.error);
   const store = useHost().store;
   // The head the server wrote for this product (shopPageHead), kept after hydration.
-  useShopHead(
+  useShopHead((seo) =>
     p && store
-      ? shopPageHead(store, { product: p })
+      ? seo.shopPageHead(store, { product: p })
       : notFound && store
-        ? { ...shopPageHead(store, 'home'), title: 'Product not found' }
+        ? { ...seo.shopPageHead(store, 'home'), title: 'Product not found' }
         : null,
   );
 

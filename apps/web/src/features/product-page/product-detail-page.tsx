@@ -12,7 +12,6 @@ import { BuyBox } from './buy-box.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { MORE_ID } from './product-more-id.ts';
 import { ProductOffers } from './product-offers.tsx';
-import { ProductShare } from './product-share.tsx';
 import { useChosenVariant } from './use-chosen-variant.ts';
 import { useProduct } from './use-product.ts';
 
@@ -24,6 +23,9 @@ const ProductMore = lazy(() =>
     .then(() => import('./product-more.tsx'))
     .then((m) => ({ default: m.ProductMore })),
 );
+
+// Share on WhatsApp is a plain link in the server's HTML: its code (the share text) can follow the first page.
+const ProductShare = lazy(() => import('./product-share.tsx').then((m) => ({ default: m.ProductShare })));
 
 // Shown only while a product opened in the browser loads: a page the server rendered never needs it.
 const ProductSkeleton = lazy(() =>
@@ -130,7 +132,9 @@ function ProductView({ product: p, slug, base }: { product: ProductDetail; slug:
         <ProductGallery key={`${p.id}:${variantImage ?? ''}`} images={images} name={p.product_name} />
         <div className="flex min-w-0 flex-col gap-8">
           <BuyBox key={p.id} product={p} variant={chosen} onPick={pick} />
-          <ProductShare product={p} variant={chosen} base={base} />
+          <Suspense fallback={null}>
+            <ProductShare product={p} variant={chosen} base={base} />
+          </Suspense>
           <ProductOffers product={p} />
         </div>
       </div>

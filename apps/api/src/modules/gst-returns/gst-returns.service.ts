@@ -1,5 +1,5 @@
 import { istMonthRange } from '@haat/contracts';
-import { withStore } from '@haat/db';
+import { type Tx, withStore } from '@haat/db';
 import { csvText } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,24 +14,35 @@ export interface ReturnContext {
   store: StoreRow;
 }
 
-/** A month's documents, and the shop's GSTIN, which filing needs: without one the shop files no GSTR-1. */
-async function monthOf(ctx: ReturnContext, month: string) {
-  const { from, to } = istMonthRange(month);
-  return withStore(ctx.deps.db, ctx.store.id, async (tx) => {
-    const profile = await shopTaxProfile(tx);
-    if (!profile.gstin)
-      throw new AppError(
-        409,
-        'CONFLICT',
-        'The shop has no GSTIN: add it under Settings, GST, before filing returns (its documents are bills of supply).',
-        { reason: 'NO_GSTIN' },
-      );
-    const [rows, hsn] = await Promise.all([
-      documentRates(tx, ctx.store.id, from, to),
-      hsnSummary(tx, ctx.store.id, from, to),
-    ]);
-    return { gstin: profile.gstin, rows, hsn };
-  });
+/** The shop's GSTIN, which filing needs: without one the shop files no GSTR-1 (its documents are bills of supply). */
+async function gstinOf(ctx: ReturnContext) {
+  const profile = await withStore(ctx.deps.db, ctx.store.id, (tx) => shopTaxProfile(tx));
+  if (!profile.gstin)
+    throw new AppError(
+      409,
+      'CONFLICT',
+      'The shop has no GSTIN: add it under Settings, GST, before filing returns (its documents are bills of supply).',
+      { reason: 'NO_GSTIN' },
+    );
+  return profile.gstin;
+}
+
+/**
+ * A month's documents per rate and, for GSTR-1, its HSN summary. The two statements each unpack every line of the
+ * month's snapshots, so they run on two connections at once (two cores of PostgreSQL, not one after the other);
+ * documents are never changed once issued, and both read up to the same instant, so they agree.
+ */
+async function monthOf(ctx: ReturnContext, month: string, withHsn: boolean) {
+  const gstin = await gstinOf(ctx);
+  const range = istMonthRange(month);
+  const from = range.from;
+  const to = new Date(Math.min(range.to.getTime(), Date.now()));
+  const read = <T>(fn: (tx: Tx) => Promise<T>) => withStore(ctx.deps.db, ctx.store.id, fn);
+  const [rows, hsn] = await Promise.all([
+    read((tx) => documentRates(tx, ctx.store.id, from, to)),
+    withHsn ? read((tx) => hsnSummary(tx, ctx.store.id, from, to)) : Promise.resolve([]),
+  ]);
+  return { gstin, rows, hsn };
 }
 
 /** What the accountant should fix before uploading: lines without an HSN code. */
@@ -45,7 +56,7 @@ function problemsOf(hsn: Awaited<ReturnType<typeof monthOf>>['hsn']) {
 }
 
 export async function gstr1(ctx: ReturnContext, month: string) {
-  const m = await monthOf(ctx, month);
+  const m = await monthOf(ctx, month, true);
   return {
     file: buildGstr1({ gstin: m.gstin, month, rows: m.rows, hsn: m.hsn }),
     problems: problemsOf(m.hsn),
@@ -53,7 +64,7 @@ export async function gstr1(ctx: ReturnContext, month: string) {
 }
 
 export async function gstr3b(ctx: ReturnContext, month: string) {
-  const m = await monthOf(ctx, month);
+  const m = await monthOf(ctx, month, false);
   return buildGstr3b({ gstin: m.gstin, month, rows: m.rows });
 }
 

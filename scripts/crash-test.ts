@@ -17,6 +17,7 @@ import {
   call as callAt,
   checks,
   freshDatabase,
+  moveMailTimeOn,
   outboxIdsIn,
   serverEnv,
   signUpCustomer,
@@ -134,7 +135,7 @@ try {
   expect((await stockOf()) === initial - SHOPPERS, `stock = ${initial} - ${SHOPPERS} after the retries`);
 
   // Mail: a claim of the killed worker waits out its 60 s lease; move time on instead of waiting.
-  await sql`update outbox set next_attempt_at = now() where status = 'PENDING'`;
+  await moveMailTimeOn(sql);
   const orderMails = sql`select id::text from outbox where payload->>'to' in ${sql(shoppers.map((s) => s.email))}
                           and payload->>'subject' like 'Order % placed at %'`;
   for (let i = 0; i < 300; i++) {

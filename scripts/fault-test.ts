@@ -30,7 +30,7 @@ import {
 } from '../apps/api/src/modules/mail/testing/smtp-server.ts';
 import { checkShopLedger } from './shop-checks.ts';
 import { newTally, prepareShopLoad, type ShopLoad } from './shop-load.ts';
-import { checks, freshDatabase, outboxIdsIn, serverEnv, sleep } from './test-servers.ts';
+import { checks, freshDatabase, moveMailTimeOn, outboxIdsIn, serverEnv, sleep } from './test-servers.ts';
 
 const ALL_FAULTS = ['terminate', 'restart', 'kill', 'smtp', 'timeout'] as const;
 type Fault = (typeof ALL_FAULTS)[number];
@@ -197,14 +197,14 @@ try {
   const { ackedRefunds } = await checkShopLedger(sql, load, expect);
 
   // Every mail of the run delivered (a claim of the killed worker waits out its lease: move time on).
-  await sql`update outbox set next_attempt_at = now() where status = 'PENDING'`;
+  await moveMailTimeOn(sql);
   let pending = -1;
   for (let i = 0; i < 300; i++) {
     const [left] = await sql<{ n: number }[]>`select count(*)::int as n from outbox
       where status = 'PENDING' and created_at >= ${startedAt}::timestamptz`;
     pending = left?.n ?? 0;
     if (pending === 0) break;
-    if (i % 20 === 19) await sql`update outbox set next_attempt_at = now() where status = 'PENDING'`;
+    if (i % 20 === 19) await moveMailTimeOn(sql);
     await sleep(100);
   }
   stage('mail settled');

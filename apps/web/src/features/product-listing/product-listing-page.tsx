@@ -57,6 +57,48 @@ function PastLastPage({ page, firstPage }: { page: number; firstPage: string }) 
   );
 }
 
+/** Sort by and Per page, above the grid. */
+function SortAndSize({
+  state,
+  onChange,
+}: {
+  state: ListingState;
+  onChange: (patch: Partial<ListingState>) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        Sort by
+        <select
+          value={state.sort}
+          onChange={(e) => onChange({ sort: e.target.value as Sort })}
+          className={selectClass}
+        >
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        Per page
+        <select
+          value={state.size}
+          onChange={(e) => onChange({ size: Number(e.target.value) })}
+          className={selectClass}
+        >
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
 /** /products: search, filters, sort and pages, every choice kept in the address so Back restores it. */
 export function ProductListingPage({ slug, base }: { slug: string; base: string }) {
   // The head the server wrote for the listing (shopPageHead), kept after hydration.
@@ -126,36 +168,7 @@ export function ProductListingPage({ slug, base }: { slug: string; base: string 
             <p className="text-sm text-slate-600" aria-live="polite">
               {data && !pastEnd ? showingText(from, to, total) : '\u00a0'}
             </p>
-            <div className="flex flex-wrap items-center gap-3">
-              <label className="flex items-center gap-2 text-sm text-slate-700">
-                Sort by
-                <select
-                  value={state.sort}
-                  onChange={(e) => update({ sort: e.target.value as Sort })}
-                  className={selectClass}
-                >
-                  {Object.entries(SORT_LABELS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="flex items-center gap-2 text-sm text-slate-700">
-                Per page
-                <select
-                  value={state.size}
-                  onChange={(e) => update({ size: Number(e.target.value) })}
-                  className={selectClass}
-                >
-                  {PAGE_SIZES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
+            <SortAndSize state={state} onChange={update} />
           </div>
 
           {list.isError && !priceError ? (

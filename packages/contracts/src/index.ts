@@ -27,6 +27,7 @@ export * from './money.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './phone.ts';
 export * from './platform.ts';
 export * from './policies.ts';
 export * from './pos.ts';

@@ -1,4 +1,5 @@
 import { ShoppingBag } from 'lucide-react';
+import { EmailText } from '../../components/ui/email-text.tsx';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 import { Link, useLocation } from '../../lib/router.tsx';
 import { NAV_LINKS, navTarget, SALES_EMAIL, scheduleDemoHref } from './nav-links.ts';
@@ -37,8 +38,8 @@ export function SiteFooter() {
             <h2 className="text-sm font-semibold text-white">Contact</h2>
             <ul className="mt-3 space-y-2">
               <li>
-                <a href={`mailto:${SALES_EMAIL}`} className={`${linkClass} break-all`}>
-                  {SALES_EMAIL}
+                <a href={`mailto:${SALES_EMAIL}`} className={`${linkClass} break-words`}>
+                  <EmailText email={SALES_EMAIL} />
                 </a>
               </li>
               <li>

@@ -1,5 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { EmailText } from '../../components/ui/email-text.tsx';
 import { Link, useSearchParams } from '../../lib/router.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { authHref, useAuthTarget } from './auth-target.ts';
@@ -36,7 +37,11 @@ export function VerificationPage() {
       title="Verify your email"
       subtitle={
         <>
-          Enter the 6-digit code we sent to <strong className="break-all text-slate-900">{email}</strong>.{' '}
+          Enter the 6-digit code we sent to{' '}
+          <strong className="break-words text-slate-900">
+            <EmailText email={email} />
+          </strong>
+          .{' '}
           <Link to={signupHref} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
             Change email
           </Link>

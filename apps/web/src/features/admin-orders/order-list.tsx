@@ -1,3 +1,4 @@
+import { formatPhone } from '@haat/contracts/phone';
 import { Eye } from 'lucide-react';
 import { formatDate, formatINR, formatTime } from '../../lib/format.ts';
 import { Link } from '../../lib/router.tsx';
@@ -105,7 +106,7 @@ export function OrderTable({ orders, loading, selected, onToggle, onToggleAll }:
               <td className="max-w-44 px-2.5 py-3">
                 <p className="font-medium text-slate-900">{customer(o)}</p>
                 {o.user.email ? <p className="truncate text-xs text-slate-500">{o.user.email}</p> : null}
-                {o.user.phone ? <p className="text-xs text-slate-500">{o.user.phone}</p> : null}
+                {o.user.phone ? <p className="text-xs text-slate-500">{formatPhone(o.user.phone)}</p> : null}
               </td>
               <td className="px-2.5 py-3 text-right whitespace-nowrap">
                 {money ? (
@@ -185,7 +186,9 @@ export function OrderCards({ orders, loading, selected, onToggle }: ListProps) {
               </div>
               <p className="mt-2 text-sm font-medium text-slate-900">{customer(o)}</p>
               <p className="text-xs break-all text-slate-500">
-                {[o.user.phone, o.shipping_address.city].filter(Boolean).join(' · ')}
+                {[o.user.phone && formatPhone(o.user.phone), o.shipping_address.city]
+                  .filter(Boolean)
+                  .join(' · ')}
               </p>
               <div className="mt-2 flex flex-wrap gap-1.5">
                 <OrderStatusBadge status={o.status} />

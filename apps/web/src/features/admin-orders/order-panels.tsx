@@ -1,7 +1,9 @@
 import type { AdminOrderStatusBody } from '@haat/contracts';
+import { formatPhone } from '@haat/contracts/phone';
 import { Check, ExternalLink, Pencil } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel, DetailRow } from '../../components/ui/detail-panel.tsx';
+import { EmailText } from '../../components/ui/email-text.tsx';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
 import { Link } from '../../lib/router.tsx';
 import { useCan } from '../../lib/shop-role.ts';
@@ -298,8 +300,12 @@ export function CustomerInfo({ order }: { order: AdminOrderDetails }) {
       <p className="font-semibold text-slate-900">
         {order.user.first_name} {order.user.last_name}
       </p>
-      {order.user.email ? <p className="text-sm break-all text-slate-600">{order.user.email}</p> : null}
-      {order.user.phone ? <p className="text-sm text-slate-600">{order.user.phone}</p> : null}
+      {order.user.email ? (
+        <p className="text-sm break-words text-slate-600">
+          <EmailText email={order.user.email} />
+        </p>
+      ) : null}
+      {order.user.phone ? <p className="text-sm text-slate-600">{formatPhone(order.user.phone)}</p> : null}
       <h3 className="mt-4 text-xs font-semibold tracking-wide text-slate-500 uppercase">Shipping address</h3>
       <address className="mt-1 text-sm text-slate-700 not-italic">
         {a.full_name}
@@ -318,7 +324,7 @@ export function CustomerInfo({ order }: { order: AdminOrderDetails }) {
         {a.phone_number ? (
           <>
             <br />
-            Phone: {a.phone_number}
+            Phone: {formatPhone(a.phone_number)}
           </>
         ) : null}
       </address>

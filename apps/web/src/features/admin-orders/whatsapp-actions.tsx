@@ -1,4 +1,5 @@
 import type { OrderWhatsApp, WhatsAppKind, WhatsAppMessage, WhatsAppSent } from '@haat/contracts';
+import { formatPhone } from '@haat/contracts/phone';
 import { MessageCircle, Send } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel } from '../../components/ui/detail-panel.tsx';
@@ -132,7 +133,7 @@ export function WhatsAppActions({ order }: { order: AdminOrderDetails }) {
         <>
           <p className="mb-3 text-sm text-slate-600">
             {data.phone
-              ? `To +91 ${data.phone.slice(2, 7)} ${data.phone.slice(7)}, in your shop’s words (Settings, WhatsApp messages).`
+              ? `To ${formatPhone(data.phone)}, in your shop’s words (Settings, WhatsApp messages).`
               : 'This order has no mobile number to message.'}
           </p>
           <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-1">

@@ -1,4 +1,5 @@
 import { ADDRESS_MAX_PER_CUSTOMER, type Address } from '@haat/contracts';
+import { formatPhone } from '@haat/contracts/phone';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -31,7 +32,7 @@ function AddressText({ a }: { a: Address }) {
       <span className="block">
         {a.city}, {a.state} {a.postal_code}
       </span>
-      {a.phone_number ? <span className="block">Phone: +91 {a.phone_number}</span> : null}
+      {a.phone_number ? <span className="block">Phone: {formatPhone(a.phone_number)}</span> : null}
     </span>
   );
 }

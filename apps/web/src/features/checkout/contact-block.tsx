@@ -1,4 +1,5 @@
 import { type CheckoutData, userContactBody } from '@haat/contracts';
+import { formatPhone } from '@haat/contracts/phone';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { PhoneField } from '../../components/ui/fields.tsx';
@@ -54,7 +55,7 @@ export function ContactBlock({ slug, contact }: { slug: string; contact: Checkou
           <div>
             <dt className="text-slate-500">Phone</dt>
             <dd className="font-medium text-slate-900">
-              {contact.phone_number ? `+91 ${contact.phone_number}` : 'Not added yet'}
+              {contact.phone_number ? formatPhone(contact.phone_number) : 'Not added yet'}
             </dd>
           </div>
         )}

@@ -1,4 +1,5 @@
 /** The product page's parts: its photos, quick stats and the tabs (overview, inventory, supplier, history). */
+import { formatPhone } from '@haat/contracts/phone';
 import { ImageOff } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { formatAmount, formatDate } from '../../lib/format.ts';
@@ -125,7 +126,7 @@ function SupplierTab({ p }: { p: AdminProduct }) {
       items={[
         ['Company', s?.company_name],
         ['Supplier name', s?.supplier_name ?? p.supplier?.supplier_name],
-        ['Contact number', s?.supplier_contact ? `+91 ${s.supplier_contact}` : null],
+        ['Contact number', s?.supplier_contact ? formatPhone(s.supplier_contact) : null],
         ['Email', s?.supplier_email],
         ['Address', s?.supplier_address],
         [

@@ -1,4 +1,5 @@
 import type { CustomerOrder } from '@haat/contracts';
+import { formatPhone } from '@haat/contracts/phone';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format.ts';
 import { InvoiceDownload } from './invoice-download.tsx';
@@ -53,7 +54,7 @@ export function OrderFacts({ order, slug }: { order: CustomerOrder; slug: string
           {a.city}, {a.state} {a.postal_code}
         </p>
         <p>{a.country}</p>
-        {a.phone_number ? <p>Phone: +91 {a.phone_number}</p> : null}
+        {a.phone_number ? <p>Phone: {formatPhone(a.phone_number)}</p> : null}
       </FactCard>
       <FactCard title="Delivery">
         <p className="font-semibold text-slate-900">{order.delivery_type.name}</p>

@@ -1,3 +1,4 @@
+import { formatPhone } from '@haat/contracts/phone';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CheckboxField } from '../../components/ui/fields.tsx';
@@ -36,8 +37,8 @@ export function ReviewStep({
     categories.find((c) => c.id === d.store_category_id)?.name ??
     (d.store_category_id && categoriesLoading ? 'Loading…' : undefined);
   const phones = [
-    `Primary: +91 ${d.phone_number}`,
-    ...d.contacts.map((c) => `${c.contact_type}: +91 ${c.phone_number}`),
+    `Primary: ${formatPhone(d.phone_number)}`,
+    ...d.contacts.map((c) => `${c.contact_type}: ${formatPhone(c.phone_number)}`),
   ];
   const place = [a.address_line_1, a.address_line_2, a.city, a.state, a.postal_code, a.country].filter(
     Boolean,

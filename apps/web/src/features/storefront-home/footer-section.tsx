@@ -1,6 +1,7 @@
 import type { FooterConfig, StoreDetail } from '@haat/contracts';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { HTMLAttributes } from 'react';
+import { EmailText } from '../../components/ui/email-text.tsx';
 import { Link } from '../../lib/router.tsx';
 import { NewsletterForm, shopNewsletter } from '../newsletter/index.ts';
 import { POLICY_LINKS, policyFromThemeHref, policyPath } from '../shop-policies/index.ts';
@@ -159,12 +160,11 @@ export function FooterSection({
             {config?.contact.title || 'Contact Us'}
           </h2>
           {email ? (
-            <a
-              href={`mailto:${email}`}
-              className="flex items-center gap-2 text-sm break-all hover:text-white"
-            >
+            <a href={`mailto:${email}`} className="flex min-w-0 items-center gap-2 text-sm hover:text-white">
               <Mail aria-hidden className="size-4 shrink-0" />
-              {email}
+              <span className="min-w-0 break-words">
+                <EmailText email={email} />
+              </span>
             </a>
           ) : null}
           {phones.map((p) => (

@@ -1,8 +1,9 @@
 import type { StoreDetail } from '@haat/contracts';
+import { formatPhone } from '@haat/contracts/phone';
 
 /**
  * The shop's phone numbers, each once: '+91 98480 11122' and '9848011122' are the same number, so
- * numbers are compared by their last ten digits and the first spelling is kept.
+ * numbers are compared by their last ten digits, and each is shown one way (formatPhone).
  */
 export function storePhones(store: StoreDetail, extra: (string | null | undefined)[] = []): string[] {
   const seen = new Set<string>();
@@ -12,7 +13,7 @@ export function storePhones(store: StoreDetail, extra: (string | null | undefine
     const key = phone?.replace(/\D/g, '').slice(-10);
     if (!phone || !key || seen.has(key)) continue;
     seen.add(key);
-    out.push(phone);
+    out.push(formatPhone(phone));
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { formatPhone } from '@haat/contracts/phone';
 import { FileText, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
@@ -151,7 +152,7 @@ function Customer({ t }: { t: TransactionDetails }) {
         <dl>
           <DetailRow label="Name">{t.customer.name}</DetailRow>
           <DetailRow label="Email">{t.customer.email ?? NOT_ADDED}</DetailRow>
-          <DetailRow label="Phone">{t.customer.phone ?? NOT_ADDED}</DetailRow>
+          <DetailRow label="Phone">{t.customer.phone ? formatPhone(t.customer.phone) : NOT_ADDED}</DetailRow>
           <DetailRow label="Orders at this shop">{t.customer.orders}</DetailRow>
           <DetailRow label="Total spent">{rupees(t.customer.total_spent)}</DetailRow>
         </dl>

@@ -10,11 +10,14 @@ export function BannerSection({
   base,
   storeName,
   edit,
+  hasDeals = true,
 }: {
   config: BannerConfig;
   base: string;
   storeName: string;
   edit?: EditHook;
+  /** No deal running: no "View Deals" button pointing at a section that is not there (the editor shows it). */
+  hasDeals?: boolean;
 }) {
   const background = gradient(config.bgColorFrom, config.bgColorTo, 'to bottom right');
   const highlight = gradient(config.textColorFrom, config.textColorTo);
@@ -78,14 +81,16 @@ export function BannerSection({
               {textOf(primary, 'Shop Now')}
               <ArrowRight aria-hidden className="size-4" />
             </Link>
-            <a
-              {...edit?.('secondaryButtonText', 'Second button')}
-              href="#deals"
-              className="inline-flex items-center justify-center rounded-lg border-2 border-current px-6 py-3 text-sm font-semibold text-slate-800 transition-colors hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-              style={textStyle(secondary)}
-            >
-              {textOf(secondary, 'View Deals')}
-            </a>
+            {hasDeals ? (
+              <a
+                {...edit?.('secondaryButtonText', 'Second button')}
+                href="#deals"
+                className="inline-flex items-center justify-center rounded-lg border-2 border-current px-6 py-3 text-sm font-semibold text-slate-800 transition-colors hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                style={textStyle(secondary)}
+              >
+                {textOf(secondary, 'View Deals')}
+              </a>
+            ) : null}
           </div>
         </div>
         {config.bannerImage ? (

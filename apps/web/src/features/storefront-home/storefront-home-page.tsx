@@ -37,16 +37,33 @@ export function orderedSections(sections: StoreSection[]) {
     .sort((a, b) => sectionRank(a.name) - sectionRank(b.name) || a.position - b.position);
 }
 
+/**
+ * A section of the public home. One with nothing to show (no featured product, no deal running, no sale coming) is
+ * left out for shoppers; the template editor still shows it, with its empty-state line, to the vendor.
+ */
 function Section({ section, data, base }: { section: StoreSection; data: StoreHome; base: string }) {
   switch (section.name) {
     case 'banner':
-      return <BannerSection config={section.config.banner} base={base} storeName={data.store.store_name} />;
+      return (
+        <BannerSection
+          config={section.config.banner}
+          base={base}
+          storeName={data.store.store_name}
+          hasDeals={data.deals.length > 0}
+        />
+      );
     case 'featured':
-      return <FeaturedSection config={section.config.featured} products={data.featured} base={base} />;
+      return data.featured.length ? (
+        <FeaturedSection config={section.config.featured} products={data.featured} base={base} />
+      ) : null;
     case 'deals':
-      return <DealsSection config={section.config.deals} deals={data.deals} base={base} />;
+      return data.deals.length ? (
+        <DealsSection config={section.config.deals} deals={data.deals} base={base} />
+      ) : null;
     case 'sales':
-      return <SalesSection config={section.config.sales} sales={data.upcoming_sales} base={base} />;
+      return data.upcoming_sales.length ? (
+        <SalesSection config={section.config.sales} sales={data.upcoming_sales} base={base} />
+      ) : null;
     default:
       return null;
   }
@@ -131,7 +148,9 @@ export function StorefrontHomePage({
             <FeaturedSection config={DEFAULT_FEATURED} products={data.featured} base={base} />
           ) : null}
           {data.deals.length ? <DealsSection config={DEFAULT_DEALS} deals={data.deals} base={base} /> : null}
-          <SalesSection config={DEFAULT_SALES} sales={data.upcoming_sales} base={base} />
+          {data.upcoming_sales.length ? (
+            <SalesSection config={DEFAULT_SALES} sales={data.upcoming_sales} base={base} />
+          ) : null}
         </>
       )}
     </>

@@ -1,32 +1,24 @@
 import { type OrderStatus, trackingLink } from '@haat/contracts';
-import { type Tx, withStore } from '@haat/db';
+import type { Tx } from '@haat/db';
 import { sql } from 'drizzle-orm';
-import { changedFields, recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { ShopContext } from '../../lib/context.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/auth.ts';
-
-import { enqueueMail } from '../mail/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
 import * as adminRepo from './admin-orders.repository.ts';
 import { readDetail } from './admin-orders.service.ts';
+import { auditChange, type Ctx, event, inStore, notifyCustomer } from './order-change-steps.ts';
 import { assertDeliverable, assertTransition, lockForChange } from './order-guards.ts';
-import { type OrderMailKind, orderUpdateMail } from './order-mails.ts';
-import { EDITABLE } from './order-rules.ts';
 import { orderNumber } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import { cancelInTx } from './orders.service.ts';
 import { eventNote, moveSummary } from './status-words.ts';
 
+export { editOrder, recordPayment, updateShipping } from './order-records.service.ts';
+
 // Changes: each locks the order, checks the version it was made against, makes its change, and records an
 // order event, an audit row and the customer's mail in the same transaction.
-
-interface Ctx {
-  tx: Tx;
-  store: StoreRow;
-  actor: Actor;
-}
 
 /**
  * Issuing an order's tax invoice when it ships: payments' `issueInvoice`, handed in by app.ts through
@@ -38,31 +30,6 @@ export interface Invoicing {
 
 /** A change that may move an order to another status (shipping issues its invoice). */
 type MoveCtx = Ctx & Invoicing;
-
-async function notifyCustomer(ctx: Ctx, order: repo.OrderRow, kind: OrderMailKind, note?: string | null) {
-  if (!order.contactEmail) return;
-  const mail = orderUpdateMail({
-    kind,
-    to: order.contactEmail,
-    shopName: ctx.store.storeName,
-    storeId: ctx.store.id,
-    order,
-    note: note ?? null,
-  });
-  await enqueueMail(ctx.tx, mail);
-}
-
-async function event(ctx: Ctx, orderId: string, status: string, note?: string | null) {
-  await repo.insertEvent(ctx.tx, {
-    storeId: ctx.store.id,
-    orderId,
-    status,
-    note: note || null,
-    actorId: ctx.actor.userId,
-    // Several events of one transaction keep the order they happened in (now() is the transaction's start).
-    createdAt: sql`clock_timestamp()`,
-  });
-}
 
 /**
  * Stock back with RETURN ledger rows (only the units a refund has not already put back), and the coupon's use
@@ -188,42 +155,6 @@ async function collectCash(ctx: Ctx, order: repo.OrderRow) {
   return paid;
 }
 
-async function auditChange(
-  ctx: Ctx,
-  before: repo.OrderRow,
-  after: repo.OrderRow,
-  action: string,
-  summary: string,
-) {
-  const pick = (o: repo.OrderRow) => ({
-    status: o.status,
-    payment_status: o.paymentStatus,
-    carrier: o.carrier,
-    tracking_number: o.trackingNumber,
-    tracking_url: o.trackingUrl,
-    ship_name: o.shipName,
-    ship_phone: o.shipPhone,
-    ship_line1: o.shipLine1,
-    ship_line2: o.shipLine2,
-    ship_city: o.shipCity,
-    ship_state: o.shipState,
-    ship_postal_code: o.shipPostalCode,
-    customer_note: o.customerNote,
-  });
-  const diff = changedFields(pick(before), pick(after));
-  await recordAudit(ctx.tx, ctx.store.id, ctx.actor, {
-    entity: 'ORDER',
-    entityId: before.id,
-    action,
-    summary: `Order ${orderNumber(before.number)} ${summary}`,
-    before: diff.before,
-    after: diff.after,
-  });
-}
-
-const inStore = <T>(shop: ShopContext, fn: (ctx: Ctx) => Promise<T>) =>
-  withStore(shop.deps.db, shop.store.id, (tx) => fn({ tx, store: shop.store, actor: shop.actor }));
-
 /** The vendor moves an order along (Update Order Status). */
 export const setStatus = (
   shop: ShopContext,
@@ -271,101 +202,6 @@ export const bulkStatus = (
       }
     }
     return { moved, skipped };
-  });
-
-/** Carrier and tracking number, given or corrected after shipping. */
-export const updateShipping = (
-  shop: ShopContext,
-  {
-    orderId,
-    shipping: v,
-  }: {
-    orderId: string;
-    shipping: { carrier: string; tracking_number: string; tracking_url?: string; version: number };
-  },
-) =>
-  inStore(shop, async (ctx) => {
-    const order = await lockForChange(ctx.tx, orderId, v.version);
-    if (['CANCELLED', 'RETURNED'].includes(order.status)) {
-      throw conflict(`A ${order.status.toLowerCase()} order has no shipment to change.`, 'ORDER_CLOSED');
-    }
-    const updated = await repo.updateOrder(ctx.tx, order.id, {
-      carrier: v.carrier,
-      trackingNumber: v.tracking_number,
-      trackingUrl: v.tracking_url || trackingLink(v.carrier, v.tracking_number),
-    });
-    await event(ctx, order.id, 'TRACKING_UPDATED', `${v.carrier} ${v.tracking_number}`);
-    if (order.status === 'SHIPPED') await notifyCustomer(ctx, updated, 'TRACKING_UPDATED');
-    await auditChange(ctx, order, updated, 'SHIPPING', `tracking ${v.carrier} ${v.tracking_number}`);
-    return readDetail(ctx.tx, order.id);
-  });
-
-/** A UPI payment the vendor saw in their bank app, recorded with its UTR. */
-export const recordPayment = (
-  shop: ShopContext,
-  { orderId, payment: v }: { orderId: string; payment: { utr: string; version: number } },
-) =>
-  inStore(shop, async (ctx) => {
-    const order = await lockForChange(ctx.tx, orderId, v.version);
-    if (order.paymentMethod !== 'UPI') {
-      throw conflict('Cash on delivery is recorded as collected when the order is delivered.', 'NOT_UPI');
-    }
-    if (order.paymentStatus !== 'PENDING' || order.status === 'CANCELLED') {
-      throw conflict(
-        `This order's payment is ${order.paymentStatus.toLowerCase()} already.`,
-        'PAYMENT_SETTLED',
-      );
-    }
-    if (await adminRepo.utrInUse(ctx.tx, v.utr, order.id)) {
-      throw new AppError(409, 'CONFLICT', 'This UTR is already recorded for another order.', {
-        reason: 'UTR_IN_USE',
-        issues: [{ path: 'utr', message: 'This UTR is already recorded for another order' }],
-      });
-    }
-    const updated = await repo.updateOrder(ctx.tx, order.id, { paymentStatus: 'SUCCESS' });
-    await adminRepo.receivePayment(ctx.tx, order.id, { by: ctx.actor.userId, utr: v.utr });
-    await event(ctx, order.id, 'PAYMENT_RECEIVED', `UPI, UTR ${v.utr}`);
-    await notifyCustomer(ctx, updated, 'PAYMENT_RECEIVED');
-    await auditChange(ctx, order, updated, 'PAYMENT', `UPI payment recorded (UTR ${v.utr})`);
-    return readDetail(ctx.tx, order.id);
-  });
-
-/** What Edit Order changes. */
-interface OrderEdit {
-  full_name: string;
-  phone_number: string;
-  address_line1: string;
-  address_line2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  customer_note: string;
-  version: number;
-}
-
-/** Edit Order: while not shipped, the shipping address, phone and a note to the customer. */
-export const editOrder = (shop: ShopContext, { orderId, edit: v }: { orderId: string; edit: OrderEdit }) =>
-  inStore(shop, async (ctx) => {
-    const order = await lockForChange(ctx.tx, orderId, v.version);
-    if (!EDITABLE.includes(order.status)) {
-      throw conflict(
-        `A ${order.status.toLowerCase()} order can no longer be edited; only orders not yet shipped can.`,
-        'ORDER_NOT_EDITABLE',
-      );
-    }
-    const updated = await repo.updateOrder(ctx.tx, order.id, {
-      shipName: v.full_name,
-      shipPhone: v.phone_number,
-      shipLine1: v.address_line1,
-      shipLine2: v.address_line2,
-      shipCity: v.city,
-      shipState: v.state,
-      shipPostalCode: v.postal_code,
-      customerNote: v.customer_note || null,
-    });
-    await event(ctx, order.id, 'EDITED', v.customer_note || 'Shipping details corrected');
-    await auditChange(ctx, order, updated, 'EDIT', 'shipping details edited');
-    return readDetail(ctx.tx, order.id);
   });
 
 /** The vendor accepts a customer's return request (the order becomes RETURNED, stock back) or declines it. */

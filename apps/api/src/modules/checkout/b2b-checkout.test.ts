@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
-import { productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
+import { moveOrderAs, productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
 
 /*
  * A business buying online (issue 39): the GSTIN given at checkout makes the order's invoice a B2B tax invoice, which
@@ -41,17 +41,7 @@ describe('a business buying online', () => {
     const placed = await s.place({ ...body, gst_number: ` ${GSTIN.toLowerCase()} ` });
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().data.order_id as string;
-    let d = (await vendor.call('GET', `/api/admin/order/${orderId}/`)).json().data.order_details;
-    for (const status of ['PROCESSING', 'SHIPPED']) {
-      const res = await vendor.call('PUT', `/api/admin/order/${orderId}/status/`, {
-        status,
-        carrier: 'Delhivery',
-        tracking_number: 'DL2',
-        version: d.version,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      d = res.json().data.order_details;
-    }
+    await moveOrderAs(vendor, orderId, 'PROCESSING', 'SHIPPED');
     const [doc] = await withStore(t.owner, shops.a.id, (tx) =>
       tx.select().from(schema.taxDocuments).where(eq(schema.taxDocuments.orderId, orderId)),
     );

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
-import { CART, shopperWithCart } from '../orders/orders.test-helpers.ts';
+import { CART, moveOrderAs, shopperWithCart } from '../orders/orders.test-helpers.ts';
 
 /*
  * A variant's own HSN code (issue 39): a silk size beside cotton ones is invoiced under its own code, the others
@@ -69,17 +69,7 @@ describe('HSN code of a variant', () => {
     const placed = await s.place(await s.orderBody());
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().data.order_id as string;
-    let d = (await vendor.call('GET', `/api/admin/order/${orderId}/`)).json().data.order_details;
-    for (const status of ['PROCESSING', 'SHIPPED']) {
-      const res = await vendor.call('PUT', `/api/admin/order/${orderId}/status/`, {
-        status,
-        carrier: 'Delhivery',
-        tracking_number: 'DL1',
-        version: d.version,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      d = res.json().data.order_details;
-    }
+    await moveOrderAs(vendor, orderId, 'PROCESSING', 'SHIPPED');
     const [doc] = await withStore(t.owner, shops.a.id, (tx) =>
       tx
         .select({ snapshot: schema.taxDocuments.snapshot })

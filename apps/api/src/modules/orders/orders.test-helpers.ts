@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
+import { type demoVendor, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
 
 export type Card = {
   id: string;
@@ -70,4 +70,24 @@ export async function shopperWithCart(t: TestApp, slug: string, lines: { id: str
   const place = (body: object, key: string = crypto.randomUUID()) =>
     c.call('POST', PLACE, body, { 'idempotency-key': key });
   return { ...c, address, checkout, orderBody, place };
+}
+
+/** The vendor moves an order through `statuses` (shipping issues its invoice); the last answer's order details. */
+export async function moveOrderAs(
+  vendor: Awaited<ReturnType<typeof demoVendor>>,
+  orderId: string,
+  ...statuses: string[]
+) {
+  let d = (await vendor.call('GET', `/api/admin/order/${orderId}/`)).json().data.order_details;
+  for (const status of statuses) {
+    const res = await vendor.call('PUT', `/api/admin/order/${orderId}/status/`, {
+      status,
+      carrier: 'Delhivery',
+      tracking_number: 'DL1',
+      version: d.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    d = res.json().data.order_details;
+  }
+  return d;
 }

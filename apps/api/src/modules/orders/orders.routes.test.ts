@@ -309,12 +309,14 @@ describe('the customer’s orders', () => {
 
   it('buy again puts the products back in the cart at today’s price', async () => {
     const [p] = await pick(1);
-    const s = await shopperWithCart(t, shops.a.slug, [{ id: p?.id ?? '', quantity: 1 }]);
+    const s = await shopperWithCart(t, shops.a.slug, [{ id: p?.id ?? '', quantity: 3 }]);
     const id = (await s.place(await s.orderBody())).json().data.order_id;
     const res = await s.call('POST', `${ORDERS}${id}/buy-again/`, {});
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.added).toBe(1);
-    expect(res.json().data.cart.lines).toMatchObject([{ quantity: 1, product: { id: p?.id } }]);
+    // One line of the order, three units back in the cart, and the shopper is told the units (issue 42).
+    expect(res.json().data).toMatchObject({ added: 1, units: 3 });
+    expect(res.json().message).toBe('Added 3 items to your cart');
+    expect(res.json().data.cart.lines).toMatchObject([{ quantity: 3, product: { id: p?.id } }]);
   });
 
   it('the vendor delivers; then the customer can review as a verified buyer and ask for a return', async () => {

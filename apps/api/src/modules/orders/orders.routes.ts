@@ -111,6 +111,8 @@ function customerOrderActionRoutes(app: ZodApp, deps: Deps) {
           z.object({
             cart: cartData,
             added: z.number().int(),
+            /** The units put back in the cart (`added` counts the order's lines). */
+            units: z.number().int(),
             skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
           }),
         ),
@@ -122,8 +124,8 @@ function customerOrderActionRoutes(app: ZodApp, deps: Deps) {
       const data = await orders.buyAgain(deps, actor, store, req.params.id);
       return ok(
         data,
-        data.added
-          ? `Added ${data.added} item${data.added === 1 ? '' : 's'} to your cart`
+        data.units
+          ? `Added ${data.units} item${data.units === 1 ? '' : 's'} to your cart`
           : 'Nothing could be added',
       );
     },

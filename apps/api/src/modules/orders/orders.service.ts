@@ -151,6 +151,8 @@ export const buyAgain = (deps: Deps, actor: Actor, store: StoreRow, orderId: str
     const order = await ownOrder(tx, customerId, orderId);
     const items = await repo.itemsOf(tx, [order.id]);
     let added = 0;
+    // The units put back (7 kurtas are 7, not 1 line): what the shopper is told.
+    let units = 0;
     const skipped: { name: string; reason: string }[] = [];
     for (const i of items) {
       const s = i.variantId ? await cartRepo.stockAndLine(tx, customerId, i.variantId) : null;
@@ -160,18 +162,20 @@ export const buyAgain = (deps: Deps, actor: Actor, store: StoreRow, orderId: str
       }
       if (await cartRepo.addLine(tx, store.id, customerId, i.variantId, i.quantity, true)) {
         added += 1;
+        units += i.quantity;
         continue;
       }
       const room = s.stock - s.inCart;
       if (room > 0 && (await cartRepo.addLine(tx, store.id, customerId, i.variantId, room, true))) {
         added += 1;
+        units += room;
         skipped.push({ name: i.name, reason: `Only ${room} more could be added` });
       } else {
         skipped.push({ name: i.name, reason: s.stock === 0 ? 'Out of stock' : 'Already in your cart' });
       }
     }
     const cart: CartData = await readCart(tx, customerId);
-    return { cart, added, skipped };
+    return { cart, added, units, skipped };
   });
 
 /** Records a return request for a delivered order, for the vendor to act on. */

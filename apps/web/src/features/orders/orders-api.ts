@@ -71,30 +71,9 @@ function putOrder(client: QueryClientApi, slug: string, order: CustomerOrder) {
 interface BuyAgainResult {
   cart: CartData;
   added: number;
+  /** The units put back (the server counts them; `added` counts the order's lines). */
+  units: number;
   skipped: { name: string; reason: string }[];
-}
-
-/**
- * The units Buy Again put back in the cart: each item's quantity, none of an item it could not add, and the
- * part it could of one it added in part ("Only 3 more could be added").
- */
-export function unitsPutBack(
-  items: readonly { name: string; quantity: number }[],
-  skipped: readonly { name: string; reason: string }[],
-): number {
-  const left = [...skipped];
-  let units = 0;
-  for (const item of items) {
-    const k = left.findIndex((s) => s.name === item.name);
-    if (k < 0) {
-      units += item.quantity;
-      continue;
-    }
-    const [miss] = left.splice(k, 1);
-    const part = /^Only (\d+) more could be added$/.exec(miss?.reason ?? '');
-    if (part) units += Number(part[1]);
-  }
-  return units;
 }
 
 /** Cancel, return, review and buy again: the same actions on an order card and on the order page. */
@@ -150,12 +129,10 @@ export function useOrderActions(slug: string, base: string) {
   const buyAgain = useMutation({
     mutationFn: (order: CustomerOrder) =>
       post<BuyAgainResult>(`${ORDER_PATH}${encodeURIComponent(order.id)}/buy-again/`),
-    onSuccess: ({ cart, added, skipped }, order) => {
+    onSuccess: ({ cart, added, units, skipped }) => {
       client.setQueryData(cartKey(slug), cart);
       const skippedText = skipped.map((s) => `${s.name} (${s.reason})`).join(', ');
       const description = skipped.length ? `Not added: ${skippedText}` : undefined;
-      // `added` counts lines; the shopper counts units (7 kurtas, not 1 line).
-      const units = Math.max(added, unitsPutBack(order.product.items, skipped));
       if (added > 0) {
         toast.success(`Added ${units} ${units === 1 ? 'item' : 'items'} to your cart`, { description });
         navigate(paths.shop.cart(base));

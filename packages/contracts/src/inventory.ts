@@ -281,7 +281,15 @@ export const supplier = z.object({
   product_count: z.number().int(),
 });
 
-export const LEDGER_REASONS = ['INITIAL', 'ADJUSTMENT', 'SALE', 'CANCELLATION', 'RETURN', 'IMPORT'] as const;
+export const LEDGER_REASONS = [
+  'INITIAL',
+  'ADJUSTMENT',
+  'SALE',
+  'CANCELLATION',
+  'RETURN',
+  'IMPORT',
+  'PURCHASE',
+] as const;
 export const ledgerQuery = z.object({
   reason: z.enum(LEDGER_REASONS).optional(),
   /** One size or pack of the product; left out, all of them. */

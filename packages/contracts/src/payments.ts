@@ -61,7 +61,7 @@ export const transaction = z.object({
   order_number: z.string(),
   amount: z.number(),
   refunded_amount: z.number(),
-  payment_mode: z.enum(['COD', 'UPI', 'CASH', 'CARD']),
+  payment_mode: z.enum(['COD', 'UPI', 'CASH', 'CARD', 'CREDIT']),
   payment_status: z.enum(PAYMENT_STATUSES),
   created_at: z.string(),
   customer_name: z.string(),

@@ -24,7 +24,7 @@ export const ROLE_NAMES: Record<ShopRole, string> = {
 
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   MANAGER: 'Everything but billing and staff',
-  CASHIER: 'Bills customers at the counter; looks up products and orders',
+  CASHIER: 'Bills customers at the counter, runs the register and khata; looks up products and orders',
   PACKER: 'Confirms, packs and ships orders; no payments, refunds or settings',
 };
 
@@ -42,6 +42,14 @@ export const SHOP_OPERATIONS = {
   settings: 'change the shop settings',
   audit: 'read the audit trail',
   staff: 'manage staff',
+  purchases: 'order stock from suppliers, receive it and record supplier bills and payments',
+  register: 'open, run and close a cash register',
+  'register.history': "see every register's history",
+  customers: 'look up customers and their khata',
+  khata: 'sell on credit and take khata payments',
+  'credit.limits': "set customers' credit limits",
+  expenses: 'record expenses',
+  profit: 'see profit and loss and the stock value',
 } as const;
 export type ShopOperation = keyof typeof SHOP_OPERATIONS;
 
@@ -51,7 +59,7 @@ const ALL = Object.keys(SHOP_OPERATIONS) as ShopOperation[];
 export const SHOP_PERMISSIONS: Record<ShopRole, readonly ShopOperation[]> = {
   OWNER: ALL,
   MANAGER: ALL.filter((op) => op !== 'staff'),
-  CASHIER: ['products.view', 'orders.view', 'pos'],
+  CASHIER: ['products.view', 'orders.view', 'pos', 'register', 'customers', 'khata'],
   PACKER: ['orders.view', 'orders.fulfil'],
   // Read-only: every route of these operations is a GET (the permission test checks it). No settings (payment
   // details), staff, point of sale or product CSV.

@@ -16,3 +16,4 @@ export * from './stock-ledger.ts';
 export * from './tenant.ts';
 export * from './visits.ts';
 export * from './whatsapp.ts';
+export * from './whole-shop.ts';

@@ -101,7 +101,7 @@ export const orders = pgTable(
       .notNull()
       .default('ONLINE'),
     /** COD or UPI online; CASH, UPI or CARD at the counter (POS). */
-    paymentMethod: text('payment_method', { enum: ['COD', 'UPI', 'CASH', 'CARD'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['COD', 'UPI', 'CASH', 'CARD', 'CREDIT'] }).notNull(),
     paymentStatus: text('payment_status', {
       enum: ['PENDING', 'SUCCESS', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CANCELLED'],
     })
@@ -168,6 +168,10 @@ export const orders = pgTable(
     searchKey: text('search_key').generatedAlwaysAs(
       sql`lower('ord-' || "number"::text || ' ' || "ship_name" || ' ' || coalesce("contact_email", '') || ' ' || regexp_replace(coalesce("contact_phone", '') || ' ' || coalesce("ship_phone", ''), '[^0-9 ]', '', 'g'))`,
     ),
+    /** The register whose drawer took this counter sale's cash (migration 0050). */
+    registerSessionId: uuid('register_session_id'),
+    /** The shop's customer (pos_customers) the sale belongs to: counter customers, online ones matched by phone. */
+    shopCustomerId: uuid('shop_customer_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -87,6 +87,8 @@ export const refunds = pgTable(
     reference: text('reference'),
     restocked: jsonb('restocked').$type<{ product_id: string; quantity: number }[]>().notNull().default([]),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The register whose drawer paid a cash refund (migration 0050). */
+    registerSessionId: uuid('register_session_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, storeId, ts } from './columns.ts';
 
 /* The point of sale's own table (migration 0031, under forced row-level security like every tenant table). */
@@ -15,6 +15,12 @@ export const posCustomers = pgTable(
     gstNumber: text('gst_number'),
     visits: integer('visits').notNull().default(0),
     lastVisitAt: ts('last_visit_at'),
+    /** Khata (migration 0050): the most this customer may owe; null: no sales on credit. */
+    creditLimitPaise: integer('credit_limit_paise'),
+    /** What the customer owes the shop (negative: an advance), kept with each khata entry. */
+    balancePaise: integer('balance_paise').notNull().default(0),
+    /** The platform account of an online customer matched to this counter customer by phone. */
+    userId: uuid('user_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -15,10 +15,12 @@ export const stockLedger = pgTable(
     change: integer('change').notNull(),
     quantityAfter: integer('quantity_after').notNull(),
     reason: text('reason', {
-      enum: ['INITIAL', 'ADJUSTMENT', 'SALE', 'CANCELLATION', 'RETURN', 'IMPORT'],
+      enum: ['INITIAL', 'ADJUSTMENT', 'SALE', 'CANCELLATION', 'RETURN', 'IMPORT', 'PURCHASE'],
     }).notNull(),
     note: text('note'),
     orderId: uuid('order_id'),
+    /** The goods receipt a PURCHASE row came from (migration 0050). */
+    goodsReceiptId: uuid('goods_receipt_id'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -45,6 +45,7 @@ export const METHOD_TEXT: Record<AdminOrderRow['payment_method'], string> = {
   CASH: 'Cash at the counter',
   CARD: 'Card at the counter',
   UPI: 'UPI',
+  CREDIT: 'On khata (pay later)',
 };
 /**
  * The buttons of Update Order Status: what each allowed next status is called (DELIVERED to RETURNED: Process

@@ -10,6 +10,7 @@ export const REASON_LABELS: Record<LedgerReason, string> = {
   CANCELLATION: 'Order cancelled',
   RETURN: 'Return',
   IMPORT: 'CSV import',
+  PURCHASE: 'Goods received',
 };
 const qty = new Intl.NumberFormat('en-IN', { signDisplay: 'exceptZero' });
 const plain = new Intl.NumberFormat('en-IN');

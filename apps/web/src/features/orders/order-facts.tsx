@@ -12,6 +12,7 @@ export const PAYMENT_METHOD_LABELS: Record<CustomerOrder['payment_method'], stri
   CASH: 'Cash',
   CARD: 'Card',
   UPI: 'UPI',
+  CREDIT: 'Pay later (khata)',
 };
 const PAYMENT_STATUS_LABELS: Record<CustomerOrder['payment_status'], string> = {
   PENDING: 'Pending',

@@ -14,4 +14,5 @@ export const PAYMENT_MODE: Record<Transaction['payment_mode'], string> = {
   UPI: 'UPI',
   CASH: 'Cash',
   CARD: 'Card',
+  CREDIT: 'Khata (pay later)',
 };

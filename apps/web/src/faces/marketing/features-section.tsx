@@ -42,7 +42,7 @@ export function FeaturesSection() {
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Features</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Features</p>
           <h2
             id="features-heading"
             className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"

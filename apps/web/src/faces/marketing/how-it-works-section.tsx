@@ -29,7 +29,7 @@ export function HowItWorksSection() {
     <section id="how-it-works" aria-labelledby="how-it-works-heading" className="scroll-mt-20 py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">How it works</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">How it works</p>
           <h2
             id="how-it-works-heading"
             className="mt-2 text-3xl font-bold tracking-tight text-slate-900 outline-none sm:text-4xl"

@@ -67,7 +67,7 @@ export function CartLineItem({ line, base }: { line: Line; base: string }) {
               </p>
             ) : null}
             <p className="mt-0.5 text-sm text-slate-600">
-              {formatINR(line.unit_price)} <span className="text-slate-400">each</span>
+              {formatINR(line.unit_price)} <span className="text-slate-500">each</span>
             </p>
             {line.is_shipping_free ? (
               <p className="text-xs font-medium text-green-700">Free delivery</p>

@@ -54,7 +54,7 @@ export function DeliveryOptions({
                       <span className="text-slate-900">{formatAmount(o.delivery_charge)}</span>
                     )}
                     {o.is_free && o.base_charge > 0 ? (
-                      <span className="block text-xs font-normal text-slate-400 line-through">
+                      <span className="block text-xs font-normal text-slate-500 line-through">
                         {formatAmount(o.base_charge)}
                       </span>
                     ) : null}

@@ -31,7 +31,7 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
           <dd className="mt-0.5 text-sm break-words text-slate-900">
             {value === null || value === undefined || value === '' ? (
-              <span className="text-slate-400">Not added</span>
+              <span className="text-slate-500">Not added</span>
             ) : (
               value
             )}
@@ -203,7 +203,7 @@ function OverviewTab({ p }: { p: AdminProduct }) {
         {p.product_description ? (
           <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{p.product_description}</p>
         ) : (
-          <p className="mt-1 text-sm text-slate-400">Not added</p>
+          <p className="mt-1 text-sm text-slate-500">Not added</p>
         )}
       </div>
     </div>

@@ -108,7 +108,7 @@ function Actions({ p, onEdit, onDelete }: { p: AdminProduct } & RowActions) {
   );
 }
 
-const notAdded = <span className="text-slate-400">Not added</span>;
+const notAdded = <span className="text-slate-500">Not added</span>;
 
 function SkeletonRow() {
   return (

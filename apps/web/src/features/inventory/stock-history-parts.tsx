@@ -31,7 +31,7 @@ function Note({ e }: { e: Entry }) {
         Order <span className="font-mono text-xs">{e.order_id.slice(0, 8).toUpperCase()}</span>
       </span>
     );
-  return <span className="text-slate-400">Not added</span>;
+  return <span className="text-slate-500">Not added</span>;
 }
 
 /** One of the history's filters: a labelled select whose first choice is "all". */

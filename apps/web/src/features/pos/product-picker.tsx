@@ -143,10 +143,13 @@ export function ProductPicker({
                 type="button"
                 onClick={() => onAdd(p)}
                 disabled={p.stock <= 0}
-                aria-label={`Add ${productTitle(p)}`}
                 className="flex h-full w-full flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 text-left shadow-xs transition hover:border-brand-500 hover:shadow disabled:cursor-not-allowed disabled:opacity-60"
               >
-                <span className="line-clamp-2 text-sm font-semibold text-slate-900">{productTitle(p)}</span>
+                {/* The button's name is all it shows (WCAG 2.5.3), led by what it does. */}
+                <span className="line-clamp-2 text-sm font-semibold text-slate-900">
+                  <span className="sr-only">Add </span>
+                  {productTitle(p)}
+                </span>
                 <span className="text-xs text-slate-500">{p.sku ?? 'No SKU'}</span>
                 <span className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-1">
                   <span className="font-semibold text-slate-900 tabular-nums">{formatAmount(p.price)}</span>

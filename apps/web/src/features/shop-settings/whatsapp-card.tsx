@@ -318,7 +318,7 @@ export function WhatsAppCard({ slug }: { slug: string }) {
                 onClick={() => setKind(x.kind)}
                 className={`rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 ${
                   x.kind === kind
-                    ? 'bg-brand-600 text-white ring-brand-600'
+                    ? 'bg-brand-700 text-white ring-brand-700'
                     : 'bg-white text-slate-700 ring-slate-200 hover:bg-brand-50 hover:text-brand-700'
                 }`}
               >

@@ -283,7 +283,7 @@ export const paymentTransactions = pgTable(
     reference: text('reference').notNull(),
     orderId: uuid('order_id').notNull(),
     amountPaise: integer('amount_paise').notNull(),
-    paymentMode: text('payment_mode', { enum: ['COD', 'UPI', 'CASH', 'CARD'] }).notNull(),
+    paymentMode: text('payment_mode', { enum: ['COD', 'UPI', 'CASH', 'CARD', 'CREDIT'] }).notNull(),
     paymentStatus: text('payment_status', {
       enum: ['PENDING', 'SUCCESS', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CANCELLED'],
     })

@@ -28,6 +28,7 @@ import {
   demoDealWindow,
   demoOwnerEmail,
 } from './demo-data.ts';
+import { seedDemoKhata } from './demo-khata.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoStaff } from './demo-staff.ts';
 import { ledgerDemoStock } from './demo-stock.ts';
@@ -164,6 +165,11 @@ export async function seedDemo(
   for (const { id } of every) {
     await pause();
     result.ledgeredStock += await ledgerDemoStock(db, id);
+  }
+  // The customer book linked to every past sale, and a few customers on khata (demo-khata.ts).
+  for (const { id } of every) {
+    await pause();
+    await seedDemoKhata(db, id, now);
   }
   return result;
 }

@@ -22,6 +22,7 @@ export * from './gst-returns.ts';
 export * from './gstin-field.ts';
 export * from './indian-states.ts';
 export * from './inventory.ts';
+export * from './legible.ts';
 export * from './marketplace.ts';
 export * from './money.ts';
 export * from './onboarding.ts';

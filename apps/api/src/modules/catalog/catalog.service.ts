@@ -1,6 +1,7 @@
 import {
   type DealItem,
   discountPercent,
+  legibleSection,
   NEW_PRODUCT_DAYS,
   type ProductCard,
   type ProductListQuery,
@@ -184,10 +185,13 @@ async function buildStoreHome(deps: Deps, store: StoreRow, origin: Origin): Prom
   };
 }
 
-/** Stored sections in storefront order; a section whose stored config no longer parses is left out. */
+/**
+ * Stored sections in storefront order, with the shop's text colours made legible where they sit (a shopper gets
+ * 4.5:1, decision in contracts/legible.ts); a section whose stored config no longer parses is left out.
+ */
 function parseSections(raw: { name: string; position: number; config: unknown }[]): StoreSection[] {
   return raw
     .map((s) => storeSection.safeParse(s))
-    .flatMap((r) => (r.success ? [r.data] : []))
+    .flatMap((r) => (r.success ? [legibleSection(r.data)] : []))
     .sort((a, b) => sectionRank(a.name) - sectionRank(b.name) || a.position - b.position);
 }

@@ -25,14 +25,16 @@ export function ToastLayer() {
     >
       {wanted ? (
         <Suspense fallback={null}>
-          {/* Below the 64 px top bars (the shop's header with the cart badge, the back office's bar), never over them. */}
+          {/*
+            At the bottom, where they cover neither the top bars (the cart badge) nor the page's heading and first
+            actions; several toasts are listed one above the other, never a card peeking out under another.
+          */}
           <Toaster
-            position="top-right"
+            position="bottom-right"
             duration={4000}
             richColors
             closeButton
-            offset={{ top: 76, right: 16 }}
-            mobileOffset={{ top: 72, left: 12, right: 12 }}
+            expand
           />
         </Suspense>
       ) : null}

@@ -20,8 +20,6 @@ export function BannerSection({
   hasDeals?: boolean;
 }) {
   const background = gradient(config.bgColorFrom, config.bgColorTo, 'to bottom right');
-  // What the heading and description sit on: the shop's gradient, or the design's orange-50 to white.
-  const backs = background ? [config.bgColorFrom, config.bgColorTo] : ['#fff7ed', '#ffffff'];
   const highlight = gradient(config.textColorFrom, config.textColorTo);
   const heading = textOf(config.mainHeading, storeName);
   const highlighted = textOf(config.highlightedText);
@@ -39,7 +37,7 @@ export function BannerSection({
           <h1
             {...edit?.('mainHeading', 'Heading')}
             className="text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl lg:text-5xl"
-            style={textStyle(config.mainHeading, { on: backs })}
+            style={textStyle(config.mainHeading)}
           >
             {heading}
             {highlighted ? (
@@ -68,7 +66,7 @@ export function BannerSection({
             <p
               {...edit?.('description', 'Description')}
               className="mx-auto mt-4 max-w-xl text-base text-pretty text-slate-700 sm:text-lg md:mx-0"
-              style={textStyle(config.description, { on: backs })}
+              style={textStyle(config.description)}
             >
               {description}
             </p>

@@ -2,7 +2,7 @@ import type { DealItem, DealsConfig } from '@haat/contracts';
 import { Countdown } from './countdown.tsx';
 import { DEAL_CELL, DEAL_GRID, DealCard } from './deal-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
-import { type EditHook, SECTION_BACKGROUNDS, safeColor, textOf, textStyle } from './text-style.ts';
+import { type EditHook, safeColor, textOf, textStyle } from './text-style.ts';
 
 /**
  * Today's deals: a countdown to the first deal's end and three columns of deal cards (one on a phone).
@@ -38,7 +38,7 @@ export function DealsSection({
               <Countdown
                 target={deals[0]?.deal.end_time}
                 label={textOf(config.timerHeading, 'Deal ends in')}
-                labelStyle={textStyle(config.timerHeading, { on: SECTION_BACKGROUNDS })}
+                labelStyle={textStyle(config.timerHeading)}
                 labelEdit={edit?.('timerHeading', 'Timer heading')}
                 accent={config.parentStyleColor}
               />

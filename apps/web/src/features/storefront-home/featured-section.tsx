@@ -49,7 +49,7 @@ export function FeaturedSection({
             {...edit?.('button', 'Button')}
             to={paths.shop.products(base)}
             className="inline-flex items-center justify-center rounded-lg border-2 border-current bg-white px-6 py-3 text-sm font-semibold text-brand-700 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-            style={textStyle(config.button, { on: ['#ffffff'] })}
+            style={textStyle(config.button)}
           >
             {textOf(config.button, 'View All Products')}
           </Link>

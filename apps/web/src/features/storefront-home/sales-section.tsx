@@ -4,7 +4,7 @@ import { Countdown } from './countdown.tsx';
 import { DEAL_CELL, DEAL_GRID, DealCard } from './deal-card.tsx';
 import { NotifyMeButton } from './notify-me.tsx';
 import { SectionHeading } from './section-heading.tsx';
-import { type EditHook, SECTION_BACKGROUNDS, safeColor, textOf, textStyle } from './text-style.ts';
+import { type EditHook, safeColor, textOf, textStyle } from './text-style.ts';
 
 /**
  * The upcoming-sale block: a days-to-seconds countdown to the first sale's start and the items going on
@@ -43,7 +43,7 @@ export function SalesSection({
           <Countdown
             target={first.deal.start_time}
             label={textOf(config.timerHeading, 'Sale starts in')}
-            labelStyle={textStyle(config.timerHeading, { on: SECTION_BACKGROUNDS })}
+            labelStyle={textStyle(config.timerHeading)}
             labelEdit={edit?.('timerHeading', 'Timer heading')}
             accent={config.parentStyleColor}
             withDays

@@ -1,5 +1,5 @@
 import type { TextElement } from '@haat/contracts';
-import { type EditHook, SECTION_BACKGROUNDS, textOf, textStyle } from './text-style.ts';
+import { type EditHook, textOf, textStyle } from './text-style.ts';
 
 /** A section's heading and sub-heading from its theme, centred, with the shop's colours and sizes. */
 export function SectionHeading({
@@ -23,7 +23,7 @@ export function SectionHeading({
         {...edit?.('mainHeading', 'Heading')}
         id={id}
         className={`text-2xl font-bold tracking-tight text-balance sm:text-3xl text-slate-900`}
-        style={textStyle(heading, { on: SECTION_BACKGROUNDS })}
+        style={textStyle(heading)}
       >
         {textOf(heading, fallback)}
       </h2>
@@ -31,7 +31,7 @@ export function SectionHeading({
         <p
           {...edit?.('subHeading', 'Sub-heading')}
           className={`mt-2 text-sm text-pretty sm:text-base text-slate-600`}
-          style={textStyle(subHeading, { on: SECTION_BACKGROUNDS })}
+          style={textStyle(subHeading)}
         >
           {sub}
         </p>

@@ -26,14 +26,11 @@ export const gradient = (
  * A theme text element's colour and size as inline style. Large sizes shrink on narrow screens
  * (never below 55 % of the chosen size) so a 56 px heading still fits a 360 px phone.
  */
-export function textStyle(
-  el: TextElement | undefined,
-  opts: { color?: boolean; on?: readonly (string | null | undefined)[] } = {},
-): CSSProperties {
+export function textStyle(el: TextElement | undefined, opts: { color?: boolean } = {}): CSSProperties {
   if (!el) return {};
   const style: CSSProperties = {};
   const color = opts.color === false ? undefined : safeColor(el.color);
-  if (color) style.color = opts.on ? legible(color, opts.on, (el.fontSize ?? 0) >= 24) : color;
+  if (color) style.color = color;
   const size = el.fontSize;
   if (size) {
     style.fontSize =
@@ -59,46 +56,18 @@ const channel = (v: number) => {
  * undefined when the colour is not a plain hex value we can measure.
  */
 export function readableOn(background: string | undefined): string | undefined {
-  const rgb = rgbOf(background);
-  if (!rgb) return undefined;
-  const lum = luminance(rgb);
+  const m = background ? HEX.exec(background) : null;
+  if (!m?.[1]) return undefined;
+  const hex = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  const [r, g, b] = [0, 2, 4].map((i) => channel(Number.parseInt(hex.slice(i, i + 2), 16))) as [
+    number,
+    number,
+    number,
+  ];
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   // Contrast against white is 1.05 / (lum + 0.05); against #0f172a (lum ≈ 0.0086) it is (lum + 0.05) / 0.0586.
   return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.0586 ? '#ffffff' : '#0f172a';
 }
-
-type Rgb = [number, number, number];
-const rgbOf = (color: string | null | undefined): Rgb | null => {
-  const m = color ? HEX.exec(color) : null;
-  if (!m?.[1]) return null;
-  const hex = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
-  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as Rgb;
-};
-const luminance = ([r, g, b]: Rgb) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-const contrast = (a: Rgb, b: Rgb) => {
-  const [x, y] = [luminance(a), luminance(b)];
-  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
-};
-
-/**
- * A shop's text colour as the shopper can read it (WCAG 2.2 AA: 4.5:1, or 3:1 for text of 24 px and more) on each
- * of the backgrounds it sits on: kept when it passes, else moved towards black (or white, on a dark background) in
- * 5 % steps until it does. Colours that are not plain hex values are kept as they are.
- */
-export function legible(color: string, on: readonly (string | null | undefined)[], large = false): string {
-  const rgb = rgbOf(color);
-  const backs = on.map(rgbOf).filter((b): b is Rgb => !!b);
-  if (!rgb || !backs.length) return color;
-  const need = large ? 3 : 4.5;
-  const first = backs[0] as Rgb;
-  const to = contrast([255, 255, 255], first) > contrast([0, 0, 0], first) ? 255 : 0;
-  let mixed = rgb;
-  for (let t = 0.05; t <= 1.001 && backs.some((b) => contrast(mixed, b) < need); t += 0.05)
-    mixed = rgb.map((v) => Math.round(v + (to - v) * t)) as Rgb;
-  return mixed === rgb ? color : `#${mixed.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-}
-
-/** The backgrounds a shop's home sections sit on: white and slate-50. */
-export const SECTION_BACKGROUNDS = ['#ffffff', '#f8fafc'] as const;
 
 /**
  * The template editor's hook: props that make a text element editable in place, by its field path in the

@@ -7,6 +7,7 @@ import type {
   SalesConfig,
   StoreHome,
 } from '@haat/contracts';
+import { legibleBanner, legibleDeals, legibleFeatured } from '@haat/contracts/legible';
 import { type MouseEvent, useCallback, useRef, useState } from 'react';
 import {
   BannerSection,
@@ -89,10 +90,20 @@ export function EditorCanvas({
       className="[&_[data-editable]]:cursor-pointer [&_[data-editable]]:rounded [&_[data-editable]]:outline-dashed [&_[data-editable]]:outline-1 [&_[data-editable]]:outline-transparent [&_[data-editable]:focus-visible]:outline-2 [&_[data-editable]:focus-visible]:outline-brand-600 [&_[data-editable]:hover]:outline-brand-500"
     >
       <SectionFrame {...frame(banner, 'Banner')} tools={<BannerTools storeId={storeId} editor={banner} />}>
-        <BannerSection config={banner.config} base={base} storeName={shop.name} edit={edit(banner)} />
+        <BannerSection
+          config={legibleBanner(banner.config)}
+          base={base}
+          storeName={shop.name}
+          edit={edit(banner)}
+        />
       </SectionFrame>
       <SectionFrame {...frame(featured, 'Featured products')} hint={featuredList.length ? null : NO_PRODUCTS}>
-        <FeaturedSection config={featured.config} products={featuredList} base={base} edit={edit(featured)} />
+        <FeaturedSection
+          config={legibleFeatured(featured.config)}
+          products={featuredList}
+          base={base}
+          edit={edit(featured)}
+        />
       </SectionFrame>
       <SectionFrame
         {...frame(deals, 'Deals')}
@@ -100,7 +111,7 @@ export function EditorCanvas({
           dealList.length ? null : 'No deals running. Add deals in your back office and they appear here.'
         }
       >
-        <DealsSection config={deals.config} deals={dealList} base={base} edit={edit(deals)} />
+        <DealsSection config={legibleDeals(deals.config)} deals={dealList} base={base} edit={edit(deals)} />
       </SectionFrame>
       <SectionFrame
         {...frame(sales, 'Flash sale')}
@@ -111,7 +122,7 @@ export function EditorCanvas({
         }
       >
         {saleList.length ? (
-          <SalesSection config={sales.config} sales={saleList} base={base} edit={edit(sales)} />
+          <SalesSection config={legibleDeals(sales.config)} sales={saleList} base={base} edit={edit(sales)} />
         ) : (
           <div className="bg-white py-10">
             <SectionHeading

@@ -35,6 +35,7 @@ import { cartRoutes } from './modules/cart/index.ts';
 import { catalogRoutes, productRoutes } from './modules/catalog/index.ts';
 import { checkoutRoutes, placeOrderRoutes } from './modules/checkout/index.ts';
 import { codAdminRoutes, codStoreRoutes } from './modules/cod/index.ts';
+import { customerRoutes } from './modules/customers/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { engagementRoutes } from './modules/engagement/index.ts';
 import { einvoiceRoutes, gstReturnRoutes } from './modules/gst-returns/index.ts';
@@ -262,6 +263,7 @@ async function registerModules(app: App, deps: Deps) {
   await app.register(einvoiceRoutes(deps), { prefix: '/api/admin' });
   await app.register(adminOrderRoutes(deps, { issueInvoice }), { prefix: '/api/admin' });
   await app.register(posRoutes(deps), { prefix: '/api/admin' });
+  await app.register(customerRoutes(deps), { prefix: '/api/admin' });
   await app.register(platformRoutes(deps), { prefix: '/api/platform' });
   await app.register(dashboardRoutes(deps), { prefix: '/api/admin' });
   await app.register(shopSettingsRoutes(deps), { prefix: '/api/admin' });

@@ -35,6 +35,7 @@ const FILES: Record<string, string> = {
   'GET /api/admin/order/packing-slips.pdf': 'application/pdf',
   'GET /api/admin/order/{id}/invoice.pdf': 'application/pdf',
   'GET /api/admin/order/pos-checkout/{id}/invoice.pdf': 'application/pdf',
+  'GET /api/admin/customer/{id}/statement.pdf': 'application/pdf',
   'GET /api/admin/product/{id}/labels.pdf': 'application/pdf',
   'GET /api/admin/transaction/get-invoice/': 'application/pdf',
   'GET /api/store/store-user/store-order/{id}/invoice/': 'application/pdf',

@@ -86,6 +86,7 @@ const TABLE_OF: [RegExp, string][] = [
   [/transaction\/\{id/, 'payment_transactions'],
   [/delivery-option\/\{id/, 'delivery_options'],
   [/coupon\/\{id/, 'coupons'],
+  [/customer\/\{id/, 'pos_customers'],
   [/store-deals\/\{dealId/, 'deals'],
   [/product\/\{id/, 'products'],
   [/shop\/shop\/\{id|shops\/\{id/, 'stores'],

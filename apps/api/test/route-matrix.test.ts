@@ -38,7 +38,8 @@ type IdKind =
   | 'deal'
   | 'store'
   | 'payment'
-  | 'category';
+  | 'category'
+  | 'customer';
 interface Entry {
   access: Access;
   id?: IdKind;
@@ -405,6 +406,20 @@ export const ROUTES: Record<string, Entry> = {
     id: 'store',
     body: () => ({ online_status: 'SUSPENDED', reason: 'Matrix test' }),
   },
+  'GET /api/admin/customer/': { access: 'vendor', query: 'search=98' },
+  'GET /api/admin/customer/:id/': { access: 'vendor', id: 'customer' },
+  'GET /api/admin/customer/:id/statement.pdf': { access: 'vendor', id: 'customer' },
+  'GET /api/admin/customer/:id/reminder/': { access: 'vendor', id: 'customer' },
+  'PUT /api/admin/customer/:id/credit-limit/': {
+    access: 'vendor',
+    id: 'customer',
+    body: () => ({ credit_limit: 1000 }),
+  },
+  'POST /api/admin/customer/:id/payment/': {
+    access: 'vendor',
+    id: 'customer',
+    body: () => ({ amount: 1, method: 'CASH', confirm_advance: true }),
+  },
   'GET /api/admin/pos/counter/': { access: 'vendor' },
   'GET /api/admin/pos/products/': { access: 'vendor', query: 'search=a' },
   'GET /api/admin/pos/barcode/:code/': { access: 'vendor' },
@@ -549,6 +564,13 @@ async function idsOf(
       .where(eq(schema.productCategories.storeId, shop.id))
       .limit(1),
   );
+  const customerRow = await one((tx) =>
+    tx
+      .select({ id: schema.posCustomers.id })
+      .from(schema.posCustomers)
+      .where(eq(schema.posCustomers.storeId, shop.id))
+      .limit(1),
+  );
   const paymentRows = await withStore(t.owner, shop.id, (tx) =>
     tx.execute(sql`select id from payment_transactions where store_id = ${shop.id} limit 1`),
   );
@@ -571,6 +593,7 @@ async function idsOf(
     store: shop.id,
     payment: payment?.id ?? '',
     category: categoryRow?.id ?? '',
+    customer: customerRow?.id ?? '',
   };
   for (const [kind, id] of Object.entries(found))
     expect(id, `${shop.slug} has a ${kind}`).toMatch(/^[0-9a-f-]{36}$/);

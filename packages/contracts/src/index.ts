@@ -10,6 +10,7 @@ export * from './audit.ts';
 export * from './barcodes.ts';
 export * from './cart.ts';
 export * from './cod.ts';
+export * from './customers.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './dates.ts';

@@ -11,7 +11,8 @@ import { formatRupees, paiseToRupees, rupeesToPaise } from './money.ts';
  * counter's arithmetic is done, by the screen, the server and the receipt alike (decision 0013).
  */
 
-export const POS_PAYMENT_METHODS = ['CASH', 'UPI', 'CARD'] as const;
+/** CREDIT: pay later, on the customer's khata (issue 38): the sale's payment stays PENDING until the khata covers it. */
+export const POS_PAYMENT_METHODS = ['CASH', 'UPI', 'CARD', 'CREDIT'] as const;
 export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
 export const CARD_NETWORKS = ['Visa', 'Mastercard', 'RuPay', 'Amex', 'Diners', 'Other'] as const;
 export const DISCOUNT_TYPES = ['PERCENT', 'FIXED'] as const;
@@ -111,7 +112,7 @@ export const posLine = z.strictObject({
 
 export const posPayment = z
   .strictObject({
-    method: z.enum(POS_PAYMENT_METHODS, { error: 'payment.method must be CASH, UPI or CARD' }),
+    method: z.enum(POS_PAYMENT_METHODS, { error: 'payment.method must be CASH, UPI, CARD or CREDIT' }),
     /** Cash: what the customer handed over (rupees); the change is what is above the total. */
     amount_received: rupees('Amount received').optional(),
     /** UPI: the 12-digit UTR from the shop's bank app, when the cashier has it. */
@@ -313,13 +314,18 @@ export const posReceiptMailBody = z.strictObject({ email: emailField });
 
 const rs = formatRupees;
 
-const PAID_BY: Record<PosPaymentMethod, string> = { CASH: 'Cash', UPI: 'UPI', CARD: 'Card' };
+const PAID_BY: Record<PosPaymentMethod, string> = {
+  CASH: 'Paid by Cash',
+  UPI: 'Paid by UPI',
+  CARD: 'Paid by Card',
+  CREDIT: 'On khata (pay later): unpaid',
+};
 
 /** The receipt as plain lines: the mail to the customer and the WhatsApp message say the same thing. */
 export function receiptText(sale: PosSale): string[] {
   const p = sale.payment;
   const paid = [
-    `Paid by ${PAID_BY[p.method]}`,
+    PAID_BY[p.method],
     p.method === 'CARD' && p.card_last4 ? ` (${p.card_network ?? 'card'} ending ${p.card_last4})` : '',
     p.method === 'UPI' && p.utr ? ` (UTR ${p.utr})` : '',
   ].join('');

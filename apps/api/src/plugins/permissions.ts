@@ -113,6 +113,13 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   'DELETE /api/admin/store-setting/policies/:kind/': 'settings',
   'GET /api/admin/whatsapp-template/': 'settings',
   'PUT /api/admin/whatsapp-template/': 'settings',
+  // Customers and their khata (issue 38).
+  'GET /api/admin/customer/': 'customers',
+  'GET /api/admin/customer/:id/': 'customers',
+  'GET /api/admin/customer/:id/statement.pdf': 'customers',
+  'GET /api/admin/customer/:id/reminder/': 'customers',
+  'PUT /api/admin/customer/:id/credit-limit/': 'credit.limits',
+  'POST /api/admin/customer/:id/payment/': 'khata',
   // Audit trail and staff.
   'GET /api/admin/audit-trail/': 'audit',
   'GET /api/admin/audit-trail/people/': 'audit',

@@ -1,4 +1,5 @@
 /** The orders module's public face: other modules, the app and its plugins import only this (issue 41). */
+export { receivePayment } from './admin-orders.repository.ts';
 export { confirmationOf, isAwaitingConfirmation } from './cod-view.ts';
 export { requiresPrepayment } from './customer-record.repository.ts';
 export { newOrderVendorMail, orderPlacedMail } from './order-mails.ts';

@@ -76,6 +76,7 @@ const HOW: Record<repo.PaymentRow['paymentMode'], string> = {
   UPI: 'UPI to the shop',
   CASH: 'Cash at the counter',
   CARD: 'Card at the counter',
+  CREDIT: 'On the khata (pay later)',
 };
 
 /** A transaction's page: the payment, its order, documents, refunds, timeline and the customer's totals. */

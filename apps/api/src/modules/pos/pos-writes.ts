@@ -52,7 +52,7 @@ export function outOfStock(
 }
 
 export interface CounterPayment {
-  method: 'CASH' | 'UPI' | 'CARD';
+  method: 'CASH' | 'UPI' | 'CARD' | 'CREDIT';
   tenderedPaise: number | null;
   utr: string | null;
   cardLast4: string | null;
@@ -69,6 +69,9 @@ export function checkPayment(p: Body['payment'], totalPaise: number): CounterPay
       throw badRequest(message, [{ path: 'payment.amount_received', message }]);
     }
     return { method: 'CASH', tenderedPaise: tendered, utr: null, cardLast4: null, cardNetwork: null };
+  }
+  if (p.method === 'CREDIT') {
+    return { method: 'CREDIT', tenderedPaise: null, utr: null, cardLast4: null, cardNetwork: null };
   }
   if (p.method === 'UPI') {
     return { method: 'UPI', tenderedPaise: null, utr: p.utr ?? null, cardLast4: null, cardNetwork: null };
@@ -142,7 +145,7 @@ export function sendSale(tx: Tx, send: Send, s: SaleInput) {
   send(ordersRepo.settleRequest(tx, actor.userId, s.key, orderId));
   send(auditSale(tx, s, orderId));
   const invoice = sendCounterInvoice(tx, send, s, { orderId, at: now });
-  return { order, invoice };
+  return { order, invoice, orderId };
 }
 
 /** The sale's order row: delivered and paid at once, shipped to the counter's location, its number in SQL. */
@@ -157,7 +160,8 @@ function orderRow(s: SaleInput, orderId: string, now: Date): Parameters<typeof o
     status: 'DELIVERED',
     channel: 'POS',
     paymentMethod: payment.method,
-    paymentStatus: 'SUCCESS',
+    // On the khata (CREDIT) the sale is unpaid until the khata covers it (issue 38).
+    paymentStatus: payment.method === 'CREDIT' ? 'PENDING' : 'SUCCESS',
     subtotalPaise: totals.subtotalPaise,
     discountPaise: totals.discountPaise,
     shippingPaise: 0,
@@ -212,10 +216,10 @@ function paymentRow(
     reference: ordersRepo.currentOrderNumber(store.id, 'TXN-'),
     amountPaise: totals.totalPaise,
     paymentMode: payment.method,
-    paymentStatus: 'SUCCESS',
+    paymentStatus: payment.method === 'CREDIT' ? 'PENDING' : 'SUCCESS',
     externalReference: payment.utr,
-    receivedBy: actor.userId,
-    receivedAt: now,
+    receivedBy: payment.method === 'CREDIT' ? null : actor.userId,
+    receivedAt: payment.method === 'CREDIT' ? null : now,
     tenderedPaise: payment.tenderedPaise,
     cardNetwork: payment.cardNetwork,
     cardLast4: payment.cardLast4,
@@ -319,7 +323,7 @@ function counterSnapshot(s: SaleInput, at: Date) {
     },
     billTo: null,
     orderNumber: '',
-    paymentMethod: payment.method,
+    paymentMethod: payment.method === 'CREDIT' ? 'On khata (pay later): unpaid' : payment.method,
     lines: lines.map((l) => ({
       name: lineName(l.name, l.variantLabel, l.sku),
       hsn: l.hsn,

@@ -15,6 +15,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { retryOnDeadlock } from '../../lib/pg-errors.ts';
 
+import { creditCustomer, sendCreditSale } from '../customers/index.ts';
 import * as ordersRepo from '../orders/index.ts';
 import * as paymentsRepo from '../payments/index.ts';
 import type { StoreRow } from '../stores/index.ts';
@@ -79,6 +80,11 @@ export async function posCheckout(
       const lines = priceLines(body.product_id, rows, !!shop.gstin);
       const totals = checkTotals(body, lines);
       const payment = checkPayment(body.payment, totals.totalPaise);
+      // On the khata: the customer's row locked, their balance after the sale within their credit limit (issue 38).
+      const credit =
+        payment.method === 'CREDIT'
+          ? await creditCustomer(tx, store.id, { phone: body.phone, totalPaise: totals.totalPaise })
+          : null;
       const sale = sendSale(tx, ctl.send, {
         actor,
         store,
@@ -90,6 +96,15 @@ export async function posCheckout(
         counterInfo,
         shop,
       });
+      if (credit) {
+        sendCreditSale(tx, ctl.send, {
+          storeId: store.id,
+          customer: credit,
+          orderId: sale.orderId,
+          totalPaise: totals.totalPaise,
+          actor,
+        });
+      }
       await ctl.commitSent().catch((e) => {
         throw e instanceof SentStatementsFailed ? whyNotSold(e.failures, lines) : e;
       });

@@ -15,6 +15,7 @@ export const KIND_TEXT: Record<AuditEntity, string> = {
   COUPON: 'Coupon',
   STAFF: 'Staff',
   SIGN_IN: 'Sign-in',
+  CUSTOMER: 'Customer',
 };
 
 export const ACTION_TEXT: Record<AuditAction, string> = {

@@ -1,6 +1,6 @@
 /** Process Payment's parts: the method picker, one section per method, and the buttons. */
 import { CARD_NETWORKS, type PosPaymentMethod } from '@haat/contracts';
-import { Banknote, CreditCard, QrCode } from 'lucide-react';
+import { Banknote, BookOpen, CreditCard, QrCode } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { FormAlert, SelectField, TextField } from '../../components/ui/fields.tsx';
 import { MoneyField } from '../../components/ui/money-field.tsx';
@@ -13,6 +13,7 @@ const METHODS: { id: PosPaymentMethod; label: string; icon: typeof Banknote }[] 
   { id: 'CASH', label: 'Cash', icon: Banknote },
   { id: 'UPI', label: 'UPI', icon: QrCode },
   { id: 'CARD', label: 'Card', icon: CreditCard },
+  { id: 'CREDIT', label: 'Pay later (khata)', icon: BookOpen },
 ];
 
 /** Notes a customer is likely to hand over for a total: the exact amount, then the next round amounts. */
@@ -24,11 +25,12 @@ export function quickAmounts(total: number) {
 
 type Props = { state: PaymentState; total: number };
 
-export function MethodPicker({ state }: { state: PaymentState }) {
+/** The methods; Pay later (khata) only for a customer with a credit limit (`credit`). */
+export function MethodPicker({ state, credit = false }: { state: PaymentState; credit?: boolean }) {
   return (
-    <fieldset className="grid grid-cols-3 gap-2">
+    <fieldset className={`grid gap-2 ${credit ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
       <legend className="sr-only">Payment method</legend>
-      {METHODS.map((m) => (
+      {METHODS.filter((m) => m.id !== 'CREDIT' || credit).map((m) => (
         <label key={m.id} className="cursor-pointer">
           <input
             type="radio"
@@ -154,6 +156,7 @@ const SUBMIT_TEXT: Record<PosPaymentMethod, string> = {
   CASH: 'Complete sale',
   UPI: 'Payment received',
   CARD: 'Card payment done',
+  CREDIT: 'Put on khata',
 };
 
 export function PaymentActions({

@@ -1,7 +1,12 @@
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
 import type { PosSale } from './pos-api.ts';
 
-const PAID: Record<PosSale['payment']['method'], string> = { CASH: 'Cash', UPI: 'UPI', CARD: 'Card' };
+const PAID: Record<PosSale['payment']['method'], string> = {
+  CASH: 'Cash',
+  UPI: 'UPI',
+  CARD: 'Card',
+  CREDIT: 'Khata (unpaid)',
+};
 
 /** The receipt as it prints: shop, bill number, items, totals with the GST included, how it was paid. */
 export function ReceiptPaper({ sale }: { sale: PosSale }) {

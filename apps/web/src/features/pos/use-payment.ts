@@ -24,6 +24,7 @@ export function paymentOf(d: PaymentDraft): PosCheckoutBody['payment'] {
   if (d.method === 'CASH')
     return { method: d.method, amount_received: d.received === '' ? 0 : Number(d.received) };
   if (d.method === 'UPI') return { method: d.method, ...(d.utr ? { utr: d.utr } : {}) };
+  if (d.method === 'CREDIT') return { method: 'CREDIT' };
   return { method: d.method, card_last4: d.last4, card_network: d.network };
 }
 

@@ -31,6 +31,7 @@ import {
   SESSION_CHECK_MS,
 } from './modules/accounts/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
+import { booksRoutes } from './modules/books/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogRoutes, productRoutes } from './modules/catalog/index.ts';
 import { checkoutRoutes, placeOrderRoutes } from './modules/checkout/index.ts';
@@ -49,6 +50,8 @@ import { adminPaymentRoutes, customerInvoiceRoutes, issueInvoice } from './modul
 import { platformRoutes } from './modules/platform/index.ts';
 import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/index.ts';
 import { posRoutes } from './modules/pos/index.ts';
+import { purchaseRoutes } from './modules/purchases/index.ts';
+import { registerRoutes } from './modules/registers/index.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
@@ -263,9 +266,12 @@ async function registerModules(app: App, deps: Deps) {
   await app.register(einvoiceRoutes(deps), { prefix: '/api/admin' });
   await app.register(adminOrderRoutes(deps, { issueInvoice }), { prefix: '/api/admin' });
   await app.register(posRoutes(deps), { prefix: '/api/admin' });
+  await app.register(purchaseRoutes(deps), { prefix: '/api/admin' });
   await app.register(customerRoutes(deps), { prefix: '/api/admin' });
+  await app.register(registerRoutes(deps), { prefix: '/api/admin' });
   await app.register(platformRoutes(deps), { prefix: '/api/platform' });
   await app.register(dashboardRoutes(deps), { prefix: '/api/admin' });
+  await app.register(booksRoutes(deps), { prefix: '/api/admin' });
   await app.register(shopSettingsRoutes(deps), { prefix: '/api/admin' });
   await app.register(inventoryRoutes(deps), { prefix: '/api/admin' });
   await app.register(auditRoutes(deps), { prefix: '/api/admin' });

@@ -80,13 +80,18 @@ async function idsOf(storeId: string, byTable: Record<string, string[]> = {}) {
 /** The table a path's id names, from the words before it. */
 const TABLE_OF: [RegExp, string][] = [
   [/store-cart\/\{id/, 'cart_items'],
+  [/purchase-order\/\{id/, 'purchase_orders'],
+  [/goods-receipt\/\{id/, 'goods_receipts'],
+  [/supplier-account\/\{id/, 'suppliers'],
   [/address\/\{id/, 'customer_addresses'],
   [/order\/\{id/, 'orders'],
   [/pos-checkout\/\{id/, 'orders'],
   [/transaction\/\{id/, 'payment_transactions'],
   [/delivery-option\/\{id/, 'delivery_options'],
   [/coupon\/\{id/, 'coupons'],
+  [/register\/\{id/, 'register_sessions'],
   [/customer\/\{id/, 'pos_customers'],
+  [/expense\/\{id/, 'expenses'],
   [/store-deals\/\{dealId/, 'deals'],
   [/product\/\{id/, 'products'],
   [/shop\/shop\/\{id|shops\/\{id/, 'stores'],

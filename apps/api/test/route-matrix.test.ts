@@ -39,7 +39,13 @@ type IdKind =
   | 'store'
   | 'payment'
   | 'category'
-  | 'customer';
+  | 'purchase_order'
+  | 'goods_receipt'
+  | 'supplier'
+  | 'expense'
+  | 'counter_return'
+  | 'customer'
+  | 'register';
 interface Entry {
   access: Access;
   id?: IdKind;
@@ -81,6 +87,13 @@ const delivery = {
   max_days: 1,
   active: true,
 };
+const expenseSample = {
+  category: 'Electricity',
+  spent_on: '2026-11-12',
+  amount: 2360,
+  gst: 360,
+  method: 'UPI',
+};
 const coupon = {
   code: 'MATRIX10',
   kind: 'PERCENT',
@@ -90,6 +103,12 @@ const coupon = {
   expires_at: '2030-01-01T00:00:00.000Z',
   active: true,
 };
+
+/** A purchase order of one line from the shop's supplier. */
+const purchaseOrderSample = (ids: Ids) => ({
+  supplier_id: ids.supplier,
+  lines: [{ product_id: ids.product, quantity: 2, unit_cost: 10, tax_percentage: 18 }],
+});
 
 let storeCategoryId = '';
 /** A product the back-office form would send, in the shop's own category. */
@@ -296,6 +315,12 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/admin/coupon/': { access: 'vendor', body: () => coupon },
   'PUT /api/admin/coupon/:id/': { access: 'vendor', id: 'coupon', body: () => coupon },
   'DELETE /api/admin/coupon/:id/': { access: 'vendor', id: 'coupon' },
+  'GET /api/admin/expense/': { access: 'vendor', query: 'month=2026-11&category=Rent' },
+  'POST /api/admin/expense/': { access: 'vendor', body: () => expenseSample },
+  'PUT /api/admin/expense/:id/': { access: 'vendor', id: 'expense', body: () => expenseSample },
+  'DELETE /api/admin/expense/:id/': { access: 'vendor', id: 'expense' },
+  'GET /api/admin/profit-loss/': { access: 'vendor', query: 'from=2026-11-01&to=2026-11-30' },
+  'GET /api/admin/profit-loss/export.csv': { access: 'vendor', query: 'from=2026-11-01&to=2026-11-30' },
   'GET /api/admin/store-setting/': { access: 'vendor' },
   'PUT /api/admin/store-setting/': { access: 'vendor' },
   'GET /api/admin/cod-setting/': { access: 'vendor' },
@@ -425,6 +450,21 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/pos/barcode/:code/': { access: 'vendor' },
   'GET /api/admin/pos/customer/': { access: 'vendor', query: 'phone=9876543210' },
   'GET /api/admin/pos/upi/': { access: 'vendor', query: 'amount=10' },
+  'GET /api/admin/pos/sale/:number/returnable/': { access: 'vendor' },
+  'GET /api/admin/pos/returnable-sales/': { access: 'vendor', query: 'phone=9876543210' },
+  'POST /api/admin/pos/return/': {
+    access: 'vendor',
+    id: 'order',
+    body: (ids) => ({
+      order_id: ids.order,
+      lines: [{ item_id: ids.line, quantity: 1 }],
+      reason: 'Matrix return',
+      kind: 'REFUND',
+      method: 'CASH',
+    }),
+  },
+  'GET /api/admin/pos/return/:id/': { access: 'vendor', id: 'counter_return' },
+  'GET /api/admin/pos/return/:id/credit-note.pdf': { access: 'vendor', id: 'counter_return' },
   'POST /api/admin/order/pos-checkout/': {
     access: 'vendor',
     id: 'product',
@@ -441,6 +481,21 @@ export const ROUTES: Record<string, Entry> = {
     }),
   },
   'GET /api/admin/order/pos-checkout/:id/': { access: 'vendor', id: 'order' },
+  'GET /api/admin/register/current/': { access: 'vendor' },
+  'POST /api/admin/register/open/': { access: 'vendor', body: () => ({ opening_float: 2000 }) },
+  'POST /api/admin/register/:id/movement/': {
+    access: 'vendor',
+    id: 'register',
+    body: () => ({ kind: 'OUT', amount: 50, reason: 'Tea and snacks' }),
+  },
+  'POST /api/admin/register/:id/close/': {
+    access: 'vendor',
+    id: 'register',
+    body: () => ({ counted_cash: 2000 }),
+  },
+  'GET /api/admin/register/': { access: 'vendor', query: 'from=2026-01-01&to=2026-12-31' },
+  'GET /api/admin/register/:id/': { access: 'vendor', id: 'register' },
+  'GET /api/admin/register/:id/report.pdf': { access: 'vendor', id: 'register' },
   'GET /api/admin/order/pos-checkout/:id/invoice.pdf': { access: 'vendor', id: 'order' },
   'POST /api/admin/order/pos-checkout/:id/receipt-mail/': {
     access: 'vendor',
@@ -457,6 +512,45 @@ export const ROUTES: Record<string, Entry> = {
   'PUT /api/admin/stores/product/:id/': { access: 'vendor', id: 'product', body: productForm },
   'DELETE /api/admin/stores/product/:id/': { access: 'vendor', id: 'product' },
   'GET /api/admin/stores/product/get-supplier/': { access: 'vendor' },
+  'GET /api/admin/purchase-order/': { access: 'vendor', query: 'status=SENT&supplier_id={supplier}' },
+  'POST /api/admin/purchase-order/': { access: 'vendor', body: purchaseOrderSample },
+  'GET /api/admin/purchase-order/products/': { access: 'vendor', query: 'search=a' },
+  'GET /api/admin/purchase-order/:id/': { access: 'vendor', id: 'purchase_order' },
+  'PUT /api/admin/purchase-order/:id/': { access: 'vendor', id: 'purchase_order', body: purchaseOrderSample },
+  'POST /api/admin/purchase-order/:id/send/': { access: 'vendor', id: 'purchase_order' },
+  'POST /api/admin/purchase-order/:id/cancel/': { access: 'vendor', id: 'purchase_order' },
+  'GET /api/admin/purchase-order/:id/pdf': { access: 'vendor', id: 'purchase_order' },
+  'GET /api/admin/goods-receipt/': { access: 'vendor', query: 'supplier_id={supplier}' },
+  'POST /api/admin/goods-receipt/': {
+    access: 'vendor',
+    body: (ids) => ({
+      supplier_id: ids.supplier,
+      lines: [{ product_id: ids.product, quantity: 1, unit_cost: 5 }],
+    }),
+  },
+  'GET /api/admin/goods-receipt/:id/': { access: 'vendor', id: 'goods_receipt' },
+  'GET /api/admin/supplier-bill/': { access: 'vendor', query: 'supplier_id={supplier}' },
+  'POST /api/admin/supplier-bill/': {
+    access: 'vendor',
+    body: (ids) => ({
+      supplier_id: ids.supplier,
+      bill_number: 'MX-1',
+      bill_date: '2026-11-02',
+      taxable_amount: 100,
+    }),
+  },
+  'GET /api/admin/supplier-payment/': { access: 'vendor', query: 'supplier_id={supplier}' },
+  'POST /api/admin/supplier-payment/': {
+    access: 'vendor',
+    body: (ids) => ({ supplier_id: ids.supplier, amount: 10, method: 'UPI', paid_on: '2026-11-02' }),
+  },
+  'GET /api/admin/supplier-account/': { access: 'vendor' },
+  'GET /api/admin/supplier-account/:id/statement/': {
+    access: 'vendor',
+    id: 'supplier',
+    query: 'from=2026-11-01',
+  },
+  'GET /api/admin/supplier-account/:id/statement.pdf': { access: 'vendor', id: 'supplier' },
   'POST /api/admin/stores/product/create-supplier/': { access: 'vendor', body: supplier },
   'GET /api/admin/utility/product-unit/': { access: 'vendor' },
   'GET /api/admin/dashboard/dashboard-analytics/': { access: 'vendor' },
@@ -564,11 +658,47 @@ async function idsOf(
       .where(eq(schema.productCategories.storeId, shop.id))
       .limit(1),
   );
+  const counterReturn = await one((tx) =>
+    tx
+      .select({ id: schema.counterReturns.id })
+      .from(schema.counterReturns)
+      .where(eq(schema.counterReturns.storeId, shop.id))
+      .orderBy(schema.counterReturns.id)
+      .limit(1),
+  );
+  const expenseRow = await one((tx) =>
+    tx
+      .select({ id: schema.expenses.id })
+      .from(schema.expenses)
+      .where(eq(schema.expenses.storeId, shop.id))
+      .limit(1),
+  );
+  const purchase = await one((tx) =>
+    tx
+      .select({ id: schema.purchaseOrders.id, supplier: schema.purchaseOrders.supplierId })
+      .from(schema.purchaseOrders)
+      .where(eq(schema.purchaseOrders.storeId, shop.id))
+      .limit(1),
+  );
+  const receipt = await one((tx) =>
+    tx
+      .select({ id: schema.goodsReceipts.id })
+      .from(schema.goodsReceipts)
+      .where(eq(schema.goodsReceipts.storeId, shop.id))
+      .limit(1),
+  );
   const customerRow = await one((tx) =>
     tx
       .select({ id: schema.posCustomers.id })
       .from(schema.posCustomers)
       .where(eq(schema.posCustomers.storeId, shop.id))
+      .limit(1),
+  );
+  const registerRow = await one((tx) =>
+    tx
+      .select({ id: schema.registerSessions.id })
+      .from(schema.registerSessions)
+      .where(eq(schema.registerSessions.storeId, shop.id))
       .limit(1),
   );
   const paymentRows = await withStore(t.owner, shop.id, (tx) =>
@@ -593,7 +723,13 @@ async function idsOf(
     store: shop.id,
     payment: payment?.id ?? '',
     category: categoryRow?.id ?? '',
+    purchase_order: purchase?.id ?? '',
+    goods_receipt: receipt?.id ?? '',
+    supplier: purchase?.supplier ?? '',
+    expense: expenseRow?.id ?? '',
+    counter_return: counterReturn?.id ?? '',
     customer: customerRow?.id ?? '',
+    register: registerRow?.id ?? '',
   };
   for (const [kind, id] of Object.entries(found))
     expect(id, `${shop.slug} has a ${kind}`).toMatch(/^[0-9a-f-]{36}$/);

@@ -28,8 +28,12 @@ import {
   demoDealWindow,
   demoOwnerEmail,
 } from './demo-data.ts';
+import { seedDemoExpenses } from './demo-expenses.ts';
 import { seedDemoKhata } from './demo-khata.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoPurchases } from './demo-purchases.ts';
+import { seedDemoRegisters } from './demo-registers.ts';
+import { seedDemoReturns } from './demo-returns.ts';
 import { seedDemoStaff } from './demo-staff.ts';
 import { ledgerDemoStock } from './demo-stock.ts';
 import { seedDemoVariants } from './demo-variants.ts';
@@ -170,6 +174,28 @@ export async function seedDemo(
   for (const { id } of every) {
     await pause();
     await seedDemoKhata(db, id, now);
+  }
+  // A few returns at the counter: a unit of recent counter sales back, refunded, with credit notes (demo-returns.ts).
+  for (const { id } of every) {
+    await pause();
+    await seedDemoReturns(db, id, now);
+  }
+  // Suppliers, purchase orders in every state, goods receipts, bills and payments (demo-purchases.ts), after the
+  // ledger above agrees with the stock: each receipt adds stock with its own PURCHASE row.
+  for (const { id } of every) {
+    await pause();
+    await seedDemoPurchases(db, id, now);
+  }
+  // A year of monthly expenses (rent, salaries, electricity, courier…) for every demo shop (demo-expenses.ts).
+  for (const { id } of every) {
+    await pause();
+    await seedDemoExpenses(db, id, now);
+  }
+  // Three closed days at the counter: float, the day's cash sales in the drawer, cash in and out, a count that is
+  // right, short and over (demo-registers.ts), after the sales, returns and khata payments it puts in the drawer.
+  for (const { id } of every) {
+    await pause();
+    await seedDemoRegisters(db, id, now);
   }
   return result;
 }

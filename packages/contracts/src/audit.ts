@@ -15,6 +15,7 @@ export const AUDIT_ENTITIES = [
   'COUPON',
   'STAFF',
   'SIGN_IN',
+  'EXPENSE',
   'CUSTOMER',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -1,11 +1,11 @@
 /**
  * The one image upload: a file for a shop, multipart to POST /api/store/upload/ with the vendor's token (the
- * server reads the bytes and re-encodes the image) and the address it answers with. Logo, banner and product photos
+ * server reads the bytes and re-encodes the image) and the address it answers with. Logo, banner, product and receipt photos
  * all go through it; failures are announced as every call's are unless `silent`.
  */
 import { sendWithProgress } from './raw-request.ts';
 
-export type UploadKind = 'logo' | 'banner' | 'product';
+export type UploadKind = 'logo' | 'banner' | 'product' | 'receipt';
 
 export async function uploadImage(
   file: File,

@@ -32,7 +32,7 @@ export const uploadRoutes =
       schema: {
         tags: ['onboarding'],
         summary:
-          'Upload an image (multipart field "file"; logo up to 5 MB, banner and product photos up to 10 MB) for a shop; it is checked and re-encoded',
+          'Upload an image (multipart field "file"; logo up to 5 MB, banner, product and expense receipt photos up to 10 MB) for a shop; it is checked and re-encoded',
         querystring: z.object({
           store_id: z.uuid(),
           kind: z.enum(Object.keys(UPLOAD_KINDS) as [keyof typeof UPLOAD_KINDS]),
@@ -41,9 +41,15 @@ export const uploadRoutes =
       },
       handler: async (req, reply) => {
         const actor = await requireActor(deps, req, ['VENDOR', 'ADMIN']);
+        const { kind } = req.query;
         const store =
-          req.query.kind === 'product'
-            ? await requireShopFor(deps, actor, req.query.store_id, 'products.edit')
+          kind === 'product' || kind === 'receipt'
+            ? await requireShopFor(
+                deps,
+                actor,
+                req.query.store_id,
+                kind === 'product' ? 'products.edit' : 'expenses',
+              )
             : await requireOwnedStore(deps, actor, req.query.store_id);
         if (!req.isMultipart())
           throw new AppError(

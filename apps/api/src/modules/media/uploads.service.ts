@@ -9,6 +9,8 @@ export const UPLOAD_KINDS = {
   logo: { width: 512, height: 512, maxBytes: 5 * MB },
   banner: { width: 1600, height: 1000, maxBytes: 10 * MB },
   product: { width: 1200, height: 1200, maxBytes: 10 * MB },
+  /** A bill or receipt photographed for an expense (issue 38): large enough to read its small print. */
+  receipt: { width: 1600, height: 1600, maxBytes: 10 * MB },
 } as const;
 /**
  * The most pixels an upload may decode to (40 megapixels, a 7,700 x 5,200 photo). Checked from the header before
@@ -23,6 +25,7 @@ const FORMAT_NAMES: Record<UploadKind, string> = {
   logo: 'The logo must be a PNG or JPG image',
   banner: 'The image must be a PNG, JPG or WebP image',
   product: 'The image must be a PNG, JPG, GIF or WebP image',
+  receipt: 'The receipt must be a PNG, JPG or WebP image',
 };
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 /** Formats accepted per kind, judged from the bytes themselves, never from the file name or declared type. */
@@ -30,6 +33,7 @@ const ACCEPTED: Record<UploadKind, string[]> = {
   logo: ['png', 'jpeg'],
   banner: ['png', 'jpeg', 'webp'],
   product: ['png', 'jpeg', 'webp', 'gif'],
+  receipt: ['png', 'jpeg', 'webp'],
 };
 
 const invalid = (message: string) =>

@@ -15,6 +15,7 @@ export const KIND_TEXT: Record<AuditEntity, string> = {
   COUPON: 'Coupon',
   STAFF: 'Staff',
   SIGN_IN: 'Sign-in',
+  EXPENSE: 'Expense',
   CUSTOMER: 'Customer',
 };
 

@@ -1,0 +1,148 @@
+import { rowsOf, type Tx } from '@haat/db';
+import { sql } from 'drizzle-orm';
+
+/*
+ * The profit and loss's reads (issue 38), five statements over one shop, none of which reads every order:
+ * - sales, profit and the cost of lines with a cost price per day come from order_day_stats (migrations 0011, 0015,
+ *   0036: kept by triggers with every order and line), the dashboard's own figures, so the two always agree;
+ * - refunds on orders that still count, by the day the order was placed, exactly as the dashboard subtracts them;
+ * - the cost of units put back on the shelf (order_items.restocked_quantity) from the orders that the stock ledger's
+ *   RETURN rows name (stock_ledger_activity_idx), so a refund with restock takes its cost out of the cost of goods;
+ * - the period's orders once, through orders_store_created_cover_idx's range, for online against counter and the
+ *   discounts given (the only statement that grows with the period's orders);
+ * - expenses by category and by month through expenses_spent_idx; the stock at cost over product_variants.
+ */
+
+const n = (v: unknown) => (v == null ? 0 : Number(v));
+const jsonOf = <T>(v: unknown, empty: T): T =>
+  v == null ? empty : typeof v === 'string' ? JSON.parse(v) : (v as T);
+const COUNTED = sql.raw(`('CANCELLED', 'RETURNED', 'RTO')`);
+
+export interface PlDay {
+  day: string;
+  /** The dashboard's revenue of the day: counted orders' totals less refunds on them. */
+  revenuePaise: number;
+  refundedPaise: number;
+  countedOrders: number;
+  /** The dashboard's profit: lines with a cost price, price less discount share less cost (numeric, paise). */
+  profitPaise: number;
+  /** Cost of the lines with a cost price, every unit sold (costed revenue - profit). */
+  costPaise: number;
+  linesWithoutCost: number;
+  /** Cost of the units of those lines that went back to stock. */
+  restockedCostPaise: number;
+}
+
+/** Each day's figures from `from` to `to` (YYYY-MM-DD, India time, both included). */
+export async function plDays(
+  tx: Tx,
+  storeId: string,
+  w: { from: string; to: string; fromTs: Date; toTs: Date },
+) {
+  const fromTs = w.fromTs.toISOString();
+  const toTs = w.toTs.toISOString();
+  const [row] = rowsOf<{ days: unknown }>(
+    await tx.execute(sql`
+      select json_agg(json_build_array(to_char(s.day, 'YYYY-MM-DD'), s.revenue_paise - coalesce(r.refunded, 0),
+               coalesce(r.refunded, 0), s.counted_orders, s.profit_paise, s.costed_revenue_paise - s.profit_paise,
+               s.lines_without_cost, coalesce(k.cost, 0))
+               order by s.day) as days
+        from order_day_stats s
+        left join (
+          select order_stats_day(o.created_at) as day, sum(f.amount_paise) as refunded
+            from refunds f
+            join orders o on o.store_id = f.store_id and o.id = f.order_id
+           where f.store_id = ${storeId} and o.store_id = ${storeId} and o.status not in ${COUNTED}
+             and o.created_at >= ${fromTs}::timestamptz and o.created_at < ${toTs}::timestamptz
+           group by 1
+        ) r on r.day = s.day
+        left join (
+          select order_stats_day(o.created_at) as day, sum(i.cost_paise::bigint * i.restocked_quantity) as cost
+            from orders o
+            join order_items i on i.store_id = o.store_id and i.order_id = o.id
+           where o.store_id = ${storeId} and i.store_id = ${storeId}
+             and o.id in (select l.order_id from stock_ledger l
+                           where l.store_id = ${storeId} and l.reason = 'RETURN' and l.order_id is not null
+                             and l.created_at >= ${fromTs}::timestamptz)
+             and o.created_at >= ${fromTs}::timestamptz and o.created_at < ${toTs}::timestamptz
+             and o.status not in ${COUNTED} and i.restocked_quantity > 0 and i.cost_paise is not null
+           group by 1
+        ) k on k.day = s.day
+       where s.store_id = ${storeId} and s.day >= ${w.from}::date and s.day <= ${w.to}::date`),
+  );
+  return jsonOf<unknown[][]>(row?.days, []).map(
+    (d): PlDay => ({
+      day: String(d[0]),
+      revenuePaise: n(d[1]),
+      refundedPaise: n(d[2]),
+      countedOrders: n(d[3]),
+      profitPaise: n(d[4]),
+      costPaise: n(d[5]),
+      linesWithoutCost: n(d[6]),
+      restockedCostPaise: n(d[7]),
+    }),
+  );
+}
+
+/** The period's counted orders by channel (their totals after discounts) and the discounts given on them. */
+export async function channelSales(tx: Tx, storeId: string, fromTs: Date, toTs: Date) {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      select coalesce(sum(total_paise) filter (where channel = 'ONLINE'), 0) as online,
+             coalesce(sum(total_paise) filter (where channel = 'POS'), 0) as counter,
+             coalesce(sum(discount_paise), 0) as discounts
+        from orders
+       where store_id = ${storeId} and created_at >= ${fromTs.toISOString()}::timestamptz
+         and created_at < ${toTs.toISOString()}::timestamptz and status not in ${COUNTED}`),
+  );
+  return { onlinePaise: n(row?.online), counterPaise: n(row?.counter), discountsPaise: n(row?.discounts) };
+}
+
+export interface ExpenseSum {
+  key: string;
+  amountPaise: number;
+  gstPaise: number;
+  count: number;
+}
+
+/** Expenses from `from` to `to` (days, both included) summed by category, or by month (YYYY-MM). */
+export async function expenseSums(
+  tx: Tx,
+  storeId: string,
+  w: { from: string; to: string; by: 'category' | 'month' },
+): Promise<ExpenseSum[]> {
+  const key = w.by === 'category' ? sql`category` : sql`to_char(spent_on, 'YYYY-MM')`;
+  const rows = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      select ${key} as key, sum(amount_paise) as amount, sum(gst_paise) as gst, count(*) as count
+        from expenses
+       where store_id = ${storeId} and spent_on >= ${w.from}::date and spent_on <= ${w.to}::date
+       group by 1
+       order by 2 desc, 1`),
+  );
+  return rows.map((r) => ({
+    key: String(r.key),
+    amountPaise: n(r.amount),
+    gstPaise: n(r.gst),
+    count: n(r.count),
+  }));
+}
+
+/** The stock on hand at cost: every variant's units times its cost; those without a cost counted apart. */
+export async function stockAtCost(tx: Tx, storeId: string) {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      select coalesce(sum(quantity::bigint * cost_paise) filter (where cost_paise is not null), 0) as value,
+             coalesce(sum(quantity), 0) as units,
+             count(*) filter (where cost_paise is null and quantity > 0) as variants_without_cost,
+             count(distinct product_id) filter (where cost_paise is null and quantity > 0) as products_without_cost
+        from product_variants
+       where store_id = ${storeId}`),
+  );
+  return {
+    valuePaise: n(row?.value),
+    units: n(row?.units),
+    variantsWithoutCost: n(row?.variants_without_cost),
+    productsWithoutCost: n(row?.products_without_cost),
+  };
+}

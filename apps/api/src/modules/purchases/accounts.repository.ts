@@ -82,9 +82,9 @@ export const supplierBalances = (tx: Tx) =>
     .select({
       ...supplierColumns,
       billed: sql<number>`(select coalesce(sum(total_paise), 0) from supplier_bills x
-        where x.store_id = ${s.storeId} and x.supplier_id = ${s.id})::bigint`.mapWith(Number),
+        where x.store_id = suppliers.store_id and x.supplier_id = suppliers.id)::bigint`.mapWith(Number),
       paid: sql<number>`(select coalesce(sum(amount_paise), 0) from supplier_payments x
-        where x.store_id = ${s.storeId} and x.supplier_id = ${s.id})::bigint`.mapWith(Number),
+        where x.store_id = suppliers.store_id and x.supplier_id = suppliers.id)::bigint`.mapWith(Number),
     })
     .from(s)
     .orderBy(asc(s.name), asc(s.id));

@@ -64,6 +64,8 @@ describe('vendors', () => {
       await page.getByRole('heading', { level: 1, name: 'My shops' }).waitFor();
       const card = page.getByRole('article', { name: app.demo.draftShopName });
       await card.getByText('Draft', { exact: true }).waitFor();
+      // Its address as shoppers will type it: the Professional plan's subdomain (issue 42, #12), not /store/slug.
+      await card.getByText(new URL(app.url('/', app.demo.draftShop)).host, { exact: true }).waitFor();
       expect(await card.getByRole('link', { name: 'Continue setup' }).getAttribute('href')).toMatch(
         /^\/shopregistration\?store=/,
       );

@@ -34,6 +34,27 @@ describe('landing page', () => {
     await page.context().close();
   });
 
+  it('claims only what works: GST and WhatsApp as features, not as coming soon, and a real shop in the hero (issue 42, #10)', async () => {
+    const page = await app.newPage({ width: 1366, height: 900 });
+    await page.goto(app.url('/'));
+    const features = page.getByRole('region', { name: 'Everything you need to sell online' });
+    await features.getByRole('heading', { name: 'GST invoices and returns' }).waitFor();
+    await features.getByRole('heading', { name: 'WhatsApp order updates' }).waitFor();
+    const soon = page.getByRole('region', { name: 'What we are building next' });
+    const soonTitles = await soon.getByRole('heading', { level: 3 }).allTextContents();
+    expect(soonTitles).not.toContain('GST invoices');
+    expect(soonTitles).not.toContain('WhatsApp order updates');
+    expect(soonTitles.length).toBeGreaterThan(0);
+    // The hero shows a demo shop's real home page, loaded (not grey placeholder blocks).
+    const shot = page.getByRole('img', { name: /home page of Jaipur Block Prints/ });
+    await shot.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(960);
+    await page.screenshot({ path: '/tmp/landing-1366.png' });
+    await page.context().close();
+  });
+
   it('filters shops by search on the server, with the search kept in the URL', async () => {
     const page = await app.newPage();
     await page.goto(app.url('/'));

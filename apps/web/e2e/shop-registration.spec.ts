@@ -89,6 +89,12 @@ describe('shop registration wizard', () => {
     await page.getByText('Invalid phone number').waitFor();
     expect(page.url()).not.toContain('store=');
 
+    // The stepper's four connectors are one length (issue 42, #12: they were uneven).
+    const connectors = await page
+      .locator('nav[aria-label="Registration progress"] [data-connector]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+    expect(connectors).toHaveLength(4);
+    expect(Math.max(...connectors) - Math.min(...connectors)).toBeLessThan(1);
     await page.getByLabel('Primary phone').fill('9876543210');
     await page.getByRole('button', { name: 'Add Contact' }).click();
     await page.getByLabel('Contact 2 type').selectOption('WhatsApp');
@@ -97,6 +103,9 @@ describe('shop registration wizard', () => {
     await page.getByText('Choose a PNG or JPG image').waitFor();
     await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    // The chosen file is named in full beside a "Change logo" button, not in the browser's cut-off file box.
+    await page.getByText('logo.png', { exact: true }).waitFor();
+    await page.getByText('Change logo', { exact: true }).waitFor();
     await continueButton(page).click();
     await page.waitForURL((u) => u.searchParams.get('step') === '2');
     storeId = new URL(page.url()).searchParams.get('store') ?? '';

@@ -14,6 +14,8 @@ export interface OwnedShop {
   has_address: boolean;
   /** OWNER, or the person's staff role in this shop (issue 15). */
   role?: ShopRole;
+  /** Where shoppers reach the shop: its custom domain, subdomain or /store/{slug}, as its plan gives it. */
+  store_url?: string;
 }
 
 export const ownedShopsKey = ['owned-shops'] as const;

@@ -147,6 +147,10 @@ export async function listOwnerStores(db: Executor, ownerId: string) {
       status_note: stores.statusNote,
       has_address: sql<boolean>`${stores.city} is not null`,
       created_at: stores.createdAt,
+      /** Its verified custom domain, if any: where the shop is reached on the Enterprise plan. */
+      custom_domain: sql<
+        string | null
+      >`(select d.domain_name from store_domains d where d.store_id = ${stores.id} and d.domain_type = 'custom' and d.verified_at is not null order by d.created_at limit 1)`,
     })
     .from(stores)
     .where(eq(stores.ownerId, ownerId))

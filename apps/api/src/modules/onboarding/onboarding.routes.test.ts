@@ -56,6 +56,8 @@ describe('the registration wizard, end to end through the API', () => {
 
     const mine = (await v.call('GET', '/api/store/shop/shop/mine/')).json().data;
     expect(mine).toEqual([expect.objectContaining({ id: store.id, has_address: false })]);
+    // On the Basic plan the shop lives at /store/{slug} on the platform's site.
+    expect(mine[0].store_url).toMatch(/^https?:\/\/[^/]+\/store\/meera-handlooms$/);
 
     expect((await v.call('POST', '/api/store/create-store-address/', address(store.id))).statusCode).toBe(
       200,
@@ -80,6 +82,11 @@ describe('the registration wizard, end to end through the API', () => {
       isDomainValid: true,
     });
     expect(domain.statusCode).toBe(200);
+    // My shops now names the Professional plan's subdomain (issue 42, #12).
+    const urls = (await v.call('GET', '/api/store/shop/shop/mine/'))
+      .json()
+      .data.map((s: { store_url: string }) => s.store_url);
+    expect(urls).toEqual([expect.stringMatching(/^https?:\/\/meera-looms\.[^/]+\/$/)]);
 
     const banner = (
       await v.call('GET', `/api/store/get-store-theme/?store_id=${store.id}&name=banner`)

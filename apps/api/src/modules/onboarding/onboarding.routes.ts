@@ -17,6 +17,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { errorReplies, type ZodApp } from '../../lib/route-schemas.ts';
 import { requireActor } from '../../plugins/auth.ts';
+import { originOf } from '../stores/index.ts';
 import { verifyCustomDomain } from './domain-verification.ts';
 import * as launch from './launch.service.ts';
 import * as onboarding from './onboarding.service.ts';
@@ -107,6 +108,8 @@ function shopRoutes(app: ZodApp, deps: Deps) {
               created_at: z.string(),
               /** OWNER, or the person's staff role in the shop. */
               role: z.enum(['OWNER', 'MANAGER', 'CASHIER', 'PACKER']),
+              /** Where shoppers reach the shop: its custom domain, subdomain or /store/{slug}, by its plan. */
+              store_url: z.string(),
             }),
           ),
         ),
@@ -114,7 +117,10 @@ function shopRoutes(app: ZodApp, deps: Deps) {
       },
     },
     handler: async (req) =>
-      ok(await onboarding.listMyStores(deps, await requireActor(deps, req, OWNERS)), 'Shops fetched'),
+      ok(
+        await onboarding.listMyStores(deps, await requireActor(deps, req, OWNERS), originOf(req)),
+        'Shops fetched',
+      ),
   });
 
   app.get('/get-store-registration/', {

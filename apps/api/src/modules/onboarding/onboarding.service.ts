@@ -9,12 +9,12 @@ import {
   subdomainName,
 } from '@haat/contracts';
 import { enterStore, withStore } from '@haat/db';
-import type { Deps } from '../../lib/deps.ts';
+import type { Deps, Origin } from '../../lib/deps.ts';
 import { forgetDirectoryKey, forgetStorefront } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
-import { memberStores } from '../stores/index.ts';
+import { memberStores, storeUrl } from '../stores/index.ts';
 import { defaultSections } from './defaults.ts';
 import * as repo from './onboarding.repository.ts';
 
@@ -360,14 +360,23 @@ export async function saveTheme(
 }
 
 /** The vendor's shops with how far each got through the wizard, so a reload resumes where they left off. */
-export async function listMyStores(deps: Deps, actor: Actor) {
+export async function listMyStores(deps: Deps, actor: Actor, origin: Origin) {
+  // Where shoppers reach each shop: its custom domain, subdomain or /store/{slug}, as its plan gives it.
+  const url = (s: { slug: string; plan: string; custom_domain: string | null }) =>
+    storeUrl(deps, { slug: s.slug, plan: s.plan as StoreRow['plan'], customDomain: s.custom_domain }, origin);
   const rows = await repo.listOwnerStores(deps.db, actor.userId);
-  const owned = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), role: 'OWNER' as const }));
+  const owned = rows.map(({ custom_domain, ...r }) => ({
+    ...r,
+    created_at: r.created_at.toISOString(),
+    role: 'OWNER' as const,
+    store_url: url({ ...r, custom_domain }),
+  }));
   // Shops they work in as staff (issue 15), with their role there; the wizard is the owner's.
-  const staffed = (await memberStores(deps.db, actor.userId)).map((s) => ({
+  const staffed = (await memberStores(deps.db, actor.userId)).map(({ custom_domain, ...s }) => ({
     ...s,
     has_address: true,
     created_at: new Date(s.created_at).toISOString(),
+    store_url: url({ ...s, custom_domain }),
   }));
   return [...owned, ...staffed];
 }

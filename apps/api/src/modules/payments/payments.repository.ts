@@ -209,14 +209,18 @@ export async function paymentOfOrder(tx: Tx, orderId: string) {
   return row ?? null;
 }
 
-/** How many orders this customer placed at the shop, and what they spent (not counting cancelled or refunds). */
+/**
+ * How many orders this customer placed at the shop, and what they spent: the orders that count (not cancelled,
+ * returned or RTO), less what was refunded on them (a part refund on a delivered order).
+ */
 export async function customerTotals(tx: Tx, customerId: string | null, email: string | null) {
   const who = customerId ? eq(o.customerId, customerId) : email ? eq(o.contactEmail, email) : sql`false`;
+  const refunded = sql`coalesce((select sum(r.amount_paise) from refunds r where r.store_id = ${o.storeId} and r.order_id = ${o.id}), 0)`;
   const [row] = await tx
     .select({
       orders: sql<number>`count(*)`.mapWith(Number),
       spentPaise:
-        sql<number>`coalesce(sum(${o.totalPaise}) filter (where ${o.status} not in ('CANCELLED', 'RETURNED', 'RTO')), 0)`.mapWith(
+        sql<number>`coalesce(sum(${o.totalPaise} - ${refunded}) filter (where ${o.status} not in ('CANCELLED', 'RETURNED', 'RTO')), 0)`.mapWith(
           Number,
         ),
     })

@@ -201,6 +201,9 @@ describe('transactions, invoices and refunds', () => {
       (await vendor.call('GET', '/api/admin/dashboard/?period=monthly')).json().data.revenue.monthly
         .value as number;
     const dashboardBefore = await dashboard();
+    const spent = async () =>
+      (await vendor.call('GET', `${TXN}${o.paymentId}/`)).json().data.customer.total_spent as number;
+    const spentBefore = await spent();
     const bad = await vendor.call('POST', `${TXN}${o.paymentId}/refund/`, {
       amount: 10,
       reason: 'x',
@@ -234,6 +237,8 @@ describe('transactions, invoices and refunds', () => {
     );
 
     expect(Math.round((dashboardBefore - (await dashboard())) * 100)).toBe(Math.round(half * 100));
+    // The customer's "Total spent" counts what they paid less what came back (issue 42, #20).
+    expect(Math.round((spentBefore - (await spent())) * 100)).toBe(Math.round(half * 100));
 
     const over = await vendor.call('POST', `${TXN}${o.paymentId}/refund/`, {
       amount: o.total,

@@ -20,7 +20,8 @@ export async function memberRole(db: Db, storeId: string, userId: string): Promi
 /** The shops a person works in (not owns), with their role, across tenants (SECURITY DEFINER function). */
 export async function memberStores(db: Executor, userId: string) {
   const r = await db.execute(sql`
-    select s.id, s.slug, s.store_name, s.online_status, s.plan, s.created_at, ms.role
+    select s.id, s.slug, s.store_name, s.online_status, s.plan, s.created_at, ms.role,
+           (select d.domain_name from store_domains d where d.store_id = s.id and d.domain_type = 'custom' and d.verified_at is not null order by d.created_at limit 1) as custom_domain
       from member_stores(${userId}::uuid) ms join stores s on s.id = ms.store_id
      order by s.created_at`);
   return rowsOf<{
@@ -31,5 +32,6 @@ export async function memberStores(db: Executor, userId: string) {
     plan: string;
     created_at: Date | string;
     role: StaffRole;
+    custom_domain: string | null;
   }>(r);
 }

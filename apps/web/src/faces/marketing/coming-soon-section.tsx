@@ -1,13 +1,22 @@
-import { FileText, MessageCircle, Repeat } from 'lucide-react';
+import { CreditCard, UsersRound, WifiOff } from 'lucide-react';
 
+/** What Haat is building next (issues 40, 43, 44): none of it works yet, so none of it is claimed above. */
 const UPCOMING = [
-  { title: 'UPI autopay', body: 'Pay your plan automatically each month from your UPI app.', icon: Repeat },
   {
-    title: 'WhatsApp order updates',
-    body: 'Customers get order confirmations and delivery updates on WhatsApp.',
-    icon: MessageCircle,
+    title: 'Online payments',
+    body: 'UPI, cards and net banking through a payment gateway, confirmed and refunded without checking your bank app.',
+    icon: CreditCard,
   },
-  { title: 'GST invoices', body: 'GST-ready invoices for every order, ready to download.', icon: FileText },
+  {
+    title: 'A counter that works offline',
+    body: 'Keep billing at the counter when the internet drops; sales sync once when it is back.',
+    icon: WifiOff,
+  },
+  {
+    title: 'One account for shoppers',
+    body: 'Your customers sign in once for every Haat shop, with a wishlist and back-in-stock alerts.',
+    icon: UsersRound,
+  },
 ];
 
 export function ComingSoonSection() {

@@ -1,4 +1,13 @@
-import { Activity, Globe, Headphones, LayoutDashboard, ShoppingCart, Store } from 'lucide-react';
+import {
+  Activity,
+  FileText,
+  Globe,
+  LayoutDashboard,
+  MessageCircle,
+  PackageCheck,
+  ShoppingCart,
+  Store,
+} from 'lucide-react';
 
 const FEATURES = [
   {
@@ -22,14 +31,24 @@ const FEATURES = [
     icon: LayoutDashboard,
   },
   {
+    title: 'GST invoices and returns',
+    body: 'A GST invoice for every sale, credit notes for returns, and GSTR-1 ready to upload each month.',
+    icon: FileText,
+  },
+  {
+    title: 'WhatsApp order updates',
+    body: 'Send customers their order confirmation, shipping and delivery updates on WhatsApp in one tap.',
+    icon: MessageCircle,
+  },
+  {
     title: '99.9% uptime',
     body: 'Your shop stays open for business around the clock.',
     icon: Activity,
   },
   {
-    title: '24/7 support',
-    body: 'Questions at any hour? Our team is here to help you keep selling.',
-    icon: Headphones,
+    title: 'Never sell the last piece twice',
+    body: 'Stock is taken the moment an order or counter sale is made, online and in the shop alike.',
+    icon: PackageCheck,
   },
 ];
 
@@ -51,7 +70,7 @@ export function FeaturesSection() {
           </h2>
           <p className="mt-3 text-slate-600">Built for Indian small merchants, priced in rupees.</p>
         </div>
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map((f) => (
             <li key={f.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-600">

@@ -1,4 +1,4 @@
-import { CircleCheck, CirclePlay, ShoppingCart } from 'lucide-react';
+import { CircleCheck, CirclePlay } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -83,44 +83,32 @@ export function HeroSection() {
   );
 }
 
-/** A drawing of a shop on its own address: illustrative only, so it carries no figures. */
+/** A demo shop's real home page (a screenshot of Jaipur Block Prints at 1200 px) in a browser frame. */
 function StorePreview() {
   const { platformDomain } = useHost();
   return (
-    <div aria-hidden className="relative mx-auto hidden w-full max-w-md sm:block lg:max-w-none">
-      <div className="absolute -inset-4 -z-10 rounded-3xl bg-brand-100/60 blur-2xl" />
+    <figure className="relative mx-auto hidden w-full max-w-md sm:block lg:max-w-none">
+      <div aria-hidden className="absolute -inset-4 -z-10 rounded-3xl bg-brand-100/60 blur-2xl" />
       <div className="overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-slate-200">
-        <div className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3">
+        <div aria-hidden className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3">
           <span className="size-2.5 rounded-full bg-red-400" />
           <span className="size-2.5 rounded-full bg-amber-400" />
           <span className="size-2.5 rounded-full bg-emerald-400" />
-          <span className="ml-2 truncate rounded-md bg-white px-3 py-1 text-xs text-slate-500 ring-1 ring-slate-200">
-            yourshop.{platformDomain}
+          <span className="ml-2 truncate rounded-md bg-white px-3 py-1 text-xs text-slate-600 ring-1 ring-slate-200">
+            jaipur-block-prints.{platformDomain}
           </span>
         </div>
-        <div className="bg-gradient-to-r from-brand-600 to-brand-500 px-5 py-6 text-white">
-          <div className="h-3 w-24 rounded bg-white/70" />
-          <div className="mt-3 h-5 w-48 rounded bg-white" />
-          <div className="mt-4 h-8 w-28 rounded-md bg-slate-900/80" />
-        </div>
-        <div className="grid grid-cols-3 gap-3 p-5">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="rounded-lg ring-1 ring-slate-200">
-              <div className="aspect-square rounded-t-lg bg-slate-100" />
-              <div className="space-y-1.5 p-2">
-                <div className="h-2 w-3/4 rounded bg-slate-200" />
-                <div className="h-2 w-1/2 rounded bg-brand-100" />
-              </div>
-            </div>
-          ))}
-        </div>
-        <div className="flex items-center justify-end border-t border-slate-100 px-5 py-3">
-          <span className="flex items-center gap-1.5 rounded-full bg-slate-900 px-3 py-1.5 text-xs font-medium text-white">
-            <ShoppingCart className="size-3.5" />
-            Cart
-          </span>
-        </div>
+        <img
+          src="/landing/shop-home.webp"
+          width={960}
+          height={720}
+          alt="The home page of Jaipur Block Prints, a demo shop on Haat: its banner, menu and bestsellers"
+          className="block h-auto w-full"
+        />
       </div>
-    </div>
+      <figcaption className="mt-3 text-center text-sm text-slate-600">
+        A shop made with Haat, as its customers see it
+      </figcaption>
+    </figure>
   );
 }

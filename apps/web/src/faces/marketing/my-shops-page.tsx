@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { type BadgeTone, StatusBadge } from '../../components/ui/status-badge.tsx';
-import { useOwnedShops } from '../../lib/owned-shops.ts';
+import { type OwnedShop, useOwnedShops } from '../../lib/owned-shops.ts';
 import { Link, Navigate, useLocation } from '../../lib/router.tsx';
 import { platformUrl } from '../../lib/site-urls.ts';
 
@@ -75,7 +75,7 @@ export function MyShopsPage() {
                     </span>
                     <div className="min-w-0 flex-1">
                       <h2 className="text-lg font-semibold break-words text-slate-900">{shop.store_name}</h2>
-                      <p className="truncate text-sm text-slate-500">/store/{shop.slug}</p>
+                      <p className="truncate text-sm text-slate-600">{shopAddress(shop)}</p>
                     </div>
                     <StatusBadge tone={tone}>{label}</StatusBadge>
                   </div>
@@ -94,7 +94,11 @@ export function MyShopsPage() {
                       Open back office
                     </a>
                     <a
-                      href={platformUrl(platformDomain, `/store/${encodeURIComponent(shop.slug)}`)}
+                      // A draft opens where the owner is signed in (this site); a live shop at its own address.
+                      href={
+                        (!draft && shop.store_url) ||
+                        platformUrl(platformDomain, `/store/${encodeURIComponent(shop.slug)}`)
+                      }
                       className={buttonStyles.secondary}
                     >
                       <ExternalLink aria-hidden className="size-4" />
@@ -127,4 +131,11 @@ export function ToBackOffice() {
       </a>
     </p>
   );
+}
+
+/** The shop's address as shoppers type it: its subdomain or own domain (no scheme), or /store/{slug} on Basic. */
+function shopAddress(shop: OwnedShop) {
+  if (!shop.store_url) return `/store/${shop.slug}`;
+  const u = new URL(shop.store_url);
+  return u.pathname.startsWith('/store/') ? u.pathname : u.host;
 }

@@ -180,14 +180,26 @@ function LogoField({
             <ImageUp aria-hidden className="size-6" />
           )}
         </span>
-        <input
-          id={logoId}
-          type="file"
-          accept="image/png,image/jpeg"
-          aria-describedby={`${logoId}-hint${logo.error ? ` ${logoId}-error` : ''}`}
-          onChange={(e) => onLogo(e.target.files?.[0] ?? null)}
-          className="min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
-        />
+        {/* The browser's own file box cuts its text at 360 px ("No fil…hosen"): a button and the file's name. */}
+        <div className="min-w-0">
+          <input
+            id={logoId}
+            type="file"
+            accept="image/png,image/jpeg"
+            aria-describedby={`${logoId}-hint${logo.error ? ` ${logoId}-error` : ''}`}
+            onChange={(e) => onLogo(e.target.files?.[0] ?? null)}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor={logoId}
+            className="inline-flex cursor-pointer rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500"
+          >
+            {shownLogo ? 'Change logo' : 'Choose a logo'}
+          </label>
+          <p className="mt-1 truncate text-xs text-slate-600" title={logo.file?.name}>
+            {logo.file?.name ?? (saved ? 'Your saved logo' : 'No file chosen yet')}
+          </p>
+        </div>
       </div>
       <p id={`${logoId}-hint`} className="mt-1.5 text-xs text-slate-500">
         PNG or JPG up to 5MB. It is uploaded when you continue.

@@ -8,7 +8,8 @@ export function Stepper({ step }: { step: number }) {
       <p className="mb-3 text-sm font-medium text-slate-600 sm:hidden">
         Step {step} of {STEPS.length}: <span className="font-semibold text-slate-900">{STEPS[step - 1]}</span>
       </p>
-      <ol className="flex items-center gap-1 sm:gap-2">
+      {/* Equal columns with the name under its circle: every connector runs centre to centre, all one length. */}
+      <ol className="grid grid-cols-5">
         {STEPS.map((name, i) => {
           const n = i + 1;
           const done = n < step;
@@ -17,10 +18,17 @@ export function Stepper({ step }: { step: number }) {
             <li
               key={name}
               aria-current={current ? 'step' : undefined}
-              className="flex min-w-0 flex-1 items-center gap-1 sm:gap-2"
+              className="relative flex min-w-0 flex-col items-center text-center"
             >
+              {n < STEPS.length ? (
+                <span
+                  aria-hidden
+                  data-connector
+                  className={`absolute top-4 left-1/2 h-0.5 w-full ${done ? 'bg-brand-600' : 'bg-slate-200'}`}
+                />
+              ) : null}
               <span
-                className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+                className={`relative flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
                   done
                     ? 'bg-brand-700 text-white'
                     : current
@@ -31,17 +39,11 @@ export function Stepper({ step }: { step: number }) {
                 {done ? <Check aria-hidden className="size-4" /> : n}
               </span>
               <span
-                className={`sr-only truncate text-sm sm:not-sr-only ${current ? 'font-semibold text-slate-900' : 'text-slate-600'}`}
+                className={`sr-only mt-2 max-w-full truncate px-1 text-sm sm:not-sr-only ${current ? 'font-semibold text-slate-900' : 'text-slate-600'}`}
               >
                 {name}
                 {done ? <span className="sr-only"> (done)</span> : null}
               </span>
-              {n < STEPS.length ? (
-                <span
-                  aria-hidden
-                  className={`h-0.5 min-w-2 flex-1 ${done ? 'bg-brand-600' : 'bg-slate-200'}`}
-                />
-              ) : null}
             </li>
           );
         })}

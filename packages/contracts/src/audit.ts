@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = [
   'SIGN_IN',
   'EXPENSE',
   'CUSTOMER',
+  'REGISTER',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -42,6 +43,10 @@ export const AUDIT_ACTIONS = [
   'SIGN_IN',
   'POS_SALE',
   'WHATSAPP',
+  'REGISTER_OPEN',
+  'CASH_IN',
+  'CASH_OUT',
+  'REGISTER_CLOSE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

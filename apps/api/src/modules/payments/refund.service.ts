@@ -16,6 +16,7 @@ import type { Actor } from '../../plugins/auth.ts';
 
 import { enqueueMail } from '../mail/index.ts';
 import * as ordersRepo from '../orders/index.ts';
+import { holdCashDrawer } from '../registers/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
 import { issueCreditNote } from './documents.service.ts';
@@ -131,7 +132,10 @@ const refundOnce = (deps: Deps, actor: Actor, store: StoreRow, paymentId: string
     if (!order) throw notFound('Transaction not found');
     const after = await takeFromPayment(tx, p, amountPaise);
     const restocked = await restock(tx, store.id, order, v.restock, actor.userId);
+    // Cash handed back comes out of the drawer the refunder has open (issue 38), held until the commit.
+    const drawer = v.method === 'CASH' ? await holdCashDrawer(tx, store.id, actor.userId) : null;
     const row = await repo.insertRefund(tx, {
+      registerSessionId: drawer?.id ?? null,
       storeId: store.id,
       orderId: order.id,
       amountPaise,

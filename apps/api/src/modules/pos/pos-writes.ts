@@ -10,7 +10,7 @@ import {
   type posTotals,
   rupeesToPaise,
 } from '@haat/contracts';
-import { type StoreTx, schema, type Tx } from '@haat/db';
+import { openRegisterSession, type StoreTx, schema, type Tx } from '@haat/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -168,6 +168,8 @@ function orderRow(s: SaleInput, orderId: string, now: Date): Parameters<typeof o
     taxPaise: totals.taxPaise,
     totalPaise: totals.totalPaise,
     totalItems: totals.items,
+    // Cash goes into the drawer of the register the cashier has open (issue 38); none open: no drawer.
+    registerSessionId: payment.method === 'CASH' ? openRegisterSession(store.id, s.actor.userId) : null,
     deliveryName: 'Counter sale',
     deliveryEstimate: 'Collected at the counter',
     shipName: body.name,

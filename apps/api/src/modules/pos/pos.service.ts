@@ -18,6 +18,7 @@ import { retryOnDeadlock } from '../../lib/pg-errors.ts';
 import { creditCustomer, sendCreditSale } from '../customers/index.ts';
 import * as ordersRepo from '../orders/index.ts';
 import * as paymentsRepo from '../payments/index.ts';
+import { holdCashDrawer } from '../registers/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
 import * as repo from './pos.repository.ts';
@@ -73,6 +74,8 @@ export async function posCheckout(
         paymentsRepo.shopTaxProfile(tx),
         repo.shopCounter(tx),
         repo.shopStatus(tx, store.id),
+        // A cash sale holds the cashier's open register until it commits: a close counts it or refuses it.
+        paysCash(body) ? holdCashDrawer(tx, store.id, actor.userId) : null,
       ]);
       if (status === 'SUSPENDED') throw forbidden(SUSPENDED, 'SHOP_SUSPENDED');
       if (!claimed) return { created: false as const, orderId: await replayed(tx, key, hash) };
@@ -117,6 +120,9 @@ export async function posCheckout(
   if (!sale) throw new Error('the sale just made was not found');
   return { created: r.created, sale };
 }
+
+/** Paid in cash: said so, or nothing said (the exact amount in cash). */
+const paysCash = (body: Body) => !body.payment || body.payment.method === 'CASH';
 
 /** The receipt of an earlier counter sale (reprint, mail). */
 export async function getSale(deps: Deps, store: StoreRow, orderId: string) {

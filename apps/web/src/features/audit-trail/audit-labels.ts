@@ -17,6 +17,7 @@ export const KIND_TEXT: Record<AuditEntity, string> = {
   SIGN_IN: 'Sign-in',
   EXPENSE: 'Expense',
   CUSTOMER: 'Customer',
+  REGISTER: 'Register',
 };
 
 export const ACTION_TEXT: Record<AuditAction, string> = {
@@ -40,6 +41,10 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   SIGN_IN: 'Signed in',
   POS_SALE: 'Sold at the counter',
   WHATSAPP: 'WhatsApp message',
+  REGISTER_OPEN: 'Register opened',
+  CASH_IN: 'Cash in',
+  CASH_OUT: 'Cash out',
+  REGISTER_CLOSE: 'Register closed',
 };
 
 const TONE: Partial<Record<string, BadgeTone>> = {

@@ -164,28 +164,28 @@ function amountsView(o: repo.OrderRow) {
   } satisfies Partial<CustomerOrder>;
 }
 
-/** The tracking steps: placed, paid, processing, shipped, then delivered or back to the shop. */
+/**
+ * The tracking steps in the order they happen: placed, paid, processing, shipped, then delivered or back to the shop.
+ * Cash on delivery is paid at the door, so its payment comes after Delivered (and not at all for a parcel sent back),
+ * never an unticked step between ticked ones.
+ */
 function timelineOf(o: repo.OrderRow, payment: OrderParts['payment']): CustomerOrder['timeline'] {
   const paid = o.paymentStatus === 'SUCCESS';
   const processed = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RETURNED', 'RTO'].includes(o.status);
   const shipped = ['SHIPPED', 'DELIVERED', 'RETURNED', 'RTO'].includes(o.status);
-  return [
-    { key: 'PLACED', label: 'Order Placed', complete: true, at: iso(o.createdAt) },
-    {
-      key: 'PAYMENT',
-      label: 'Payment Confirmed',
-      complete: paid,
-      at: paid ? iso(payment?.updatedAt) : null,
-    },
-    {
-      key: 'PROCESSING',
-      label: 'Processing',
-      complete: processed,
-      at: iso(o.processingAt ?? o.confirmedAt),
-    },
-    { key: 'SHIPPED', label: 'Shipped', complete: shipped, at: iso(o.shippedAt) },
-    lastStep(o),
-  ];
+  const cod = o.paymentMethod === 'COD';
+  const label = cod ? (paid ? 'Paid in cash on delivery' : 'Pay cash on delivery') : 'Payment Confirmed';
+  const pay = { key: 'PAYMENT' as const, label, complete: paid, at: paid ? iso(payment?.updatedAt) : null };
+  const placed = { key: 'PLACED' as const, label: 'Order Placed', complete: true, at: iso(o.createdAt) };
+  const processing = {
+    key: 'PROCESSING' as const,
+    label: 'Processing',
+    complete: processed,
+    at: iso(o.processingAt ?? o.confirmedAt),
+  };
+  const shippedStep = { key: 'SHIPPED' as const, label: 'Shipped', complete: shipped, at: iso(o.shippedAt) };
+  if (!cod) return [placed, pay, processing, shippedStep, lastStep(o)];
+  return [placed, processing, shippedStep, lastStep(o), ...(o.rtoAt ? [] : [pay])];
 }
 
 /** The UPI link and its QR while a UPI payment is due and the shop's UPI id is known; else null. */

@@ -191,6 +191,37 @@ describe('RTO', () => {
     expect((await move(o.id, { status: 'RETURNED', version: d.version })).statusCode).toBe(409);
   });
 
+  it("a COD order's tracking ticks its steps in order: cash is paid at the door, after Delivered (issue 42, #12)", async () => {
+    const o = await placed(1);
+    const steps = async () =>
+      (await o.s.call('GET', `${ORDERS}${o.id}/`)).json().data.timeline as {
+        label: string;
+        complete: boolean;
+      }[];
+    const inOrder = (t: { complete: boolean }[]) =>
+      t.every((x, i) => i === 0 || !x.complete || t[i - 1]?.complete);
+    await walk(o.id, 'CONFIRMED', 'PROCESSING', 'SHIPPED');
+    const shipped = await steps();
+    expect(shipped.map((x) => x.label)).toEqual([
+      'Order Placed',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Pay cash on delivery',
+    ]);
+    expect(inOrder(shipped)).toBe(true);
+    const d = await detail(o.id);
+    const delivered = await move(o.id, {
+      status: 'DELIVERED',
+      version: d.version,
+      amount_collected: d.total_amount,
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const done = await steps();
+    expect(done.at(-1)).toMatchObject({ label: 'Paid in cash on delivery', complete: true });
+    expect(done.every((x) => x.complete)).toBe(true);
+  });
+
   it('the RTO filter and card count orders in RTO; revenue leaves them out', async () => {
     const before = (await vendor.call('GET', `${ORDER}?limit=1`)).json().data;
     const o = await placed(1);

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'REMOVE',
   'SIGN_IN',
   'POS_SALE',
+  'COUNTER_RETURN',
   'WHATSAPP',
   'REGISTER_OPEN',
   'CASH_IN',

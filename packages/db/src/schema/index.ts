@@ -3,6 +3,7 @@ export * from './backoffice.ts';
 export * from './cart.ts';
 export * from './cod.ts';
 export * from './content-versions.ts';
+export * from './counter-returns.ts';
 export * from './customer-record.ts';
 export * from './dashboard.ts';
 export * from './engagement.ts';

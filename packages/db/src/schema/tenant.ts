@@ -393,4 +393,5 @@ export const TENANT_TABLES = [
   'register_movements',
   'khata_entries',
   'expenses',
+  'counter_returns',
 ] as const;

@@ -32,6 +32,7 @@ import { orderInvoicePdf } from '../payments/index.ts';
 
 import * as pos from './pos.service.ts';
 import { receiptMail } from './pos-mails.ts';
+import { returnRoutes } from './returns.routes.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const saleReply = { 200: envelope(posSale), 201: envelope(posSale), ...errorReplies };
@@ -53,6 +54,7 @@ export const posRoutes =
     customerAndUpiRoutes(app, deps);
     saleRoutes(app, deps);
     saleDocumentRoutes(app, deps);
+    returnRoutes(app, deps);
   };
 
 /** What the counter looks up: its screen, products, a barcode. */

@@ -144,7 +144,7 @@ function checkDistinctLines(lines: Line[]) {
   });
 }
 
-const lineIds = (lines: Line[]): [string[], string[]] => [
+export const lineIds = (lines: Line[]): [string[], string[]] => [
   lines.filter((l) => !l.variant_id).map((l) => l.product_id),
   lines.flatMap((l) => (l.variant_id ? [l.variant_id] : [])),
 ];
@@ -180,7 +180,7 @@ async function replayed(tx: Tx, key: string, hash: string) {
  * A line that names a product with options but no variant is refused with the variants to choose from (400,
  * `product_id.N.variant_id`), rather than "not found": the product is there, the line is incomplete.
  */
-async function checkVariantsNamed(tx: Tx, asked: Line[], rows: repo.SellableRow[]) {
+export async function checkVariantsNamed(tx: Tx, asked: Line[], rows: repo.SellableRow[]) {
   const missing = asked
     .map((l, i) => ({ l, i }))
     .filter(({ l }) => !l.variant_id && !rows.some((r) => r.productId === l.product_id));
@@ -212,7 +212,7 @@ async function checkVariantsNamed(tx: Tx, asked: Line[], rows: repo.SellableRow[
 }
 
 /** Each line as the database prices it now; a product that is not this shop's, or not sold, is not found. */
-function priceLines(asked: Line[], rows: repo.SellableRow[], gstRegistered: boolean): PricedLine[] {
+export function priceLines(asked: Line[], rows: repo.SellableRow[], gstRegistered: boolean): PricedLine[] {
   return asked.map((l, i) => {
     const row = rows.find((r) =>
       l.variant_id ? r.variantId === l.variant_id : r.productId === l.product_id,

@@ -42,6 +42,12 @@ const AcceptInvitePage = lazy(() =>
 const PlatformShopsPage = lazy(() =>
   import('../../features/platform-console/index.ts').then((m) => ({ default: m.PlatformShopsPage })),
 );
+const CustomerListPage = lazy(() =>
+  import('../../features/customers/index.ts').then((m) => ({ default: m.CustomerListPage })),
+);
+const CustomerDetailPage = lazy(() =>
+  import('../../features/customers/index.ts').then((m) => ({ default: m.CustomerDetailPage })),
+);
 const PosPage = lazy(() => import('../../features/pos/index.ts').then((m) => ({ default: m.PosPage })));
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
@@ -71,6 +77,10 @@ export default function BackofficeFace() {
           </Route>
           <Route element={<RequireShopOp op="pos" />}>
             <Route path="/checkout" element={<PosPage />} />
+          </Route>
+          <Route element={<RequireShopOp op="customers" />}>
+            <Route path="/customers" element={<CustomerListPage />} />
+            <Route path="/customers/:customerId" element={<CustomerDetailPage />} />
           </Route>
           <Route element={<RequireShopOp op="orders.view" />}>
             <Route path="/admin-orders" element={<OrderManagementPage />} />

@@ -9,6 +9,7 @@ import {
   ScanBarcode,
   Settings,
   ShoppingBag,
+  Users,
 } from 'lucide-react';
 
 export interface NavItem {
@@ -29,6 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/transaction/', label: 'Transaction', icon: ReceiptIndianRupee, op: 'money' },
   { to: '/admin-orders/', label: 'Orders', icon: ShoppingBag, op: 'orders.view' },
   { to: '/checkout/', label: 'Checkout', icon: ScanBarcode, op: 'pos' },
+  { to: '/customers/', label: 'Customers', icon: Users, op: 'customers' },
   { to: '/audit-trail', label: 'Audit', icon: History, op: 'audit' },
   { to: '/settings/', label: 'Settings', icon: Settings, op: 'settings' },
 ];

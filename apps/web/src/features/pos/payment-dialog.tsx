@@ -3,6 +3,8 @@ import { WifiOff } from 'lucide-react';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert } from '../../components/ui/fields.tsx';
 import { formatAmount } from '../../lib/format.ts';
+import { useCustomerByPhone, useRefreshCustomers } from '../customers/index.ts';
+import { KhataSection } from './khata-section.tsx';
 import { CardSection, CashSection, MethodPicker, PaymentActions, UpiSection } from './payment-sections.tsx';
 import type { CounterInfo } from './pos-api.ts';
 import { type Bill, usePayment } from './use-payment.ts';
@@ -32,7 +34,15 @@ export function PaymentDialog({
   /** The server's prices or stock differ from the screen's: its figures, when it sent them. */
   onStale: (details: Record<string, unknown> | undefined) => void;
 }) {
-  const state = usePayment(open, total, counter, { bill, onPaid, onStale });
+  // Pay later (khata) is offered when the bill's customer has a credit limit (issue 38).
+  const customer = useCustomerByPhone(bill.phone.replace(/\D/g, '').slice(-10));
+  const khata = customer.data?.credit_limit ? customer.data : null;
+  const refresh = useRefreshCustomers();
+  const paid = (sale: PosSale) => {
+    void refresh();
+    onPaid(sale);
+  };
+  const state = usePayment(open, total, counter, { bill, onPaid: paid, onStale });
   const { method } = state.draft;
   return (
     <Dialog
@@ -44,10 +54,11 @@ export function PaymentDialog({
       description={`Total to collect: ${formatAmount(total)}`}
     >
       <form onSubmit={state.submit} className="space-y-4">
-        <MethodPicker state={state} />
+        <MethodPicker state={state} credit={!!khata} />
         {method === 'CASH' ? <CashSection state={state} total={total} /> : null}
         {method === 'UPI' ? <UpiSection state={state} total={total} counter={counter} /> : null}
         {method === 'CARD' ? <CardSection state={state} /> : null}
+        {method === 'CREDIT' && khata ? <KhataSection customer={khata} total={total} /> : null}
         {state.offline ? (
           <FormAlert tone="info">
             <span className="flex items-start gap-2">

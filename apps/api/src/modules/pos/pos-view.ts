@@ -107,6 +107,7 @@ function itemView(i: typeof orderItems.$inferSelect): PosSale['items'][number] {
 /** How the sale was paid: cash with what was tendered and the change, UPI with its UTR, or a card. */
 function paymentView(payment: SalePayment): PosSale['payment'] {
   const method =
+    payment.mode === 'CASH' || payment.mode === 'CARD' || payment.mode === 'CREDIT' ? payment.mode : 'UPI';
   return {
     method,
     amount_received: payment.tenderedPaise === null ? null : paiseToRupees(payment.tenderedPaise),

@@ -34,7 +34,7 @@ const TELECOM = gstin('27AAACB2894G1Z');
 
 /** One month's lines for a shop of `size` (1 small to 3 busy), from the shop's random source. */
 function monthLines(rnd: () => number, size: number, month: number): Line[] {
-  const rent = 12_000 + size * 6_000;
+  const rent = 6_000 + size * 3_000;
   const lines: Line[] = [
     {
       category: 'Rent',
@@ -49,7 +49,7 @@ function monthLines(rnd: () => number, size: number, month: number): Line[] {
     {
       category: 'Salaries and wages',
       day: 1,
-      rupees: 9_000 * size + between(rnd, 0, 4) * 500,
+      rupees: 5_000 * size + between(rnd, 0, 4) * 500,
       rate: 0,
       payee: 'Staff salaries',
       method: 'BANK',
@@ -77,7 +77,7 @@ function monthLines(rnd: () => number, size: number, month: number): Line[] {
     {
       category: 'Courier and shipping',
       day: 15,
-      rupees: between(rnd, 8, 20) * 100 * size,
+      rupees: between(rnd, 4, 12) * 100 * size,
       rate: 18,
       payee: 'Delhivery',
       gstin: COURIER,
@@ -87,7 +87,7 @@ function monthLines(rnd: () => number, size: number, month: number): Line[] {
     {
       category: 'Courier and shipping',
       day: 28,
-      rupees: between(rnd, 8, 20) * 100 * size,
+      rupees: between(rnd, 4, 12) * 100 * size,
       rate: 18,
       payee: 'Delhivery',
       gstin: COURIER,

@@ -48,6 +48,7 @@ const CustomerListPage = lazy(() =>
 const CustomerDetailPage = lazy(() =>
   import('../../features/customers/index.ts').then((m) => ({ default: m.CustomerDetailPage })),
 );
+const BooksPage = lazy(() => import('../../features/books/index.ts').then((m) => ({ default: m.BooksPage })));
 const PosPage = lazy(() => import('../../features/pos/index.ts').then((m) => ({ default: m.PosPage })));
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
@@ -89,6 +90,10 @@ export default function BackofficeFace() {
           <Route element={<RequireShopOp op="money" />}>
             <Route path="/transaction" element={<TransactionManagementPage />} />
             <Route path="/transaction/:transactionId" element={<TransactionDetailPage />} />
+          </Route>
+          <Route element={<RequireShopOp op="expenses" />}>
+            <Route path="/books" element={<BooksPage />} />
+            <Route path="/books/:tab" element={<BooksPage />} />
           </Route>
           <Route element={<RequireShopOp op="audit" />}>
             <Route path="/audit-trail" element={<AuditTrailPage />} />

@@ -1,5 +1,6 @@
 import type { ShopOperation } from '@haat/contracts';
 import {
+  BookOpenText,
   Boxes,
   Building2,
   History,
@@ -31,6 +32,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin-orders/', label: 'Orders', icon: ShoppingBag, op: 'orders.view' },
   { to: '/checkout/', label: 'Checkout', icon: ScanBarcode, op: 'pos' },
   { to: '/customers/', label: 'Customers', icon: Users, op: 'customers' },
+  { to: '/books/', label: 'Books', icon: BookOpenText, op: 'expenses' },
   { to: '/audit-trail', label: 'Audit', icon: History, op: 'audit' },
   { to: '/settings/', label: 'Settings', icon: Settings, op: 'settings' },
 ];

@@ -166,7 +166,7 @@ export const registerHistoryQuery = z
       .default(25),
   })
   .superRefine(dateRange());
-export type RegisterHistoryQuery = z.input<typeof registerHistoryQuery>;
+export type RegisterHistoryQuery = z.output<typeof registerHistoryQuery>;
 
 /** One day of one cashier's registers, for the history's totals. */
 export const registerDay = z.object({

@@ -49,6 +49,9 @@ const CustomerDetailPage = lazy(() =>
   import('../../features/customers/index.ts').then((m) => ({ default: m.CustomerDetailPage })),
 );
 const BooksPage = lazy(() => import('../../features/books/index.ts').then((m) => ({ default: m.BooksPage })));
+const RegistersPage = lazy(() =>
+  import('../../features/register/index.ts').then((m) => ({ default: m.RegistersPage })),
+);
 const PosPage = lazy(() => import('../../features/pos/index.ts').then((m) => ({ default: m.PosPage })));
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
@@ -78,6 +81,9 @@ export default function BackofficeFace() {
           </Route>
           <Route element={<RequireShopOp op="pos" />}>
             <Route path="/checkout" element={<PosPage />} />
+          </Route>
+          <Route element={<RequireShopOp op="register.history" />}>
+            <Route path="/registers" element={<RegistersPage />} />
           </Route>
           <Route element={<RequireShopOp op="customers" />}>
             <Route path="/customers" element={<CustomerListPage />} />

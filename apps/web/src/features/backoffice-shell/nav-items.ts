@@ -11,6 +11,7 @@ import {
   Settings,
   ShoppingBag,
   Users,
+  Wallet,
 } from 'lucide-react';
 
 export interface NavItem {
@@ -31,6 +32,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/transaction/', label: 'Transaction', icon: ReceiptIndianRupee, op: 'money' },
   { to: '/admin-orders/', label: 'Orders', icon: ShoppingBag, op: 'orders.view' },
   { to: '/checkout/', label: 'Checkout', icon: ScanBarcode, op: 'pos' },
+  { to: '/registers/', label: 'Registers', icon: Wallet, op: 'register.history' },
   { to: '/customers/', label: 'Customers', icon: Users, op: 'customers' },
   { to: '/books/', label: 'Books', icon: BookOpenText, op: 'expenses' },
   { to: '/audit-trail', label: 'Audit', icon: History, op: 'audit' },

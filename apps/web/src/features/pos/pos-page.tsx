@@ -4,6 +4,7 @@ import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { RegisterBar } from '../register/index.ts';
 import { BillAside, CounterHeader, type CustomerErrors, saleBody, useCounterKeys } from './counter-parts.tsx';
 import { PaymentDialog } from './payment-dialog.tsx';
 import { type CounterInfo, type PosProduct, type PosSale, useCounter, useReloadProducts } from './pos-api.ts';
@@ -100,6 +101,7 @@ function Counter({ info }: { info: CounterInfo }) {
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
       <CounterHeader shopName={info.shop_name} />
+      <RegisterBar />
 
       {/* Phones: the barcode box, then the bill, then the products; desktops: products left, the bill right. */}
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_26rem]">

@@ -1,0 +1,2 @@
+export { RegisterBar } from './register-bar.tsx';
+export { RegistersPage } from './registers-page.tsx';

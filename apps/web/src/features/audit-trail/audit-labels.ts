@@ -40,6 +40,7 @@ export const ACTION_TEXT: Record<AuditAction, string> = {
   REMOVE: 'Removed',
   SIGN_IN: 'Signed in',
   POS_SALE: 'Sold at the counter',
+  COUNTER_RETURN: 'Counter return',
   WHATSAPP: 'WhatsApp message',
   REGISTER_OPEN: 'Register opened',
   CASH_IN: 'Cash in',

@@ -10,6 +10,7 @@ import { PaymentDialog } from './payment-dialog.tsx';
 import { type CounterInfo, type PosProduct, type PosSale, useCounter, useReloadProducts } from './pos-api.ts';
 import { BarcodeBox, ProductPicker } from './product-picker.tsx';
 import { ReceiptDialog } from './receipt.tsx';
+import { ReturnButton } from './return-dialog.tsx';
 import { type BillCustomer, usePosBill } from './use-pos-bill.ts';
 
 /** The point of sale (02 §2 Point-of-sale checkout; issue 14), the sidebar's Checkout. */
@@ -102,6 +103,7 @@ function Counter({ info }: { info: CounterInfo }) {
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
       <CounterHeader shopName={info.shop_name} />
       <RegisterBar />
+      <ReturnButton gstRegistered={info.gst_registered} />
 
       {/* Phones: the barcode box, then the bill, then the products; desktops: products left, the bill right. */}
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_26rem]">

@@ -140,6 +140,21 @@ function checkAdvance(c: repo.LockedCustomer, amount: number, body: KhataPayment
 }
 
 /**
+ * The unpaid credit sales (oldest first) that what is `available` pays in full: the oldest while it lasts, stopping
+ * at the first it cannot cover whole (paid in order, a later small sale never jumps an older one).
+ */
+export function settledOldestFirst<T extends { totalPaise: number }>(open: T[], available: number): T[] {
+  const settled: T[] = [];
+  let left = available;
+  for (const sale of open) {
+    if (left < sale.totalPaise) break;
+    left -= sale.totalPaise;
+    settled.push(sale);
+  }
+  return settled;
+}
+
+/**
  * Settles the customer's unpaid credit sales oldest first with what the khata has received and not yet spent on a
  * settled sale: each sale covered whole becomes paid (its order and its payment record, as the orders module
  * records a payment received), with an event on its timeline.
@@ -151,12 +166,8 @@ async function settleCreditSales(tx: Tx, ctx: ShopContext, customerId: string, m
     repo.paidInAll(tx, storeId, customerId),
     repo.settledCreditTotal(tx, storeId, customerId),
   ]);
-  let pool = paid - spent;
-  const settled: typeof open = [];
-  for (const sale of open) {
-    if (pool < sale.totalPaise) break;
-    pool -= sale.totalPaise;
-    settled.push(sale);
+  const settled = settledOldestFirst(open, paid - spent);
+  for (const sale of settled) {
     await ordersModule.updateOrder(tx, sale.id, { paymentStatus: 'SUCCESS' });
     await ordersModule.receivePayment(tx, sale.id, { by: ctx.actor.userId });
     await ordersModule.insertEvent(tx, {

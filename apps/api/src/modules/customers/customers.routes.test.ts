@@ -198,6 +198,11 @@ describe('payments received on the khata', () => {
       )[0];
     expect(await status(first)).toEqual({ o: 'SUCCESS', p: 'SUCCESS' });
     expect(await status(second)).toEqual({ o: 'PENDING', p: 'PENDING' });
+    // The invoices say so: the first paid, the second unpaid until the khata covers it.
+    const invoice = async (id: string) =>
+      pdfText((await owner.call('GET', `/api/admin/order/pos-checkout/${id}/invoice.pdf`)).rawPayload);
+    expect(await invoice(first)).toContain('Payment: On khata (pay later): paid');
+    expect(await invoice(second)).toContain('Payment: On khata (pay later): unpaid');
     const above = await pay({ amount: 80, method: 'CASH' });
     expect(above.statusCode).toBe(409);
     expect(above.json().message).toContain('balance is ₹50');

@@ -296,5 +296,17 @@ export const orderInvoicePdf = (deps: Deps, store: StoreRow, orderId: string, cu
     if (!order) throw notFound('Order not found');
     const doc = (await repo.documentsOf(tx, order.id)).find((d) => d.kind !== 'CREDIT_NOTE');
     if (!doc) throw notFound('The invoice is issued when the order ships');
-    return { number: doc.number, pdf: await taxDocumentPdf(doc.snapshot as TaxDocumentSnapshot, irnOf(doc)) };
+    const snapshot = doc.snapshot as TaxDocumentSnapshot;
+    // A sale on the khata says whether it is paid yet (issue 38): unpaid until the khata covers it.
+    const shown =
+      order.paymentMethod === 'CREDIT'
+        ? {
+            ...snapshot,
+            paymentMethod:
+              order.paymentStatus === 'PENDING'
+                ? 'On khata (pay later): unpaid'
+                : 'On khata (pay later): paid',
+          }
+        : snapshot;
+    return { number: doc.number, pdf: await taxDocumentPdf(shown, irnOf(doc)) };
   });

@@ -47,10 +47,10 @@ const tile = (page: Page, name: string) => page.getByRole('article', { name });
 
 async function expectFigures(page: Page, d: DashboardStats) {
   const p = d.period;
-  await expect.poll(() => tile(page, 'Total Revenue').innerText()).toContain(inr.format(d.revenue[p].value));
+  await expect.poll(() => tile(page, 'Sales').innerText()).toContain(inr.format(d.revenue[p].value));
   for (const other of ['monthly', 'quarterly', 'yearly'] as const) {
     // The strip under the figure shows each period in lakh/crore shorthand, with the full figure as its title.
-    const full = tile(page, 'Total Revenue').locator(`[title="${inr.format(d.revenue[other].value)}"]`);
+    const full = tile(page, 'Sales').locator(`[title="${inr.format(d.revenue[other].value)}"]`);
     expect(await full.count()).toBe(1);
   }
   expect(await tile(page, 'Total Orders').innerText()).toContain(count.format(d.total_order[p].value));
@@ -74,7 +74,7 @@ async function expectFigures(page: Page, d: DashboardStats) {
     expect(conversion).toContain(`from ${count.format(d.conversion_rate.visits)} storefront visits`);
   const growth = d.revenue[p].growth;
   if (growth !== null && growth !== 0) {
-    expect(await tile(page, 'Total Revenue').innerText()).toContain(`${percent.format(Math.abs(growth))}%`);
+    expect(await tile(page, 'Sales').innerText()).toContain(`${percent.format(Math.abs(growth))}%`);
   }
 }
 

@@ -65,7 +65,7 @@ describe('staff accounts', () => {
     await packer.getByText('(Packer)').first().waitFor();
 
     // An order being processed: the packer ships it; cancelling and editing are not offered, nor is revenue.
-    expect(await packer.getByText('Revenue', { exact: true }).count()).toBe(0);
+    expect(await packer.getByText('Order value', { exact: true }).count()).toBe(0);
     await packer.goto(app.url('/admin-orders/?status=PROCESSING', 'admin'));
     await packer
       .getByRole('link', { name: /View order/ })
@@ -158,7 +158,7 @@ describe('staff accounts', () => {
       const total = cashier.locator('dt', { hasText: 'Total Orders' }).locator('xpath=following-sibling::dd');
       await expect.poll(() => total.innerText()).toMatch(/^\d/);
       await cashier.getByText('Delivered', { exact: true }).first().waitFor();
-      expect(await cashier.locator('dt', { hasText: 'Revenue' }).count()).toBe(0);
+      expect(await cashier.locator('dt', { hasText: 'Order value' }).count()).toBe(0);
       await noSidewaysScroll(cashier);
       await cashier.screenshot({ path: `/tmp/h42-cashier-orders-${width}.png` });
     }

@@ -13,9 +13,9 @@ afterAll(async () => {
 
 type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
 
-/** The Total Revenue card's figure in rupees, once loaded. */
+/** The Money received card's figure in rupees, once loaded. */
 async function revenue(vendor: Page) {
-  const text = await vendor.getByRole('article', { name: 'Total Revenue' }).locator('p').innerText();
+  const text = await vendor.getByRole('article', { name: 'Money received' }).locator('p').innerText();
   return Number(text.replace(/[^\d.]/g, ''));
 }
 

@@ -20,6 +20,7 @@ export * from './delivery-record.ts';
 export * from './einvoice.ts';
 export * from './engagement.ts';
 export * from './envelope.ts';
+export * from './figures.ts';
 export * from './gst.ts';
 export * from './gst-returns.ts';
 export * from './gstin-field.ts';

@@ -117,30 +117,6 @@ export async function todayAndReturns(tx: Tx, storeId: string, today: Date, from
   return { todayCustomers: jsonOf<string[]>(row?.ids, []), returnRequested: n(row?.requested) };
 }
 
-/** Stock over active products: units, value at cost (selling price when there is no cost), low and out of stock. */
-export async function inventoryFigures(tx: Tx, storeId: string) {
-  const [row] = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`
-      select
-        count(*) as products,
-        coalesce(sum(quantity), 0) as units,
-        coalesce(sum(quantity::bigint * coalesce(cost_paise, sale_price_paise, price_paise)), 0) as value,
-        count(*) filter (where cost_paise is null and quantity > 0) as valued_at_price,
-        count(*) filter (where quantity > 0 and quantity <= low_stock_threshold) as low,
-        count(*) filter (where quantity = 0) as out_of_stock
-      from products
-      where store_id = ${storeId} and status = 'ACTIVE'`),
-  );
-  return {
-    products: n(row?.products),
-    units: n(row?.units),
-    valuePaise: n(row?.value),
-    valuedAtPrice: n(row?.valued_at_price),
-    low: n(row?.low),
-    outOfStock: n(row?.out_of_stock),
-  };
-}
-
 export type ActivityRow =
   | {
       src: 'order';

@@ -53,12 +53,15 @@ async function truth(storeId: string, period: DashboardPeriod, now: number) {
     orders: await tx.select().from(schema.orders).where(eq(schema.orders.storeId, storeId)),
     items: await tx.select().from(schema.orderItems).where(eq(schema.orderItems.storeId, storeId)),
     returns: await tx.select().from(schema.returnRequests).where(eq(schema.returnRequests.storeId, storeId)),
+    refunds: await tx.select().from(schema.refunds).where(eq(schema.refunds.storeId, storeId)),
     products: await tx.select().from(schema.products).where(eq(schema.products.storeId, storeId)),
     options: await tx
       .select()
       .from(schema.deliveryOptions)
       .where(eq(schema.deliveryOptions.storeId, storeId)),
   }));
+  const refunded = (orderId: string) =>
+    rows.refunds.filter((r) => r.orderId === orderId).reduce((n, r) => n + r.amountPaise, 0);
   const w = windowsAt(now);
   const inRange = (ms: number, [from, to]: number[]) => istDay(ms) >= (from ?? 0) && istDay(ms) <= (to ?? 0);
   const figure = (value: number, previous: number) => ({
@@ -74,7 +77,8 @@ async function truth(storeId: string, period: DashboardPeriod, now: number) {
       list,
       orders: list.length,
       counted: money.length,
-      revenuePaise: money.reduce((n, o) => n + o.totalPaise, 0),
+      // Sales less what was refunded on orders that still count (a counter return's refund, a part refund).
+      revenuePaise: money.reduce((n, o) => n + o.totalPaise - refunded(o.id), 0),
       customers: new Set(list.map((o) => o.customerId).filter(Boolean)).size,
     };
   };
@@ -116,7 +120,9 @@ async function truth(storeId: string, period: DashboardPeriod, now: number) {
       (o) => istDay(o.createdAt.getTime()) >= start && istDay(o.createdAt.getTime()) < end,
     );
     return {
-      revenue: paiseToRupees(list.filter((o) => counted(o.status)).reduce((n, o) => n + o.totalPaise, 0)),
+      revenue: paiseToRupees(
+        list.filter((o) => counted(o.status)).reduce((n, o) => n + o.totalPaise - refunded(o.id), 0),
+      ),
       orders: list.length,
     };
   });
@@ -140,7 +146,8 @@ async function truth(storeId: string, period: DashboardPeriod, now: number) {
     total_inventory: {
       units: active.reduce((n, p) => n + p.quantity, 0),
       value: paiseToRupees(
-        active.reduce((n, p) => n + p.quantity * (p.costPaise ?? p.salePricePaise ?? p.pricePaise), 0),
+        // At cost, or the selling price where there is none: as the inventory's tiles value it (issue 42, #17).
+        active.reduce((n, p) => n + p.quantity * (p.costPaise ?? p.pricePaise), 0),
       ),
       products: active.length,
       valued_at_price: active.filter((p) => p.costPaise == null && p.quantity > 0).length,
@@ -154,8 +161,10 @@ async function truth(storeId: string, period: DashboardPeriod, now: number) {
       delivered: delivered.length,
     },
     low_stock: {
-      count: active.filter((p) => p.quantity > 0 && p.quantity <= p.lowStockThreshold).length,
-      out_of_stock: active.filter((p) => p.quantity === 0).length,
+      // Low as the inventory counts it: at or below the minimum, or with a variant that is (issue 42, #17).
+      count: active.filter((p) => p.quantity > 0 && (p.quantity <= p.lowStockThreshold || p.lowVariants > 0))
+        .length,
+      out_of_stock: active.filter((p) => p.quantity <= 0).length,
     },
     buckets,
   };
@@ -419,6 +428,13 @@ describe('GET /api/admin/dashboard/', () => {
     expect(edited.statusCode).toBe(200);
     const after = (await admin('GET', URL)).json().data as DashboardStats;
     expect(after.low_stock).toEqual({ count: 1, out_of_stock: 0 });
+    // The dashboard and the inventory's tiles give the same stock figures: one definition (issue 42, #17).
+    const tiles = (await admin('GET', '/api/admin/product/stats/')).json().data;
+    expect([tiles.low_stock, tiles.out_of_stock, tiles.stock_value]).toEqual([
+      after.low_stock.count,
+      after.low_stock.out_of_stock,
+      after.total_inventory.value,
+    ]);
     const stockLines = after.recent_activity.filter((a) => a.text.includes('Damaged in the monsoon'));
     expect(stockLines).toHaveLength(1);
     expect(stockLines[0]).toMatchObject({ target: { type: 'product', id: product.id } });

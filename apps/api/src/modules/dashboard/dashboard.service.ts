@@ -11,6 +11,7 @@ import { type Tx, withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
+import { stockFigures } from '../inventory/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 import { visitDays } from '../visits/index.ts';
 import { describeActivity, plural } from './activity.ts';
@@ -234,7 +235,7 @@ function readFigures(
     Promise.all([
       repo.dayFigures(tx, store.id, dayText(earliest)),
       customerFigures(tx, store.id, selected, today),
-      repo.inventoryFigures(tx, store.id),
+      stockFigures(tx).then((s) => ({ ...s, products: s.total })),
       repo.recentActivity(tx, store.id, RECENT_ACTIVITY_LIMIT),
       visitDays(tx, store.id, dayText(selected.previous.from)),
       codFigures(tx, store.id, from),

@@ -222,6 +222,10 @@ export async function stats(tx: Tx) {
         sql<number>`coalesce(sum(${p.quantity}::bigint * coalesce(${p.costPaise}, ${p.pricePaise})), 0)`.as(
           'value_paise',
         ),
+      /** Products in stock without a cost price: valued at their selling price. */
+      valuedAtPrice: sql<number>`count(*) filter (where ${p.costPaise} is null and ${p.quantity} > 0)`.as(
+        'valued_at_price',
+      ),
     })
     .from(p)
     .where(eq(p.status, 'ACTIVE'))
@@ -233,10 +237,19 @@ export async function stats(tx: Tx) {
       inStock: n(STOCK_STATE.in_stock),
       units: sql<number>`${stock.units}`.mapWith(Number),
       valuePaise: sql<number>`${stock.valuePaise}`.mapWith(Number),
+      valuedAtPrice: sql<number>`${stock.valuedAtPrice}`.mapWith(Number),
       missingHsn: missingHsnCount.mapWith(Number),
     })
     .from(stock);
-  const r = row ?? { outOfStock: 0, low: 0, inStock: 0, units: 0, valuePaise: 0, missingHsn: 0 };
+  const r = row ?? {
+    outOfStock: 0,
+    low: 0,
+    inStock: 0,
+    units: 0,
+    valuePaise: 0,
+    valuedAtPrice: 0,
+    missingHsn: 0,
+  };
   return { ...r, total: r.outOfStock + r.low + r.inStock };
 }
 

@@ -96,6 +96,13 @@ export const listProducts = (deps: Deps, store: StoreRow, q: InventoryQuery) =>
     return { results: rows.map(toAdminProduct), count };
   });
 
+/**
+ * The shop's stock figures, defined once (issue 42, item 17) for the inventory's tiles and the dashboard: products per
+ * stock state (low: at or below the minimum, or with a variant that is), units, and their value at cost (selling price
+ * when there is no cost). Reads in the caller's shop transaction.
+ */
+export const stockFigures = (tx: Tx) => repo.stats(tx);
+
 export const productStats = (deps: Deps, store: StoreRow) =>
   withStore(deps.db, store.id, async (tx) => {
     const s = await repo.stats(tx);

@@ -1,3 +1,4 @@
+import { FIGURES } from '@haat/contracts';
 import { formatINR } from '../../lib/format.ts';
 import { useCan } from '../../lib/shop-role.ts';
 import type { AdminOrderList } from './admin-orders-api.ts';
@@ -24,11 +25,18 @@ export function OrderStats({
         ['Delivered', count.format(stats.total_deliverd)],
         ['Cancelled', count.format(stats.total_cancelled)],
         ['RTO', count.format(stats.total_rto)],
-        ['Revenue', stats.total_revenue === null ? '—' : formatINR(stats.total_revenue)],
+        [FIGURES.orderValue.label, stats.total_revenue === null ? '—' : formatINR(stats.total_revenue)],
       ]
-    : ['Total Orders', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'RTO', 'Revenue'].map(
-        (l) => [l, '—'],
-      );
+    : [
+        'Total Orders',
+        'Pending',
+        'Processing',
+        'Shipped',
+        'Delivered',
+        'Cancelled',
+        'RTO',
+        FIGURES.orderValue.label,
+      ].map((l) => [l, '—']);
   const cards = money ? all : all.slice(0, 7);
   return (
     <dl
@@ -39,6 +47,9 @@ export function OrderStats({
         <div key={label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <dt className="text-xs font-medium text-slate-600">{label}</dt>
           <dd className="mt-1 text-xl font-bold text-slate-900 tabular-nums">{value}</dd>
+          {label === FIGURES.orderValue.label ? (
+            <dd className="mt-1 text-xs text-slate-600">{FIGURES.orderValue.note}</dd>
+          ) : null}
         </div>
       ))}
     </dl>

@@ -3,6 +3,7 @@ import {
   DASHBOARD_PERIODS,
   type DashboardPeriod,
   type DashboardStats,
+  FIGURES,
 } from '@haat/contracts';
 import {
   AlertTriangle,
@@ -120,12 +121,13 @@ function RevenueTile({ data, period }: { data: DashboardStats; period: Dashboard
   const { previous } = PERIOD_TEXT[period];
   return (
     <StatTile
-      title="Total Revenue"
+      title={FIGURES.sales.label}
       icon={IndianRupee}
       tone="bg-brand-50 text-brand-600"
       value={formatINR(data.revenue[period].value)}
     >
       <Growth figure={data.revenue[period]} against={previous} />
+      <p className={note}>{FIGURES.sales.note}</p>
       <dl className="mt-auto grid grid-cols-3 gap-2 border-t border-slate-100 pt-2">
         {DASHBOARD_PERIODS.map((p) => (
           <div key={p} className="min-w-0">
@@ -213,7 +215,7 @@ function LowStockTile({ data }: { data: DashboardStats }) {
       <p className={note}>
         {data.low_stock.count === 0
           ? 'No product at or below its minimum stock'
-          : `product${data.low_stock.count === 1 ? '' : 's'} at or below minimum stock`}
+          : `product${data.low_stock.count === 1 ? '' : 's'} at or below minimum stock, or with a variant that is`}
         {data.low_stock.out_of_stock ? `; ${formatCount(data.low_stock.out_of_stock)} out of stock` : ''}
       </p>
       <Link

@@ -1,4 +1,4 @@
-import { TRANSACTION_MODE_FILTERS, TRANSACTION_STATUS_FILTERS } from '@haat/contracts';
+import { FIGURES, TRANSACTION_MODE_FILTERS, TRANSACTION_STATUS_FILTERS } from '@haat/contracts';
 import { AlertTriangle, Clock, IndianRupee, Receipt } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DateRangeField } from '../../components/ui/date-range-field.tsx';
@@ -98,11 +98,11 @@ function TransactionStats({ range }: { range: ReturnType<typeof useTransactionPa
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <StatCard
-        label="Total Revenue"
+        label={FIGURES.received.label}
         icon={IndianRupee}
         loading={!s}
         value={s ? formatINR(s.total_revenue) : '—'}
-        hint="Net of refunds"
+        hint={FIGURES.received.note}
       />
       <StatCard
         label="Total Transactions"

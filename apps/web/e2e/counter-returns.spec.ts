@@ -107,6 +107,7 @@ describe('returns at the counter', () => {
       let dialog = await findSale(page, number);
       await dialog.getByRole('button', { name: `One more ${names[0]}` }).click();
       await dialog.getByLabel('Reason').fill('Packet torn');
+      await page.screenshot({ path: `/tmp/ret-lines-${width}.png` });
       await dialog.getByRole('button', { name: 'Refund ₹120' }).click();
       const done = page.getByRole('dialog', { name: 'Return recorded' });
       await done.getByText('Refunded by Cash').waitFor();
@@ -139,6 +140,8 @@ describe('returns at the counter', () => {
         .click();
       await dialog.getByText('Customer pays', { exact: true }).waitFor();
       await dialog.getByText('₹170').first().waitFor();
+      await noSidewaysScroll(page);
+      await page.screenshot({ path: `/tmp/ret-exchange-form-${width}.png` });
       await dialog.getByRole('button', { name: 'Record exchange' }).click();
       const exchanged = page.getByRole('dialog', { name: 'Return recorded' });
       await exchanged

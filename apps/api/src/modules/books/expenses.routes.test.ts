@@ -156,6 +156,50 @@ describe('expenses', () => {
     expect(cash.json().data.from_register).toBe(false);
   });
 
+  it("with a register open, a cash expense from the drawer is in the close's expected cash; then it stays as counted", async () => {
+    const manager = await staffMember(t, owner, shops.a, 'MANAGER');
+    const opened = await manager.call('POST', '/api/admin/register/open/', {
+      register_name: 'Books drawer',
+      opening_float: 2000,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const sessionId = opened.json().data.id as string;
+    const paid = await manager.call(
+      'POST',
+      URL,
+      body({ method: 'CASH', from_register: true, amount: 350.5, gst: 0 }),
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data.from_register).toBe(true);
+    const byBank = await manager.call('POST', URL, body({ method: 'BANK', amount: 999, gst: 0 }));
+    expect(byBank.json().data.from_register).toBe(false);
+    const closed = await manager.call('POST', `/api/admin/register/${sessionId}/close/`, {
+      counted_cash: 1649.5,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data.figures).toMatchObject({
+      expenses: { amount: 350.5, count: 1 },
+      expected: 1649.5,
+    });
+    expect(closed.json().data.session.difference).toBe(0);
+    // The drawer was counted: its amount and method stay, and it cannot be deleted.
+    const id = paid.json().data.id as string;
+    const changed = await manager.call(
+      'PUT',
+      `${URL}${id}/`,
+      body({ method: 'CASH', from_register: true, amount: 400, gst: 0 }),
+    );
+    expect(changed.statusCode, changed.body).toBe(409);
+    expect(changed.json().error.reason).toBe('REGISTER_CLOSED');
+    const noted = await manager.call(
+      'PUT',
+      `${URL}${id}/`,
+      body({ method: 'CASH', from_register: true, amount: 350.5, gst: 0, description: 'Tea for the staff' }),
+    );
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect((await manager.call('DELETE', `${URL}${id}/`)).statusCode).toBe(409);
+  });
+
   it("keeps each shop's expenses apart: shop B's id is not found from shop A", async () => {
     const made = (await ownerB.call('POST', URL, body())).json().data;
     expect((await owner.call('PUT', `${URL}${made.id}/`, body())).statusCode).toBe(404);

@@ -64,6 +64,7 @@ async function sellOnKhata(page: Page, c: Row) {
   const total = Number((await pay.getByText(/Total to collect/).innerText()).replace(/[^\d.]/g, ''));
   await pay.getByText('Pay later (khata)').click();
   await pay.getByTestId('khata-section').getByText('Credit limit').waitFor();
+  await page.screenshot({ path: `/tmp/khata-pos-${page.viewportSize()?.width}.png` });
   await pay.getByRole('button', { name: 'Put on khata' }).click();
   const receipt = page.getByRole('dialog', { name: 'Sale complete' });
   await receipt.getByText('Khata (unpaid)').first().waitFor();
@@ -81,6 +82,7 @@ describe('the khata', () => {
 
     await page.getByRole('link', { name: 'Customers', exact: true }).click();
     await page.getByRole('heading', { name: 'Customers' }).waitFor();
+    await page.screenshot({ path: '/tmp/khata-list-1366.png' });
     await page.getByRole('searchbox', { name: 'Search' }).fill(c.phone);
     await page.getByRole('link', { name: c.name }).first().click();
     await page.getByRole('heading', { name: c.name }).waitFor();

@@ -1,6 +1,6 @@
 import type { CustomerSummary } from '@haat/contracts';
 import { FormAlert } from '../../components/ui/fields.tsx';
-import { formatINR } from '../../lib/format.ts';
+import { formatAmount } from '../../lib/format.ts';
 
 /**
  * Pay later (khata): the customer's balance, their credit limit and what is left of it before and after this sale
@@ -10,10 +10,10 @@ export function KhataSection({ customer, total }: { customer: CustomerSummary; t
   const limit = customer.credit_limit ?? 0;
   const left = Math.max(limit - customer.balance, 0);
   const after = Math.round((customer.balance + total) * 100) / 100;
-  const rupees = (n: number) => formatINR(n, { paise: true });
+  const rupees = formatAmount;
   return (
     <div className="space-y-2" data-testid="khata-section">
-      <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+      <dl className="grid grid-cols-3 gap-3 rounded-lg bg-slate-50 p-3 text-sm">
         <div>
           <dt className="text-xs text-slate-500">Balance</dt>
           <dd className="font-semibold text-slate-900">{rupees(customer.balance)}</dd>

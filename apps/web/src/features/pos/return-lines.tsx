@@ -30,8 +30,8 @@ export function ReturnLines({ r }: { r: CounterReturnState }) {
                 <p className="font-medium text-slate-900">{l.name}</p>
                 <p className="text-xs text-slate-600">
                   Sold {l.quantity}
-                  {l.returned ? `, ${l.returned} back already` : ''} · {formatAmount(l.refund_per_unit)} each
-                  back
+                  {l.returned ? `, ${l.returned} back already` : ''}
+                  {l.returnable > 0 ? ` · ${formatAmount(l.refund_per_unit)} each back` : ''}
                 </p>
               </div>
               {l.returnable > 0 && !sale.not_returnable ? (

@@ -87,6 +87,12 @@ describe('the day at the counter', () => {
     await closed.getByRole('button', { name: 'Print report' }).click();
     expect(await page.evaluate(() => document.body.dataset.printed)).toBe('yes');
     expect(await page.locator('#register-print').innerText()).toContain('Register closing report');
+    // As the printer gets it: only the report, 72 mm wide (an 80 mm roll).
+    await page.emulateMedia({ media: 'print' });
+    const paper = page.locator('#register-print');
+    expect(Math.round((await paper.boundingBox())?.width ?? 0)).toBe(272);
+    await paper.screenshot({ path: '/tmp/reg-print-80mm.png' });
+    await page.emulateMedia({ media: 'screen' });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       closed.getByRole('button', { name: 'PDF' }).click(),

@@ -15,7 +15,7 @@ export function Difference({ amount }: { amount: number }) {
 }
 
 /** Each figure of the expected cash with its count, the count and the difference (the same lines as the PDF). */
-export function ReportFigures({ report }: { report: RegisterReport }) {
+export function ReportFigures({ report, size = 'text-sm' }: { report: RegisterReport; size?: string }) {
   const f = report.figures;
   const s = report.session;
   if (!f)
@@ -27,7 +27,7 @@ export function ReportFigures({ report }: { report: RegisterReport }) {
     </div>
   );
   return (
-    <dl className="text-sm text-slate-800">
+    <dl className={`${size} text-slate-800`}>
       {row('Opening float', formatAmount(f.opening_float))}
       {registerFigureLines(f).map((l) => (
         <div key={l.label} className="flex justify-between gap-3 py-0.5">
@@ -71,7 +71,8 @@ export function ReportPaper({ report }: { report: RegisterReport }) {
           {s.closed_at ? ` to ${formatTime(s.closed_at)}` : ''}
         </p>
       </div>
-      <ReportFigures report={report} />
+      {/* The paper's own size: 11 px on the 80 mm roll, the dialog's text on screen. */}
+      <ReportFigures report={report} size="" />
       {report.movements.length ? (
         <div>
           <p className="font-semibold">Cash in and out</p>

@@ -44,11 +44,14 @@ export function searchTerm(raw: string) {
 }
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Matches the trigram look-up returns before it leaves the search to a scan of the shop's book. */
+const SEARCH_CAP = 1000;
+
 /** The ids matching a term through the trigram index (customer_search_ids, migration 0051); null: test every row. */
 export async function searchMatches(tx: Tx, term: string): Promise<string[] | null> {
   if (term.length < 3) return null;
   const [row] = rowsOf<{ ids: string[] | null }>(
-    await tx.execute(sql`select customer_search_ids(${term}, 1000) as ids`),
+    await tx.execute(sql`select customer_search_ids(${term}, ${SEARCH_CAP}::int) as ids`),
   );
   return row?.ids ?? null;
 }
@@ -95,13 +98,17 @@ export async function customerPage(
   q: { term: string | null; ids: string[] | null; limit: number; offset: number },
 ) {
   const where = filters(storeId, q.term, q.ids);
+  // With the index's matches the count is theirs (the same test of the same key); else the shop's rows are counted.
+  const count = q.ids
+    ? Promise.resolve([{ n: q.ids.length }])
+    : tx.execute(sql`select count(*)::int as n from pos_customers c where ${where}`);
   const [rows, counted] = await Promise.all([
     tx.execute(sql`select c.*, s.* from (
         select * from pos_customers c where ${where}
          order by c.last_visit_at desc nulls last, c.id limit ${q.limit} offset ${q.offset}) c
       ${FIGURES}
       order by c.last_visit_at desc nulls last, c.id`),
-    tx.execute(sql`select count(*)::int as n from pos_customers c where ${where}`),
+    count,
   ]);
   return {
     rows: rowsOf<Record<string, unknown>>(rows).map(toRow),

@@ -53,6 +53,18 @@ const RegistersPage = lazy(() =>
   import('../../features/register/index.ts').then((m) => ({ default: m.RegistersPage })),
 );
 const PosPage = lazy(() => import('../../features/pos/index.ts').then((m) => ({ default: m.PosPage })));
+const PurchaseListPage = lazy(() =>
+  import('../../features/purchases/index.ts').then((m) => ({ default: m.PurchaseListPage })),
+);
+const PurchaseFormPage = lazy(() =>
+  import('../../features/purchases/index.ts').then((m) => ({ default: m.PurchaseFormPage })),
+);
+const PurchaseDetailPage = lazy(() =>
+  import('../../features/purchases/index.ts').then((m) => ({ default: m.PurchaseDetailPage })),
+);
+const SupplierAccountsPage = lazy(() =>
+  import('../../features/purchases/index.ts').then((m) => ({ default: m.SupplierAccountsPage })),
+);
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
@@ -84,6 +96,13 @@ export default function BackofficeFace() {
           </Route>
           <Route element={<RequireShopOp op="register.history" />}>
             <Route path="/registers" element={<RegistersPage />} />
+          </Route>
+          <Route element={<RequireShopOp op="purchases" />}>
+            <Route path="/purchases" element={<PurchaseListPage />} />
+            <Route path="/purchases/new" element={<PurchaseFormPage />} />
+            <Route path="/purchases/suppliers" element={<SupplierAccountsPage />} />
+            <Route path="/purchases/:orderId" element={<PurchaseDetailPage />} />
+            <Route path="/purchases/:orderId/edit" element={<PurchaseFormPage />} />
           </Route>
           <Route element={<RequireShopOp op="customers" />}>
             <Route path="/customers" element={<CustomerListPage />} />

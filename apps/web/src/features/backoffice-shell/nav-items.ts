@@ -10,6 +10,7 @@ import {
   ScanBarcode,
   Settings,
   ShoppingBag,
+  Truck,
   Users,
   Wallet,
 } from 'lucide-react';
@@ -33,6 +34,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin-orders/', label: 'Orders', icon: ShoppingBag, op: 'orders.view' },
   { to: '/checkout/', label: 'Checkout', icon: ScanBarcode, op: 'pos' },
   { to: '/registers/', label: 'Registers', icon: Wallet, op: 'register.history' },
+  { to: '/purchases/', label: 'Purchases', icon: Truck, op: 'purchases' },
   { to: '/customers/', label: 'Customers', icon: Users, op: 'customers' },
   { to: '/books/', label: 'Books', icon: BookOpenText, op: 'expenses' },
   { to: '/audit-trail', label: 'Audit', icon: History, op: 'audit' },

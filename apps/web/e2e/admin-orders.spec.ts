@@ -146,9 +146,16 @@ describe('order fulfilment in the back office', () => {
       const deliver = vendor.getByRole('dialog', { name: 'Mark as delivered' });
       const hint = await deliver.getByText(/^Amount due: /).innerText();
       const due = hint.replace(/[^\d.]/g, '');
+      // A minus sign is kept and refused with its reason, not dropped (it used to be stripped to the amount due).
+      await deliver.getByLabel('Amount collected (₹)').fill(`-${due}`);
+      await deliver.getByRole('button', { name: 'Confirm delivery and cash' }).click();
+      await deliver.getByText('Amount collected cannot be negative').waitFor();
+      expect(await deliver.getByLabel('Amount collected (₹)').inputValue()).toBe(`-${due}`);
       await deliver.getByLabel('Amount collected (₹)').fill(String(Number(due) - 1));
       await deliver.getByRole('button', { name: 'Confirm delivery and cash' }).click();
       await deliver.getByText(/^Amount collected must be ₹/).waitFor();
+      // Said once, beside the field: no toast repeats it.
+      expect(await vendor.locator('[data-sonner-toast]', { hasText: 'Amount collected' }).count()).toBe(0);
       await noSidewaysScroll(vendor);
       await vendor.screenshot({ path: `/tmp/h42-deliver-cod-${width}.png` });
       await deliver.getByLabel('Amount collected (₹)').fill(due);

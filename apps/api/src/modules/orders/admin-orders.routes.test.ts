@@ -529,6 +529,28 @@ describe('order detail and fulfilment', () => {
       (await vendor.call('POST', `${ORDER}bulk-status/`, { ids: ['x'], status: 'PROCESSING' })).json().error
         .issues[0].path,
     ).toBe('ids.0');
+
+    // Cash on delivery still to collect is not recorded as collected by a bulk move, which has no amount (issue 42):
+    // the order stays shipped and unpaid, and the answer says how to deliver it.
+    const ship = await vendor.call('PUT', `${ORDER}${a.id}/status/`, {
+      status: 'SHIPPED',
+      carrier: 'Delhivery',
+      tracking_number: 'DL7654321',
+      version: (await detail(a.id)).version,
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+    const shipped = await detail(a.id);
+    expect([shipped.status, shipped.payment_method, shipped.payment_status]).toEqual([
+      'SHIPPED',
+      'COD',
+      'PENDING',
+    ]);
+    const delivered = (
+      await vendor.call('POST', `${ORDER}bulk-status/`, { ids: [a.id], status: 'DELIVERED' })
+    ).json().data;
+    expect(delivered.moved).toEqual([]);
+    expect(delivered.skipped[0].reason).toMatch(/^Cash on delivery of ₹[\d,.]+ is still to collect/);
+    expect((await detail(a.id)).payment_status).toBe('PENDING');
   });
 
   it('prints packing slips as a PDF for the shop’s own orders only', async () => {

@@ -9,7 +9,7 @@ import type { StoreRow } from '../stores/index.ts';
 import * as adminRepo from './admin-orders.repository.ts';
 import { readDetail } from './admin-orders.service.ts';
 import { auditChange, type Ctx, event, inStore, notifyCustomer } from './order-change-steps.ts';
-import { assertDeliverable, assertTransition, lockForChange } from './order-guards.ts';
+import { assertDeliverable, assertTransition, bulkDeliveryRefusal, lockForChange } from './order-guards.ts';
 import { orderNumber } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import { cancelInTx } from './orders.service.ts';
@@ -185,6 +185,11 @@ export const bulkStatus = (
       const order = locked.find((o) => o.id === id);
       if (!order) {
         skipped.push({ id, order_number: null, reason: 'Order not found' });
+        continue;
+      }
+      const refused = bulkDeliveryRefusal(order, v.status);
+      if (refused) {
+        skipped.push({ id, order_number: orderNumber(order.number), reason: refused });
         continue;
       }
       // Each order in its own savepoint (as SQL: the pipelined client has no savepoint API), so one that may not

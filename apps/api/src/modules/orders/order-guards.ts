@@ -52,6 +52,16 @@ export function assertTransition(order: repo.OrderRow, to: OrderStatus) {
 }
 
 /**
+ * Why a bulk move may not deliver this order (issue 42): cash on delivery still to collect is recorded only with the
+ * amount collected, which a bulk move does not carry; null when it may.
+ */
+export function bulkDeliveryRefusal(order: repo.OrderRow, status: string): string | null {
+  if (status !== 'DELIVERED' || order.paymentMethod !== 'COD' || order.paymentStatus !== 'PENDING')
+    return null;
+  return `Cash on delivery of ${formatPaise(order.totalPaise)} is still to collect: mark it delivered on its own page with the amount collected`;
+}
+
+/**
  * Marking an order delivered (issue 42): cash on delivery still to collect needs the amount collected, when sent,
  * to equal the amount due (400 at amount_collected); a UPI payment still pending needs the shop to say it knows
  * (409 PAYMENT_PENDING unless payment_pending_acknowledged).

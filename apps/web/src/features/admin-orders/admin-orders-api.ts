@@ -25,11 +25,13 @@ export const adminOrdersApi = {
     adminCall<AdminOrderList>(slug, '/order/', { query: q, signal, errorMessage: 'Failed to fetch orders' }),
   get: (slug: string, id: string, signal?: AbortSignal) =>
     adminCall<Details>(slug, `/order/${encodeURIComponent(id)}/`, { signal, silent: true }),
+  // Silent on failure: a dialog shows its errors beside its fields, and a move without one says it once itself.
   status: (slug: string, id: string, body: AdminOrderStatusBody) =>
     adminCall<Details>(slug, `/order/${encodeURIComponent(id)}/status/`, {
       method: 'PUT',
       body,
       successToast: true,
+      silent: true,
     }),
   shipping: (slug: string, id: string, body: ShippingBody) =>
     adminCall<Details>(slug, `/order/${encodeURIComponent(id)}/shipping/`, {

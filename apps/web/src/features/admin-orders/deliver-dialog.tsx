@@ -33,11 +33,14 @@ export function DeliverDialog({
   const due = formatINR(order.total_amount);
   const submit = async () => {
     if (!cod) return f.show(await onSave({ payment_pending_acknowledged: true }));
-    const amount = Number(f.values.amount);
-    if (!f.values.amount.trim() || !Number.isFinite(amount) || amount < 0) {
-      return f.setErrors({ amount_collected: 'Enter the cash collected, in rupees' });
+    // What was typed is checked as typed: a minus sign or a letter is refused with a reason, never dropped.
+    const typed = f.values.amount.trim();
+    if (typed.startsWith('-'))
+      return f.setErrors({ amount_collected: 'Amount collected cannot be negative' });
+    if (!/^\d+(\.\d{1,2})?$/.test(typed)) {
+      return f.setErrors({ amount_collected: 'Enter the cash collected in rupees, e.g. 1249.50' });
     }
-    f.show(await onSave({ amount_collected: amount }));
+    f.show(await onSave({ amount_collected: Number(typed) }));
   };
   return (
     <DialogForm
@@ -58,7 +61,8 @@ export function DeliverDialog({
         <TextField
           label="Amount collected (₹)"
           value={f.values.amount}
-          onChange={(e) => f.set({ amount: e.target.value.replace(/[^\d.]/g, '').slice(0, 10) })}
+          onChange={(e) => f.set({ amount: e.target.value })}
+          maxLength={12}
           error={f.errors.amount_collected}
           hint={money ? `Amount due: ${due}` : 'The cash the courier or you collected'}
           inputMode="decimal"

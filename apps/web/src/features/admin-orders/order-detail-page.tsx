@@ -5,7 +5,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
-import { isNotFound } from '../../lib/api.ts';
+import { ApiError, announceFailure, isNotFound } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { Link, useParams } from '../../lib/router.tsx';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
@@ -49,7 +49,11 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
   const move = (status: AdminOrderStatusBody['status'], extra: Partial<AdminOrderStatusBody> = {}) =>
     c.status.mutateAsync({ status, ...extra });
   const onMove = (s: AdminOrderStatusBody['status']) =>
-    s === 'DELIVERED' && deliveryNeedsDialog(order) ? setDelivering(true) : void move(s).catch(() => {});
+    s === 'DELIVERED' && deliveryNeedsDialog(order)
+      ? setDelivering(true)
+      : void move(s).catch((e) => {
+          if (e instanceof ApiError) announceFailure(e.status, e.message);
+        });
   const print = () => files.run('print', (req) => openPackingSlips([order.id], req));
   const downloadInvoice = () =>
     files.run('invoice', (req) =>

@@ -80,7 +80,7 @@ function totals(doc: Doc, pairs: [string, string][]) {
     doc
       .font('body')
       .fontSize(10)
-      .text(label, M + width - 260, y, { width: 150, align: 'right' });
+      .text(label, M + width - 360, y, { width: 250, align: 'right' });
     doc.font('bold').text(value, M + width - 100, y, { width: 100, align: 'right' });
   }
 }

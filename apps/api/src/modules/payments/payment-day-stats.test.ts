@@ -252,7 +252,12 @@ describe('Transaction Management stat cards and count from the day table', () =>
           const refunded = Math.floor(rand() * 3000);
           await tx
             .update(pt)
-            .set({ amountPaise: sql`${pt.amountPaise} + ${refunded}`, refundedPaise: refunded })
+            // A counter sale's tendered cash must cover its amount (CHECK): forgotten, as the stats do not read it.
+            .set({
+              amountPaise: sql`${pt.amountPaise} + ${refunded}`,
+              refundedPaise: refunded,
+              tenderedPaise: null,
+            })
             .where(one);
         } else if (kind === 3) {
           // Moved across IST midnight, some days back.

@@ -115,6 +115,35 @@ describe('the day at the counter', () => {
     await page.context().close();
   });
 
+  it('closes an open register from Registers, as an owner or manager can for any register', async () => {
+    const page = await app.newPage({ width: 1366, height: 900 });
+    await signInVendor(app, page, app.demo.openShop);
+    await page.goto(app.url('/checkout/', 'admin'));
+    const bar = page.getByRole('region', { name: 'Cash register' });
+    await bar.getByRole('button', { name: 'Open register' }).click();
+    const open = page.getByRole('dialog', { name: 'Open register' });
+    await open.getByLabel('Register').fill('Back counter');
+    await open.getByLabel('Opening float').fill('500');
+    await open.getByRole('button', { name: 'Open register' }).click();
+    await bar.getByText(/Back counter open since/).waitFor();
+    await bar.getByRole('link', { name: 'Registers' }).click();
+    const row = page
+      .getByRole('list', { name: 'Registers' })
+      .getByRole('listitem')
+      .filter({ hasText: 'open now' });
+    await row.getByRole('button', { name: 'Close' }).click();
+    const close = page.getByRole('dialog', { name: 'Close register' });
+    await close.getByLabel('Counted cash').fill('500');
+    await close.getByRole('button', { name: 'Close register' }).click();
+    await page.getByRole('dialog', { name: 'Back counter closed' }).getByText('No difference').waitFor();
+    await page
+      .getByRole('dialog', { name: 'Back counter closed' })
+      .getByRole('button', { name: 'Done' })
+      .click();
+    expect(await page.getByText('open now').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('runs the same day on a 360 px phone, and the history fits it', async () => {
     const page = await app.newPage({ width: 360, height: 780 });
     await runTheDay(page, 360);

@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { ListPager } from '../../components/ui/pager.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { formatAmount, formatDate, formatDateTime, formatTime } from '../../lib/format.ts';
+import { CloseRegisterDialog } from './close-dialog.tsx';
 import { type RegisterHistory, type RegisterSession, useRegisterHistory } from './register-api.ts';
 import { Difference } from './register-report.tsx';
 import { ReportDialog } from './report-dialog.tsx';
@@ -123,6 +124,8 @@ function HistoryBody({
 }
 
 function SessionRow({ s, onShow }: { s: RegisterSession; onShow: () => void }) {
+  // An owner or manager can close a register someone left open, counting its drawer as its cashier would.
+  const [closing, setClosing] = useState(false);
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 text-sm">
@@ -141,9 +144,17 @@ function SessionRow({ s, onShow }: { s: RegisterSession; onShow: () => void }) {
           </p>
         ) : null}
       </div>
-      <button type="button" className={buttonStyles.secondary} onClick={onShow}>
-        Report
-      </button>
+      <div className="flex gap-2">
+        {s.status === 'OPEN' ? (
+          <button type="button" className={buttonStyles.primary} onClick={() => setClosing(true)}>
+            Close
+          </button>
+        ) : null}
+        <button type="button" className={buttonStyles.secondary} onClick={onShow}>
+          Report
+        </button>
+      </div>
+      {closing ? <CloseRegisterDialog session={s} open onClose={() => setClosing(false)} /> : null}
     </li>
   );
 }

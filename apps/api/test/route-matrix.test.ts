@@ -29,7 +29,6 @@ type Access =
   | 'system'; // documentation, media files, the development mailbox: not API calls to guard
 /** Which row of a shop an id slot (path `:id`, or `store_id`) names. */
 type IdKind =
-  | 'expense'
   | 'product'
   | 'order'
   | 'address'
@@ -702,13 +701,6 @@ async function idsOf(
       .where(eq(schema.registerSessions.storeId, shop.id))
       .limit(1),
   );
-  const expenseRow = await one((tx) =>
-    tx
-      .select({ id: schema.expenses.id })
-      .from(schema.expenses)
-      .where(eq(schema.expenses.storeId, shop.id))
-      .limit(1),
-  );
   const paymentRows = await withStore(t.owner, shop.id, (tx) =>
     tx.execute(sql`select id from payment_transactions where store_id = ${shop.id} limit 1`),
   );
@@ -731,7 +723,6 @@ async function idsOf(
     store: shop.id,
     payment: payment?.id ?? '',
     category: categoryRow?.id ?? '',
-    expense: expenseRow?.id ?? '',
     purchase_order: purchase?.id ?? '',
     goods_receipt: receipt?.id ?? '',
     supplier: purchase?.supplier ?? '',

@@ -89,7 +89,6 @@ const TABLE_OF: [RegExp, string][] = [
   [/transaction\/\{id/, 'payment_transactions'],
   [/delivery-option\/\{id/, 'delivery_options'],
   [/coupon\/\{id/, 'coupons'],
-  [/expense\/\{id/, 'expenses'],
   [/register\/\{id/, 'register_sessions'],
   [/customer\/\{id/, 'pos_customers'],
   [/expense\/\{id/, 'expenses'],

@@ -170,11 +170,6 @@ export async function seedDemo(
     await pause();
     result.ledgeredStock += await ledgerDemoStock(db, id);
   }
-  // A year of monthly expenses (rent, salaries, electricity, courier…) for every demo shop (demo-expenses.ts).
-  for (const { id } of every) {
-    await pause();
-    await seedDemoExpenses(db, id, now);
-  }
   // The customer book linked to every past sale, and a few customers on khata (demo-khata.ts).
   for (const { id } of every) {
     await pause();

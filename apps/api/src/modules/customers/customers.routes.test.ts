@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
 
 /*
@@ -125,6 +126,25 @@ describe('the customer book', () => {
     const page = (await owner.call('GET', '/api/admin/customer/?limit=5&offset=0')).json().data;
     expect(page.results).toHaveLength(5);
     expect(page.count).toBeGreaterThan(5);
+  });
+
+  it('adds an online customer on their first order and links each order and their account', async () => {
+    const [card] = await productsOf(t, shops.a.slug);
+    const s = await shopperWithCart(t, shops.a.slug, [{ id: card?.id ?? '', quantity: 1 }]);
+    const placed = await s.place(await s.orderBody());
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().data.order_id as string;
+    const [order] = await withStore(t.owner, shops.a.id, (tx) =>
+      tx
+        .select({ customer: schema.orders.shopCustomerId, phone: schema.orders.contactPhone })
+        .from(schema.orders)
+        .where(eq(schema.orders.id, orderId)),
+    );
+    expect(order?.customer).toMatch(/^[0-9a-f-]{36}$/);
+    const c = (await owner.call('GET', `/api/admin/customer/${order?.customer}/`)).json().data;
+    expect(c).toMatchObject({ online: true, orders_count: 1, balance: 0, credit_limit: null });
+    expect(c.orders[0].id).toBe(orderId);
+    expect(c.phone).toBe(String(order?.phone).replace(/\D/g, '').slice(-10));
   });
 
   it('answers 400 naming the field for a bad id and 404 for another shop’s customer', async () => {

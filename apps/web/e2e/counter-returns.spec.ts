@@ -130,6 +130,7 @@ describe('returns at the counter', () => {
       // The jar is exchanged for the hamper: ₹250 - ₹80 = ₹170 to pay, in cash.
       dialog = await findSale(page, number);
       await dialog.getByText('Nothing left to return').waitFor();
+      await dialog.getByText(/^Returned before: CN\/.* ₹120$/).waitFor();
       await dialog.getByRole('button', { name: `One more ${names[1]}` }).click();
       await dialog.getByLabel('Reason').fill('Wants the hamper');
       await dialog.getByRole('tab', { name: 'Exchange' }).click();

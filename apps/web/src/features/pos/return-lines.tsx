@@ -66,6 +66,17 @@ export function ReturnLines({ r }: { r: CounterReturnState }) {
           );
         })}
       </ul>
+      {sale.returns.length ? (
+        <p className="text-xs text-slate-600">
+          Returned before:{' '}
+          {sale.returns
+            .map(
+              (x) =>
+                `${x.credit_note_number ?? (x.kind === 'EXCHANGE' ? 'exchange' : 'refund')} ${formatAmount(x.amount)}`,
+            )
+            .join(' · ')}
+        </p>
+      ) : null}
       <label className="block text-sm font-medium text-slate-800">
         Reason
         <input

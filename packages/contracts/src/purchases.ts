@@ -240,6 +240,8 @@ export const purchaseOrderDetail = purchaseOrderSummary.extend({
   lines: z.array(purchaseOrderLine),
   receipts: z.array(goodsReceipt),
   bills: z.array(supplierBill),
+  /** Payments made against this order's bills. */
+  payments: z.array(supplierPayment),
 });
 export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetail>;
 

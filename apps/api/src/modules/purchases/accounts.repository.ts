@@ -1,5 +1,5 @@
 import { openRegisterSession, schema, type Tx } from '@haat/db';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { supplierColumns } from './purchases.repository.ts';
 
 /* Supplier bills, payments to suppliers, and what each supplier is owed (issue 38). */
@@ -46,11 +46,18 @@ export const listBills = (tx: Tx, by: { supplierId?: string; orderId?: string })
     .orderBy(desc(b.billDate), desc(b.createdAt))
     .limit(200);
 
-export const listPayments = (tx: Tx, supplierId?: string) =>
+export const listPayments = (tx: Tx, supplierId?: string, billIds?: string[]) =>
   tx
     .select()
     .from(pay)
-    .where(supplierId ? eq(pay.supplierId, supplierId) : undefined)
+    .where(
+      and(
+        supplierId ? eq(pay.supplierId, supplierId) : undefined,
+        billIds
+          ? inArray(pay.billId, billIds.length ? billIds : ['00000000-0000-0000-0000-000000000000'])
+          : undefined,
+      ),
+    )
     .orderBy(desc(pay.paidOn), desc(pay.createdAt))
     .limit(200);
 

@@ -13,10 +13,10 @@ import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ShopContext } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { listBills } from './accounts.repository.ts';
+import { listBills, listPayments } from './accounts.repository.ts';
 import { type ResolvedLine, resolveLines, variantLabelOf } from './purchase-lines.ts';
 import * as repo from './purchases.repository.ts';
-import { toBill, toOrderLine, toOrderSummary, toReceipt } from './purchases.view.ts';
+import { toBill, toOrderLine, toOrderSummary, toPayment, toReceipt } from './purchases.view.ts';
 import { findReceipts } from './receipts.repository.ts';
 
 type Body = z.output<typeof purchaseOrderBody>;
@@ -38,6 +38,13 @@ export async function orderDetail(tx: Tx, id: string): Promise<PurchaseOrderDeta
     lines: lines.map((l) => toOrderLine(l.line, l.hsn)),
     receipts: receipts.map((r) => toReceipt(r.receipt, r.supplier, r.orderNumber, r.lines)),
     bills: bills.map(toBill),
+    payments: (
+      await listPayments(
+        tx,
+        found.order.supplierId,
+        bills.map((b) => b.id),
+      )
+    ).map(toPayment),
   };
 }
 

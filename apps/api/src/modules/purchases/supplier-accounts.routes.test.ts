@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
-import { purchaseSupplier } from './purchases.test-helpers.ts';
+import { purchaseProduct, purchaseSupplier } from './purchases.test-helpers.ts';
 
 /*
  * A supplier's account (issue 38): bills (their number once per supplier, any case), payments (above the balance
@@ -154,5 +154,30 @@ describe("a supplier's account", () => {
     expect(text).toContain('SUPPLIER STATEMENT');
     expect(text).toContain('Opening balance');
     expect(text).toContain('1,030.00');
+  });
+
+  it("shows an order's bill and the payments against it on the order", async () => {
+    const s = await purchaseSupplier(vendor.call);
+    const p = await purchaseProduct(vendor.call);
+    const po = (
+      await vendor.call('POST', '/api/admin/purchase-order/', {
+        supplier_id: s,
+        lines: [{ product_id: p.id, quantity: 2, unit_cost: 50 }],
+      })
+    ).json().data;
+    const b = (
+      await bill(s, { purchase_order_id: po.id, bill_number: 'PO-BILL', taxable_amount: 100, tax_amount: 18 })
+    ).json().data;
+    const paid = await pay(s, { amount: 18, bill_id: b.id });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const other = await purchaseSupplier(vendor.call);
+    const wrongBill = await pay(other, { amount: 1, bill_id: b.id, confirm_advance: true });
+    expect(wrongBill.statusCode).toBe(400);
+    expect(wrongBill.json().error.issues[0].path).toBe('bill_id');
+    const order = (await vendor.call('GET', `/api/admin/purchase-order/${po.id}/`)).json().data;
+    expect(order.bills.map((x: { bill_number: string }) => x.bill_number)).toEqual(['PO-BILL']);
+    expect(order.payments.map((x: { amount: number; bill_id: string }) => [x.amount, x.bill_id])).toEqual([
+      [18, b.id],
+    ]);
   });
 });

@@ -83,6 +83,22 @@ export function OrderBills({ o, actions }: { o: PurchaseOrderDetail; actions: Re
       ) : (
         <p className="text-sm text-slate-500">No bill recorded for this order.</p>
       )}
+      {o.payments.length ? (
+        <ul
+          className="mt-2 divide-y divide-slate-100 border-t border-slate-200 text-sm"
+          aria-label="Payments"
+        >
+          {o.payments.map((p) => (
+            <li key={p.id} className="flex justify-between gap-2 py-2">
+              <span>
+                Paid {formatDate(p.paid_on)} by {p.method}
+                {p.reference ? ` (${p.reference})` : ''}
+              </span>
+              <span className="font-medium text-emerald-700">{rupees(p.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </Panel>
   );
 }

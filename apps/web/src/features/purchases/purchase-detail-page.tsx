@@ -20,8 +20,10 @@ import {
   purchasesApi,
   usePurchaseOrder,
   usePurchaseWrite,
+  useSupplierBalances,
 } from './purchases-api.ts';
 import { ReceiveDialog } from './receive-dialog.tsx';
+import { SupplierPaymentDialog } from './supplier-payment-dialog.tsx';
 
 /** A purchase order: its lines, Send (WhatsApp and PDF), Receive, Cancel, the goods received and the bills. */
 export function PurchaseDetailPage() {
@@ -108,7 +110,8 @@ function OrderActions({
 }
 
 function OrderPage({ o }: { o: PurchaseOrderDetail }) {
-  const [dialog, setDialog] = useState<'receive' | 'cancel' | 'bill' | null>(null);
+  const [dialog, setDialog] = useState<'receive' | 'cancel' | 'bill' | 'pay' | null>(null);
+  const balance = useSupplierBalances().data?.find((s) => s.id === o.supplier.id);
   const cancel = usePurchaseWrite(purchasesApi.cancel);
   const close = () => setDialog(null);
   const last = o.receipts[0];
@@ -137,14 +140,24 @@ function OrderPage({ o }: { o: PurchaseOrderDetail }) {
       <OrderBills
         o={o}
         actions={
-          o.status !== 'CANCELLED' ? (
-            <button type="button" className={buttonStyles.secondary} onClick={() => setDialog('bill')}>
-              Add bill
-            </button>
-          ) : null
+          <>
+            {o.status !== 'CANCELLED' ? (
+              <button type="button" className={buttonStyles.secondary} onClick={() => setDialog('bill')}>
+                Add bill
+              </button>
+            ) : null}
+            {o.bills.length && balance ? (
+              <button type="button" className={buttonStyles.secondary} onClick={() => setDialog('pay')}>
+                Record payment
+              </button>
+            ) : null}
+          </>
         }
       />
       <ReceiveDialog o={o} open={dialog === 'receive'} onClose={close} />
+      {balance ? (
+        <SupplierPaymentDialog s={balance} billId={o.bills[0]?.id} open={dialog === 'pay'} onClose={close} />
+      ) : null}
       <BillDialog
         open={dialog === 'bill'}
         onClose={close}

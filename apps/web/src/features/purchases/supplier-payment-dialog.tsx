@@ -15,7 +15,7 @@ type Method = (typeof SUPPLIER_PAYMENT_METHODS)[number];
 const METHOD_TEXT: Record<Method, string> = { CASH: 'Cash', UPI: 'UPI', BANK: 'Bank transfer' };
 const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
-function usePaymentForm(s: SupplierBalance, open: boolean, onClose: () => void) {
+function usePaymentForm(s: SupplierBalance, billId: string | undefined, open: boolean, onClose: () => void) {
   const pay = usePurchaseWrite(purchasesApi.pay);
   const [v, setV] = useState({ amount: '', method: 'UPI' as Method, date: '', reference: '', drawer: false });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -38,6 +38,7 @@ function usePaymentForm(s: SupplierBalance, open: boolean, onClose: () => void) 
   const send = (confirmAdvance: boolean) => {
     const body = {
       supplier_id: s.id,
+      bill_id: billId ?? null,
       amount: v.amount === '' ? undefined : Number(v.amount),
       method: v.method,
       paid_on: v.date,
@@ -67,14 +68,17 @@ function usePaymentForm(s: SupplierBalance, open: boolean, onClose: () => void) 
 /** Record a payment to the supplier: amount, how, when, a reference; cash may come from the counter's drawer. */
 export function SupplierPaymentDialog({
   s,
+  billId,
   open,
   onClose,
 }: {
   s: SupplierBalance;
+  /** The bill the payment is for (from an order's page). */
+  billId?: string;
   open: boolean;
   onClose: () => void;
 }) {
-  const f = usePaymentForm(s, open, onClose);
+  const f = usePaymentForm(s, billId, open, onClose);
   const set = <K extends keyof typeof f.v>(k: K, value: (typeof f.v)[K]) =>
     f.setV((x) => ({ ...x, [k]: value }));
   return (

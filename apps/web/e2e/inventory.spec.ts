@@ -115,6 +115,13 @@ describe('inventory (back office)', () => {
     expect(await dialog.getByLabel('GST %').inputValue()).toBe('18');
     await dialog.getByLabel('Stock Qty').fill('12');
     await dialog.getByLabel('Weight (kg)').fill('1.2');
+    // Maximum stock, reorder point and tags (issue 42, #20): a reorder point above the maximum is refused in place.
+    await dialog.getByLabel('Max Stock').fill('50');
+    await dialog.getByLabel('Reorder Point').fill('60');
+    await dialog.getByLabel('Tags').fill('copper, kitchen');
+    await dialog.getByRole('button', { name: 'Save Product' }).click();
+    await dialog.getByText('Reorder point cannot be above the maximum stock (50)').waitFor();
+    await dialog.getByLabel('Reorder Point').fill('10');
     await dialog.locator('input[type="file"]').setInputFiles([
       { name: 'kettle-front.png', mimeType: 'image/png', buffer: png([184, 115, 51]) },
       { name: 'kettle-side.png', mimeType: 'image/png', buffer: png([40, 90, 160]) },
@@ -140,6 +147,14 @@ describe('inventory (back office)', () => {
     await row.getByRole('link', { name: `View ${name}` }).click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByRole('button', { name: 'Show image 2' }).waitFor();
+    // Quick Stats has the profit per unit (02 §2): ₹649.50 - ₹450 at a 30.7 % margin; the tabs show the rest.
+    const stats = page.getByRole('region', { name: 'Quick Stats' });
+    await stats.getByText(/^₹199\.50/).waitFor();
+    await page.getByRole('list', { name: 'Tags' }).getByText('kitchen', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Inventory' }).click();
+    await page.getByText('50 Piece', { exact: true }).waitFor();
+    await page.getByText('10 Piece', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Overview' }).click();
     await page.getByRole('button', { name: 'Edit Product' }).click();
     const edit = page.getByRole('dialog', { name: 'Update Product' });
     await edit.getByLabel('Stock Qty').fill('20');

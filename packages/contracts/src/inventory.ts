@@ -52,6 +52,29 @@ const optionalText = (max: number) =>
     .optional()
     .transform((s) => (s ? s : null));
 
+/** A whole number of units at least 0, or null; left out (undefined) on an update keeps what is saved. */
+const stockLevel = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} cannot be negative`)
+    .max(1_000_000)
+    .nullable()
+    .optional();
+
+/** The reorder point may not be above the maximum stock. */
+function stockLevelIssue(
+  f: { max_stock?: number | null; reorder_point?: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (f.max_stock != null && f.reorder_point != null && f.reorder_point > f.max_stock)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reorder_point'],
+      message: `Reorder point cannot be above the maximum stock (${f.max_stock})`,
+    });
+}
+
 /**
  * The Add Product / Update Product form (02 §2, §5). Prices in rupees with paise. With options, the variants carry
  * their own SKU, barcode, prices and stock; the product's SKU is then its handle, and its price and stock fields are
@@ -80,6 +103,15 @@ export const productFormObject = z.strictObject({
     .min(0, 'Stock cannot be negative')
     .max(1_000_000),
   low_stock_threshold: z.coerce.number().int().min(0, 'Min stock cannot be negative').max(100_000).default(5),
+  /** What the shelf holds and the stock at which to buy more; null clears, left out keeps what is saved. */
+  max_stock: stockLevel('Maximum stock'),
+  reorder_point: stockLevel('Reorder point'),
+  /** The shop's own words for the product (at most 10); left out keeps what is saved. */
+  tags: z
+    .array(z.string().trim().min(1, 'A tag cannot be empty').max(30, 'A tag is at most 30 characters'))
+    .max(10, 'At most 10 tags')
+    .transform((t) => [...new Set(t)])
+    .optional(),
   shipping_charge: money('Shipping'),
   free_shipping: z.boolean().default(false),
   tax_percentage: z.coerce
@@ -108,6 +140,7 @@ export const productFormObject = z.strictObject({
 });
 export const productFormBody = productFormObject.superRefine((f, ctx) => {
   for (const i of variantIssues(f.options, f.variants)) ctx.addIssue({ code: 'custom', ...i });
+  stockLevelIssue(f, ctx);
 });
 export type ProductFormBody = z.input<typeof productFormBody>;
 
@@ -124,7 +157,8 @@ export const productUpdateBody = productFormObject
       return;
     }
     for (const i of variantIssues(f.options, f.variants)) ctx.addIssue({ code: 'custom', ...i });
-  });
+  })
+  .superRefine(stockLevelIssue);
 
 const named = z.object({ id: z.string(), name: z.string() });
 
@@ -143,6 +177,9 @@ export const adminProduct = z.object({
   unit: z.string(),
   product_quantity: z.number().int(),
   low_stock_threshold: z.number().int(),
+  max_stock: z.number().int().nullable(),
+  reorder_point: z.number().int().nullable(),
+  tags: z.array(z.string()),
   stock_status: z.enum(STOCK_STATUSES),
   shipping_charge: z.number(),
   free_shipping: z.boolean(),

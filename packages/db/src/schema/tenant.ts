@@ -137,6 +137,11 @@ export const products = pgTable(
     costPaise: integer('cost_paise'),
     quantity: integer('quantity').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    /** What the shelf holds, and the stock at which to buy more (migration 0053); null when not set. */
+    maxStock: integer('max_stock'),
+    reorderPoint: integer('reorder_point'),
+    /** The shop's own words for the product, at most 10. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     freeShipping: boolean('free_shipping').notNull().default(false),
     shippingChargePaise: integer('shipping_charge_paise').notNull().default(4000),
     taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(18),

@@ -69,6 +69,50 @@ describe('products', () => {
     expect(shop.json().data.product_name).toBe(body.product_name);
   });
 
+  it('keeps maximum stock, reorder point and tags; an update that leaves them out keeps them (issue 42, #20)', async () => {
+    const created = await vendor.call(
+      'POST',
+      '/api/admin/product/',
+      form({ max_stock: 60, reorder_point: 15, tags: ['Diwali', 'brass', 'Diwali'] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const p = created.json().data;
+    expect(p).toMatchObject({ max_stock: 60, reorder_point: 15, tags: ['Diwali', 'brass'] });
+    // The form as an older client sends it: without the three fields.
+    const older = form({ product_name: p.product_name, sku: p.sku });
+    const kept = await vendor.call('PUT', `/api/admin/product/${p.id}/`, { ...older, product_price: 259 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({
+      product_price: 259,
+      max_stock: 60,
+      reorder_point: 15,
+      tags: ['Diwali', 'brass'],
+    });
+    const cleared = await vendor.call('PUT', `/api/admin/product/${p.id}/`, {
+      ...older,
+      max_stock: null,
+      tags: [],
+    });
+    expect(cleared.json().data).toMatchObject({ max_stock: null, reorder_point: 15, tags: [] });
+    const above = await vendor.call(
+      'POST',
+      '/api/admin/product/',
+      form({ max_stock: 10, reorder_point: 12 }),
+    );
+    expect(above.statusCode).toBe(400);
+    expect(above.json().error.issues).toEqual([
+      expect.objectContaining({
+        path: 'reorder_point',
+        message: 'Reorder point cannot be above the maximum stock (10)',
+      }),
+    ]);
+    const negative = await vendor.call('POST', '/api/admin/product/', form({ max_stock: -1 }));
+    expect(negative.json().error.issues[0]).toMatchObject({
+      path: 'max_stock',
+      message: 'Maximum stock cannot be negative',
+    });
+  });
+
   it('names the fields of bad input and keeps SKUs unique per shop', async () => {
     const bad = await vendor.call(
       'POST',

@@ -52,6 +52,10 @@ export function productValues(f: ProductForm) {
     dimensions: f.dimensions,
     images: f.images,
     ...(f.is_featured === undefined ? {} : { isFeatured: f.is_featured }),
+    // Left out of a form (an older client, the spec's call): what is saved stays.
+    ...(f.max_stock === undefined ? {} : { maxStock: f.max_stock }),
+    ...(f.reorder_point === undefined ? {} : { reorderPoint: f.reorder_point }),
+    ...(f.tags === undefined ? {} : { tags: f.tags }),
   };
 }
 

@@ -29,13 +29,7 @@ export function ToastLayer() {
             At the bottom, where they cover neither the top bars (the cart badge) nor the page's heading and first
             actions; several toasts are listed one above the other, never a card peeking out under another.
           */}
-          <Toaster
-            position="bottom-right"
-            duration={4000}
-            richColors
-            closeButton
-            expand
-          />
+          <Toaster position="bottom-right" duration={4000} richColors closeButton expand />
         </Suspense>
       ) : null}
     </div>

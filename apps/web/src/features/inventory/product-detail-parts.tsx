@@ -87,6 +87,13 @@ export function QuickStats({ p }: { p: AdminProduct }) {
   const stats: [string, string][] = [
     ['Current stock', `${qty.format(p.product_quantity)} ${p.unit}`],
     ['Selling price', money(p.product_price) ?? ''],
+    // Profit on one unit at the selling price (02 §2 Quick Stats), with its margin.
+    [
+      'Profit per unit',
+      p.original_price == null
+        ? 'No cost price'
+        : `${money((Math.round(p.product_price * 100) - Math.round(p.original_price * 100)) / 100)}${p.profit_margin == null ? '' : ` (${p.profit_margin.toFixed(1)}%)`}`,
+    ],
     ['Units sold', qty.format(p.units_sold)],
     ['Stock value', money(p.stock_value) ?? ''],
   ];
@@ -194,6 +201,21 @@ function OverviewTab({ p }: { p: AdminProduct }) {
           ['Warranty', p.warranty],
           ['Location', p.location],
           ['HSN code', p.hsn_code],
+          [
+            'Tags',
+            p.tags.length ? (
+              <ul key="t" className="flex flex-wrap gap-1.5" aria-label="Tags">
+                {p.tags.map((t) => (
+                  <li
+                    key={t}
+                    className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700"
+                  >
+                    {t}
+                  </li>
+                ))}
+              </ul>
+            ) : null,
+          ],
           ['Date added', formatDate(p.created_at)],
           ['Status', p.status === 'ARCHIVED' ? 'Archived (hidden from the shop)' : 'Active'],
         ]}
@@ -218,6 +240,8 @@ function InventoryTab({ p }: { p: AdminProduct }) {
         ['Current stock', `${qty.format(p.product_quantity)} ${p.unit}`],
         ['Unit', p.unit],
         ['Minimum stock', `${qty.format(p.low_stock_threshold)} ${p.unit}`],
+        ['Maximum stock', p.max_stock == null ? null : `${qty.format(p.max_stock)} ${p.unit}`],
+        ['Reorder point', p.reorder_point == null ? null : `${qty.format(p.reorder_point)} ${p.unit}`],
         ['Stock status', <StockBadge key="s" status={p.stock_status} />],
         ['Stock value (at selling price)', money(p.stock_value)],
         ['Stock value (at cost)', money(p.stock_cost_value)],

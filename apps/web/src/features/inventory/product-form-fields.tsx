@@ -210,6 +210,16 @@ export function StockSection({ state, product }: Props & { product: AdminProduct
       >
         {inputs.number('low_stock_threshold', { step: '1', placeholder: '5' })}
       </Field>
+      <Field label="Max Stock" error={errors.max_stock?.message} hint="What the shelf holds">
+        {inputs.number('max_stock', { step: '1' })}
+      </Field>
+      <Field
+        label="Reorder Point"
+        error={errors.reorder_point?.message}
+        hint="Buy more when stock falls to this"
+      >
+        {inputs.number('reorder_point', { step: '1' })}
+      </Field>
       <Field label="Location" error={errors.location?.message}>
         {inputs.text('location', { placeholder: 'Shelf, rack or store room' })}
       </Field>

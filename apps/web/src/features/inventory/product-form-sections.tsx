@@ -50,7 +50,7 @@ export function ShippingSection({
   );
 }
 
-/** Colour, warranty and the product's images. */
+/** Colour, warranty, tags and the product's images. */
 export function MoreDetailsSection({
   text,
   errors,
@@ -73,6 +73,9 @@ export function MoreDetailsSection({
       </Field>
       <Field label="Warranty" error={errors.warranty?.message}>
         {text('warranty', { placeholder: '1 year, or best before date' })}
+      </Field>
+      <Field label="Tags" error={errors.tags?.message} hint="Separate with commas, at most 10">
+        {text('tags', { placeholder: 'Diwali, brass, gift' })}
       </Field>
       <div className="sm:col-span-2">
         <ImagePicker

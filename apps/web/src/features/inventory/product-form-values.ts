@@ -24,6 +24,10 @@ export interface ProductFormValues {
   unit: string;
   product_quantity: string;
   low_stock_threshold: string;
+  max_stock: string;
+  reorder_point: string;
+  /** Comma-separated, as typed. */
+  tags: string;
   shipping_charge: string;
   free_shipping: boolean;
   tax_percentage: string;
@@ -65,6 +69,9 @@ export function initialValues(p: AdminProduct | null): ProductFormValues {
     unit: p?.unit ?? 'Piece',
     product_quantity: num(p?.product_quantity),
     low_stock_threshold: p ? String(p.low_stock_threshold) : '5',
+    max_stock: num(p?.max_stock),
+    reorder_point: num(p?.reorder_point),
+    tags: (p?.tags ?? []).join(', '),
     shipping_charge: p ? String(p.shipping_charge) : '0',
     free_shipping: p?.free_shipping ?? false,
     tax_percentage: p ? String(p.tax_percentage) : '18',
@@ -133,6 +140,12 @@ export function toBody(v: ProductFormValues, original: AdminProduct | null): Rec
     unit: v.unit,
     product_quantity: hasVariants(v) ? variantStock(v) : requiredNumber(v.product_quantity),
     low_stock_threshold: requiredNumber(v.low_stock_threshold),
+    max_stock: optionalNumber(v.max_stock),
+    reorder_point: optionalNumber(v.reorder_point),
+    tags: v.tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
     shipping_charge: v.free_shipping ? 0 : requiredNumber(v.shipping_charge),
     free_shipping: v.free_shipping,
     tax_percentage: requiredNumber(v.tax_percentage),

@@ -257,6 +257,35 @@ describe('payments received on the khata', () => {
   });
 });
 
+describe('cash into the drawer', () => {
+  it('names the register the cashier has open on a cash payment, and none on UPI', async () => {
+    const productId = await product(100);
+    const c = await creditCustomerWith(1000, productId);
+    await sale(c.phone, productId, 2, 100, { method: 'CREDIT' });
+    const cashier = await staffMember(t, owner, shops.a, 'CASHIER');
+    const opened = await cashier.call('POST', '/api/admin/register/open/', {
+      register_name: `Khata ${Date.now().toString(36)}`,
+      opening_float: 500,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const pay = (method: string) =>
+      cashier.call('POST', `/api/admin/customer/${c.id}/payment/`, { amount: 50, method });
+    const cash = (await pay('CASH')).json().data.entry.id as string;
+    const upi = (await pay('UPI')).json().data.entry.id as string;
+    const drawer = async (id: string) =>
+      (
+        await withStore(t.owner, shops.a.id, (tx) =>
+          tx
+            .select({ s: schema.khataEntries.registerSessionId })
+            .from(schema.khataEntries)
+            .where(eq(schema.khataEntries.id, id)),
+        )
+      )[0]?.s;
+    expect(await drawer(cash)).toBe(opened.json().data.id);
+    expect(await drawer(upi)).toBeNull();
+  });
+});
+
 describe('who may do what', () => {
   it('a cashier takes payments but cannot set a limit; a packer cannot see customers', async () => {
     const productId = await product(100);

@@ -153,6 +153,18 @@ async function journey(page: Page, tag: string, width: number) {
   await page.getByText(`Payment by UPI (UTR${tag})`).waitFor();
   await noSidewaysScroll(page);
   await page.screenshot({ path: `/tmp/purch-supplier-${width}.png`, fullPage: true });
+
+  // Goods that came without an order: 5 more at ₹130 onto 30 at (20 x 115 + 10 x 130) / 30 = 120.
+  await page.getByRole('button', { name: 'Receive goods' }).click();
+  const direct = page.getByRole('dialog', { name: 'Receive goods without an order' });
+  await direct.getByPlaceholder('Name or SKU').fill(sku);
+  await direct.getByRole('button', { name: new RegExp(sku) }).click();
+  await direct.getByLabel('Quantity').fill('5');
+  await direct.getByLabel(/Cost/).fill('130');
+  await direct.getByRole('button', { name: 'Receive', exact: true }).click();
+  await direct.waitFor({ state: 'hidden' });
+  const product = await adminApi(page, `/product/${productId}/`);
+  expect([product.product_quantity, product.original_price]).toEqual([35, 121.43]);
 }
 
 describe('purchases', () => {

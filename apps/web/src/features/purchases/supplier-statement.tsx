@@ -8,6 +8,7 @@ import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { BillDialog } from './bill-dialog.tsx';
 import { Panel, rupees, SupplierBalanceText } from './purchase-parts.tsx';
 import { type SupplierBalance, useSupplierStatement } from './purchases-api.ts';
+import { ReceiveDirectDialog } from './receive-direct-dialog.tsx';
 import { SupplierPaymentDialog } from './supplier-payment-dialog.tsx';
 
 const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
@@ -21,7 +22,7 @@ const monthsAgo = (n: number) => {
 export function SupplierStatementPanel({ s }: { s: SupplierBalance }) {
   const [from, setFrom] = useState(monthsAgo(2));
   const [to, setTo] = useState(istToday());
-  const [dialog, setDialog] = useState<'pay' | 'bill' | null>(null);
+  const [dialog, setDialog] = useState<'pay' | 'bill' | 'receive' | null>(null);
   const st = useSupplierStatement(s.id, { from, to });
   const files = useAdminDownload();
   const pdf = () =>
@@ -37,6 +38,9 @@ export function SupplierStatementPanel({ s }: { s: SupplierBalance }) {
       title={s.company_name}
       actions={
         <>
+          <button type="button" className={buttonStyles.secondary} onClick={() => setDialog('receive')}>
+            Receive goods
+          </button>
           <button type="button" className={buttonStyles.secondary} onClick={() => setDialog('bill')}>
             Add bill
           </button>
@@ -102,6 +106,7 @@ export function SupplierStatementPanel({ s }: { s: SupplierBalance }) {
         </div>
       ) : null}
       <SupplierPaymentDialog s={s} open={dialog === 'pay'} onClose={() => setDialog(null)} />
+      <ReceiveDirectDialog s={s} open={dialog === 'receive'} onClose={() => setDialog(null)} />
       <BillDialog
         b={{ supplierId: s.id, supplierName: s.company_name }}
         open={dialog === 'bill'}

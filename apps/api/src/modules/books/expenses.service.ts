@@ -13,6 +13,7 @@ import { type Tx, withStore } from '@haat/db';
 import { changedFields, recordAudit } from '../../lib/audit.ts';
 import type { ShopContext } from '../../lib/context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { holdCashDrawer } from '../registers/index.ts';
 import * as repo from './expenses.repository.ts';
 
 /*
@@ -135,6 +136,8 @@ export async function createExpense(ctx: ShopContext, b: ExpenseInput): Promise<
   checkReceipt(ctx, b.receipt_image);
   const { store, actor } = ctx;
   return withStore(ctx.deps.db, store.id, async (tx) => {
+    // Paid from the drawer: hold the register open until this commits, so a close counts it or refuses it.
+    if (b.from_register && !(await holdCashDrawer(tx, store.id, actor.userId))) throw noRegister();
     const row = await repo.insertExpense(tx, store.id, {
       ...valuesOf(b),
       fromRegister: b.from_register,
@@ -182,6 +185,8 @@ export async function updateExpense(ctx: ShopContext, id: string, b: ExpenseInpu
       (await repo.registerClosed(tx, store.id, before.registerSessionId))
     )
       throw registerIsClosed();
+    if (b.from_register && !before.registerSessionId && !(await holdCashDrawer(tx, store.id, actor.userId)))
+      throw noRegister();
     const row = await repo.updateExpense(tx, store.id, id, {
       ...valuesOf(b),
       fromRegister: b.from_register,

@@ -1,5 +1,5 @@
 import { formatPaise, type KhataPaymentBody, type khataPaymentBody, rupeesToPaise } from '@haat/contracts';
-import { openRegisterSession, type StoreTx, type Tx, withStore } from '@haat/db';
+import { type StoreTx, type Tx, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.ts';
@@ -9,6 +9,7 @@ import { retryOnDeadlock } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
 import * as ordersModule from '../orders/index.ts';
+import { holdCashDrawer } from '../registers/index.ts';
 
 import * as repo from './customers.repository.ts';
 import { entryView } from './customers-view.ts';
@@ -89,6 +90,8 @@ export async function receivePayment(
   const amount = rupeesToPaise(body.amount);
   return retryOnDeadlock(() =>
     withStore(deps.db, store.id, async (tx) => {
+      // Cash goes into the cashier's open drawer, held open until this commits: a close counts it or refuses it.
+      const drawer = body.method === 'CASH' ? await holdCashDrawer(tx, store.id, actor.userId) : null;
       const c = await repo.lockCustomer(tx, store.id, { id: customerId });
       if (!c) throw notFound('Customer not found');
       checkAdvance(c, amount, body);
@@ -102,7 +105,7 @@ export async function receivePayment(
         method: body.method,
         reference: body.reference || null,
         note: body.note || null,
-        registerSessionId: body.method === 'CASH' ? openRegisterSession(store.id, actor.userId) : null,
+        registerSessionId: drawer?.id ?? null,
         createdBy: actor.userId,
         // When the row is written, after the customer's lock: entries sort in the order of their balances.
         createdAt: sql`clock_timestamp()`,

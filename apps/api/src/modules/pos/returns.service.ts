@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { retryOnDeadlock } from '../../lib/pg-errors.ts';
 
 import * as ordersRepo from '../orders/index.ts';
+import { holdCashDrawer } from '../registers/index.ts';
 
 import { whyNotSold } from './pos-writes.ts';
 import * as repo from './returns.repository.ts';
@@ -62,6 +63,9 @@ async function returnOnce(
   { body, key, hash }: { body: Body; key: string; hash: string },
 ) {
   const { store, actor } = ctx;
+  // Step 0: cash comes out of the cashier's open drawer, held open until this commits (a close counts it or this
+  // is refused), taken before the sale's lock as a counter sale takes it.
+  if (body.method === 'CASH') await holdCashDrawer(tx, store.id, actor.userId);
   // Step 1: the sale, locked (two cashiers returning from it queue here), and the key claimed.
   const order = await ordersRepo.lockOrder(tx, body.order_id);
   if (!order) throw notFound('Sale not found');

@@ -76,6 +76,24 @@ function shopChunks() {
   return [{ name: group, includeDependenciesRecursively: false }];
 }
 
+/** The chunks a shopper's pages load, named in the build; the others are known by their hash alone. */
+const FIRST_PAGE_CHUNKS = new Set([
+  'app',
+  'shop',
+  'shop-home',
+  'shop-listing',
+  'shop-product',
+  'storefront-face',
+  'home-page',
+  'products-page',
+  'product-page',
+  'fetch-page',
+  'rolldown-runtime',
+  // Loaded later on a shop's pages; server-rendering.spec.ts watches for them by name.
+  'engine',
+  'product-more',
+]);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [lucidePerIcon(), react(), tailwindcss()],
   build: isSsrBuild
@@ -97,7 +115,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The modulepreload polyfill (0.6 kB gzip in every first page) only helps browsers without <link rel="modulepreload">
         // (Safari before 17), which still load every chunk, one import after another (scripts/js-budget.ts).
         modulePreload: { polyfill: false },
-        rolldownOptions: { output: { codeSplitting: { groups: shopChunks() } } },
+        rolldownOptions: {
+          output: {
+            codeSplitting: { groups: shopChunks() },
+            // The entry lists every lazily loaded chunk's file (its preload map), which every shopper downloads:
+            // only the first pages' chunks keep a readable name, the rest are their hash (about 20 bytes each).
+            chunkFileNames: (chunk) =>
+              FIRST_PAGE_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+          },
+        },
       },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
 }));

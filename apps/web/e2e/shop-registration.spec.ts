@@ -285,6 +285,11 @@ describe('shop registration wizard', () => {
       expect(await page.locator(heading).count(), heading).toBe(0);
     expect(await page.getByText(/No deals running right now|No featured products/).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'View Deals' }).count()).toBe(0);
+    // Nor a Deals link in the header (the phone's menu, or the desktop's bar) to a section that is not there.
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('link', { name: 'All Products' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Deals', exact: true }).count()).toBe(0);
     await page.context().close();
   });
 });

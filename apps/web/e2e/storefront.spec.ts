@@ -42,6 +42,11 @@ describe('customer storefront', () => {
     const after = await timer.textContent();
     expect(before).toMatch(/\d{2}/);
     expect(after).not.toBe(before);
+    // With a deal running, the header's Deals link leads to it.
+    const dealsLink = page
+      .getByRole('navigation', { name: 'Shop' })
+      .getByRole('link', { name: 'Deals', exact: true });
+    expect(new URL((await dealsLink.getAttribute('href')) ?? '', page.url()).hash).toBe('#deals');
 
     // Customers sign in on the shop's own host: their account and session belong to this shop.
     const login = await page.getByRole('link', { name: 'Login' }).getAttribute('href');

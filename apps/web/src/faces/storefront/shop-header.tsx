@@ -23,6 +23,7 @@ export function ShopHeader({
   logo,
   cartCount: cartCountProp,
   loginHref,
+  hasDeals = true,
 }: {
   base: string;
   storeName: string;
@@ -31,6 +32,8 @@ export function ShopHeader({
   cartCount?: number;
   /** The customer sign-in page of this shop. */
   loginHref: string;
+  /** Whether a deal runs now (the home's Deals section shows): no Deals link to an empty page otherwise. */
+  hasDeals?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -63,11 +66,13 @@ export function ShopHeader({
           All Products
         </NavLink>
       </li>
-      <li>
-        <a href={`${home}#deals`} className={navLink({ isActive: false })} onClick={() => setOpen(false)}>
-          Deals
-        </a>
-      </li>
+      {hasDeals ? (
+        <li>
+          <a href={`${home}#deals`} className={navLink({ isActive: false })} onClick={() => setOpen(false)}>
+            Deals
+          </a>
+        </li>
+      ) : null}
     </>
   );
 

@@ -24,7 +24,13 @@ export function ShopLayout({
   const footer = home.data?.sections.find((s) => s.name === 'footer');
   return (
     <div className="flex min-h-dvh flex-col bg-white">
-      <ShopHeader base={base} storeName={store.store_name} logo={store.image} loginHref={loginHref} />
+      <ShopHeader
+        base={base}
+        storeName={store.store_name}
+        logo={store.image}
+        loginHref={loginHref}
+        hasDeals={home.data ? home.data.deals.length > 0 : undefined}
+      />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
         <Outlet />
       </main>

@@ -20,7 +20,8 @@ import {
  * sent, draft, cancelled), their goods receipts (stock added with PURCHASE ledger rows and the weighted average
  * cost, as the server does; the ledger rows are dated at the seeding, so each variant's history still ends at its
  * stock), the suppliers' bills and part payments. Deterministic (the shop's first variants by
- * SKU, fixed quantities and costs), a few dozen rows, written once: a shop with a purchase order is left alone.
+ * SKU, used again in a shop with fewer than six), a few dozen rows, written once: a shop with a purchase order
+ * is left alone.
  */
 
 const DAY = 86_400_000;
@@ -131,7 +132,7 @@ export async function seedDemoPurchases(db: Db, storeId: string, now: Date): Pro
       .limit(1);
     if (any) return 0;
     const variants = (await demoVariants(tx, storeId)) as Variant[];
-    if (variants.length < 6) return 0;
+    if (!variants.length) return 0;
     const sups = await tx
       .insert(suppliers)
       .values(
@@ -151,11 +152,14 @@ export async function seedDemoPurchases(db: Db, storeId: string, now: Date): Pro
     for (const [n, plan] of PLANS.entries()) {
       const at = new Date(now.getTime() - plan.daysAgo * DAY);
       const supplierId = sups[plan.supplier]?.id ?? '';
-      const lines = plan.lines.map((l, i) => ({
-        ...l,
-        variant: variants[l.v] as Variant,
-        unitCostPaise: costOf(variants[l.v] as Variant, n + i),
-      }));
+      // A shop with fewer than six products uses them again (once per order).
+      const lines = plan.lines
+        .map((l, i) => ({
+          ...l,
+          variant: variants[l.v % variants.length] as Variant,
+          unitCostPaise: costOf(variants[l.v % variants.length] as Variant, n + i),
+        }))
+        .filter((l, i, all) => all.findIndex((x) => x.variant.id === l.variant.id) === i);
       const totals = purchaseTotals(
         lines.map((l) => ({ quantity: l.qty, unitCostPaise: l.unitCostPaise, taxPercent: l.variant.rate })),
       );

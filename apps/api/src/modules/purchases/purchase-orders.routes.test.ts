@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schema, withStore } from '@haat/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
@@ -184,5 +184,25 @@ describe('purchase orders', () => {
     expect(other, 'the demo seed gives shop B purchase orders').toBeDefined();
     expect((await vendor.call('GET', `${PO}${other?.id}/`)).statusCode).toBe(404);
     expect((await vendorB.call('GET', `${PO}${other?.id}/`)).statusCode).toBe(200);
+  });
+
+  it('gives every demo shop purchase orders in every state, with receipts whose stock agrees with the ledger', async () => {
+    const stores = await t.owner
+      .select({ id: schema.stores.id, slug: schema.stores.slug })
+      .from(schema.stores);
+    const demo = stores.filter((x) => [shops.a.slug, shops.b.slug].includes(x.slug) || x.slug.includes('-'));
+    expect(demo.length).toBeGreaterThan(10);
+    for (const shop of demo) {
+      const rows = await withStore(t.owner, shop.id, (tx) =>
+        tx.execute(sql`
+          select (select count(distinct status) from purchase_orders where store_id = ${shop.id})::int as states,
+                 (select count(*) from goods_receipts where store_id = ${shop.id})::int as receipts,
+                 (select count(*) from product_variants v where v.store_id = ${shop.id} and v.quantity <>
+                    (select coalesce(sum(change), 0) from stock_ledger l
+                      where l.store_id = v.store_id and l.variant_id = v.id))::int as off`),
+      );
+      const [r] = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as object[];
+      expect(r, shop.slug).toMatchObject({ states: 5, receipts: 2, off: 0 });
+    }
   });
 });

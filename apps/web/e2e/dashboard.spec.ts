@@ -9,7 +9,15 @@ let app: AppHandle;
 let shop: string;
 let token: string;
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+/** Rupees as the back office writes them: paise only when there are any. */
+const inr = {
+  format: (n: number) =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      ...(Math.round(n * 100) % 100 !== 0 ? { minimumFractionDigits: 2 } : { maximumFractionDigits: 0 }),
+    }).format(n),
+};
 const inrPaise = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',

@@ -33,8 +33,13 @@ type Card = {
 };
 const api = async <T>(shop: string, path: string): Promise<T> =>
   (await (await fetch(app.url(path), { headers: { 'store-origin': shop } })).json()).data as T;
+/** Rupees as the shop writes them: paise only when there are any. */
 const rupees = (n: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(n);
+  new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    ...(Math.round(n * 100) % 100 !== 0 ? { minimumFractionDigits: 2 } : { maximumFractionDigits: 0 }),
+  }).format(n);
 
 /** React's own reports: a hydration mismatch, a boundary that fell back to rendering in the browser. */
 const REACT_ERROR = /hydrat|did ?n[o']t match|Minified React error #(418|419|421|422|423|425)/i;

@@ -108,11 +108,14 @@ describe('rupees without Intl', () => {
     ]) {
       if (!Number.isFinite(n) || Math.abs(n) >= 1e15) expect(plainINR(n, false)).toBeNull();
       expect(plainRupees(n)).toBeNull();
-      expect(formatINR(n)).toBe(intlINR.format(n));
+      expect(formatINR(n)).toBe((Math.round(n * 100) % 100 !== 0 ? intlPaise : intlINR).format(n));
       expect(formatINR(n, { paise: true })).toBe(intlPaise.format(n));
       expect(formatAmount(n)).toBe(formatRupees(n));
     }
-    expect(formatINR(1234567.5)).toBe('₹12,34,568');
+    // Paise are shown when there are any: ₹12,34,567.50, never rounded to ₹12,34,568 (issue 42).
+    expect(formatINR(1234567.5)).toBe('₹12,34,567.50');
+    expect(formatINR(649.5)).toBe('₹649.50');
+    expect(formatINR(749)).toBe('₹749');
     expect(formatAmount(449.1)).toBe('₹449.10');
   });
 });

@@ -6,14 +6,21 @@ import { plainDateIST, plainDateTimeIST, plainINR, plainRupees } from './format-
 // is a long task on a phone); Intl writes what those do not cover, and the back office's compact figures and times.
 const IST = 'Asia/Kolkata';
 
-/** Rupees in en-IN format: ₹1,23,456 (whole rupees unless `paise` asks for decimals). */
-export const formatINR = (rupees: number, opts: { paise?: boolean } = {}) =>
-  plainINR(rupees, !!opts.paise) ??
-  new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    ...(opts.paise ? { minimumFractionDigits: 2 } : { maximumFractionDigits: 0 }),
-  }).format(rupees);
+/**
+ * Rupees in en-IN format: ₹1,23,456, with paise when the amount has any (₹649.50: a price is never shown rounded to
+ * a rupee it is not), or always when `paise` asks for them (₹1,249.00, a column of amounts).
+ */
+export const formatINR = (rupees: number, opts: { paise?: boolean } = {}) => {
+  const paise = !!opts.paise || Math.round(rupees * 100) % 100 !== 0;
+  return (
+    plainINR(rupees, paise) ??
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      ...(paise ? { minimumFractionDigits: 2 } : { maximumFractionDigits: 0 }),
+    }).format(rupees)
+  );
+};
 
 /**
  * Rupees as the customer pays them: whole rupees, or with paise when there are any (₹449.10, never ₹449). The

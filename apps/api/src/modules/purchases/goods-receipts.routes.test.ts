@@ -88,6 +88,10 @@ describe('goods receipts', () => {
     expect(await stockOf(t, shops.a.id, p.id)).toMatchObject({ quantity: 25, cost: 11_800, ledger: 25 });
     const history = (await vendor.call('GET', `/api/admin/product/${p.id}/stock-history/`)).json().data;
     expect(JSON.stringify(history)).toContain('PURCHASE');
+    const audit = (await vendor.call('GET', `/api/admin/audit-trail/?entity_id=${p.id}`)).json();
+    expect(JSON.stringify(audit)).toContain(
+      `(${g.number} against ${po.number}) at ₹130: stock 10 → 20, average cost ₹100 → ₹115`,
+    );
   });
 
   it('refuses receiving more than ordered with a 409 naming the line, unless confirmed', async () => {

@@ -91,26 +91,31 @@ async function writeReceipt(
   await repo.insertLedger(tx, ledger);
   if (inputs.order)
     await updateOrder(tx, inputs.order.id, { status: orderStatusAfter(inputs.orderLines, inputs.lines) });
-  await recordAudit(
-    tx,
-    storeId,
-    { userId: ctx.actor.userId },
-    {
-      entity: 'STOCK',
-      entityId: receipt.id,
-      action: 'CREATE',
-      summary: `Received ${goodsReceiptNumber(number)}${inputs.order ? ` against ${purchaseOrderNumber(inputs.order.number)}` : ''}: ${costed.map((l) => `${l.variant.name} +${l.quantity}`).join(', ')} (${formatPaise(totals.totalPaise)})`,
-      after: {
-        lines: costed.map((l) => ({
-          name: l.variant.name,
-          quantity: l.quantity,
-          cost: paiseToRupees(l.unitCostPaise),
-          average_cost: paiseToRupees(l.costAfter),
-        })),
-      },
-    },
-  );
+  await auditLines(ctx, tx, { costed, receipt: goodsReceiptNumber(number), order: inputs.order?.number });
   return receipt.id;
+}
+
+/** Each line's stock and cost change on its product's history (the product page's Changes and the audit trail). */
+async function auditLines(
+  ctx: ShopContext,
+  tx: Tx,
+  { costed, receipt, order }: { costed: CostedLine[]; receipt: string; order: number | undefined },
+) {
+  const against = order == null ? '' : ` against ${purchaseOrderNumber(order)}`;
+  for (const l of costed)
+    await recordAudit(
+      tx,
+      ctx.store.id,
+      { userId: ctx.actor.userId },
+      {
+        entity: 'STOCK',
+        entityId: l.variant.productId,
+        action: 'UPDATE',
+        summary: `Received ${l.quantity} of ${l.variant.name} (${receipt}${against}) at ${formatPaise(l.unitCostPaise)}: stock ${l.onHand} → ${l.quantityAfter}, average cost ${l.costBefore == null ? 'none' : formatPaise(l.costBefore)} → ${formatPaise(l.costAfter)}`,
+        before: { quantity: l.onHand, cost: l.costBefore == null ? null : paiseToRupees(l.costBefore) },
+        after: { quantity: l.quantityAfter, cost: paiseToRupees(l.costAfter) },
+      },
+    );
 }
 
 const receiptLineRow = (storeId: string, receiptId: string, l: CostedLine) => ({

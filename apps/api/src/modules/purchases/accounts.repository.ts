@@ -1,4 +1,4 @@
-import { openRegisterSession, schema, type Tx } from '@haat/db';
+import { schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { supplierColumns } from './purchases.repository.ts';
 
@@ -111,10 +111,4 @@ export async function periodEntries(tx: Tx, supplierId: string, from: string, to
       .orderBy(asc(pay.paidOn), asc(pay.createdAt)),
   ]);
   return { bills, payments };
-}
-
-/** The register the person has open now (null when none): a cash payment from the drawer names it. */
-export async function openRegister(tx: Tx, storeId: string, userId: string) {
-  const rows = await tx.select({ id: openRegisterSession(storeId, userId) }).from(sql`(select 1) as one`);
-  return rows[0]?.id ?? null;
 }

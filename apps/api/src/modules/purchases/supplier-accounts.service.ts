@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ShopContext } from '../../lib/context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { holdCashDrawer } from '../registers/index.ts';
 import * as repo from './accounts.repository.ts';
 import { findOrder, findSupplier } from './purchases.repository.ts';
 import { toBill, toPayment, toSupplierRef } from './purchases.view.ts';
@@ -95,14 +96,17 @@ export function addBill(ctx: ShopContext, body: BillBody) {
   });
 }
 
-/** Cash from the drawer needs the person's open register: 409 naming the field when none is open. */
+/**
+ * Cash from the drawer needs the person's open register, held open until the payment commits (a close counts it or
+ * the payment is refused, never lost between the two): 409 naming the field when none is open.
+ */
 async function registerFor(ctx: ShopContext, tx: Tx, body: PaymentBody) {
   if (!body.from_register) return null;
   if (body.method !== 'CASH')
     throw badRequest('Only cash is paid from the counter drawer', [
       { path: 'from_register', message: 'Only a cash payment can come from the counter drawer' },
     ]);
-  const open = await repo.openRegister(tx, ctx.store.id, ctx.actor.userId);
+  const open = (await holdCashDrawer(tx, ctx.store.id, ctx.actor.userId))?.id ?? null;
   if (!open)
     throw new AppError(409, 'CONFLICT', 'You have no register open: open the register to pay from its cash', {
       reason: 'NO_REGISTER',

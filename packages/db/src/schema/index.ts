@@ -15,6 +15,7 @@ export * from './pos.ts';
 export * from './staff.ts';
 export * from './stock-ledger.ts';
 export * from './tenant.ts';
+export * from './tenant-tables.ts';
 export * from './visits.ts';
 export * from './whatsapp.ts';
 export * from './whole-shop.ts';

@@ -1,13 +1,11 @@
 import type { ProfitLossMonth } from '@haat/contracts';
-import { useEffect, useRef, useState } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { useRef } from 'react';
+import { bucketSplits, CHART_AXIS, useUPlot } from '../../components/ui/uplot-chart.ts';
 import { formatAmount, formatINRCompact } from '../../lib/format.ts';
 import { monthName } from './books-dates.ts';
 import { SERIES } from './profit-chart-series.ts';
 
 const HEIGHT = 260;
-const AXIS = { stroke: '#64748b', font: '11px Inter, system-ui, sans-serif', ticks: { show: false } };
 
 /**
  * Sales, gross margin, expenses and net profit per month as lines (uPlot on a canvas, as the dashboard draws its
@@ -16,31 +14,24 @@ const AXIS = { stroke: '#64748b', font: '11px Inter, system-ui, sans-serif', tic
  */
 export default function ProfitChart({ months }: { months: ProfitLossMonth[] }) {
   const box = useRef<HTMLDivElement>(null);
-  const [hover, setHover] = useState<number | null>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const xs = months.map((_, i) => i);
-    const plot = new uPlot(
-      {
-        width: Math.max(el.clientWidth, 200),
-        height: HEIGHT,
+  const hover = useUPlot(
+    box,
+    HEIGHT,
+    (onHover) => ({
+      options: {
         legend: { show: false },
         cursor: { y: false, drag: { x: false, y: false, setScale: false } },
         scales: { x: { time: false, range: [-0.3, months.length - 0.7] } },
         axes: [
           {
-            ...AXIS,
+            ...CHART_AXIS,
             grid: { show: false },
             size: 28,
-            splits: (u) => {
-              const step = Math.ceil(months.length / Math.max(1, Math.floor(u.width / 64)));
-              return xs.filter((i) => (months.length - 1 - i) % step === 0);
-            },
+            splits: bucketSplits(months.length, 64),
             values: (_u, splits) => splits.map((i) => monthName(months[i]?.month ?? '').split(' ')[0] ?? ''),
           },
           {
-            ...AXIS,
+            ...CHART_AXIS,
             size: 60,
             grid: { stroke: '#e2e8f0', width: 1 },
             values: (_u, s) => s.map((v) => formatINRCompact(v)),
@@ -50,20 +41,12 @@ export default function ProfitChart({ months }: { months: ProfitLossMonth[] }) {
           {},
           ...SERIES.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { size: 5 } })),
         ],
-        hooks: { setCursor: [(u) => setHover(u.cursor.idx ?? null)] },
+        hooks: { setCursor: [(u) => onHover(u.cursor.idx ?? null)] },
       },
-      [xs, ...SERIES.map((s) => months.map((m) => m[s.key]))],
-      el,
-    );
-    const resize = new ResizeObserver(() =>
-      plot.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }),
-    );
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [months]);
+      data: [months.map((_, i) => i), ...SERIES.map((s) => months.map((m) => m[s.key]))],
+    }),
+    months,
+  );
   const m = hover === null ? null : months[hover];
   return (
     <div>

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { bucketSplits, CHART_AXIS, useUPlot } from '../../components/ui/uplot-chart.ts';
 import { formatINR } from '../../lib/format.ts';
 import { formatCount, formatINRCompact } from './period-text.ts';
 
@@ -14,7 +14,6 @@ export interface ChartPoint {
 }
 
 const HEIGHT = 240;
-const AXIS = { stroke: '#64748b', font: '11px Inter, system-ui, sans-serif', ticks: { show: false } };
 
 /**
  * Revenue per bucket as bars (uPlot on a canvas; this file is its own chunk, so only the dashboard loads it).
@@ -22,16 +21,11 @@ const AXIS = { stroke: '#64748b', font: '11px Inter, system-ui, sans-serif', tic
  */
 export default function RevenueChart({ points }: { points: ChartPoint[] }) {
   const box = useRef<HTMLDivElement>(null);
-  const [hover, setHover] = useState<number | null>(null);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const xs = points.map((_, i) => i);
-    const plot = new uPlot(
-      {
-        width: Math.max(el.clientWidth, 200),
-        height: HEIGHT,
+  const hover = useUPlot(
+    box,
+    HEIGHT,
+    (onHover) => ({
+      options: {
         legend: { show: false },
         cursor: { y: false, points: { show: false }, drag: { x: false, y: false, setScale: false } },
         scales: {
@@ -40,20 +34,15 @@ export default function RevenueChart({ points }: { points: ChartPoint[] }) {
         },
         axes: [
           {
-            ...AXIS,
+            ...CHART_AXIS,
             grid: { show: false },
             gap: 4,
             size: 28,
-            // As many labels as fit, on whole buckets only.
-            splits: (u) => {
-              const fit = Math.max(1, Math.floor(u.width / 56));
-              const step = Math.ceil(points.length / fit);
-              return xs.filter((i) => (points.length - 1 - i) % step === 0);
-            },
+            splits: bucketSplits(points.length, 56),
             values: (_u, splits) => splits.map((i) => points[i]?.label ?? ''),
           },
           {
-            ...AXIS,
+            ...CHART_AXIS,
             size: 56,
             grid: { stroke: '#e2e8f0', width: 1 },
             values: (_u, splits) => splits.map((v) => formatINRCompact(v)),
@@ -70,20 +59,12 @@ export default function RevenueChart({ points }: { points: ChartPoint[] }) {
             paths: uPlot.paths.bars?.({ size: [0.7, 40], gap: 1 }),
           },
         ],
-        hooks: { setCursor: [(u) => setHover(u.cursor.idx ?? null)] },
+        hooks: { setCursor: [(u) => onHover(u.cursor.idx ?? null)] },
       },
-      [xs, points.map((p) => p.revenue)],
-      el,
-    );
-    const resize = new ResizeObserver(() =>
-      plot.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }),
-    );
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [points]);
+      data: [points.map((_, i) => i), points.map((p) => p.revenue)],
+    }),
+    points,
+  );
 
   const p = hover === null ? null : points[hover];
   return (

@@ -2,7 +2,7 @@
 // listCustomers (the page, the count and, with a search, the trigram look-up) at 20 connections, as haat_app under
 // the shop's row-level security. BENCH_DATABASE_URL: a PostgreSQL database to use (migrated here); the shop
 // 'bench-khata' and its customers are added once. Prints a line per case for docs/benchmarks.md.
-import { openDatabase } from '@haat/db';
+import { openDatabase, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
 import type { ShopContext } from '../apps/api/src/lib/context.ts';
 import type { Deps } from '../apps/api/src/lib/deps.ts';
@@ -40,6 +40,9 @@ const ctx = {
   now: () => new Date(),
 } as ShopContext;
 
+// The reference in the same run: one statement in the shop's transaction (BEGIN, the shop's context, select 1).
+const reference = () => withStore(db, STORE, (tx) => tx.execute(sql`select 1`));
+
 const CASES: Record<string, (i: number) => { search?: string; offset: number }> = {
   'first pages, no search': (i) => ({ offset: (i % 5) * 20 }),
   'search by name ("farida", "meena iyer")': (i) => ({ search: i % 2 ? 'farida' : 'meena iyer', offset: 0 }),
@@ -50,14 +53,27 @@ const CASES: Record<string, (i: number) => { search?: string; offset: number }> 
 };
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
-for (const [name, query] of Object.entries(CASES)) {
+const runs: [string, (i: number) => Promise<unknown>][] = [
+  ['reference: one statement in the shop', () => reference()],
+  ...Object.entries(CASES).map(([name, query]): [string, (i: number) => Promise<unknown>] => [
+    name,
+    (i) => listCustomers(ctx, { limit: 20, ...query(i) }),
+  ]),
+];
+console.log(
+  `load average ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+for (const [name, run] of runs) {
   const times: number[] = [];
   let next = 0;
   const worker = async () => {
     while (next < REQUESTS) {
       const i = next++;
       const t0 = performance.now();
-      await listCustomers(ctx, { limit: 20, ...query(i) });
+      await run(i);
       times.push(performance.now() - t0);
     }
   };

@@ -48,6 +48,9 @@ export const orderStatusDayStats = pgTable(
     status: text('status').notNull(),
     orders: integer('orders').notNull().default(0),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull().default(0),
+    /** The counter's (POS) share of total_paise, and the discounts of those orders (migration 0054). */
+    counterTotalPaise: bigint('counter_total_paise', { mode: 'number' }).notNull().default(0),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.day, t.status] })],
 );

@@ -1,5 +1,6 @@
-import { integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, storeId, ts } from './columns.ts';
+import { stores } from './platform.ts';
 
 /* The point of sale's own table (migration 0031, under forced row-level security like every tenant table). */
 /** Customers billed at a shop's counter, found again by phone (02 §3 POS customer; migration 0031). */
@@ -29,3 +30,11 @@ export const posCustomers = pgTable(
     uniqueIndex('pos_customers_phone_uq').on(t.storeId, t.phone),
   ],
 );
+
+/** How many customers a shop's book holds, kept by triggers on pos_customers (migration 0057): the list's count. */
+export const customerBookCounts = pgTable('customer_book_counts', {
+  storeId: uuid('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  customers: bigint('customers', { mode: 'number' }).notNull().default(0),
+});

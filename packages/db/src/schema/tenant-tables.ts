@@ -54,4 +54,5 @@ export const TENANT_TABLES = [
   'khata_entries',
   'expenses',
   'counter_returns',
+  'customer_book_counts',
 ] as const;

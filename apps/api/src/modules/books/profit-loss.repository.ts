@@ -8,8 +8,7 @@ import { sql } from 'drizzle-orm';
  * - refunds on orders that still count, by the day the order was placed, exactly as the dashboard subtracts them;
  * - the cost of units put back on the shelf (order_items.restocked_quantity) from the orders that the stock ledger's
  *   RETURN rows name (stock_ledger_activity_idx), so a refund with restock takes its cost out of the cost of goods;
- * - the period's orders once, through orders_store_created_cover_idx's range, for online against counter and the
- *   discounts given (the only statement that grows with the period's orders);
+ * - online against counter and the discounts given from order_status_day_stats (days x statuses of rows);
  * - expenses by category and by month through expenses_spent_idx; the stock at cost over product_variants.
  */
 
@@ -84,16 +83,19 @@ export async function plDays(
   );
 }
 
-/** The period's counted orders by channel (their totals after discounts) and the discounts given on them. */
-export async function channelSales(tx: Tx, storeId: string, fromTs: Date, toTs: Date) {
+/**
+ * The period's counted orders by channel (their totals after discounts) and the discounts given on them, from
+ * order_status_day_stats (kept with every order by its triggers, migration 0054): days x statuses of rows.
+ */
+export async function channelSales(tx: Tx, storeId: string, w: { from: string; to: string }) {
   const [row] = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
-      select coalesce(sum(total_paise) filter (where channel = 'ONLINE'), 0) as online,
-             coalesce(sum(total_paise) filter (where channel = 'POS'), 0) as counter,
+      select coalesce(sum(total_paise - counter_total_paise), 0) as online,
+             coalesce(sum(counter_total_paise), 0) as counter,
              coalesce(sum(discount_paise), 0) as discounts
-        from orders
-       where store_id = ${storeId} and created_at >= ${fromTs.toISOString()}::timestamptz
-         and created_at < ${toTs.toISOString()}::timestamptz and status not in ${COUNTED}`),
+        from order_status_day_stats
+       where store_id = ${storeId} and day >= ${w.from}::date and day <= ${w.to}::date
+         and status not in ${COUNTED}`),
   );
   return { onlinePaise: n(row?.online), counterPaise: n(row?.counter), discountsPaise: n(row?.discounts) };
 }

@@ -107,7 +107,7 @@ function readBooks(ctx: ShopContext, from: string, to: string) {
   return withStore(ctx.deps.db, storeId, (tx) =>
     Promise.all([
       repo.plDays(tx, storeId, { from: first, to, fromTs: istStart(first), toTs: istStart(nextDay(to)) }),
-      repo.channelSales(tx, storeId, istStart(from), istStart(nextDay(to))),
+      repo.channelSales(tx, storeId, { from, to }),
       repo.expenseSums(tx, storeId, { from, to, by: 'category' }),
       repo.expenseSums(tx, storeId, { from: chartFrom, to, by: 'month' }),
       repo.stockAtCost(tx, storeId),

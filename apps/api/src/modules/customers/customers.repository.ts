@@ -44,16 +44,25 @@ export function searchTerm(raw: string) {
 }
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Matches the trigram look-up returns before it leaves the search to a scan of the shop's book. */
-const SEARCH_CAP = 1000;
-
-/** The ids matching a term through the trigram index (customer_search_ids, migration 0051); null: test every row. */
-export async function searchMatches(tx: Tx, term: string): Promise<string[] | null> {
+/**
+ * A page of the customers matching a term, in the list's order, and how many match, through the trigram index
+ * (customer_search_page, migration 0057); null when the index cannot help (a term under 3 characters).
+ */
+export async function searchPage(
+  tx: Tx,
+  term: string,
+  page: { limit: number; offset: number },
+): Promise<{ ids: string[]; count: number } | null> {
   if (term.length < 3) return null;
-  const [row] = rowsOf<{ ids: string[] | null }>(
-    await tx.execute(sql`select customer_search_ids(${term}, ${SEARCH_CAP}::int) as ids`),
+  const rows = rowsOf<{ id: string | null; matches: number | string }>(
+    await tx.execute(
+      sql`select id, matches from customer_search_page(${term}, ${page.limit}::int, ${page.offset}::int)`,
+    ),
   );
-  return row?.ids ?? null;
+  return {
+    ids: rows.flatMap((r) => (r.id ? [r.id] : [])),
+    count: n(rows[0]?.matches),
+  };
 }
 
 function filters(storeId: string, term: string | null, ids: string[] | null) {
@@ -91,29 +100,40 @@ function toRow(r: Record<string, unknown>): CustomerRow {
   };
 }
 
-/** A page of the book, latest visit first, with the count of matches. */
+/**
+ * A page of the book, latest visit first, with the count: the shop's from customer_book_counts, or with a short term
+ * (under 3 characters, which the trigram index cannot serve) a scan of the shop's book.
+ */
 export async function customerPage(
   tx: Tx,
   storeId: string,
-  q: { term: string | null; ids: string[] | null; limit: number; offset: number },
+  q: { term: string | null; limit: number; offset: number },
 ) {
-  const where = filters(storeId, q.term, q.ids);
-  // With the index's matches the count is theirs (the same test of the same key); else the shop's rows are counted.
-  const count = q.ids
-    ? Promise.resolve([{ n: q.ids.length }])
-    : tx.execute(sql`select count(*)::int as n from pos_customers c where ${where}`);
+  const where = filters(storeId, q.term, null);
   const [rows, counted] = await Promise.all([
     tx.execute(sql`select c.*, s.* from (
         select * from pos_customers c where ${where}
          order by c.last_visit_at desc nulls last, c.id limit ${q.limit} offset ${q.offset}) c
       ${FIGURES}
       order by c.last_visit_at desc nulls last, c.id`),
-    count,
+    q.term
+      ? tx.execute(sql`select count(*)::int as n from pos_customers c where ${where}`)
+      : tx.execute(sql`select customers as n from customer_book_counts where store_id = ${storeId}`),
   ]);
   return {
     rows: rowsOf<Record<string, unknown>>(rows).map(toRow),
     count: n(rowsOf<{ n: number }>(counted)[0]?.n),
   };
+}
+
+/** The customers of a search page (ids in the list's order), read again under the shop's policy. */
+export async function customersByIds(tx: Tx, storeId: string, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await tx.execute(sql`select c.*, s.* from (
+      select * from pos_customers c where ${filters(storeId, null, ids)}) c
+    ${FIGURES}
+    order by c.last_visit_at desc nulls last, c.id`);
+  return rowsOf<Record<string, unknown>>(rows).map(toRow);
 }
 
 /** One customer with their figures; null when not this shop's. */

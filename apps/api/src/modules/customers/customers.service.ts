@@ -26,9 +26,12 @@ import { creditLeftPaise, entryView, summaryView } from './customers-view.ts';
 export async function listCustomers({ deps, store }: ShopContext, q: CustomerQuery) {
   return withStore(deps.db, store.id, async (tx) => {
     const term = q.search ? repo.searchTerm(q.search) : null;
-    const ids = term ? await repo.searchMatches(tx, term) : null;
-    if (ids && !ids.length) return { results: [], count: 0 };
-    const page = await repo.customerPage(tx, store.id, { term, ids, limit: q.limit, offset: q.offset });
+    const found = term ? await repo.searchPage(tx, term, q) : null;
+    if (found) {
+      const rows = await repo.customersByIds(tx, store.id, found.ids);
+      return { results: rows.map(summaryView), count: found.count };
+    }
+    const page = await repo.customerPage(tx, store.id, { term, limit: q.limit, offset: q.offset });
     return { results: page.rows.map(summaryView), count: page.count };
   });
 }

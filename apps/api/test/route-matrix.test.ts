@@ -144,6 +144,8 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/user/auth/verify-otp/': { access: 'public' },
   'POST /api/user/auth/reset-password/': { access: 'public' },
   'POST /api/user/auth/refresh/': { access: 'public' },
+  // Continue as (decision 0029): a refresh token of another shop's session, exchanged only for a linked account.
+  'POST /api/user/auth/switch-shop/': { access: 'public' },
   'POST /api/user/auth/logout/': { access: 'public' },
   'GET /api/user/auth/me/': { access: 'user' },
   'PUT /api/user/auth/me/': {
@@ -234,6 +236,7 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/store/store-user/store-cart/coupon/': { access: 'customer', body: () => ({ code: 'NOPE' }) },
   'DELETE /api/store/store-user/store-cart/coupon/': { access: 'customer' },
   'GET /api/store/address/': { access: 'customer' },
+  'GET /api/store/address/other-shops/': { access: 'customer' },
   'POST /api/store/address/': { access: 'customer', body: () => address },
   'PUT /api/store/address/:id/': { access: 'customer', id: 'address', body: () => address },
   'DELETE /api/store/address/:id/': { access: 'customer', id: 'address' },

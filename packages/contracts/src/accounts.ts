@@ -114,6 +114,12 @@ export const resetPasswordBody = z
 
 export const refreshBody = z.strictObject({ refresh_token: z.string().min(20).max(200) });
 
+/**
+ * "Continue as": the refresh token of the shopper's session at another shop, exchanged for a session at the shop in
+ * store-origin when both belong to one Haat shopper account (decision 0029). The token itself is not spent.
+ */
+export const switchShopBody = z.strictObject({ refresh_token: z.string().min(20).max(200) });
+
 export const profileUpdateBody = z.strictObject({
   first_name: nameField('First name'),
   last_name: nameField('Last name'),

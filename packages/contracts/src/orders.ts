@@ -51,6 +51,13 @@ export const address = z.object({
 });
 export type Address = z.infer<typeof address>;
 
+/** A delivery address the shopper saved at another shop of their Haat account, offered at checkout (decision 0029). */
+export const otherShopAddress = address.omit({ id: true, is_default: true, isDefault: true }).extend({
+  /** The shop it was saved at. */
+  shop_name: z.string(),
+});
+export type OtherShopAddress = z.infer<typeof otherShopAddress>;
+
 /** A delivery option the shop offers, priced for the current cart (is_free and delivery_charge apply to it). */
 export const deliveryOption = z.object({
   id: z.string(),

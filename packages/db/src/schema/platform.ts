@@ -5,6 +5,29 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
  * Platform tables: the directory of users and shops. They are read before a store context exists
  * (host resolution, marketplace), so they carry no row-level security; every tenant table does.
  */
+/**
+ * One shopper's account across every shop (issue 40, decision 0029): the email, the password and whether the email
+ * is verified, once. Each shop keeps its own customer row in `users`, linked by `users.shopper_account_id`.
+ */
+export const shopperAccounts = pgTable(
+  'shopper_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shopper_accounts_email_uq').on(t.email),
+    check('shopper_accounts_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
 export const users = pgTable(
   'users',
   {
@@ -18,10 +41,18 @@ export const users = pgTable(
     phone: text('phone'),
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A customer row's platform shopper account (decision 0029); null for vendors, operators, unlinked rows. */
+    shopperAccountId: uuid('shopper_account_id').references(() => shopperAccounts.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('users_shopper_account_store_uq')
+      .on(t.shopperAccountId, t.storeId)
+      .where(sql`${t.shopperAccountId} is not null`),
+    check('users_shopper_account_customer', sql`${t.shopperAccountId} is null or ${t.role} = 'CUSTOMER'`),
     uniqueIndex('users_role_store_email_uq').on(
       t.role,
       sql`coalesce(${t.storeId}, '00000000-0000-0000-0000-000000000000'::uuid)`,

@@ -12,6 +12,7 @@ import {
   session,
   signupBody,
   signupResult,
+  switchShopBody,
   userProfile,
   verifyOtpBody,
 } from '@haat/contracts';
@@ -29,6 +30,7 @@ import { requireOpenStore } from '../stores/index.ts';
 import * as accounts from './accounts.service.ts';
 import * as profile from './profile.service.ts';
 import { logout, refreshSession } from './session.service.ts';
+import { switchShop } from './switch-shop.service.ts';
 
 const errors = {
   400: errorEnvelope,
@@ -173,6 +175,25 @@ function sessionRoutes(app: ZodApp, deps: Deps) {
       response: { 200: envelope(session), ...errors },
     },
     handler: async (req) => ok(await refreshSession(deps, req.body.refresh_token), 'Session refreshed'),
+  });
+
+  app.post('/auth/switch-shop/', {
+    schema: {
+      tags: ['accounts'],
+      summary:
+        'Continue as: exchange a session at another shop for one at the shop in store-origin (one Haat shopper account)',
+      headers: storeHeader,
+      body: switchShopBody,
+      response: { 200: envelope(session), ...errors },
+    },
+    handler: async (req) => {
+      const data = await switchShop(deps, {
+        realm: await realmOf(deps, req, 'CUSTOMER'),
+        refreshToken: req.body.refresh_token,
+        ip: clientIp(req),
+      });
+      return ok(data, 'Signed in');
+    },
   });
 
   app.post('/auth/logout/', {

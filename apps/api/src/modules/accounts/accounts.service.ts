@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { OtpPurpose, Role, Session } from '@haat/contracts';
 import type { Deps } from '../../lib/deps.ts';
@@ -7,8 +8,18 @@ import { countHit, currentHits, enforceLimits } from '../../lib/rate-limit.ts';
 import { accountExistsMail, enqueueMail, welcomeMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
 import { checkCode, sendCode } from './otp.service.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
 import { forgetSessions, issueSession } from './session.service.ts';
+import {
+  checkPassword,
+  codeHolder,
+  linkToPlatform,
+  rowAfterCode,
+  setAccountPassword,
+  signedInRow,
+  signInAuthority,
+  verifiedAccountOf,
+} from './shopper-accounts.service.ts';
 
 /** Which accounts an email is looked up among: the platform's, or one shop's customers. */
 export interface Realm {
@@ -37,12 +48,14 @@ export async function signup(deps: Deps, realm: Realm, input: SignupInput, ip: s
   const user = await deps.db.transaction(async (tx) => {
     const existing = await repo.findUser(tx, realm.role, realm.storeId, input.email);
     const profile = { firstName: input.first_name, lastName: input.last_name, phone: input.phone };
-    if (existing?.emailVerifiedAt) {
+    // A verified Haat shopper account counts as an account here too: it signs in at every shop (decision 0029).
+    const owner = existing?.emailVerifiedAt ? existing : await verifiedAccountOf(tx, realm, input.email);
+    if (owner) {
       await enqueueMail(tx, {
-        ...accountExistsMail({ to: existing.email, firstName: existing.firstName }),
+        ...accountExistsMail({ to: owner.email, firstName: owner.firstName }),
         storeId: realm.storeId,
       });
-      return existing;
+      return existing ?? { id: randomUUID(), email: owner.email, role: realm.role };
     }
     const user = existing
       ? await repo.updateUser(tx, existing.id, { ...profile, passwordHash })
@@ -122,16 +135,16 @@ export async function login(
     const delay = loginDelayMs((await currentHits(deps, accountKey, window)).hits);
     if (delay) await sleep(delay);
   }
-  const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
-  const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok) {
+  const authority = await checkPassword(await signInAuthority(deps.db, realm, email), password);
+  if (!authority || authority.kind === 'none') {
     if (throttled) {
       await countHit(deps, pairKey, window);
       await countHit(deps, accountKey, window);
     }
     throw unauthenticated('Invalid email or password', 'INVALID_CREDENTIALS');
   }
-  if (!user.emailVerifiedAt) {
+  const user = authority.user;
+  if (authority.kind === 'row' && user && !user.emailVerifiedAt) {
     await deps.db
       .transaction((tx) => sendCode(deps, tx, user, 'VERIFY_EMAIL', realm.shopName))
       .catch((err) => {
@@ -141,7 +154,9 @@ export async function login(
       reason: 'EMAIL_NOT_VERIFIED',
     });
   }
-  return deps.db.transaction((tx) => issueSession(deps, tx, user, remember));
+  return deps.db.transaction(async (tx) =>
+    issueSession(deps, tx, await signedInRow(tx, realm, authority), remember),
+  );
 }
 
 /**
@@ -159,7 +174,7 @@ export async function requestCode(
     { key: `otp-send:ip:${ip}`, max: 20, windowSeconds: 3600 },
     { key: `otp-send:acct-ip:${account}:${ip}`, max: 5, windowSeconds: 3600 },
   ]);
-  const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
+  const user = await codeHolder(deps.db, realm, email, purpose);
   const eligible =
     user &&
     (purpose === 'VERIFY_EMAIL'
@@ -192,19 +207,19 @@ export async function verifyCode(
   if (purpose === 'RESET_PASSWORD')
     throw badRequest('Use reset-password to set a new password with this code.');
   await enforceLimits(deps, [{ key: `otp-verify:ip:${ip}`, max: 60, windowSeconds: 3600 }]);
-  const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
+  const user = await codeHolder(deps.db, realm, email, purpose);
   const result = await checkCode(deps, { account: realmKey(realm, email), ip, user, purpose, code });
   if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
   return deps.db.transaction(async (tx) => {
-    let current = user;
-    if (!user.emailVerifiedAt) {
-      current = (await repo.updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
+    let current = await rowAfterCode(tx, realm, user);
+    if (!current.emailVerifiedAt) {
+      current = (await repo.updateUser(tx, current.id, { emailVerifiedAt: new Date() })) ?? current;
       await enqueueMail(tx, {
-        ...welcomeMail({ to: user.email, firstName: user.firstName, shopName: realm.shopName }),
-        storeId: user.storeId,
+        ...welcomeMail({ to: current.email, firstName: current.firstName, shopName: realm.shopName }),
+        storeId: current.storeId,
       });
     }
-    return issueSession(deps, tx, current, remember);
+    return issueSession(deps, tx, await linkToPlatform(tx, current), remember);
   });
 }
 
@@ -220,7 +235,7 @@ export async function resetPassword(
   }: { realm: Realm; email: string; code: string; password: string; ip: string },
 ): Promise<Session> {
   await enforceLimits(deps, [{ key: `otp-verify:ip:${ip}`, max: 60, windowSeconds: 3600 }]);
-  const user = await repo.findUser(deps.db, realm.role, realm.storeId, email);
+  const user = await codeHolder(deps.db, realm, email, 'RESET_PASSWORD');
   const result = await checkCode(deps, {
     account: realmKey(realm, email),
     ip,
@@ -230,13 +245,18 @@ export async function resetPassword(
   });
   if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
   const passwordHash = await hashPassword(password);
-  await repo.revokeAllForUser(deps.db, user.id);
-  forgetSessions(deps, user.id);
-  return deps.db.transaction(async (tx) => {
-    const updated = await repo.updateUser(tx, user.id, {
-      passwordHash,
-      emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
-    });
-    return issueSession(deps, tx, updated ?? user, false);
+  // The new password is the platform account's: every shop's row of it takes it and their sessions end.
+  const { signedIn, everyRow } = await deps.db.transaction(async (tx) => {
+    const here = await rowAfterCode(tx, realm, user);
+    const verified =
+      (await repo.updateUser(tx, here.id, { emailVerifiedAt: here.emailVerifiedAt ?? new Date() })) ?? here;
+    const linked = await linkToPlatform(tx, verified);
+    const everyRow = await setAccountPassword(tx, linked, passwordHash);
+    return { signedIn: { ...linked, passwordHash }, everyRow };
   });
+  for (const id of everyRow) {
+    await repo.revokeAllForUser(deps.db, id);
+    forgetSessions(deps, id);
+  }
+  return deps.db.transaction((tx) => issueSession(deps, tx, signedIn, false));
 }

@@ -220,7 +220,7 @@ describe('one-time codes', () => {
 });
 
 describe('customers belong to one shop', () => {
-  it('signs up at shop A with the store-origin header, and the same email is a separate account at shop B', async () => {
+  it('signs up at shop A with the store-origin header; shop B gets its own customer row, signed in with the same Haat account (decision 0029)', async () => {
     const email = uniqueEmail('shopper');
     const body = vendorSignup(email, { role_name: 'CUSTOMER' });
     const a = await post('/api/store/store-user/user/', body, { 'store-origin': shops.a.slug });
@@ -254,7 +254,8 @@ describe('customers belong to one shop', () => {
       { email, password: 'chai-time-42', role_name: 'CUSTOMER' },
       { 'store-origin': shops.b.slug },
     );
-    expect(loginB.statusCode).toBe(401);
+    expect(loginB.statusCode).toBe(200);
+    expect(loginB.json().data.store).toEqual({ id: shops.b.id, slug: shops.b.slug });
     const b = await post('/api/user/auth/signup/', body, { 'store-origin': shops.b.slug });
     expect(b.statusCode).toBe(201);
     const accounts = await t.owner.select().from(schema.users).where(eq(schema.users.email, email));

@@ -5,6 +5,8 @@ import type { UserRow } from './accounts.repository.ts';
 import * as repo from './accounts.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { forgetSessions } from './session.service.ts';
+import * as shoppers from './shopper-accounts.repository.ts';
+import { setAccountPassword } from './shopper-accounts.service.ts';
 
 export const toProfile = (u: UserRow): UserProfile => ({
   id: u.id,
@@ -45,12 +47,19 @@ export async function changePassword(
 ) {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw notFound('Account not found');
-  if (!(await verifyPassword(user.passwordHash, current))) {
+  // A shopper's password is their platform account's (decision 0029): checked there, changed at every shop.
+  const account = user.shopperAccountId
+    ? await shoppers.findShopperAccountById(deps.db, user.shopperAccountId)
+    : null;
+  if (!(await verifyPassword(account ? account.passwordHash : user.passwordHash, current))) {
     throw new AppError(400, 'VALIDATION_FAILED', 'Your current password is not correct.', {
       issues: [{ path: 'current_password', message: 'Your current password is not correct.' }],
     });
   }
-  await repo.updateUser(deps.db, userId, { passwordHash: await hashPassword(next) });
-  await repo.revokeAllForUser(deps.db, userId, familyId || undefined);
-  forgetSessions(deps, userId);
+  const passwordHash = await hashPassword(next);
+  const everyRow = await deps.db.transaction((tx) => setAccountPassword(tx, user, passwordHash));
+  for (const id of everyRow) {
+    await repo.revokeAllForUser(deps.db, id, id === userId ? familyId || undefined : undefined);
+    forgetSessions(deps, id);
+  }
 }

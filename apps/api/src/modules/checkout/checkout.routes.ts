@@ -17,12 +17,14 @@ import { optionalActor, requireShopCustomer } from '../../plugins/auth.ts';
 
 import { requireOpenStore } from '../stores/index.ts';
 import * as checkout from './checkout.service.ts';
+import { otherShopAddressRoutes } from './other-shop-addresses.ts';
 
 /** Addresses, contact, delivery options and the checkout screen's data (01 §7, 02 §7; store service). */
 export const checkoutRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     addressRoutes(app, deps);
+    otherShopAddressRoutes(app, deps);
     contactAndCheckoutRoutes(app, deps);
   };
 

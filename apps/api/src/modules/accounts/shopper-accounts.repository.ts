@@ -1,0 +1,80 @@
+import { type Executor, schema } from '@haat/db';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+
+const { users, shopperAccounts, stores } = schema;
+
+/** One shopper's account across every shop (decision 0029): a platform table, read before any shop context. */
+export type ShopperAccountRow = typeof shopperAccounts.$inferSelect;
+
+export async function findShopperAccount(db: Executor, email: string) {
+  const [row] = await db.select().from(shopperAccounts).where(eq(shopperAccounts.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function findShopperAccountById(db: Executor, id: string) {
+  const [row] = await db.select().from(shopperAccounts).where(eq(shopperAccounts.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Locks the account of an email (or nothing) for the rest of the transaction. */
+export async function lockShopperAccount(db: Executor, email: string) {
+  const [row] = await db
+    .select()
+    .from(shopperAccounts)
+    .where(eq(shopperAccounts.email, email))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+/** Creates the account of an email; when another request created it first, that one is returned, locked. */
+export async function insertShopperAccount(db: Executor, values: typeof shopperAccounts.$inferInsert) {
+  const [row] = await db.insert(shopperAccounts).values(values).onConflictDoNothing().returning();
+  return row ?? (await lockShopperAccount(db, values.email));
+}
+
+export async function updateShopperAccount(
+  db: Executor,
+  id: string,
+  values: Partial<typeof shopperAccounts.$inferInsert>,
+) {
+  const [row] = await db
+    .update(shopperAccounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(shopperAccounts.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Every shop's customer row linked to an account, oldest first. */
+export async function linkedCustomers(db: Executor, accountId: string) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.shopperAccountId, accountId))
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/** The linked customer rows at other shops than `storeId`, with their shop's name (for addresses elsewhere). */
+export async function linkedElsewhere(db: Executor, accountId: string, storeId: string) {
+  return db
+    .select({ userId: users.id, storeId: stores.id, shopName: stores.storeName })
+    .from(users)
+    .innerJoin(stores, eq(stores.id, users.storeId))
+    .where(and(eq(users.shopperAccountId, accountId), isNotNull(users.storeId), ne(users.storeId, storeId)))
+    .orderBy(asc(users.createdAt));
+}
+
+/** Sets the password of every shop's row of an account (they all sign in with the account's). */
+export async function setLinkedPasswords(db: Executor, accountId: string, passwordHash: string | null) {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(eq(users.shopperAccountId, accountId));
+}
+
+/** Inserts a customer row unless the shop already has one for the email (then null). */
+export async function insertCustomerIfAbsent(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}

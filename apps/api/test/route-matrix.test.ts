@@ -261,7 +261,11 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/store/order/:id/success-order/': { access: 'customer', id: 'order' },
   'GET /api/store/store-user/store-order/user/': { access: 'customer' },
   'GET /api/store/store-user/store-order/:id/': { access: 'customer', id: 'order' },
-  'POST /api/store/store-user/store-order/:id/cancel/': { access: 'customer', id: 'order', body: () => ({}) },
+  'POST /api/store/store-user/store-order/:id/cancel/': {
+    access: 'customer',
+    id: 'order',
+    body: () => ({ reason_code: 'Changed my mind' }),
+  },
   'POST /api/store/store-user/store-order/:id/buy-again/': { access: 'customer', id: 'order' },
   'POST /api/store/store-user/store-order/:id/return/': {
     access: 'customer',

@@ -4,7 +4,14 @@ import { codConfirmation } from './cod.ts';
 import { calendarDate, dateRange } from './dates.ts';
 import { customerRecord } from './delivery-record.ts';
 import { INDIAN_STATES, PIN_CODE_PATTERN } from './indian-states.ts';
-import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_STATUSES } from './orders.ts';
+import {
+  ORDER_PAYMENT_METHODS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  RETURN_KINDS,
+  returnLine,
+} from './orders.ts';
+import { CARRIER_PAGES } from './tracking.ts';
 
 /**
  * The vendor's Order Management and order detail (02 §2 Admin order list and detail, §3 Admin order, §4, §7
@@ -161,6 +168,8 @@ export const adminOrderDetails = adminOrderRow.extend({
   }),
   order_item: z.array(
     z.object({
+      /** The order line (a return request names its lines by it). */
+      id: z.string(),
       product_id: z.string(),
       variant_id: z.string().nullable(),
       product_name: z.string(),
@@ -181,6 +190,12 @@ export const adminOrderDetails = adminOrderRow.extend({
       created_at: z.string(),
       decided_at: z.string().nullable(),
       decision_note: z.string().nullable(),
+      /** Return (money back) or exchange (the same again), issue 40. */
+      kind: z.enum(RETURN_KINDS),
+      /** The lines and units the customer asked to send back, each with the shop's answer. */
+      items: z.array(returnLine),
+      /** What is due back for the accepted units (rupees; 0 for an exchange or until accepted). */
+      refund_amount: z.number(),
     })
     .nullable(),
   timeline: z.array(orderEvent),
@@ -201,16 +216,12 @@ const version = z.coerce
 const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
 
-/** Carriers whose tracking page is built from the tracking number. */
-export const CARRIERS = [
-  'Delhivery',
-  'Blue Dart',
-  'Ekart',
-  'Xpressbees',
-  'Shiprocket',
-  'DTDC',
-  'India Post',
-] as const;
+/** Carriers whose tracking page Haat knows (the one table: tracking.ts), as the Ship dialog offers them. */
+const carrierNames = CARRIER_PAGES.map((c) => c.name);
+export const CARRIERS: readonly [string, ...string[]] = [
+  carrierNames[0] ?? 'Delhivery',
+  ...carrierNames.slice(1),
+];
 
 export const shippingBody = z.strictObject({
   carrier: z
@@ -310,6 +321,15 @@ export const returnDecisionBody = z
   .strictObject({
     decision: z.enum(['ACCEPT', 'DECLINE'], { error: 'decision must be ACCEPT or DECLINE' }),
     note: optionalText('Reason', 300),
+    /**
+     * ACCEPT: the requested lines accepted (by order line id); the others are declined. Left out: every requested
+     * line. Each accepted line comes back in the quantity asked (issue 40).
+     */
+    item_ids: z
+      .array(z.uuid('item_ids must be lines of the order'))
+      .min(1, 'Accept at least one line, or decline the return')
+      .max(100)
+      .optional(),
     version,
   })
   .refine((b) => b.decision === 'ACCEPT' || (b.note?.length ?? 0) >= 3, {

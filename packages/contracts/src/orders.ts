@@ -4,6 +4,9 @@ import { cartLine } from './cart.ts';
 import { checkoutCod, codConfirmation } from './cod.ts';
 import { gstNumberField } from './gstin-field.ts';
 import { INDIAN_STATES, PIN_CODE_PATTERN } from './indian-states.ts';
+import { CANCEL_REASONS, RETURN_KINDS } from './order-reasons.ts';
+
+export * from './order-reasons.ts';
 
 /** Checkout, addresses, delivery options and the customer's orders (02 §2, §3, §7; 01 §3 Customer address). */
 
@@ -214,6 +217,18 @@ export const orderItem = z.object({
   reviewed: z.boolean(),
 });
 
+/** A line of a return request: how many units, and the shop's answer for it. */
+export const returnLine = z.object({
+  item_id: z.string(),
+  name: z.string(),
+  variant: z.string().nullable(),
+  quantity: z.number().int(),
+  status: z.enum(['REQUESTED', 'ACCEPTED', 'REJECTED']),
+  /** The line's share of what was paid for these units (its discount taken off), in rupees. */
+  amount: z.number(),
+});
+export type ReturnLine = z.infer<typeof returnLine>;
+
 export const timelineStep = z.object({
   key: z.enum(['PLACED', 'PAYMENT', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'RTO']),
   label: z.string(),
@@ -280,8 +295,16 @@ export const customerOrder = z.object({
       created_at: z.string(),
       decided_at: z.string().nullable(),
       decision_note: z.string().nullable(),
+      /** Return (money back) or exchange (the same again). */
+      kind: z.enum(RETURN_KINDS),
+      /** The lines and units asked for; every line for a request made for the whole order. */
+      items: z.array(returnLine),
+      /** What goes back to the customer for the accepted units (rupees; 0 for an exchange or until accepted). */
+      refund_amount: z.number(),
     })
     .nullable(),
+  /** Why the order was cancelled (the shopper's choice and words, or the shop's reason). */
+  cancel_reason: z.string().nullable(),
   timeline: z.array(timelineStep),
   /** A COD order the customer must confirm (by the mailed code or link) before the shop ships it. */
   cod_confirmation: codConfirmation.nullable(),
@@ -292,16 +315,51 @@ export type CustomerOrder = z.infer<typeof customerOrder>;
 
 export const placedOrder = z.object({ order_id: z.string(), order: customerOrder });
 
-export const cancelOrderBody = z.strictObject({
-  reason: z.string().trim().max(300).optional(),
-});
+/**
+ * Cancel an order: the chosen reason and free text (`reason`, required when the choice is Other). An older client
+ * sends only `reason` (free text) or nothing. Stored as one line: "Found a better price: cheaper nearby".
+ */
+export const cancelOrderBody = z
+  .strictObject({
+    reason_code: z
+      .enum(CANCEL_REASONS, { error: `reason_code must be one of: ${CANCEL_REASONS.join(', ')}` })
+      .optional(),
+    reason: z.string().trim().max(300, 'Reason must be at most 300 characters').optional(),
+  })
+  .refine((b) => b.reason_code !== 'Other' || (b.reason?.length ?? 0) >= 3, {
+    path: ['reason'],
+    message: 'Tell the shop why you are cancelling (3 characters or more)',
+  });
+
+/**
+ * Ask to return or exchange a delivered order (issue 40): some lines and how many of each (`items`), or, left out
+ * (older clients), every unit of every line. A line's quantity never exceeds what was delivered of it.
+ */
 export const returnRequestBody = z.strictObject({
   reason: z
     .string({ error: 'Tell us why you are returning it' })
     .trim()
     .min(3, 'Tell us why you are returning it')
     .max(500),
+  kind: z.enum(RETURN_KINDS, { error: 'kind must be RETURN or EXCHANGE' }).default('RETURN'),
+  items: z
+    .array(
+      z.strictObject({
+        item_id: z.uuid('item_id must be a line of the order'),
+        quantity: z
+          .number({ error: 'Quantity must be a number' })
+          .int('Quantity must be a whole number')
+          .min(1, 'Quantity must be 1 or more')
+          .max(10_000, 'Quantity must be at most 10,000'),
+      }),
+    )
+    .min(1, 'Choose at least one item to return')
+    .max(100, 'At most 100 lines')
+    .refine((l) => new Set(l.map((i) => i.item_id)).size === l.length, 'Each line may be chosen once')
+    .optional(),
 });
+export type ReturnRequestBody = z.input<typeof returnRequestBody>;
+
 export const reviewBody = z.strictObject({
   rating: z.coerce.number().int().min(1, 'Choose 1 to 5 stars').max(5, 'Choose 1 to 5 stars'),
   description: z.string().trim().max(2000).optional().default(''),

@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -346,6 +347,15 @@ export const orderRequests = pgTable(
   ],
 );
 
+/** A line of a return request (migration 0056). */
+export interface ReturnRequestLine {
+  item_id: string;
+  quantity: number;
+  status: 'REQUESTED' | 'ACCEPTED' | 'REJECTED';
+  /** This line's share of what was paid for these units. */
+  amount_paise: number;
+}
+
 /** A customer's request to return a delivered order, for the vendor to act on. */
 export const returnRequests = pgTable(
   'return_requests',
@@ -363,6 +373,14 @@ export const returnRequests = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     /** Why the shop declined (or a note on accepting), shown to the customer. */
     decisionNote: text('decision_note'),
+    /** Money back (RETURN) or the same again (EXCHANGE), migration 0056. */
+    kind: text('kind', { enum: ['RETURN', 'EXCHANGE'] })
+      .notNull()
+      .default('RETURN'),
+    /** The lines and units asked for, each with the shop's answer; empty: a whole-order request from before 0056. */
+    lines: jsonb('lines').$type<ReturnRequestLine[]>().notNull().default([]),
+    /** What is due back for the accepted units (each line's share of what was paid). */
+    refundPaise: integer('refund_paise').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),

@@ -2,6 +2,7 @@ import type { AdminOrderQuery } from '@haat/contracts';
 import { anyId, rowsOf, schema, type Tx } from '@haat/db';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { riskFacts, riskyCod } from './cod-risk.ts';
+import type { ReturnRequestLine } from './return-lines.ts';
 
 const { orders: o, returnRequests: rr, paymentTransactions: pt, users } = schema;
 
@@ -185,6 +186,7 @@ export async function orderStats(tx: Tx, q: AdminOrderQuery, matches: string[] |
 
 export interface OrderDetailParts {
   items: {
+    id: string;
     product_id: string;
     variant_id: string | null;
     name: string;
@@ -211,6 +213,9 @@ export interface OrderDetailParts {
     created_at: string;
     decided_at: string | null;
     decision_note: string | null;
+    kind: 'RETURN' | 'EXCHANGE';
+    lines: ReturnRequestLine[];
+    refund_paise: number;
   } | null;
   invoice: { number: string; kind: string } | null;
   first_name: string | null;
@@ -247,7 +252,7 @@ export function orderDetails(tx: Tx, orderIds: string[]) {
       order: o,
       parts: sql<OrderDetailParts>`json_build_object(
         'items', (select coalesce(json_agg(json_build_object(
-            'product_id', oi.product_id, 'variant_id', oi.variant_id, 'name', oi.name,
+            'id', oi.id, 'product_id', oi.product_id, 'variant_id', oi.variant_id, 'name', oi.name,
             'variant_label', oi.variant_label, 'sku', oi.sku, 'image', oi.image,
             'quantity', oi.quantity, 'unit_price_paise', oi.unit_price_paise, 'category', pc.name)
             order by oi.name, oi.id), '[]'::json)
@@ -268,7 +273,8 @@ export function orderDetails(tx: Tx, orderIds: string[]) {
           from payment_transactions t left join users u on u.id = t.received_by
           where t.store_id = orders.store_id and t.order_id = orders.id order by t.created_at limit 1),
         'return_request', (select json_build_object('reason', r.reason, 'status', r.status,
-            'created_at', r.created_at, 'decided_at', r.decided_at, 'decision_note', r.decision_note)
+            'created_at', r.created_at, 'decided_at', r.decided_at, 'decision_note', r.decision_note,
+            'kind', r.kind, 'lines', r.lines, 'refund_paise', r.refund_paise)
           from return_requests r where r.store_id = orders.store_id and r.order_id = orders.id),
         'invoice', (select json_build_object('number', d.number, 'kind', d.kind) from tax_documents d
           where d.store_id = orders.store_id and d.order_id = orders.id and d.kind <> 'CREDIT_NOTE' limit 1),

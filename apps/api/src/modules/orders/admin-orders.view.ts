@@ -6,6 +6,7 @@ import { confirmationOf, isAwaitingConfirmation } from './cod-view.ts';
 import { EDITABLE, NEXT_STATUSES } from './order-rules.ts';
 import { orderNumber } from './order-view.ts';
 import type * as repo from './orders.repository.ts';
+import { returnView } from './return-lines.ts';
 
 /** Order Management's rows and the order page as the vendor reads them (02 §3 Admin order). */
 
@@ -22,6 +23,7 @@ const EVENT_LABELS: Record<string, string> = {
   RTO: 'RTO: returning to seller',
   RETURN_REQUESTED: 'Return requested',
   RETURN_DECLINED: 'Return declined',
+  RETURN_ACCEPTED: 'Return accepted',
   PAYMENT_RECEIVED: 'Payment received',
   TRACKING_UPDATED: 'Tracking updated',
   EDITED: 'Order edited',
@@ -105,15 +107,7 @@ export function detailView(row: adminRepo.OrderDetailRow): AdminOrderDetails {
     invoice_number: parts.invoice?.number ?? null,
     payment: paymentView(o, parts.payment),
     order_item: parts.items.map(itemView),
-    return_request: ret
-      ? {
-          reason: ret.reason,
-          status: ret.status,
-          created_at: iso(ret.created_at) ?? '',
-          decided_at: iso(ret.decided_at),
-          decision_note: ret.decision_note,
-        }
-      : null,
+    return_request: ret ? { ...returnOfDetail(ret, parts.items), status: ret.status } : null,
     timeline: parts.events.map((e) => ({
       status: e.status,
       label: EVENT_LABELS[e.status] ?? e.status,
@@ -160,9 +154,35 @@ function paymentView(o: repo.OrderRow, pay: DetailParts['payment']): AdminOrderD
   };
 }
 
+/** The return request with its lines named from the order's lines (issue 40). */
+function returnOfDetail(ret: NonNullable<DetailParts['return_request']>, items: DetailParts['items']) {
+  const lines = items.map((i) => ({
+    id: i.id,
+    name: i.name,
+    variantLabel: i.variant_label,
+    quantity: i.quantity,
+    unitPricePaise: i.unit_price_paise,
+  }));
+  const view = returnView(
+    {
+      reason: ret.reason,
+      status: ret.status,
+      createdAt: ret.created_at,
+      decidedAt: ret.decided_at,
+      decisionNote: ret.decision_note,
+      kind: ret.kind,
+      lines: ret.lines ?? [],
+      refundPaise: ret.refund_paise ?? 0,
+    },
+    lines,
+  );
+  return { ...view, created_at: iso(ret.created_at) ?? '' };
+}
+
 /** One line of the order. */
 function itemView(i: DetailParts['items'][number]): AdminOrderDetails['order_item'][number] {
   return {
+    id: i.id,
     product_id: i.product_id,
     variant_id: i.variant_id,
     product_name: i.name,

@@ -13,6 +13,8 @@ import { assertDeliverable, assertTransition, bulkDeliveryRefusal, lockForChange
 import { orderNumber } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import { cancelInTx } from './orders.service.ts';
+import { lockOpenReturn, type ReturnRequestRow, settleReturn } from './return-requests.repository.ts';
+import { acceptLines, declineLines, takesWholeOrder } from './return-requests.service.ts';
 import { eventNote, moveSummary } from './status-words.ts';
 
 export { editOrder, recordPayment, updateShipping } from './order-records.service.ts';
@@ -209,30 +211,49 @@ export const bulkStatus = (
     return { moved, skipped };
   });
 
-/** The vendor accepts a customer's return request (the order becomes RETURNED, stock back) or declines it. */
+/**
+ * The vendor accepts a customer's return request, all of it or some lines (`item_ids`, issue 40), or declines it.
+ * Accepting every unit the customer holds returns the whole order (RETURNED, stock back); fewer lines, or an
+ * exchange, keep it delivered with only the accepted units back (return-requests.service.ts).
+ */
 export const decideReturn = (
   shop: ShopContext,
   {
     orderId,
     decision: v,
-  }: { orderId: string; decision: { decision: 'ACCEPT' | 'DECLINE'; note?: string; version: number } },
+  }: {
+    orderId: string;
+    decision: { decision: 'ACCEPT' | 'DECLINE'; note?: string; item_ids?: string[]; version: number };
+  },
   invoicing: Invoicing,
 ) =>
   inStore(shop, async (ctx) => {
     const order = await lockForChange(ctx.tx, orderId, v.version);
+    const request = await lockOpenReturn(ctx.tx, order.id);
+    // A request made before requests had lines is for the whole order.
+    const byLine = request?.lines.length ? request : null;
     if (v.decision === 'ACCEPT') {
+      const items = byLine ? await repo.itemsOf(ctx.tx, [order.id]) : [];
+      if (byLine && !takesWholeOrder(byLine.kind, byLine.lines, items, v.item_ids)) {
+        assertTransition(order, 'RETURNED');
+        await acceptLines(ctx, order, byLine, { itemIds: v.item_ids, note: v.note });
+        return readDetail(ctx.tx, order.id);
+      }
       const updated = await moveOrder({ ...ctx, ...invoicing }, order, {
         status: 'RETURNED',
         reason: v.note,
       });
+      if (byLine) await acceptWhole(ctx, byLine, v.note);
       await auditChange(ctx, order, updated, 'RETURN', 'return accepted');
       return readDetail(ctx.tx, order.id);
     }
-    const declined = await adminRepo.decideReturn(ctx.tx, order.id, {
-      status: 'REJECTED',
-      by: ctx.actor.userId,
-      note: v.note ?? null,
-    });
+    const declined = byLine
+      ? await declineLines(ctx, byLine, v.note ?? null)
+      : await adminRepo.decideReturn(ctx.tx, order.id, {
+          status: 'REJECTED',
+          by: ctx.actor.userId,
+          note: v.note ?? null,
+        });
     if (!declined) throw conflict('This order has no open return request.', 'NO_RETURN_REQUEST');
     const touched = await repo.updateOrder(ctx.tx, order.id, {});
     await event(ctx, order.id, 'RETURN_DECLINED', v.note);
@@ -247,3 +268,15 @@ export const decideReturn = (
     });
     return readDetail(ctx.tx, order.id);
   });
+
+/** A request by lines that took the whole order back: each line accepted, the whole paid value due back. */
+async function acceptWhole(ctx: Ctx, request: ReturnRequestRow, note: string | undefined) {
+  const lines = request.lines.map((l) => ({ ...l, status: 'ACCEPTED' as const }));
+  await settleReturn(ctx.tx, request.id, {
+    status: 'COMPLETED',
+    lines,
+    refundPaise: lines.reduce((n, l) => n + l.amount_paise, 0),
+    decidedBy: ctx.actor.userId,
+    decisionNote: note ?? null,
+  });
+}

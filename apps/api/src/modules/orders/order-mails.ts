@@ -1,4 +1,4 @@
-import { formatPaise, lineName } from '@haat/contracts';
+import { formatPaise, knownCarrier, lineName } from '@haat/contracts';
 
 import { brandOf, escapeHtml, greeting, layout, type MailMessage, para } from '../mail/index.ts';
 
@@ -119,12 +119,34 @@ export type OrderMailKind =
   | 'RTO'
   | 'RTO_RECEIVED';
 
+/** The prefix of the line that carries the tracking page (made a link in the HTML mail). */
+const TRACK_PREFIX = 'Track it: ';
+
+/**
+ * The shipment as a mail says it (issue 40): the carrier and the number as text, and the carrier's tracking page
+ * when known (the number to type there when its page does not take it in the address, as India Post's).
+ */
+function shipmentLines(o: OrderRow) {
+  if (!o.carrier || !o.trackingNumber) return [o.trackingUrl ? `${TRACK_PREFIX}${o.trackingUrl}` : ''];
+  const known = knownCarrier(o.carrier);
+  const name = known?.name ?? o.carrier;
+  return [
+    `Carrier: ${name}, tracking number ${o.trackingNumber}.`,
+    o.trackingUrl ? `${TRACK_PREFIX}${o.trackingUrl}` : '',
+    o.trackingUrl && known && !known.numberInLink ? `Enter ${o.trackingNumber} on ${name}'s page.` : '',
+  ];
+}
+
+/** A mail line as HTML: the tracking page as a link, every other line as a paragraph. */
+function htmlLine(line: string) {
+  if (!line.startsWith(TRACK_PREFIX)) return para(line);
+  const url = line.slice(TRACK_PREFIX.length);
+  return `<p style="margin:0 0 14px;font-size:15px"><a href="${escapeHtml(url)}">Track your parcel</a></p>`;
+}
+
 /** What each update says: its subject and its lines (the order, the shipment, a note). */
 function updateLines(kind: OrderMailKind, o: OrderRow, num: string, brand: string, note: string | null) {
-  const shipment = [
-    o.carrier && o.trackingNumber ? `Carrier: ${o.carrier}, tracking number ${o.trackingNumber}.` : '',
-    o.trackingUrl ? `Track it: ${o.trackingUrl}` : '',
-  ];
+  const shipment = shipmentLines(o);
   switch (kind) {
     case 'CONFIRMED':
       return { subject: `Order ${num} confirmed`, lines: [`${brand} confirmed your order ${num}.`] };
@@ -205,7 +227,7 @@ export function orderUpdateMail(input: {
     storeId: input.storeId,
     subject,
     text: [greeting(null), '', ...body].join('\n'),
-    html: layout(brand, [para(greeting(null)), ...body.map(para)].join('')),
+    html: layout(brand, [para(greeting(null)), ...body.map(htmlLine)].join('')),
   };
 }
 

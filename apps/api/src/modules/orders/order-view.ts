@@ -5,6 +5,7 @@ import { qrSvg } from '../../lib/qr-svg.ts';
 import { confirmationOf } from './cod-view.ts';
 import { findSettings } from './order-parties.repository.ts';
 import * as repo from './orders.repository.ts';
+import { returnView } from './return-lines.ts';
 
 export const orderNumber = (n: number) => `ORD-${n}`;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -109,15 +110,8 @@ export async function orderView(
     can_cancel: CANCELLABLE_STATUSES.includes(o.status),
     can_review: o.status === 'DELIVERED' && list.some((i) => !i.reviewed),
     can_return: o.status === 'DELIVERED' && !ret,
-    return_request: ret
-      ? {
-          reason: ret.reason,
-          status: ret.status,
-          created_at: ret.createdAt.toISOString(),
-          decided_at: iso(ret.decidedAt),
-          decision_note: ret.decisionNote,
-        }
-      : null,
+    return_request: ret ? { ...returnView(ret, parts.items), status: ret.status } : null,
+    cancel_reason: o.cancelReason,
     timeline: timelineOf(o, parts.payment),
     cod_confirmation: confirmationOf(o),
     upi: await upiView(o, ctx),

@@ -1,5 +1,6 @@
 import {
   cancelOrderBody,
+  cancelReasonText,
   cartData,
   customerOrder,
   envelope,
@@ -17,6 +18,7 @@ import { errorReplies, idParam, storeOriginHeaders, type ZodApp } from '../../li
 import { requireShopCustomer } from '../../plugins/auth.ts';
 
 import * as orders from './orders.service.ts';
+import { requestReturn } from './return-requests.service.ts';
 import { writeReview } from './review.service.ts';
 
 const orderReply = { 200: envelope(customerOrder), ...errorReplies };
@@ -82,7 +84,8 @@ function customerOrderActionRoutes(app: ZodApp, deps: Deps) {
   app.post('/store-user/store-order/:id/cancel/', {
     schema: {
       tags: ['orders'],
-      summary: 'Cancel an order while pending or processing: stock goes back, a mail goes out',
+      summary:
+        'Cancel an order while pending or processing, with a reason (a choice and words) the shop sees: stock goes back, a mail goes out',
       storeOriginHeaders,
       params: idParam,
       body: cancelOrderBody,
@@ -93,7 +96,7 @@ function customerOrderActionRoutes(app: ZodApp, deps: Deps) {
       return ok(
         await orders.cancelOrder(shopContext(deps, req, actor, store), {
           orderId: req.params.id,
-          reason: req.body.reason,
+          reason: cancelReasonText(req.body),
         }),
         'Order cancelled',
       );
@@ -134,7 +137,8 @@ function customerOrderActionRoutes(app: ZodApp, deps: Deps) {
   app.post('/store-user/store-order/:id/return/', {
     schema: {
       tags: ['orders'],
-      summary: 'Ask to return a delivered order, with a reason for the shop',
+      summary:
+        'Ask to return or exchange units of a delivered order (some lines and quantities, or all of it), with a reason; confirmed by mail',
       storeOriginHeaders,
       params: idParam,
       body: returnRequestBody,
@@ -143,11 +147,13 @@ function customerOrderActionRoutes(app: ZodApp, deps: Deps) {
     handler: async (req) => {
       const { store, actor } = await requireShopCustomer(deps, req);
       return ok(
-        await orders.requestReturn(shopContext(deps, req, actor, store), {
+        await requestReturn(shopContext(deps, req, actor, store), {
           orderId: req.params.id,
           reason: req.body.reason,
+          kind: req.body.kind,
+          items: req.body.items,
         }),
-        'Return requested',
+        req.body.kind === 'EXCHANGE' ? 'Exchange requested' : 'Return requested',
       );
     },
   });

@@ -177,23 +177,3 @@ export const buyAgain = (deps: Deps, actor: Actor, store: StoreRow, orderId: str
     const cart: CartData = await readCart(tx, customerId);
     return { cart, added, units, skipped };
   });
-
-/** Records a return request for a delivered order, for the vendor to act on. */
-export const requestReturn = (ctx: ShopContext, { orderId, reason }: { orderId: string; reason: string }) =>
-  asCustomer(ctx.deps, ctx.actor, ctx.store, async (tx, customerId) => {
-    const { store } = ctx;
-    const order = await ownOrder(tx, customerId, orderId, true);
-    if (order.status !== 'DELIVERED') {
-      throw conflict('Only delivered orders can be returned.', 'ORDER_NOT_RETURNABLE');
-    }
-    const created = await repo.insertReturn(tx, { storeId: store.id, orderId: order.id, customerId, reason });
-    if (!created) throw conflict('A return was already requested for this order.', 'RETURN_EXISTS');
-    await repo.insertEvent(tx, {
-      storeId: store.id,
-      orderId: order.id,
-      status: 'RETURN_REQUESTED',
-      note: reason,
-      actorId: customerId,
-    });
-    return viewOrder(tx, store, customerId, order);
-  });

@@ -258,7 +258,19 @@ export async function findProduct(tx: Tx, id: string) {
   return row ?? null;
 }
 
+/**
+ * A product about to be changed, locked with its variants in the one order every stock writer takes them: the
+ * variants by id, then the product (a sale's take_sale_stock and a goods receipt lock the variant, and the rollup
+ * trigger then writes the product). Locking the product first, and its variants through the edit's writes, made
+ * an edit and a receipt of the same product wait for each other until PostgreSQL killed one (a deadlock).
+ */
 export async function lockProduct(tx: Tx, id: string) {
+  await tx
+    .select({ id: schema.productVariants.id })
+    .from(schema.productVariants)
+    .where(eq(schema.productVariants.productId, id))
+    .orderBy(asc(schema.productVariants.id))
+    .for('update');
   const [row] = await tx.select().from(p).where(eq(p.id, id)).for('update');
   return row ?? null;
 }

@@ -284,6 +284,56 @@ describe('payments received on the khata', () => {
     expect(reminder.whatsapp_url.startsWith(`https://wa.me/91${c.phone}?text=`)).toBe(true);
   });
 
+  it('uses an advance first: a credit sale it covers is paid at once, also for a customer without a limit', async () => {
+    const c = await creditCustomerWith(1000, await product(100));
+    const productId = await product(20);
+    const pay = (id: string, body: object) => owner.call('POST', `/api/admin/customer/${id}/payment/`, body);
+    const kept = await pay(c.id, { amount: 30, method: 'UPI', confirm_advance: true });
+    expect(kept.json().data.balance).toBe(-30);
+    const paidStatus = async (orderId: string) =>
+      (
+        await withStore(t.owner, shops.a.id, (tx) =>
+          tx
+            .select({ o: schema.orders.paymentStatus, p: schema.paymentTransactions.paymentStatus })
+            .from(schema.orders)
+            .innerJoin(schema.paymentTransactions, eq(schema.paymentTransactions.orderId, schema.orders.id))
+            .where(eq(schema.orders.id, orderId)),
+        )
+      )[0];
+    const covered = await sale(c.phone, productId, 1, 20, { method: 'CREDIT' });
+    expect(covered.statusCode, covered.body).toBe(201);
+    const coveredId = covered.json().data.order_id;
+    expect(await paidStatus(coveredId)).toEqual({ o: 'SUCCESS', p: 'SUCCESS' });
+    const detail = (await owner.call('GET', `/api/admin/customer/${c.id}/`)).json().data;
+    expect(detail.balance).toBe(-10);
+    const invoice = (await owner.call('GET', `/api/admin/order/pos-checkout/${coveredId}/invoice.pdf`))
+      .rawPayload;
+    expect(pdfText(invoice)).toContain('Payment: On khata (pay later): paid');
+    // ₹10 of advance left: a ₹20 sale uses it and owes ₹10, unpaid until the khata is paid.
+    const part = await sale(c.phone, productId, 1, 20, { method: 'CREDIT' });
+    expect(await paidStatus(part.json().data.order_id)).toEqual({ o: 'PENDING', p: 'PENDING' });
+    expect((await owner.call('GET', `/api/admin/customer/${c.id}/`)).json().data.balance).toBe(10);
+    const settled = await pay(c.id, { amount: 10, method: 'CASH' });
+    expect(settled.json().data).toMatchObject({ balance: 0, settled_orders: [part.json().data.order_id] });
+
+    // No credit limit, but ₹25 paid in advance: a ₹20 sale on the khata is paid by it; a ₹40 one is refused.
+    const phone = newPhone();
+    expect((await sale(phone, productId, 1, 20, { method: 'CASH', amount_received: 20 })).statusCode).toBe(
+      201,
+    );
+    const plain = (await owner.call('GET', `/api/admin/customer/?search=${phone}`)).json().data.results[0];
+    expect(plain.credit_limit).toBeNull();
+    expect((await pay(plain.id, { amount: 25, method: 'CASH' })).statusCode).toBe(409);
+    expect((await pay(plain.id, { amount: 25, method: 'CASH', confirm_advance: true })).statusCode).toBe(200);
+    const byAdvance = await sale(phone, productId, 1, 20, { method: 'CREDIT' });
+    expect(byAdvance.statusCode, byAdvance.body).toBe(201);
+    expect(await paidStatus(byAdvance.json().data.order_id)).toEqual({ o: 'SUCCESS', p: 'SUCCESS' });
+    const beyond = await sale(phone, productId, 2, 20, { method: 'CREDIT' });
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json().message).toContain('the ₹5 advance they hold does not cover this sale');
+    expect((await owner.call('GET', `/api/admin/customer/${plain.id}/`)).json().data.balance).toBe(-5);
+  });
+
   it('reminds with the amount due and the shop’s UPI link', async () => {
     const productId = await product(100);
     const c = await creditCustomerWith(1000, productId);

@@ -24,7 +24,8 @@ type PaymentBody = z.output<typeof khataPaymentBody>;
 
 /**
  * The customer a sale on credit goes to, locked for the sale's transaction: their balance after the sale may not
- * pass their credit limit (no limit: no credit). 409 names the limit and the balance.
+ * pass their credit limit (no limit: no credit beyond what they hold as an advance, which a sale uses first). 409
+ * names the limit and the balance. `paidByAdvance`: the advance covers the whole sale, so it is paid at once.
  */
 export async function creditCustomer(
   tx: Tx,
@@ -32,34 +33,42 @@ export async function creditCustomer(
   { phone, totalPaise }: { phone: string; totalPaise: number },
 ) {
   const c = await repo.lockCustomer(tx, storeId, { phone });
-  if (!c || c.creditLimitPaise == null || c.creditLimitPaise <= 0) {
-    const message = `${c?.name ?? 'This customer'} has no credit limit: set one on the customer to sell on khata.`;
+  const limit = Math.max(c?.creditLimitPaise ?? 0, 0);
+  const after = (c?.balancePaise ?? 0) + totalPaise;
+  if (!c || (limit === 0 && after > 0)) {
+    const held =
+      c && c.balancePaise < 0
+        ? ` (the ${formatPaise(-c.balancePaise)} advance they hold does not cover this sale)`
+        : '';
+    const message = `${c?.name ?? 'This customer'} has no credit limit${held}: set one on the customer to sell on khata.`;
     throw new AppError(409, 'CONFLICT', message, {
       reason: 'NO_CREDIT',
       issues: [{ path: 'payment.method', message }],
     });
   }
-  const after = c.balancePaise + totalPaise;
-  if (after > c.creditLimitPaise) {
-    const message = `This sale would take ${c.name}'s khata to ${formatPaise(after)}, above the credit limit of ${formatPaise(c.creditLimitPaise)} (balance now ${formatPaise(c.balancePaise)}).`;
+  if (after > limit) {
+    const message = `This sale would take ${c.name}'s khata to ${formatPaise(after)}, above the credit limit of ${formatPaise(limit)} (balance now ${formatPaise(c.balancePaise)}).`;
     throw new AppError(409, 'CONFLICT', message, {
       reason: 'CREDIT_LIMIT',
       issues: [{ path: 'payment.method', message }],
       details: {
-        credit_limit: c.creditLimitPaise / 100,
+        credit_limit: limit / 100,
         balance: c.balancePaise / 100,
-        credit_left: Math.max(c.creditLimitPaise - c.balancePaise, 0) / 100,
+        credit_left: Math.max(limit - c.balancePaise, 0) / 100,
       },
     });
   }
-  return c;
+  return { ...c, paidByAdvance: after <= 0 };
 }
 
-/** The khata SALE entry of a counter sale on credit, sent with the sale's other statements before its COMMIT. */
+/**
+ * The khata SALE entry of a counter sale on credit, sent with the sale's other statements before its COMMIT; a sale
+ * the customer's advance covers whole is paid by it (the sale's own rows say so), with a note on its timeline.
+ */
 export function sendCreditSale(
   tx: Tx,
   send: StoreTx['send'],
-  s: { storeId: string; customer: repo.LockedCustomer; orderId: string; totalPaise: number; actor: Actor },
+  s: { storeId: string; customer: CreditCustomer; orderId: string; totalPaise: number; actor: Actor },
 ) {
   const after = s.customer.balancePaise + s.totalPaise;
   send(
@@ -75,7 +84,19 @@ export function sendCreditSale(
     }),
   );
   send(repo.setBalance(tx, s.storeId, s.customer.id, after));
+  if (s.customer.paidByAdvance)
+    send(
+      ordersModule.insertEvent(tx, {
+        storeId: s.storeId,
+        orderId: s.orderId,
+        status: 'PAYMENT_RECEIVED',
+        note: `Paid from the khata's advance (${formatPaise(-s.customer.balancePaise)} held, ${formatPaise(-after)} left)`,
+        actorId: s.actor.userId,
+      }),
+    );
 }
+
+export type CreditCustomer = Awaited<ReturnType<typeof creditCustomer>>;
 
 /**
  * Money received on a khata: a PAYMENT entry (negative, with the balance after it) lowers the balance, cash names

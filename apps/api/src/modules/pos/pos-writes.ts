@@ -57,7 +57,12 @@ export interface CounterPayment {
   utr: string | null;
   cardLast4: string | null;
   cardNetwork: string | null;
+  /** On the khata (CREDIT) and covered whole by the customer's advance: paid at once (issue 38). */
+  paidByAdvance?: boolean;
 }
+
+/** A sale on the khata stays unpaid until the khata covers it, unless the customer's advance already does. */
+const unpaid = (p: CounterPayment) => p.method === 'CREDIT' && !p.paidByAdvance;
 
 /** How the customer paid; cash must cover the bill. A client that says nothing paid the exact amount in cash. */
 export function checkPayment(p: Body['payment'], totalPaise: number): CounterPayment {
@@ -161,7 +166,7 @@ function orderRow(s: SaleInput, orderId: string, now: Date): Parameters<typeof o
     channel: 'POS',
     paymentMethod: payment.method,
     // On the khata (CREDIT) the sale is unpaid until the khata covers it (issue 38).
-    paymentStatus: payment.method === 'CREDIT' ? 'PENDING' : 'SUCCESS',
+    paymentStatus: unpaid(payment) ? 'PENDING' : 'SUCCESS',
     subtotalPaise: totals.subtotalPaise,
     discountPaise: totals.discountPaise,
     shippingPaise: 0,
@@ -218,10 +223,10 @@ function paymentRow(
     reference: ordersRepo.currentOrderNumber(store.id, 'TXN-'),
     amountPaise: totals.totalPaise,
     paymentMode: payment.method,
-    paymentStatus: payment.method === 'CREDIT' ? 'PENDING' : 'SUCCESS',
+    paymentStatus: unpaid(payment) ? 'PENDING' : 'SUCCESS',
     externalReference: payment.utr,
-    receivedBy: payment.method === 'CREDIT' ? null : actor.userId,
-    receivedAt: payment.method === 'CREDIT' ? null : now,
+    receivedBy: unpaid(payment) ? null : actor.userId,
+    receivedAt: unpaid(payment) ? null : now,
     tenderedPaise: payment.tenderedPaise,
     cardNetwork: payment.cardNetwork,
     cardLast4: payment.cardLast4,
@@ -325,7 +330,10 @@ function counterSnapshot(s: SaleInput, at: Date) {
     },
     billTo: null,
     orderNumber: '',
-    paymentMethod: payment.method === 'CREDIT' ? 'On khata (pay later): unpaid' : payment.method,
+    paymentMethod:
+      payment.method === 'CREDIT'
+        ? `On khata (pay later): ${unpaid(payment) ? 'unpaid' : 'paid'}`
+        : payment.method,
     lines: lines.map((l) => ({
       name: lineName(l.name, l.variantLabel, l.sku),
       hsn: l.hsn,

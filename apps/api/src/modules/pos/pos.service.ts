@@ -95,7 +95,8 @@ export async function posCheckout(
         key,
         lines,
         totals,
-        payment,
+        // The customer's advance is used first: a sale it covers whole is paid by it.
+        payment: credit?.paidByAdvance ? { ...payment, paidByAdvance: true } : payment,
         counterInfo,
         shop,
       });

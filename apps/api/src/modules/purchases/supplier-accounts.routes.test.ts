@@ -92,10 +92,15 @@ describe("a supplier's account", () => {
     const over = await pay(s, { amount: 1000, paid_on: '2026-11-20' });
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toContain('is owed ₹680');
-    expect(over.json().error.details.balance).toBe(680);
+    expect(over.json().error.details).toEqual({ balance: 680, advance: 320 });
     const advance = await pay(s, { amount: 1000, paid_on: '2026-11-20', confirm_advance: true });
     expect(advance.statusCode, advance.body).toBe(201);
     expect(advance.json().data.balance).toBe(-320);
+    // Already ₹320 ahead: the whole of another payment is an advance, and the question says so (not ₹100 + 320).
+    const more = await pay(s, { amount: 100, paid_on: '2026-11-21' });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().error.details).toEqual({ balance: -320, advance: 100 });
+    expect(more.json().message).toContain('leaves ₹100 as an advance');
     const listed = (await vendor.call('GET', '/api/admin/supplier-account/')).json().data;
     expect(listed.find((x: { id: string }) => x.id === s)).toMatchObject({
       billed: 1180,

@@ -135,15 +135,16 @@ export function recordPayment(ctx: ShopContext, body: PaymentBody) {
     }
     const amount = rupeesToPaise(body.amount);
     const balance = totals.billed - totals.paid;
-    if (amount > balance && !body.confirm_advance)
+    const extra = amount - Math.max(balance, 0);
+    if (extra > 0 && !body.confirm_advance)
       throw new AppError(
         409,
         'CONFLICT',
-        `${sup.companyName} is owed ${formatPaise(balance)}: paying ${formatPaise(amount)} leaves ${formatPaise(amount - balance)} as an advance. Confirm to keep it as an advance.`,
+        `${sup.companyName} is owed ${formatPaise(balance)}: paying ${formatPaise(amount)} leaves ${formatPaise(extra)} as an advance. Confirm to keep it as an advance.`,
         {
           reason: 'ABOVE_BALANCE',
           issues: [{ path: 'amount', message: `More than the balance of ${formatPaise(balance)}` }],
-          details: { balance: paiseToRupees(balance) },
+          details: { balance: paiseToRupees(balance), advance: paiseToRupees(extra) },
         },
       );
     const registerSessionId = await registerFor(ctx, tx, body);

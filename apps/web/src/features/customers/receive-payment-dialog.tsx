@@ -26,7 +26,7 @@ function usePaymentForm(c: CustomerDetail, open: boolean, onClose: () => void) {
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [advance, setAdvance] = useState<string | null>(null);
+  const [advance, setAdvance] = useState<{ message: string; amount: number } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useEffect(() => {
     if (!open) return;
@@ -57,7 +57,10 @@ function usePaymentForm(c: CustomerDetail, open: boolean, onClose: () => void) {
       },
       onError: (err) => {
         if (err instanceof ApiError && err.envelope?.error.reason === 'ADVANCE_NOT_CONFIRMED')
-          return setAdvance(err.message);
+          return setAdvance({
+            message: err.message,
+            amount: Number(err.envelope.error.details?.advance ?? 0),
+          });
         const fields = serverFieldErrors(err);
         if (Object.keys(fields).length) setErrors(fields);
         else setProblem(err instanceof ApiError ? err.message : 'The payment could not be recorded.');
@@ -134,14 +137,14 @@ export function ReceivePaymentDialog({
         {f.problem ? <FormAlert>{f.problem}</FormAlert> : null}
         {f.advance ? (
           <div className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="alert">
-            <p>{f.advance}</p>
+            <p>{f.advance.message}</p>
             <button
               type="button"
               className={buttonStyles.secondary}
               onClick={() => f.send(true)}
               disabled={f.pay.isPending}
             >
-              Keep the rest as an advance
+              Keep {formatINR(f.advance.amount, { paise: true })} as an advance
             </button>
           </div>
         ) : null}

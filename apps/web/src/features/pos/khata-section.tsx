@@ -4,7 +4,8 @@ import { formatAmount } from '../../lib/format.ts';
 
 /**
  * Pay later (khata): the customer's balance, their credit limit and what is left of it before and after this sale
- * (issue 38). The server checks the same against the locked balance and refuses a sale above the limit.
+ * (issue 38). An advance the customer holds is used first (a sale it covers is paid at once). The server checks
+ * the same against the locked balance and refuses a sale above the limit.
  */
 export function KhataSection({ customer, total }: { customer: CustomerSummary; total: number }) {
   const limit = customer.credit_limit ?? 0;
@@ -29,9 +30,15 @@ export function KhataSection({ customer, total }: { customer: CustomerSummary; t
       </dl>
       {after > limit ? (
         <FormAlert>
-          This sale would take {customer.name}'s khata to {rupees(after)}, above the credit limit of{' '}
-          {rupees(limit)}.
+          {limit > 0
+            ? `This sale would take ${customer.name}'s khata to ${rupees(after)}, above the credit limit of ${rupees(limit)}.`
+            : `${customer.name} has no credit limit, and the advance of ${rupees(-customer.balance)} does not cover this sale.`}
         </FormAlert>
+      ) : after <= 0 ? (
+        <p className="text-sm text-emerald-800">
+          Paid from {customer.name}'s advance of {rupees(-customer.balance)}: {rupees(-after)} of it is left
+          after this sale.
+        </p>
       ) : (
         <p className="text-sm text-slate-600">
           {customer.name} will owe {rupees(after)} after this sale. The invoice shows it unpaid until the

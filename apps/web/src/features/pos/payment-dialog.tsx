@@ -34,9 +34,9 @@ export function PaymentDialog({
   /** The server's prices or stock differ from the screen's: its figures, when it sent them. */
   onStale: (details: Record<string, unknown> | undefined) => void;
 }) {
-  // Pay later (khata) is offered when the bill's customer has a credit limit (issue 38).
+  // Pay later (khata) is offered when the bill's customer has a credit limit or holds an advance (issue 38).
   const customer = useCustomerByPhone(bill.phone.replace(/\D/g, '').slice(-10));
-  const khata = customer.data?.credit_limit ? customer.data : null;
+  const khata = customer.data?.credit_limit || (customer.data?.balance ?? 0) < 0 ? customer.data : null;
   const refresh = useRefreshCustomers();
   const paid = (sale: PosSale) => {
     void refresh();

@@ -20,7 +20,7 @@ function usePaymentForm(s: SupplierBalance, billId: string | undefined, open: bo
   const [v, setV] = useState({ amount: '', method: 'UPI' as Method, date: '', reference: '', drawer: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [advance, setAdvance] = useState<string | null>(null);
+  const [advance, setAdvance] = useState<{ message: string; amount: number } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useEffect(() => {
     if (!open) return;
@@ -56,7 +56,10 @@ function usePaymentForm(s: SupplierBalance, billId: string | undefined, open: bo
       },
       onError: (err) => {
         if (err instanceof ApiError && err.envelope?.error.reason === 'ABOVE_BALANCE')
-          return setAdvance(err.message);
+          return setAdvance({
+            message: err.message,
+            amount: Number(err.envelope.error.details?.advance ?? 0),
+          });
         setErrors(serverFieldErrors(err));
         setProblem(err instanceof ApiError ? err.message : 'The payment could not be recorded.');
       },
@@ -143,14 +146,14 @@ export function SupplierPaymentDialog({
         {f.problem ? <FormAlert>{f.problem}</FormAlert> : null}
         {f.advance ? (
           <div className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="alert">
-            <p>{f.advance}</p>
+            <p>{f.advance.message}</p>
             <button
               type="button"
               className={buttonStyles.secondary}
               onClick={() => f.send(true)}
               disabled={f.busy}
             >
-              Keep the rest as an advance
+              Keep {rupees(f.advance.amount)} as an advance
             </button>
           </div>
         ) : null}

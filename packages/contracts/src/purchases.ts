@@ -270,6 +270,8 @@ export type GoodsReceiptBody = z.input<typeof goodsReceiptBody>;
 export const receiptQuery = z.object({
   supplier_id: id('supplier_id').optional(),
   purchase_order_id: id('purchase_order_id').optional(),
+  /** Receipts with a line of this product (the product page's Supplier tab: its last goods receipts). */
+  product_id: id('product_id').optional(),
 });
 
 export const supplierBillBody = z

@@ -157,6 +157,35 @@ describe('goods receipts', () => {
     expect(item?.cost).toBe(6775);
   });
 
+  it("lists a product's goods receipts, newest first (the product page's Supplier tab)", async () => {
+    const p = await purchaseProduct(vendor.call, { stock: 1, cost: 30 });
+    const other = await purchaseProduct(vendor.call, { stock: 1, cost: 30 });
+    const { po, lineId } = await sentOrder(p.id, 4, 32);
+    const supplierId = await purchaseSupplier(vendor.call);
+    const first = await vendor.call('POST', GRN, {
+      purchase_order_id: po.id,
+      lines: [{ purchase_order_line_id: lineId, quantity: 4 }],
+    });
+    const notIt = await vendor.call('POST', GRN, {
+      supplier_id: supplierId,
+      lines: [{ product_id: other.id, quantity: 2, unit_cost: 31 }],
+    });
+    const both = await vendor.call('POST', GRN, {
+      supplier_id: supplierId,
+      lines: [
+        { product_id: other.id, quantity: 1, unit_cost: 31 },
+        { product_id: p.id, quantity: 6, unit_cost: 35 },
+      ],
+    });
+    for (const r of [first, notIt, both]) expect(r.statusCode, r.body).toBe(201);
+    const res = await vendor.call('GET', `${GRN}?product_id=${p.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().data as { number: string; purchase_order_number: string | null }[];
+    expect(list.map((g) => g.number)).toEqual([both.json().data.number, first.json().data.number]);
+    expect(list[1]?.purchase_order_number).toBe(po.number);
+    expect((await vendor.call('GET', `${GRN}?product_id=not-an-id`)).statusCode).toBe(400);
+  });
+
   it('leaves stock equal to its ledger when a receipt and counter sales of the same item run at once', async () => {
     const rounds = process.env.DATABASE_URL ? 6 : 2;
     for (let round = 0; round < rounds; round++) {

@@ -63,8 +63,14 @@ export const insertReceiptLines = (tx: Tx, rows: (typeof gl.$inferInsert)[]) =>
 export const insertLedger = (tx: Tx, rows: (typeof schema.stockLedger.$inferInsert)[]) =>
   tx.insert(schema.stockLedger).values(rows);
 
-/** Receipts with their supplier, order number and lines: one by id, an order's, or a supplier's (newest first). */
-export async function findReceipts(tx: Tx, by: { id?: string; orderId?: string; supplierId?: string }) {
+/**
+ * Receipts with their supplier, order number and lines: one by id, an order's, a supplier's, or those with a line of
+ * a product (newest first).
+ */
+export async function findReceipts(
+  tx: Tx,
+  by: { id?: string; orderId?: string; supplierId?: string; productId?: string },
+) {
   const heads = await tx
     .select({ receipt: g, supplier: supplierColumns, orderNumber: po.number })
     .from(g)
@@ -75,6 +81,10 @@ export async function findReceipts(tx: Tx, by: { id?: string; orderId?: string; 
         by.id ? eq(g.id, by.id) : undefined,
         by.orderId ? eq(g.purchaseOrderId, by.orderId) : undefined,
         by.supplierId ? eq(g.supplierId, by.supplierId) : undefined,
+        by.productId
+          ? sql`exists (select 1 from ${gl} where ${gl.storeId} = ${g.storeId}
+              and ${gl.goodsReceiptId} = ${g.id} and ${gl.productId} = ${by.productId})`
+          : undefined,
       ),
     )
     .orderBy(desc(g.receivedAt), desc(g.number))

@@ -144,7 +144,11 @@ export const getReceipt = (ctx: ShopContext, id: string) =>
 
 export const listReceipts = (ctx: ShopContext, q: z.output<typeof receiptQuery>) =>
   withStore(ctx.deps.db, ctx.store.id, async (tx) =>
-    (await repo.findReceipts(tx, { supplierId: q.supplier_id, orderId: q.purchase_order_id })).map((r) =>
-      toReceipt(r.receipt, r.supplier, r.orderNumber, r.lines),
-    ),
+    (
+      await repo.findReceipts(tx, {
+        supplierId: q.supplier_id,
+        orderId: q.purchase_order_id,
+        productId: q.product_id,
+      })
+    ).map((r) => toReceipt(r.receipt, r.supplier, r.orderNumber, r.lines)),
   );

@@ -35,7 +35,7 @@ export function receiptRoutes(app: ZodApp, deps: Deps) {
   app.get('/goods-receipt/', {
     schema: {
       tags,
-      summary: 'Goods receipts, newest first, of a supplier or a purchase order',
+      summary: 'Goods receipts, newest first, of a supplier, a purchase order or with a line of a product',
       storeOriginHeaders,
       querystring: receiptQuery,
       response: { 200: envelope(z.array(goodsReceipt)), ...errorReplies },

@@ -3,6 +3,7 @@ import {
   type AssignedBarcodes,
   type category,
   DEFAULT_UNITS,
+  type GoodsReceipt,
   type InventoryQuery,
   type importReport,
   type ledgerPage,
@@ -68,6 +69,13 @@ export const inventoryApi = {
     adminCall<Category>(slug, '/category/', { method: 'POST', body: { name }, silent: true }),
   suppliers: (slug: string, signal?: AbortSignal) =>
     adminCall<Supplier[]>(slug, '/supplier/', { signal, silent: true }),
+  /** The goods receipts with a line of the product, newest first (purchases, issue 38). */
+  receipts: (slug: string, productId: string, signal?: AbortSignal) =>
+    adminCall<GoodsReceipt[]>(slug, '/goods-receipt/', {
+      query: { product_id: productId },
+      signal,
+      silent: true,
+    }),
   addSupplier: (slug: string, body: SupplierInput) =>
     adminCall<Supplier>(slug, '/supplier/', { method: 'POST', body, silent: true }),
   units: (slug: string, signal?: AbortSignal) =>
@@ -88,6 +96,7 @@ export const inventoryKeys = {
   history: (slug: string, id: string, q: object) => adminKey(slug, 'inventory', 'product', id, 'history', q),
   categories: (slug: string) => adminKey(slug, 'inventory', 'categories'),
   suppliers: (slug: string) => adminKey(slug, 'inventory', 'suppliers'),
+  receipts: (slug: string, id: string) => adminKey(slug, 'inventory', 'product', id, 'receipts'),
   units: (slug: string) => adminKey(slug, 'inventory', 'units'),
 };
 
@@ -152,6 +161,16 @@ export function useSuppliers() {
   return useQuery({
     queryKey: inventoryKeys.suppliers(slug),
     queryFn: ({ signal }) => inventoryApi.suppliers(slug, signal),
+    enabled: !!slug,
+  });
+}
+
+/** The product's goods receipts (the Supplier tab), newest first. */
+export function useProductReceipts(productId: string) {
+  const slug = useShopSlug();
+  return useQuery({
+    queryKey: inventoryKeys.receipts(slug, productId),
+    queryFn: ({ signal }) => inventoryApi.receipts(slug, productId, signal),
     enabled: !!slug,
   });
 }

@@ -1,14 +1,14 @@
 /** The product page's parts: its photos, quick stats and the tabs (overview, inventory, supplier, history). */
-import { formatPhone } from '@haat/contracts/phone';
 import { ImageOff } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { formatAmount, formatDate } from '../../lib/format.ts';
 import { useSearchParams } from '../../lib/router.tsx';
 import { useCan } from '../../lib/shop-role.ts';
 import { ChangeLog } from '../audit-trail/index.ts';
-import { type AdminProduct, useSuppliers } from './inventory-api.ts';
+import type { AdminProduct } from './inventory-api.ts';
 import { StockBadge } from './stock-badge.tsx';
 import { StockHistory } from './stock-history.tsx';
+import { SupplierTab } from './supplier-tab.tsx';
 import { VariantStock } from './variant-stock.tsx';
 
 const TABS = [
@@ -114,38 +114,6 @@ export function QuickStats({ p }: { p: AdminProduct }) {
         ))}
       </dl>
     </section>
-  );
-}
-
-function SupplierTab({ p }: { p: AdminProduct }) {
-  const suppliers = useSuppliers();
-  if (!p.supplier_id) {
-    return (
-      <p className="text-sm text-slate-600">
-        No supplier added for this product. Edit the product to choose one.
-      </p>
-    );
-  }
-  const s = suppliers.data?.find((x) => x.id === p.supplier_id);
-  if (!s && suppliers.isPending) return <p className="text-sm text-slate-500">Loading supplier..</p>;
-  return (
-    <Facts
-      items={[
-        ['Company', s?.company_name],
-        ['Supplier name', s?.supplier_name ?? p.supplier?.supplier_name],
-        ['Contact number', s?.supplier_contact ? formatPhone(s.supplier_contact) : null],
-        ['Email', s?.supplier_email],
-        ['Address', s?.supplier_address],
-        [
-          'GST number',
-          s?.supplier_gst_number ? (
-            <span key="gst" className="font-mono">
-              {s.supplier_gst_number}
-            </span>
-          ) : null,
-        ],
-      ]}
-    />
   );
 }
 

@@ -47,6 +47,7 @@ import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { geocodeRoutes, onboardingRoutes } from './modules/onboarding/index.ts';
 import { adminOrderRoutes, orderRoutes } from './modules/orders/index.ts';
 import { adminPaymentRoutes, customerInvoiceRoutes, issueInvoice } from './modules/payments/index.ts';
+import { pincodeRoutes } from './modules/pincode/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/index.ts';
 import { posRoutes } from './modules/pos/index.ts';
@@ -259,6 +260,7 @@ async function registerModules(app: App, deps: Deps) {
   await app.register(placeOrderRoutes(deps), { prefix: '/api/store' });
   await app.register(orderRoutes(deps), { prefix: '/api/store' });
   await app.register(codStoreRoutes(deps), { prefix: '/api/store' });
+  await app.register(pincodeRoutes(deps), { prefix: '/api/store' });
   await app.register(codAdminRoutes(deps), { prefix: '/api/admin' });
   // Transactions, invoices and refunds (payments), then Order Management, which issues an invoice on shipping.
   await app.register(adminPaymentRoutes(deps), { prefix: '/api/admin' });

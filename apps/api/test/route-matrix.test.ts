@@ -246,6 +246,8 @@ export const ROUTES: Record<string, Entry> = {
     body: () => ({ phone_number: '9876543210' }),
   },
   'GET /api/store/get-store-delivery-options/': { access: 'public' },
+  'GET /api/store/pincode/:pin/': { access: 'public' },
+  'GET /api/store/check-delivery/': { access: 'public' },
   'GET /api/store/store-user/user-checkout/': { access: 'customer' },
   'POST /api/store/order/create-order/': {
     access: 'customer',

@@ -33,6 +33,7 @@ export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './phone.ts';
+export * from './pincode.ts';
 export * from './platform.ts';
 export * from './policies.ts';
 export * from './pos.ts';

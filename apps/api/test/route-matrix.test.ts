@@ -409,6 +409,7 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/transaction/gstr1.json': { access: 'vendor', query: 'month=2026-11' },
   'GET /api/admin/transaction/gstr1.csv': { access: 'vendor', query: 'month=2026-11' },
   'GET /api/admin/transaction/gstr3b/': { access: 'vendor', query: 'month=2026-11' },
+  'GET /api/admin/transaction/gstr3b.json': { access: 'vendor', query: 'month=2026-11' },
   // An order's id in the document slots: the shop's own answers 404 as shop B's does (the routes' own tests use real ones).
   'GET /api/admin/transaction/einvoice.json': { access: 'vendor', id: 'order', query: 'document_id={order}' },
   'PUT /api/admin/transaction/document/:id/irn/': {

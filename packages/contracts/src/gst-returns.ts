@@ -3,7 +3,7 @@ import { GST_RATES, GST_STATE_CODES } from './gst.ts';
 
 /*
  * The GST returns Haat files (issue 39), as zod schemas written from the GST portal's GSTR-1 upload format (the
- * offline tool's JSON, GST3.1.6, HSN summary split into B2B and B2C from May 2025) and GSTR-3B's outward tables. They
+ * offline tool's JSON, GST3.1.6, HSN summary split into B2B and B2C from May 2025) and GSTR-3B's tables 3 and 4. They
  * filter the API's replies, and the tests check every demo month against them with Ajv (through z.toJSONSchema).
  */
 
@@ -113,12 +113,52 @@ export const gstr1Preview = z.object({
 });
 
 const taxes = z.object({ txval: amount, iamt: amount, camt: amount, samt: amount, csamt: amount });
-export const gstr3bOutward = z.object({
+const credit = { iamt: amount, camt: amount, samt: amount, csamt: amount };
+const creditRows = <T extends [string, ...string[]]>(types: T) =>
+  z.array(z.object({ ty: z.enum(types), ...credit }));
+const returnPeriod = z.string().regex(/^(0[1-9]|1[0-2])(20[0-9]{2}|2100)$/);
+
+/**
+ * GSTR-3B of a month as the portal's offline tool reads it: 3.1 outward supplies, 3.2 inter-state supplies to
+ * unregistered persons, and table 4's eligible input tax credit (4A available by type: imports of goods and of
+ * services, reverse charge, input service distributor, all other ITC; 4B reversed; 4C net; 4D ineligible).
+ */
+export const gstr3bFile = z.object({
   gstin,
-  ret_period: z.string().regex(/^(0[1-9]|1[0-2])(20[0-9]{2}|2100)$/),
+  ret_period: returnPeriod,
   sup_details: z.object({ osup_det: taxes, osup_nil_exmp: taxes }),
   inter_sup: z.object({
     unreg_details: z.array(z.object({ pos: stateCode, txval: amount, iamt: amount })),
   }),
-  input_tax_note: z.string(),
+  itc_elg: z.object({
+    itc_avl: creditRows(['IMPG', 'IMPS', 'ISRC', 'ISD', 'OTH']),
+    itc_rev: creditRows(['RUL', 'OTH']),
+    itc_net: z.object(credit),
+    itc_inelg: creditRows(['RUL', 'OTH']),
+  }),
 });
+export type Gstr3bFile = z.infer<typeof gstr3bFile>;
+
+/** One head's tax (6.1): the credit of each head set off against it, and what is paid in cash. */
+const setOffRow = z.object({
+  head: z.enum(['IGST', 'CGST', 'SGST']),
+  tax: amount,
+  from_igst: amount,
+  from_cgst: amount,
+  from_sgst: amount,
+  credit_used: amount,
+  cash: amount,
+});
+
+/** The file, with what the month's credit pays and what is left in cash, and what was not claimed and why. */
+export const gstr3bPreview = gstr3bFile.extend({
+  set_off: z.object({
+    rows: z.array(setOffRow),
+    cash_total: amount,
+    /** Credit left over, per head, for the next month. */
+    carried_forward: z.object({ igst: amount, cgst: amount, sgst: amount }),
+  }),
+  /** Input tax not claimed (a bill or expense without a valid GSTIN) and other things to check before filing. */
+  problems: z.array(z.string()),
+});
+export type Gstr3bPreview = z.infer<typeof gstr3bPreview>;

@@ -164,6 +164,19 @@ export function taxOn(taxable: number, rate: number, intraState: boolean) {
 }
 
 /**
+ * The GST on a supplier's bill or an expense (one figure, as recorded) by head, for the input tax credit: from a
+ * supplier in the shop's state CGST and SGST, two halves that add up to the tax exactly (an odd paisa goes to CGST);
+ * from another state all of it IGST. The tax is whole paise and never negative (the tables' checks).
+ */
+export function taxHeadsOf(taxPaise: number, intraState: boolean) {
+  if (!Number.isSafeInteger(taxPaise) || taxPaise < 0)
+    throw new RangeError(`GST must be whole paise, not negative: ${taxPaise}`);
+  if (!intraState) return { cgst: 0, sgst: 0, igst: taxPaise };
+  const cgst = Math.ceil(taxPaise / 2);
+  return { cgst, sgst: taxPaise - cgst, igst: 0 };
+}
+
+/**
  * One line: the unit rate is the GST-inclusive price without GST, the discount (GST-inclusive share of the
  * order's) likewise; taxable = quantity x rate - discount, the tax on it; a value-only line has no rate.
  */

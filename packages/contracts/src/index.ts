@@ -23,6 +23,7 @@ export * from './envelope.ts';
 export * from './figures.ts';
 export * from './gst.ts';
 export * from './gst-returns.ts';
+export * from './gst-set-off.ts';
 export * from './gstin-field.ts';
 export * from './indian-states.ts';
 export * from './inventory.ts';

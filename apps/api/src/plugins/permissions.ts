@@ -116,6 +116,7 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   'GET /api/admin/transaction/gstr1.json': 'money',
   'GET /api/admin/transaction/gstr1.csv': 'money',
   'GET /api/admin/transaction/gstr3b/': 'money',
+  'GET /api/admin/transaction/gstr3b.json': 'money',
   'GET /api/admin/transaction/einvoice.json': 'money',
   // Entering what the e-invoice portal returned is a write: whoever records an order's payments does it.
   'PUT /api/admin/transaction/document/:id/irn/': 'orders.manage',

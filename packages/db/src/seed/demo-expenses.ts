@@ -1,8 +1,9 @@
-import { gstinCheckDigit, withoutGst } from '@haat/contracts';
+import { GST_STATE_CODES, gstinCheckDigit, withoutGst } from '@haat/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { rowsOf, withStore } from '../context.ts';
 import { stores } from '../schema/platform.ts';
+import { storeLocations } from '../schema/tenant.ts';
 import { expenses } from '../schema/whole-shop.ts';
 import { between, random } from './random.ts';
 
@@ -10,8 +11,9 @@ import { between, random } from './random.ts';
  * A year of a demo shop's expenses (issue 38), so its profit and loss has something to subtract: each of the last
  * 12 months (this one so far) has rent, salaries, electricity, internet and phone, courier bills, packaging, bank
  * charges, and now and then marketing, repairs or travel, with the GST in them where a business would be charged
- * it (18 % on services, rent from a registered landlord). Deterministic per shop (its slug), about 100 rows, and
- * written once: a shop that has any expense is left alone.
+ * it (18 % on services, rent from a registered landlord), and the payee's GSTIN where the payee is registered, so
+ * GSTR-3B claims that GST; the packaging bought for cash has GST but no GSTIN (3B lists it as not claimed).
+ * Deterministic per shop (its slug), about 100 rows, and written once: a shop that has any expense is left alone.
  */
 
 type Method = (typeof expenses.$inferInsert)['method'];
@@ -28,12 +30,22 @@ interface Line {
 }
 
 const gstin = (first14: string) => `${first14}${gstinCheckDigit(first14)}`;
-const LANDLORD = gstin('27AAPFR4821K1Z');
 const COURIER = gstin('07AAGCD9372M1Z');
-const TELECOM = gstin('27AAACB2894G1Z');
+const ADS = gstin('29AACCF5678Q1Z');
+/** Registered in the shop's own state (rent is taxed where the shop is): CGST and SGST on their bills. */
+const localPayees = (code: string) => ({
+  landlord: gstin(`${code}AAPFR4821K1Z`),
+  telecom: gstin(`${code}AAACB2894G1Z`),
+  bank: gstin(`${code}AAACH4321B1Z`),
+});
 
 /** One month's lines for a shop of `size` (1 small to 3 busy), from the shop's random source. */
-function monthLines(rnd: () => number, size: number, month: number): Line[] {
+function monthLines(
+  rnd: () => number,
+  size: number,
+  month: number,
+  local: ReturnType<typeof localPayees>,
+): Line[] {
   const rent = 6_000 + size * 3_000;
   const lines: Line[] = [
     {
@@ -42,7 +54,7 @@ function monthLines(rnd: () => number, size: number, month: number): Line[] {
       rupees: rent,
       rate: 18,
       payee: 'Rao Properties',
-      gstin: LANDLORD,
+      gstin: local.landlord,
       method: 'BANK',
       description: 'Shop rent',
     },
@@ -70,7 +82,7 @@ function monthLines(rnd: () => number, size: number, month: number): Line[] {
       rupees: 1_179,
       rate: 18,
       payee: 'Airtel Business',
-      gstin: TELECOM,
+      gstin: local.telecom,
       method: 'UPI',
       description: 'Broadband and phone',
     },
@@ -109,6 +121,7 @@ function monthLines(rnd: () => number, size: number, month: number): Line[] {
       rupees: between(rnd, 80, 320) + 0.5 * between(rnd, 0, 1),
       rate: 18,
       payee: 'HDFC Bank',
+      gstin: local.bank,
       method: 'BANK',
       description: 'Account and UPI charges',
     },
@@ -120,6 +133,7 @@ function monthLines(rnd: () => number, size: number, month: number): Line[] {
       rupees: between(rnd, 15, 40) * 100,
       rate: 18,
       payee: 'Meta Ads',
+      gstin: ADS,
       method: 'CARD',
       description: 'Instagram ads',
     });
@@ -158,12 +172,17 @@ export async function seedDemoExpenses(db: Db, storeId: string, now: Date): Prom
     );
     if (Number(any?.n ?? 0) > 0) return 0;
     const rnd = random(`expenses:${shop.slug}`);
+    const [where] = await tx
+      .select({ state: storeLocations.state })
+      .from(storeLocations)
+      .where(eq(storeLocations.storeId, storeId));
+    const payees = localPayees(GST_STATE_CODES[where?.state ?? ''] ?? '27');
     const size = 1 + (between(rnd, 0, 99) % 3);
     const local = new Date(now.getTime() + IST);
     const today = local.toISOString().slice(0, 10);
     const rows = Array.from({ length: 12 }, (_, i) => {
       const first = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - 11 + i, 1));
-      return monthLines(rnd, size, first.getUTCMonth()).map((l) => {
+      return monthLines(rnd, size, first.getUTCMonth(), payees).map((l) => {
         const spentOn = new Date(first.getTime() + (l.day - 1) * 86_400_000).toISOString().slice(0, 10);
         const amountPaise = Math.round(l.rupees * 100);
         return {

@@ -137,3 +137,40 @@ export async function hsnSummary(tx: Tx, storeId: string, from: Date, to: Date):
     igstPaise: Number(r.igstPaise),
   }));
 }
+
+/** A supplier's bill or an expense with GST in the month: the input tax GSTR-3B's table 4 claims. */
+export interface InputTaxRow {
+  kind: 'BILL' | 'EXPENSE';
+  /** The supplier's bill number, or an expense's category. */
+  number: string;
+  /** The bill's date or the day the expense was paid, YYYY-MM-DD. */
+  date: string;
+  /** The supplier's company name, or the expense's payee. */
+  party: string;
+  taxPaise: number;
+  /** The supplier's or the payee's GSTIN as recorded (checked by the caller). */
+  gstin: string | null;
+}
+
+/**
+ * The month's supplier bills (by bill date) and expenses (by the day paid) that carry GST, through
+ * supplier_bills_date_idx and expenses_spent_idx, by date then number.
+ */
+export async function inputTaxRows(tx: Tx, storeId: string, month: string): Promise<InputTaxRow[]> {
+  const from = `${month}-01`;
+  const rows = await tx.execute(sql`
+    select 'BILL' as kind, b.bill_number as number, to_char(b.bill_date, 'YYYY-MM-DD') as date,
+           s.company_name as party, b.tax_paise as "taxPaise", nullif(trim(s.supplier_gst_number), '') as gstin
+      from supplier_bills b
+      join suppliers s on s.store_id = b.store_id and s.id = b.supplier_id
+     where b.store_id = ${storeId} and b.tax_paise > 0
+       and b.bill_date >= ${from}::date and b.bill_date < (${from}::date + interval '1 month')
+    union all
+    select 'EXPENSE', e.category, to_char(e.spent_on, 'YYYY-MM-DD'), coalesce(nullif(e.payee, ''), 'an unnamed payee'),
+           e.gst_paise, nullif(trim(e.payee_gstin), '')
+      from expenses e
+     where e.store_id = ${storeId} and e.gst_paise > 0
+       and e.spent_on >= ${from}::date and e.spent_on < (${from}::date + interval '1 month')
+     order by 3, 1, 2`);
+  return rowsOf<InputTaxRow>(rows).map((r) => ({ ...r, taxPaise: Number(r.taxPaise) }));
+}

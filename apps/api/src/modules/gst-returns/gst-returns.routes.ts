@@ -1,4 +1,4 @@
-import { calendarMonth, envelope, gstr1File, gstr1Preview, gstr3bOutward } from '@haat/contracts';
+import { calendarMonth, envelope, gstr1File, gstr1Preview, gstr3bFile, gstr3bPreview } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
@@ -65,14 +65,32 @@ export const gstReturnRoutes =
     app.get('/transaction/gstr3b/', {
       schema: {
         tags: ['transactions'],
-        summary: "GSTR-3B's outward supplies of a month (3.1 and 3.2)",
+        summary:
+          'GSTR-3B of a month: outward supplies (3.1, 3.2), input tax credit from supplier bills and expenses (4), the tax set off against it and the cash to pay, and what was not claimed',
         storeOriginHeaders,
         querystring: monthQuery,
-        response: { 200: envelope(gstr3bOutward), ...errorReplies },
+        response: { 200: envelope(gstr3bPreview), ...errorReplies },
       },
       handler: async (req) => {
         const { store } = await requireVendorStore(deps, req);
-        return ok(await gstr3b({ deps, store }, req.query.month), 'GSTR-3B outward supplies prepared');
+        const { preview } = await gstr3b({ deps, store }, req.query.month);
+        return ok(preview, 'GSTR-3B prepared');
+      },
+    });
+
+    app.get('/transaction/gstr3b.json', {
+      schema: {
+        tags: ['transactions'],
+        summary: "GSTR-3B of a month as the JSON file the GST portal's offline tool uploads",
+        storeOriginHeaders,
+        querystring: monthQuery,
+        response: { 200: gstr3bFile, ...errorReplies },
+      },
+      handler: async (req, reply) => {
+        const { store } = await requireVendorStore(deps, req);
+        const { file } = await gstr3b({ deps, store }, req.query.month);
+        reply.header('content-disposition', attachment(store.slug, `GSTR3B-${file.ret_period}.json`));
+        return file;
       },
     });
   };

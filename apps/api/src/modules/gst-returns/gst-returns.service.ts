@@ -5,7 +5,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { shopTaxProfile } from '../payments/index.ts';
 import type { StoreRow } from '../stores/index.ts';
-import { documentRates, hsnSummary } from './gst-returns.repository.ts';
+import { documentRates, hsnSummary, inputTaxRows } from './gst-returns.repository.ts';
 import { buildGstr1, type Gstr1 } from './gstr1.ts';
 import { buildGstr3b } from './gstr3b.ts';
 
@@ -63,9 +63,13 @@ export async function gstr1(ctx: ReturnContext, month: string) {
   };
 }
 
+/** GSTR-3B: the month's documents, and its supplier bills and expenses with GST, read at once. */
 export async function gstr3b(ctx: ReturnContext, month: string) {
-  const m = await monthOf(ctx, month, false);
-  return buildGstr3b({ gstin: m.gstin, month, rows: m.rows });
+  const [m, inputs] = await Promise.all([
+    monthOf(ctx, month, false),
+    withStore(ctx.deps.db, ctx.store.id, (tx) => inputTaxRows(tx, ctx.store.id, month)),
+  ]);
+  return buildGstr3b({ gstin: m.gstin, month, rows: m.rows, inputs });
 }
 
 /** GSTR-1's tables as one CSV for the accountant: a row per document and rate, then the HSN summary. */

@@ -1,4 +1,4 @@
-import { gstr1File, gstr3bOutward } from '@haat/contracts';
+import { gstr1File, gstr3bPreview } from '@haat/contracts';
 import { rowsOf, schema, withStore } from '@haat/db';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { eq, sql } from 'drizzle-orm';
@@ -144,7 +144,7 @@ describe('GSTR-1 of a month', () => {
     const b3 = await vendor.call('GET', `${TXN}gstr3b/?month=${month}`);
     expect(b3.statusCode).toBe(200);
     const r = b3.json().data;
-    expect(validator(gstr3bOutward)(r)).toBe(true);
+    expect(validator(gstr3bPreview)(r)).toBe(true);
     const hsn = [...file.hsn.hsn_b2b, ...file.hsn.hsn_b2c] as Det[];
     const out = r.sup_details.osup_det;
     expect(paise(out.txval) + paise(r.sup_details.osup_nil_exmp.txval)).toBe(

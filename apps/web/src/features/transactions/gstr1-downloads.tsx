@@ -16,7 +16,7 @@ const HINT: Record<Format, string> = {
   json: "The GST portal's upload file",
   csv: 'The same tables, for your accountant',
 };
-const monthName = (month: string) =>
+export const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', {
     month: 'long',
     year: 'numeric',

@@ -6,11 +6,15 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { Gstr1Downloads } from './gstr1-downloads.tsx';
+import { Gstr3bButton } from './gstr3b-dialog.tsx';
 import type { TransactionListQuery } from './transactions-api.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Export Report (the filtered payments as CSV), and the month's GST summary and GSTR-1 (JSON, CSV) for filing. */
+/**
+ * Export Report (the filtered payments as CSV), and the month's GST summary, GSTR-1 (JSON, CSV) and GSTR-3B (its
+ * figures and the portal's JSON) for filing.
+ */
 export function ReportButtons({ query }: { query: TransactionListQuery }) {
   const { busy, run } = useAdminDownload();
   const [month, setMonth] = useState(() => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 7));
@@ -36,7 +40,7 @@ export function ReportButtons({ query }: { query: TransactionListQuery }) {
   };
   const blocked = busy !== null;
   return (
-    <div className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[auto_auto_auto] sm:justify-end">
+    <div className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[auto_auto_auto_auto] sm:justify-end">
       <label className="col-span-2 block min-w-0 text-sm font-medium text-slate-800 sm:col-span-1">
         GST month
         <input
@@ -56,11 +60,12 @@ export function ReportButtons({ query }: { query: TransactionListQuery }) {
         GST summary
       </button>
       <Gstr1Downloads month={month} blocked={blocked} />
+      <Gstr3bButton month={month} blocked={blocked} />
       <button
         type="button"
         onClick={exportCsv}
         disabled={blocked}
-        className={`${buttonStyles.secondary} col-span-2 px-3.5 whitespace-nowrap sm:col-span-3 sm:justify-self-end`}
+        className={`${buttonStyles.secondary} px-3.5 whitespace-nowrap sm:col-span-4 sm:justify-self-end`}
       >
         {busy === 'export' ? <Spinner /> : <Download aria-hidden className="size-4" />}
         Export Report

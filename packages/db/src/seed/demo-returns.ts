@@ -34,7 +34,7 @@ const REASONS = ['Wrong size, customer brought it back', 'Packet damaged', 'Boug
 type Tx = Parameters<Parameters<typeof withStore>[2]>[0];
 
 /** The shop's latest counter sales paid in full by cash, UPI or card, with an invoice. */
-function returnableSales(tx: Tx, storeId: string, count: number) {
+export function returnableSales(tx: Tx, storeId: string, count: number) {
   return (
     tx
       .select({ order: orders, payment: paymentTransactions, invoice: taxDocuments })
@@ -67,10 +67,21 @@ function returnableSales(tx: Tx, storeId: string, count: number) {
   );
 }
 
-type Sale = Awaited<ReturnType<typeof returnableSales>>[number];
+export type Sale = Awaited<ReturnType<typeof returnableSales>>[number];
 
-/** One unit of the sale's dearest line back: stock, ledger, refund, credit note and the return's row. */
-async function returnOne(tx: Tx, storeId: string, sale: Sale, n: number, now: Date) {
+/**
+ * One unit of the sale's dearest line back: stock, ledger, refund, credit note and the return's row (a REFUND, or
+ * the start of an EXCHANGE, whose new sale demo-exchanges.ts writes and names on the row); false when nothing could
+ * come back.
+ */
+export async function returnOne(
+  tx: Tx,
+  storeId: string,
+  sale: Sale,
+  n: number,
+  now: Date,
+  kind: 'REFUND' | 'EXCHANGE' = 'REFUND',
+) {
   const { order, payment, invoice } = sale;
   const items = await tx
     .select()
@@ -133,37 +144,42 @@ async function returnOne(tx: Tx, storeId: string, sale: Sale, n: number, now: Da
       storeId,
       orderId: order.id,
       amountPaise: valuePaise,
-      reason,
+      reason: kind === 'EXCHANGE' ? `Exchange at the counter: ${reason}` : reason,
       method,
       restocked: [{ product_id: item.productId, quantity: 1 }],
       createdAt: at,
     })
     .returning({ id: refunds.id });
   const note = await creditNote(tx, storeId, { invoice, item, valuePaise, at, reason, refundId: refund?.id });
-  await tx.insert(counterReturns).values({
-    storeId,
-    orderId: order.id,
-    kind: 'REFUND',
-    method,
-    reason,
-    lines: [
-      {
-        item_id: item.id,
-        product_id: item.productId,
-        variant_id: item.variantId,
-        name: item.name,
-        quantity: 1,
-        value_paise: valuePaise,
-      },
-    ],
-    returnedPaise: valuePaise,
-    refundId: refund?.id ?? null,
-    creditNoteId: note.id,
-    idempotencyKey: `demo-return-${order.number}`,
-    requestHash: 'demo',
-    createdAt: at,
-  });
-  return true;
+  const [row] = await tx
+    .insert(counterReturns)
+    .values({
+      storeId,
+      orderId: order.id,
+      kind,
+      method,
+      reason,
+      lines: [
+        {
+          item_id: item.id,
+          product_id: item.productId,
+          variant_id: item.variantId,
+          name: item.name,
+          quantity: 1,
+          value_paise: valuePaise,
+        },
+      ],
+      // An exchange's row is claimed empty and completed once its new sale exists, as the server does (CHECK).
+      returnedPaise: kind === 'EXCHANGE' ? 0 : valuePaise,
+      refundId: refund?.id ?? null,
+      creditNoteId: note.id,
+      idempotencyKey: `demo-${kind === 'EXCHANGE' ? 'exchange' : 'return'}-${order.number}`,
+      requestHash: 'demo',
+      createdAt: at,
+    })
+    .returning({ id: counterReturns.id });
+  if (!row) return false;
+  return { id: row.id, at, method, valuePaise, variantId: item.variantId, order };
 }
 
 async function creditNote(

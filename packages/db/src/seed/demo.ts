@@ -28,6 +28,7 @@ import {
   demoDealWindow,
   demoOwnerEmail,
 } from './demo-data.ts';
+import { seedDemoExchanges } from './demo-exchanges.ts';
 import { seedDemoExpenses } from './demo-expenses.ts';
 import { seedDemoKhata } from './demo-khata.ts';
 import { seedDemoOrders } from './demo-orders.ts';
@@ -179,6 +180,11 @@ export async function seedDemo(
   for (const { id } of every) {
     await pause();
     await seedDemoReturns(db, id, now);
+  }
+  // And an exchange: a unit of a recent counter sale back, and another item sold instead (demo-exchanges.ts).
+  for (const { id } of every) {
+    await pause();
+    await seedDemoExchanges(db, id, now);
   }
   // Suppliers, purchase orders in every state, goods receipts, bills and payments (demo-purchases.ts), after the
   // ledger above agrees with the stock: each receipt adds stock with its own PURCHASE row.

@@ -3,8 +3,11 @@ import { INDIAN_STATES } from '@haat/contracts/indian-states';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { CheckboxField, PhoneField, SelectField, TextField } from '../../components/ui/fields.tsx';
+import { PinHint } from '../../components/ui/pin-hint.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { announceSignedInFailure, type FieldErrors, validate } from '../../lib/form-errors.ts';
+import { rememberedPin, rememberPin } from '../../lib/pin-code.ts';
+import { usePinAutofill } from '../../lib/use-pin-autofill.ts';
 import { useCheckoutMutations } from './checkout-api.ts';
 
 interface Draft {
@@ -25,7 +28,8 @@ const draftOf = (a: Address | undefined, firstAddress: boolean): Draft => ({
   address_line2: a?.address_line2 ?? '',
   city: a?.city ?? '',
   state: a?.state ?? '',
-  postal_code: a?.postal_code ?? '',
+  // A new address starts from the PIN code the shopper last checked delivery for (issue 40).
+  postal_code: a?.postal_code ?? rememberedPin() ?? '',
   is_default: a?.is_default ?? firstAddress,
 });
 
@@ -52,6 +56,9 @@ export function AddressForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const pending = createAddress.isPending || updateAddress.isPending;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const autofill = usePinAutofill({ pin: draft.postal_code, city: draft.city, state: draft.state }, (v) =>
+    setDraft((d) => ({ ...d, ...v })),
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,6 +73,7 @@ export function AddressForm({
     );
     setErrors(invalid ?? {});
     if (!data) return;
+    rememberPin(data.postal_code);
     const handlers = {
       onSuccess: onSaved,
       onError: (err: unknown) => setErrors(announceSignedInFailure(err)),
@@ -111,6 +119,16 @@ export function AddressForm({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
+          label="PIN code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          value={draft.postal_code}
+          error={errors.postal_code}
+          hint={<PinHint autofill={autofill} fallback="City and state fill in from the PIN code" />}
+          onChange={(e) => set('postal_code', e.target.value.replace(/\D/g, '').slice(0, 6))}
+        />
+        <TextField
           label="City"
           autoComplete="address-level2"
           value={draft.city}
@@ -131,15 +149,6 @@ export function AddressForm({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="PIN code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={6}
-          value={draft.postal_code}
-          error={errors.postal_code}
-          onChange={(e) => set('postal_code', e.target.value.replace(/\D/g, '').slice(0, 6))}
-        />
         <TextField label="Country" value="India" readOnly hint="We deliver within India." />
       </div>
       <CheckboxField checked={draft.is_default} onChange={(v) => set('is_default', v)}>

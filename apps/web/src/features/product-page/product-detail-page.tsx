@@ -9,6 +9,7 @@ import { isNotFound } from '../../lib/api.ts';
 import { Link } from '../../lib/router.tsx';
 import { whenNear } from '../../lib/when-near.ts';
 import { BuyBox } from './buy-box.tsx';
+import { CheckDelivery } from './check-delivery.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { MORE_ID } from './product-more-id.ts';
 import { ProductOffers } from './product-offers.tsx';
@@ -135,6 +136,7 @@ function ProductView({ product: p, slug, base }: { product: ProductDetail; slug:
           <Suspense fallback={null}>
             <ProductShare product={p} variant={chosen} base={base} />
           </Suspense>
+          <CheckDelivery slug={slug} productId={p.id} variantId={chosen?.id} />
           <ProductOffers product={p} />
         </div>
       </div>

@@ -4,9 +4,11 @@ import { Crosshair } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { PinHint } from '../../components/ui/pin-hint.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { queryApi } from '../../lib/api.ts';
 import type { FieldErrors } from '../../lib/form-errors.ts';
+import { usePinAutofill } from '../../lib/use-pin-autofill.ts';
 import { useGeolocation } from './use-geolocation.ts';
 import { StepCard } from './wizard-fields.tsx';
 import type { Address, Country } from './wizard-state.ts';
@@ -30,6 +32,9 @@ export function AddressStep({
 }) {
   const { location, locate, lookup } = useLocateAndLookup(onChange);
   const india = value.country === 'India';
+  // An Indian PIN code fills the city and state from India Post's directory (issue 40).
+  const pin = { pin: india ? value.postal_code : '', city: value.city, state: value.state };
+  const autofill = usePinAutofill(pin, onChange);
   const text = (name: keyof Address) => ({
     value: value[name],
     error: errors[name],
@@ -83,6 +88,7 @@ export function AddressStep({
           maxLength={india ? 6 : 12}
           placeholder={india ? '6-digit PIN code' : undefined}
           {...text('postal_code')}
+          hint={india ? <PinHint autofill={autofill} /> : undefined}
           onChange={(e) =>
             onChange({ postal_code: india ? e.target.value.replace(/\D/g, '').slice(0, 6) : e.target.value })
           }

@@ -1,9 +1,12 @@
 import { CONTACT_TYPES, INDIAN_STATES, shopAddressBody, shopContactsBody } from '@haat/contracts';
 import { Plus, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { FieldError, FieldShell, PhoneField } from '../../components/ui/fields.tsx';
+import { PinHint } from '../../components/ui/pin-hint.tsx';
 import { useQueryClient } from '../../lib/query.ts';
+import { usePinAutofill } from '../../lib/use-pin-autofill.ts';
 import { schemaResolver } from './form-support.ts';
 import {
   type AddressInput,
@@ -187,14 +190,20 @@ function AddressForm({ slug, data }: { slug: string; data: ShopAddress }) {
     failure: 'The address could not be saved',
   });
   const { errors } = state;
-  const { register } = state.form;
+  const { register, setValue, watch } = state.form;
+  // The PIN code fills the city and state from India Post's directory (issue 40); typed ones stay as typed.
+  const [pin = '', city = '', shopState = ''] = watch(['postal_code', 'city', 'state']);
+  const autofill = usePinAutofill({ pin, city, state: shopState }, (v) => {
+    if (v.city !== undefined) setValue('city', v.city, { shouldDirty: true });
+    if (v.state !== undefined) setValue('state', v.state, { shouldDirty: true });
+  });
 
   const text = (
     name: 'address_line_1' | 'address_line_2' | 'city' | 'postal_code',
     label: string,
-    extra: { autoComplete: string; placeholder?: string; inputMode?: 'numeric' },
+    extra: { autoComplete: string; placeholder?: string; inputMode?: 'numeric'; hint?: ReactNode },
   ) => (
-    <FieldShell label={label} error={errors[name]?.message}>
+    <FieldShell label={label} error={errors[name]?.message} hint={extra.hint}>
       {(c) => (
         <input
           {...c}
@@ -243,6 +252,7 @@ function AddressForm({ slug, data }: { slug: string; data: ShopAddress }) {
           autoComplete: 'postal-code',
           inputMode: 'numeric',
           placeholder: '560001',
+          hint: <PinHint autofill={autofill} />,
         })}
         <FieldShell label="Country">
           {(c) => <input {...c} value="India" readOnly className={`mt-1.5 ${inputClass(false)}`} />}

@@ -166,8 +166,8 @@ describe('order fulfilment in the back office', () => {
 
       // The customer asks for a return; the vendor accepts it and the stock comes back.
       await shopper.reload();
-      await shopper.getByRole('button', { name: 'Return Item' }).click();
-      await shopper.getByLabel('Reason for the return').fill('The colour differs from the photo');
+      await shopper.getByRole('button', { name: 'Return or Exchange' }).click();
+      await shopper.getByLabel('Reason', { exact: true }).fill('The colour differs from the photo');
       await shopper.getByRole('button', { name: 'Request Return' }).click();
       await shopper
         .getByText(/^Return requested on /)

@@ -237,6 +237,7 @@ describe('checkout and orders (customer)', () => {
     const secondCard = page.getByRole('article', { name: `Order ${secondOrder.number}` });
     await secondCard.getByRole('button', { name: 'Cancel Order' }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure you want to cancel this order?' });
+    await confirm.getByLabel('Reason for cancelling').selectOption('Changed my mind');
     await confirm.getByRole('button', { name: 'Yes, Cancel Order' }).click();
     await page.getByText('Order cancelled', { exact: true }).waitFor();
     await secondCard.getByText(/^Cancelled on /).waitFor();
@@ -274,7 +275,7 @@ describe('checkout and orders (customer)', () => {
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await page.getByText('Thank you for your review!').waitFor();
     await delivered.getByText(`Reviewed: ${first.product_name}`).waitFor();
-    await delivered.getByRole('button', { name: 'Return Item' }).waitFor();
+    await delivered.getByRole('button', { name: 'Return or Exchange' }).waitFor();
     await page.screenshot({ path: '/tmp/orders-1280.png', fullPage: true });
 
     // The product page shows the review as a verified purchase.

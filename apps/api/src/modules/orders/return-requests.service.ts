@@ -144,7 +144,9 @@ export async function acceptLines(
     ctx,
     order.id,
     'RETURN_ACCEPTED',
-    [`${word} accepted: ${what}.`, money, v.note].filter(Boolean).join(' '),
+    [`${word} accepted: ${what}.`, refundPaise ? `${formatPaise(refundPaise)} due back.` : '', v.note]
+      .filter(Boolean)
+      .join(' '),
   );
   if (order.contactEmail) {
     await enqueueMail(

@@ -50,7 +50,7 @@ export const adminOrdersApi = {
   decideReturn: (
     slug: string,
     id: string,
-    body: { decision: 'ACCEPT' | 'DECLINE'; note?: string; version: number },
+    body: { decision: 'ACCEPT' | 'DECLINE'; note?: string; item_ids?: string[]; version: number },
   ) =>
     adminCall<Details>(slug, `/order/${encodeURIComponent(id)}/return/`, {
       method: 'POST',

@@ -27,8 +27,10 @@ export function useChanges(order: AdminOrderDetails) {
       (slug, body: Omit<EditOrderBody, 'version'>) => adminOrdersApi.edit(slug, id, { ...body, version: v }),
       'Order updated',
     ),
-    decide: useOrderChange(id, (slug, body: { decision: 'ACCEPT' | 'DECLINE'; note?: string }) =>
-      adminOrdersApi.decideReturn(slug, id, { ...body, version: v }),
+    decide: useOrderChange(
+      id,
+      (slug, body: { decision: 'ACCEPT' | 'DECLINE'; note?: string; item_ids?: string[] }) =>
+        adminOrdersApi.decideReturn(slug, id, { ...body, version: v }),
     ),
   };
 }

@@ -1,10 +1,10 @@
-import { recordPaymentBody, returnDecisionBody } from '@haat/contracts';
+import { recordPaymentBody } from '@haat/contracts';
 import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { validate } from '../../lib/form-errors.ts';
 import type { AdminOrderDetails } from './admin-orders-api.ts';
 import { DialogForm, type Outcome, useDialogForm } from './dialog-form.tsx';
 
-/* The order page's decisions: a UPI payment received, a cancellation, a return accepted or declined. */
+/* The order page's decisions: a UPI payment received, a cancellation (a return's: return-decision-dialog.tsx). */
 
 export function PaymentDialog({
   open,
@@ -85,68 +85,6 @@ export function CancelDialog({
         onChange={(e) => f.set({ reason: e.target.value })}
         error={f.errors.reason}
         rows={2}
-      />
-    </DialogForm>
-  );
-}
-
-/** Accept a return (order RETURNED, stock back) or decline it with a reason for the customer. */
-export function ReturnDialog({
-  open,
-  decision,
-  onClose,
-  order,
-  busy,
-  onSave,
-}: {
-  open: boolean;
-  decision: 'ACCEPT' | 'DECLINE';
-  onClose: () => void;
-  order: AdminOrderDetails;
-  busy: boolean;
-  onSave: (note: string) => Promise<Outcome>;
-}) {
-  const f = useDialogForm(open, () => ({ note: '' }));
-  const accept = decision === 'ACCEPT';
-  const submit = async () => {
-    const checked = validate(
-      returnDecisionBody.safeParse({
-        decision,
-        note: f.values.note.trim() || undefined,
-        version: order.version,
-      }),
-    );
-    if (checked.errors) return f.setErrors(checked.errors);
-    f.show(await onSave(f.values.note.trim()));
-  };
-  return (
-    <DialogForm
-      open={open}
-      onClose={onClose}
-      title={accept ? 'Accept return' : 'Decline return'}
-      description={
-        accept
-          ? `${order.order_number} becomes Returned and its items go back into stock.`
-          : `${order.order_number} stays Delivered; the customer is told why.`
-      }
-      submitLabel={accept ? 'Accept return' : 'Decline return'}
-      busy={busy}
-      problem={f.problem}
-      danger={!accept}
-      onSubmit={submit}
-    >
-      {order.return_request ? (
-        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          The customer said: “{order.return_request.reason}”
-        </p>
-      ) : null}
-      <TextAreaField
-        label={accept ? 'Note to the customer (optional)' : 'Reason for the customer'}
-        value={f.values.note}
-        onChange={(e) => f.set({ note: e.target.value })}
-        error={f.errors.note}
-        rows={3}
-        data-autofocus
       />
     </DialogForm>
   );

@@ -25,11 +25,10 @@ import {
   type Dialog,
   OrderItems,
   PaymentShipping,
-  RefundPrompt,
-  ReturnPanel,
   StatusActions,
   Timeline,
 } from './order-panels.tsx';
+import { CancelReason, RefundPrompt, ReturnPanel } from './return-panel.tsx';
 import { WhatsAppActions } from './whatsapp-actions.tsx';
 
 function OrderView({ order }: { order: AdminOrderDetails }) {
@@ -86,6 +85,7 @@ function OrderView({ order }: { order: AdminOrderDetails }) {
               onOpen={setDialog}
             />
           ) : null}
+          <CancelReason order={order} />
           <RefundPrompt order={order} />
           {manage ? <ReturnPanel order={order} onOpen={setDialog} /> : null}
           <OrderItems order={order} />

@@ -6,9 +6,10 @@ import { formatDateTime } from '../../lib/format.ts';
 import type { AdminOrderDetails } from './admin-orders-api.ts';
 import { OrderStatusBadge } from './order-badges.tsx';
 import { attempt, type useChanges } from './order-changes.ts';
-import { CancelDialog, PaymentDialog, ReturnDialog } from './order-decision-dialogs.tsx';
+import { CancelDialog, PaymentDialog } from './order-decision-dialogs.tsx';
 import { EditOrderDialog, ShipDialog } from './order-dialogs.tsx';
 import type { Dialog } from './order-panels.tsx';
+import { ReturnDialog } from './return-decision-dialog.tsx';
 import { RtoDialog, RtoReceivedDialog } from './rto-dialogs.tsx';
 
 /** The order's number, status and date, with Print, Invoice (for money roles) and Edit Order (for managers). */
@@ -92,7 +93,7 @@ export function OrderDialogs({
     attempt(() => move(status, reason ? { reason } : {}), close);
   // What every dialog here takes: whether it is open, the order, how it closes and whether it is saving.
   const shown = (open: boolean, busy: boolean) => ({ open, onClose: close, order, busy });
-  const decideReturn = (note: string) =>
+  const decideReturn = (note: string, itemIds?: string[]) =>
     attempt(
       () =>
         dialog === 'process-return'
@@ -100,6 +101,7 @@ export function OrderDialogs({
           : c.decide.mutateAsync({
               decision: dialog === 'decline' ? 'DECLINE' : 'ACCEPT',
               note: note || undefined,
+              item_ids: itemIds,
             }),
       close,
     );
@@ -135,6 +137,7 @@ export function OrderDialogs({
           c.decide.isPending || c.status.isPending,
         )}
         decision={dialog === 'decline' ? 'DECLINE' : 'ACCEPT'}
+        byLine={dialog === 'accept'}
         onSave={decideReturn}
       />
     </>

@@ -5,7 +5,6 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { DetailPanel, DetailRow } from '../../components/ui/detail-panel.tsx';
 import { EmailText } from '../../components/ui/email-text.tsx';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format.ts';
-import { Link } from '../../lib/router.tsx';
 import { useCan } from '../../lib/shop-role.ts';
 import type { AdminOrderDetails } from './admin-orders-api.ts';
 import { PaymentStatusBadge } from './order-badges.tsx';
@@ -23,7 +22,7 @@ export function OrderItems({ order }: { order: AdminOrderDetails }) {
     <DetailPanel title="Order Items">
       <ul className="divide-y divide-slate-100">
         {order.order_item.map((i) => (
-          <li key={i.product_id} className="flex items-center gap-3 py-3">
+          <li key={i.id} className="flex items-center gap-3 py-3">
             {i.image ? (
               <img
                 src={i.image}
@@ -153,64 +152,6 @@ export function StatusActions({
           cash.
         </p>
       ) : null}
-    </DetailPanel>
-  );
-}
-
-/**
- * After a return is accepted, the money: what can still be given back and a way straight to Process Refund on the
- * payment's page (for people who may refund; issue 12's refund prompt).
- */
-export function RefundPrompt({ order }: { order: AdminOrderDetails }) {
-  const canRefund = useCan('refunds');
-  const { id, refundable } = order.payment;
-  if (order.status !== 'RETURNED' || !canRefund || !id || refundable <= 0) return null;
-  return (
-    <section
-      aria-label="Refund"
-      className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
-    >
-      <p className="text-sm text-amber-900">
-        The goods are back. <strong>{formatINR(refundable)}</strong> of the customer's payment has not been
-        refunded yet.
-      </p>
-      <Link to={`/transaction/${id}?refund=1`} className={buttonStyles.primary}>
-        Process Refund
-      </Link>
-    </section>
-  );
-}
-
-export function ReturnPanel({ order, onOpen }: { order: AdminOrderDetails; onOpen: (d: Dialog) => void }) {
-  const r = order.return_request;
-  if (!r) return null;
-  const open = r.status === 'REQUESTED';
-  const outcome: Record<string, string> = {
-    APPROVED: 'Accepted',
-    COMPLETED: 'Accepted: returned to stock',
-    REJECTED: 'Declined',
-  };
-  return (
-    <DetailPanel title="Return request">
-      <p className="text-sm text-slate-700">
-        Asked on {formatDateTime(r.created_at)}: “{r.reason}”
-      </p>
-      {open ? (
-        <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className={buttonStyles.primary} onClick={() => onOpen('accept')}>
-            Accept return
-          </button>
-          <button type="button" className={buttonStyles.secondary} onClick={() => onOpen('decline')}>
-            Decline
-          </button>
-        </div>
-      ) : (
-        <p className="mt-2 text-sm font-medium text-slate-900">
-          {outcome[r.status] ?? r.status}
-          {r.decided_at ? ` on ${formatDate(r.decided_at)}` : ''}
-          {r.decision_note ? `: ${r.decision_note}` : ''}
-        </p>
-      )}
     </DetailPanel>
   );
 }

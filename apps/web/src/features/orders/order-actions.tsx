@@ -3,10 +3,10 @@ import { BadgeCheck, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatAmount, formatDate } from '../../lib/format.ts';
 import { Link } from '../../lib/router.tsx';
+import { CancelDialog } from './cancel-dialog.tsx';
 import { useOrderActions } from './orders-api.ts';
 import { ReturnDialog } from './return-dialog.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
@@ -18,9 +18,11 @@ export const trackingPath = (base: string, id: string) => `${paths.shop.order(ba
 export function OrderNotes({ order }: { order: CustomerOrder }) {
   const items = order.product.items;
   const reviewed = items.filter((i) => i.reviewed);
-  if (!order.return_request && reviewed.length === 0) return null;
+  const cancelled = order.status === 'CANCELLED' && order.cancel_reason;
+  if (!order.return_request && reviewed.length === 0 && !cancelled) return null;
   return (
     <div className="space-y-1 text-sm">
+      {cancelled ? <p className="text-slate-700">Cancellation reason: {order.cancel_reason}</p> : null}
       {order.return_request ? <ReturnNote request={order.return_request} /> : null}
       {reviewed.length > 0 ? (
         <p className="flex items-start gap-1.5 font-medium text-green-700">
@@ -37,16 +39,28 @@ function ReturnNote({ request }: { request: NonNullable<CustomerOrder['return_re
   const declined = request.status === 'REJECTED';
   const accepted = request.status === 'APPROVED' || request.status === 'COMPLETED';
   const tone = declined ? 'text-red-700' : accepted ? 'text-green-700' : 'text-amber-800';
+  const word = request.kind === 'EXCHANGE' ? 'Exchange' : 'Return';
   return (
     <div className={`font-medium ${tone}`}>
       <p className="flex items-center gap-1.5">
         <RotateCcw aria-hidden className="size-4 shrink-0" />
         {declined
-          ? `Return declined${request.decided_at ? ` on ${formatDate(request.decided_at)}` : ''}`
+          ? `${word} declined${request.decided_at ? ` on ${formatDate(request.decided_at)}` : ''}`
           : accepted
-            ? `Return accepted${request.decided_at ? ` on ${formatDate(request.decided_at)}` : ''}`
-            : `Return requested on ${formatDate(request.created_at)}`}
+            ? `${word} accepted${request.decided_at ? ` on ${formatDate(request.decided_at)}` : ''}`
+            : `${word} requested on ${formatDate(request.created_at)}`}
       </p>
+      <ul className="ml-5.5 font-normal text-slate-700">
+        {request.items.map((l) => (
+          <li key={l.item_id}>
+            {l.quantity} × {l.variant ? `${l.name} (${l.variant})` : l.name}
+            {l.status === 'ACCEPTED' ? ': accepted' : l.status === 'REJECTED' ? ': declined' : ''}
+          </li>
+        ))}
+      </ul>
+      {request.refund_amount > 0 ? (
+        <p className="ml-5.5 font-normal">{formatAmount(request.refund_amount)} due back to you</p>
+      ) : null}
       {request.decision_note ? <p className="ml-5.5 font-normal">{request.decision_note}</p> : null}
     </div>
   );
@@ -82,7 +96,7 @@ export function OrderActions({
       ) : null}
       {order.can_return && !order.return_request ? (
         <button type="button" onClick={() => setDialog('return')} className={buttonStyles.secondary}>
-          Return Item
+          Return or Exchange
         </button>
       ) : null}
       {order.status === 'SHIPPED' && !onOrderPage ? (
@@ -115,16 +129,7 @@ export function OrderActions({
       {dialog === 'return' ? (
         <ReturnDialog order={order} onClose={close} requestReturn={requestReturn} />
       ) : null}
-      <ConfirmDialog
-        open={dialog === 'cancel'}
-        onClose={close}
-        title="Are you sure you want to cancel this order?"
-        description={`${order.order_number} will be cancelled and its items go back on sale.`}
-        confirmLabel="Yes, Cancel Order"
-        cancelLabel="Keep Order"
-        busy={cancel.isPending}
-        onConfirm={() => cancel.mutate({ id: order.id }, { onSuccess: close })}
-      />
+      {dialog === 'cancel' ? <CancelDialog order={order} onClose={close} cancel={cancel} /> : null}
     </div>
   );
 }

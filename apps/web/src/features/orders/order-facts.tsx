@@ -1,5 +1,6 @@
 import type { CustomerOrder } from '@haat/contracts';
 import { formatPhone } from '@haat/contracts/phone';
+import { knownCarrier } from '@haat/contracts/tracking';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format.ts';
 import { InvoiceDownload } from './invoice-download.tsx';
@@ -45,6 +46,8 @@ export function FactCard({ title, children }: { title: string; children: ReactNo
 export function OrderFacts({ order, slug }: { order: CustomerOrder; slug: string }) {
   const a = order.shipping_address;
   const estimate = estimatedDelivery(order);
+  // A known carrier (issue 40): its name as it writes it, and whether its page takes the number in the link.
+  const carrier = order.carrier ? knownCarrier(order.carrier) : null;
   return (
     <>
       <FactCard title="Delivery address">
@@ -81,8 +84,11 @@ export function OrderFacts({ order, slug }: { order: CustomerOrder; slug: string
               rel="noopener noreferrer"
               className="font-medium text-brand-700 underline"
             >
-              Track your package
+              Track your package{carrier ? ` on ${carrier.name}` : ''}
             </a>
+            {carrier && !carrier.numberInLink ? (
+              <span className="block text-slate-600">Enter the tracking number there.</span>
+            ) : null}
           </p>
         ) : null}
         {order.invoice_number ? (

@@ -1,4 +1,5 @@
 import type { CartData, CustomerOrder, OrderTab } from '@haat/contracts';
+import type { CancelReason, ReturnKind } from '@haat/contracts/order-reasons';
 import { paths } from '../../app/paths.ts';
 import { ApiError, queryApi } from '../../lib/api.ts';
 import {
@@ -68,6 +69,18 @@ function putOrder(client: QueryClientApi, slug: string, order: CustomerOrder) {
   void client.invalidateQueries({ queryKey: [...ordersKey(slug), 'list'], refetchType: 'none' });
 }
 
+/** Cancel with a chosen reason and words (required for Other). */
+export interface CancelRequest {
+  reason_code?: CancelReason;
+  reason?: string;
+}
+/** Return or exchange some units of some lines. */
+export interface ReturnRequest {
+  reason: string;
+  kind: ReturnKind;
+  items: { item_id: string; quantity: number }[];
+}
+
 interface BuyAgainResult {
   cart: CartData;
   added: number;
@@ -84,8 +97,13 @@ export function useOrderActions(slug: string, base: string) {
     queryApi<T>(path, { method: 'POST', body, storeOrigin: slug });
 
   const cancel = useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
-      post<CustomerOrder>(`${ORDER_PATH}${encodeURIComponent(id)}/cancel/`, reason ? { reason } : {}),
+    mutationFn: ({ id, ...body }: { id: string } & CancelRequest) =>
+      queryApi<CustomerOrder>(`${ORDER_PATH}${encodeURIComponent(id)}/cancel/`, {
+        method: 'POST',
+        body,
+        storeOrigin: slug,
+        silent: true,
+      }),
     onSuccess: (order) => {
       putOrder(client, slug, order);
       // The stock went back: product pages read it again.
@@ -94,16 +112,18 @@ export function useOrderActions(slug: string, base: string) {
     },
   });
   const requestReturn = useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+    mutationFn: ({ id, ...body }: { id: string } & ReturnRequest) =>
       queryApi<CustomerOrder>(`${ORDER_PATH}${encodeURIComponent(id)}/return/`, {
         method: 'POST',
-        body: { reason },
+        body,
         storeOrigin: slug,
         silent: true,
       }),
-    onSuccess: (order) => {
+    onSuccess: (order, { kind }) => {
       putOrder(client, slug, order);
-      toast.success('Return requested', { description: 'The shop will get in touch about the pickup.' });
+      toast.success(kind === 'EXCHANGE' ? 'Exchange requested' : 'Return requested', {
+        description: 'We mailed you a confirmation. The shop will get in touch about the pickup.',
+      });
     },
   });
   const review = useMutation({

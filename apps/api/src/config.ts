@@ -84,6 +84,8 @@ const schema = z.object({
   /** PostgreSQL: a statement of the app's is cancelled after this long; 0 turns the limit off. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often the shop lists' mailer runs (ms): Notify Me on sales that started, back-in-stock alerts. */
+  NOTIFIER_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
   /** How long a shop's public home bundle is reused (ms); 0 turns the cache off. */
   STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** SMTP server for outgoing mail (nodemailer URL, e.g. smtp://user:pass@host:587). Unset: mail is kept in the

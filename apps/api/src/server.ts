@@ -85,8 +85,11 @@ async function prepareDatabase(config: Config) {
 /** The background jobs every worker runs: mail, sale reminders, marketplace prices, COD expiry. */
 function startJobs(db: Db, config: Config, app: App) {
   const mail = startMailWorker({ db, config, log: app.log });
-  // Sale reminders link to the shop at the address and port this process actually serves.
-  const notifier = startSaleNotifier({ db, config, log: app.log, origin: () => publicOrigin(config, app) });
+  // Sale reminders and back-in-stock alerts link to the shop at the address and port this process actually serves.
+  const notifier = startSaleNotifier(
+    { db, config, log: app.log, origin: () => publicOrigin(config, app) },
+    { intervalMs: config.NOTIFIER_INTERVAL_MS },
+  );
   // Marketplace prices that a deal's start or end moved (decision 0011).
   const marketplace = startMarketplaceRefresher({ db, log: app.log });
   // Unconfirmed cash-on-delivery orders past their time cancel themselves (issue 19).

@@ -374,6 +374,7 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/admin/supplier/': { access: 'vendor', body: supplier },
   'GET /api/admin/units/': { access: 'vendor' },
   'POST /api/store/stores/product/store-deals/:dealId/notify/': { access: 'public' },
+  'POST /api/store/stores/product/:id/notify-stock/': { access: 'public' },
   'POST /api/store/newsletter/': { access: 'public' },
   'POST /api/store/store-visit/': { access: 'public' },
   'GET /api/store/store-policy/:kind/': { access: 'public' },

@@ -30,6 +30,8 @@ export default async function setup(project: TestProject) {
     // The platform operator (role ADMIN) the console journey signs in as; created at start, as in production.
     ADMIN_EMAIL: 'operator@haat.test',
     ADMIN_PASSWORD: 'operator-pass-2026',
+    // The lists' mailer (sale reminders, back-in-stock alerts) every second instead of every minute.
+    NOTIFIER_INTERVAL_MS: '1000',
   };
   let cleanup = async () => {};
   const url = process.env.DATABASE_URL;

@@ -55,4 +55,5 @@ export const TENANT_TABLES = [
   'expenses',
   'counter_returns',
   'customer_book_counts',
+  'stock_alerts',
 ] as const;

@@ -16,27 +16,27 @@ interface ConfirmColumns {
 }
 
 /** A mail may go out: none was sent to this row, or the last one is older than the gap. */
-const mailDue = (t: ConfirmColumns) =>
+export const mailDue = (t: ConfirmColumns) =>
   sql`(${t.confirmSentAt} is null or ${t.confirmSentAt} <= now() - make_interval(mins => ${RESEND_GAP_MINUTES}))`;
 
 /**
  * What claiming a mail writes: the time it goes out and, for a pending row, the new link's token hash (an
  * earlier link stops working). A confirmed row keeps no token.
  */
-const claimSet = (t: ConfirmColumns, hash: string) => ({
+export const claimSet = (t: ConfirmColumns, hash: string) => ({
   confirmSentAt: sql`now()`,
   confirmTokenHash: sql`case when ${t.confirmedAt} is null then ${hash} else null end`,
 });
 
 /** The row whose live link carries this token hash. */
-const liveToken = (t: ConfirmColumns, hash: string): SQL =>
+export const liveToken = (t: ConfirmColumns, hash: string): SQL =>
   and(
     eq(t.confirmTokenHash, hash),
     isNull(t.confirmedAt),
     sql`${t.confirmSentAt} > now() - make_interval(days => ${LINK_DAYS})`,
   ) as SQL;
 
-const confirmSet = { confirmedAt: sql`now()`, confirmTokenHash: null };
+export const confirmSet = { confirmedAt: sql`now()`, confirmTokenHash: null };
 
 /** Either way a claim answers whether the address was already confirmed; null when a mail went out too recently. */
 export type Claim = { confirmedAt: Date | null } | null;

@@ -9,6 +9,7 @@ import { enqueueMail, subscriptionConfirmMail } from '../mail/index.ts';
 import { type StoreRow, storeUrl } from '../stores/index.ts';
 
 import * as repo from './confirmation.repository.ts';
+import { confirmStockAlertByToken } from './stock-alerts.repository.ts';
 
 /**
  * Double opt-in for every sign-up box (Notify Me, a shop's newsletter, the platform's): the address is put on the
@@ -61,6 +62,7 @@ export async function mailConfirmation(
     storeId: string | null;
     shopName?: string | null;
     saleTitle?: string | null;
+    productName?: string | null;
     claim: (hash: string) => Promise<repo.Claim>;
     link: (token: string) => string;
   },
@@ -73,6 +75,7 @@ export async function mailConfirmation(
     to: input.email,
     shopName: input.shopName,
     saleTitle: input.saleTitle,
+    productName: input.productName,
     confirmUrl: claimed.confirmedAt ? null : input.link(token),
     days: repo.LINK_DAYS,
   });
@@ -94,9 +97,12 @@ export async function confirmShopSubscription(
   const hash = tokenHash(token);
   return withStore(deps.db, store.id, async (tx) => {
     const sale = await repo.confirmSaleByToken(tx, hash);
-    if (sale) return { list: 'SALE', email: sale.email, sale_title: sale.saleTitle };
+    if (sale) return { list: 'SALE', email: sale.email, sale_title: sale.saleTitle, product_name: null };
+    const stock = await confirmStockAlertByToken(tx, hash);
+    if (stock)
+      return { list: 'STOCK', email: stock.email, sale_title: null, product_name: stock.productName };
     const news = await repo.confirmShopNewsletterByToken(tx, hash);
-    if (news) return { list: 'NEWSLETTER', email: news.email, sale_title: null };
+    if (news) return { list: 'NEWSLETTER', email: news.email, sale_title: null, product_name: null };
     throw invalidLink();
   });
 }
@@ -105,7 +111,7 @@ export async function confirmShopSubscription(
 export async function confirmPlatformNewsletter(deps: Deps, token: string): Promise<SubscriptionConfirmData> {
   const row = await repo.confirmNewsletterByToken(deps.db, tokenHash(token));
   if (!row) throw invalidLink();
-  return { list: 'NEWSLETTER', email: row.email, sale_title: null };
+  return { list: 'NEWSLETTER', email: row.email, sale_title: null, product_name: null };
 }
 
 /** The platform newsletter's sign-up: pending, with a link mailed (or a note, if already on the list). */

@@ -5,6 +5,8 @@ import {
   saleNotifyData,
   shopNewsletterBody,
   shopNewsletterData,
+  stockAlertBody,
+  stockAlertData,
   subscriptionConfirmBody,
   subscriptionConfirmData,
 } from '@haat/contracts';
@@ -18,6 +20,7 @@ import { optionalActor } from '../../plugins/auth.ts';
 import { originOf, requireOpenStore } from '../stores/index.ts';
 import { confirmShopSubscription } from './confirmation.service.ts';
 import * as engagement from './engagement.service.ts';
+import { subscribeToStock } from './stock-alerts.service.ts';
 
 const errors = { ...errorReplies, 429: errorEnvelope };
 const headers = storeOriginHeaders;
@@ -58,6 +61,38 @@ export const engagementRoutes =
         return data.already_subscribed
           ? reply.code(200).send(ok(data, "You're already on the list"))
           : reply.code(201).send(ok(data, "We'll email you when the sale starts"));
+      },
+    });
+
+    app.post('/stores/product/:id/notify-stock/', {
+      schema: {
+        tags: ['storefront'],
+        summary:
+          "Notify me when it's back: mail this address once when the product (or option) has stock again",
+        description:
+          'For an out-of-stock variant of an active product (`variant_id`, or the product’s only one). A signed-in customer of the shop with a verified email is subscribed with it: 201 when added, 200 when already on the list. Anyone else gives `email` and gets 202: the address is mailed a one-time link and is on the list once it is opened. 409 (reason IN_STOCK) when it can be ordered now.',
+        headers,
+        params: z.object({ id: idField('id') }),
+        body: stockAlertBody.nullish(),
+        response: {
+          200: envelope(stockAlertData),
+          201: envelope(stockAlertData),
+          202: envelope(stockAlertData),
+          ...errors,
+        },
+      },
+      handler: async (req, reply) => {
+        const store = await requireOpenStore(deps, req);
+        await engagement.limitSubscriptions(deps, req, 'stock-alert');
+        const data = await subscribeToStock(
+          deps,
+          { store, origin: originOf(req), actor: await optionalActor(deps, req) },
+          { productId: req.params.id, variantId: req.body?.variant_id, email: req.body?.email },
+        );
+        if (data.pending) return reply.code(202).send(ok(data, CHECK_MAIL));
+        return data.already_subscribed
+          ? reply.code(200).send(ok(data, "You're already on the list"))
+          : reply.code(201).send(ok(data, "We'll email you when it's back"));
       },
     });
 

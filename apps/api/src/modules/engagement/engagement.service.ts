@@ -22,7 +22,7 @@ export const SUBSCRIPTION_LIMITS = { perTenMinutes: 5, perDay: 20 } as const;
 export const limitSubscriptions = (
   deps: Deps,
   req: FastifyRequest,
-  what: 'sale-notify' | 'shop-newsletter' | 'newsletter',
+  what: 'sale-notify' | 'stock-alert' | 'shop-newsletter' | 'newsletter',
 ) =>
   enforceLimits(
     deps,

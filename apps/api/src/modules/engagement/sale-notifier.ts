@@ -7,6 +7,7 @@ import { enqueueMail, type MailLog, saleLiveMail } from '../mail/index.ts';
 import { storeUrl } from '../stores/index.ts';
 
 import * as repo from './engagement.repository.ts';
+import { runStockNotifier } from './stock-alerts.service.ts';
 
 export interface SaleNotifierDeps {
   db: Db;
@@ -23,6 +24,8 @@ export interface SaleNotifierResult {
   closed: number;
   /** Shops whose run failed (logged; retried on the next run). */
   failed: number;
+  /** The back-in-stock alerts of the same pass (stock-alerts.service.ts), counted alike. */
+  stock?: { mailed: number; closed: number; failed: number };
 }
 
 const BATCH = 100;
@@ -91,6 +94,14 @@ export async function runSaleNotifier(deps: SaleNotifierDeps): Promise<SaleNotif
   return result;
 }
 
+/** One pass of both mailers of the shop's lists: sales that started, then variants back in stock. */
+async function runNotifiers(deps: SaleNotifierDeps): Promise<SaleNotifierResult> {
+  const sale = await runSaleNotifier(deps);
+  const stock = await runStockNotifier(deps, deps.origin?.() ?? defaultOrigin(deps.config));
+  if (stock.mailed || stock.closed) deps.log.info({ ...stock }, 'back-in-stock run');
+  return { ...sale, stock };
+}
+
 export interface SaleNotifier {
   /** Runs one pass now (waits for a pass in progress first). */
   runOnce(): Promise<SaleNotifierResult>;
@@ -98,7 +109,7 @@ export interface SaleNotifier {
   stop(): Promise<void>;
 }
 
-/** Runs the sale notifier every `intervalMs` (default 60 s) until stopped; server.ts starts it next to the mail worker. */
+/** Runs the sale notifier and the back-in-stock alerts every `intervalMs` (default 60 s) until stopped; server.ts starts it next to the mail worker. */
 export function startSaleNotifier(deps: SaleNotifierDeps, opts: { intervalMs?: number } = {}): SaleNotifier {
   const intervalMs = opts.intervalMs ?? 60_000;
   let running: Promise<SaleNotifierResult> | null = null;
@@ -107,7 +118,7 @@ export function startSaleNotifier(deps: SaleNotifierDeps, opts: { intervalMs?: n
 
   const pass = async (): Promise<SaleNotifierResult> => {
     if (running) await running.catch(() => {});
-    const p = runSaleNotifier(deps);
+    const p = runNotifiers(deps);
     running = p;
     try {
       return await p;

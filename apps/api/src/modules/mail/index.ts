@@ -4,6 +4,7 @@ export { mailRoutes } from './mail.routes.ts';
 export type { MailMessage } from './mail.service.ts';
 export {
   accountExistsMail,
+  backInStockMail,
   brandOf,
   enqueueMail,
   greeting,

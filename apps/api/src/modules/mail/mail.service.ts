@@ -148,6 +148,34 @@ const istDateTime = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
+/** A mail's one call to action. */
+const button = (url: string, label: string) =>
+  [
+    '<p style="margin:22px 0">',
+    `<a href="${escapeHtml(url)}" style="display:inline-block;background:#c2410c;color:#ffffff;`,
+    `text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:6px">${label}</a></p>`,
+  ].join('');
+
+/** A back-in-stock alert: the product (with its option) the shopper asked about has stock again. */
+export function backInStockMail(input: {
+  to: string;
+  shopName: string;
+  productName: string;
+  pricePaise: number;
+  productUrl: string;
+}): MailMessage {
+  const brand = brandOf(input.shopName);
+  const name = oneLine(input.productName);
+  const back = `${name} is back in stock at ${brand}, at ${formatPaise(input.pricePaise)}, while stock lasts.`;
+  const why = `You are getting this one email because you asked ${brand} to tell you when it is back. We will not email you about it again.`;
+  const text = [greeting(null), '', back, '', `Shop now: ${input.productUrl}`, '', why, '', `— ${brand}`];
+  const html = layout(
+    brand,
+    [para(greeting(null)), para(back), button(input.productUrl, 'Shop now'), para(why)].join(''),
+  );
+  return { to: input.to, subject: `Back in stock: ${name}`, text: text.join('\n'), html };
+}
+
 /**
  * Notify Me: an upcoming sale the shopper asked about has started. Prices in paise; `productUrl` is the
  * product on the shop's own address, built by the caller.
@@ -184,15 +212,9 @@ export function saleLiveMail(input: {
   ];
   const html = layout(
     brand,
-    [
-      para(greeting(null)),
-      para(started),
-      para(offer),
-      '<p style="margin:22px 0">',
-      `<a href="${escapeHtml(input.productUrl)}" style="display:inline-block;background:#c2410c;color:#ffffff;`,
-      'text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:6px">Shop now</a></p>',
-      para(why),
-    ].join(''),
+    [para(greeting(null)), para(started), para(offer), button(input.productUrl, 'Shop now'), para(why)].join(
+      '',
+    ),
   );
   return {
     to: input.to,
@@ -212,6 +234,8 @@ export function subscriptionConfirmMail(input: {
   shopName?: string | null;
   /** The sale's title for Notify Me; absent for a newsletter. */
   saleTitle?: string | null;
+  /** The product (with its option) of a back-in-stock alert. */
+  productName?: string | null;
   /** The one-time link; null when the address is already on the list. */
   confirmUrl: string | null;
   /** Days the link works. */
@@ -219,9 +243,12 @@ export function subscriptionConfirmMail(input: {
 }): MailMessage {
   const brand = brandOf(input.shopName);
   const sale = input.saleTitle ? oneLine(input.saleTitle) : null;
+  const product = input.productName ? oneLine(input.productName) : null;
   const what = sale
     ? `email you once when the sale "${sale}" starts`
-    : `send you ${brand === 'Haat' ? 'the Haat newsletter' : 'its newsletter'}`;
+    : product
+      ? `email you once when ${product} is back in stock`
+      : `send you ${brand === 'Haat' ? 'the Haat newsletter' : 'its newsletter'}`;
   const asked = `Someone, hopefully you, asked ${brand} to ${what}.`;
   const lines = input.confirmUrl
     ? [
@@ -240,21 +267,17 @@ export function subscriptionConfirmMail(input: {
     ...(input.confirmUrl ? ['', input.confirmUrl, ''] : []),
     lines[1],
   ];
-  const button = input.confirmUrl
-    ? [
-        '<p style="margin:22px 0">',
-        `<a href="${escapeHtml(input.confirmUrl)}" style="display:inline-block;background:#c2410c;color:#ffffff;`,
-        'text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:6px">Confirm</a></p>',
-      ].join('')
-    : '';
+  const confirm = input.confirmUrl ? button(input.confirmUrl, 'Confirm') : '';
   const html = layout(
     brand,
-    [para(greeting(null)), para(asked), para(lines[0] ?? ''), button, para(lines[1] ?? '')].join(''),
+    [para(greeting(null)), para(asked), para(lines[0] ?? ''), confirm, para(lines[1] ?? '')].join(''),
   );
   const subject = input.confirmUrl
     ? sale
       ? `Confirm: tell me when ${sale} starts at ${brand}`
-      : `Confirm your subscription to ${brand}`
+      : product
+        ? `Confirm: tell me when ${product} is back at ${brand}`
+        : `Confirm your subscription to ${brand}`
     : `You're already on ${brand}'s list`;
   return { to: input.to, subject, text: [...text, '', `— ${brand}`].join('\n'), html };
 }

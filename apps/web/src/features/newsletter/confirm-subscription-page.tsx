@@ -57,12 +57,14 @@ export function ConfirmSubscriptionPage({ target }: { target: ConfirmTarget }) {
         <>
           <CircleCheck aria-hidden className="size-10 text-green-700" />
           <h1 className="text-2xl font-semibold text-slate-900">
-            {data.list === 'SALE' ? "You're on the list" : "You're subscribed"}
+            {data.list === 'NEWSLETTER' ? "You're subscribed" : "You're on the list"}
           </h1>
           <p className="break-words text-slate-600">
             {data.list === 'SALE'
               ? `We'll email ${data.email} once, when ${data.sale_title ?? 'the sale'} starts.`
-              : `We'll send news to ${data.email}.`}
+              : data.list === 'STOCK'
+                ? `We'll email ${data.email} once, when ${data.product_name ?? 'it'} is back in stock.`
+                : `We'll send news to ${data.email}.`}
           </p>
         </>
       ) : (

@@ -1,7 +1,7 @@
 import type { ProductDetail, ShopperVariant } from '@haat/contracts';
 import { discountPercent } from '@haat/contracts/money';
 import { Minus, Plus, ShoppingCart, Star } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -15,6 +15,9 @@ const STOCK: Record<ProductDetail['stock_status'], [string, (qty: number) => str
   LOW_STOCK: ['bg-amber-50 text-amber-800', (qty) => `Only ${qty} left`],
   OUT_OF_STOCK: ['bg-red-50 text-red-800', () => 'Out of Stock'],
 };
+
+// "Notify me when it's back" loads only on a page whose product or chosen option is out of stock.
+const StockAlert = lazy(() => import('./stock-alert.tsx'));
 
 const stepClass =
   'flex size-10 items-center justify-center text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40';
@@ -120,11 +123,16 @@ export function BuyBox({
         ) : null}
       </div>
       {onPick ? <VariantPicker product={product} chosen={variant} onPick={onPick} /> : null}
-      <p>
+      <div className="flex flex-wrap items-center gap-3">
         <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${tone}`}>
           {label(stock)}
         </span>
-      </p>
+        {out && (!sized || variant) ? (
+          <Suspense fallback={null}>
+            <StockAlert productId={product.id} variantId={variantId} name={product.product_name} />
+          </Suspense>
+        ) : null}
+      </div>
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <span id="qty-label" className="mb-1 block text-sm font-medium text-slate-700">

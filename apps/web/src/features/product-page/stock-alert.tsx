@@ -1,0 +1,164 @@
+import type { StockAlertData } from '@haat/contracts';
+import { Bell, BellRing } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useHost } from '../../app/host.tsx';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { inputClass } from '../../components/ui/fields.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
+import { useMutation } from '../../lib/query.ts';
+import { isCustomerOf, useLiveSession } from '../../lib/session/session-context.tsx';
+import { toast } from '../../lib/toast.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Notify me when it's back (POST …/product/{id}/notify-stock/); success is told with the server's words. */
+function useStockAlert(productId: string, variantId: string | undefined) {
+  const slug = useHost().storeSlug;
+  return useMutation({
+    mutationFn: (email: string | null) =>
+      queryApi<StockAlertData>(`/api/store/stores/product/${encodeURIComponent(productId)}/notify-stock/`, {
+        method: 'POST',
+        body: { ...(email ? { email } : {}), ...(variantId ? { variant_id: variantId } : {}) },
+        storeOrigin: slug,
+        silent: true,
+      }),
+    onSuccess: (data) => {
+      if (data.pending) {
+        toast.success('Check your mail to confirm', {
+          description: `We sent a link to ${data.email}. Open it and we'll write to you once, when it's back.`,
+        });
+      } else {
+        toast.success(
+          data.already_subscribed ? "You're already on the list" : "We'll email you when it's back",
+          {
+            description: `We'll write to ${data.email} once.`,
+          },
+        );
+      }
+    },
+  });
+}
+
+const errorText = (err: unknown) => {
+  if (!(err instanceof ApiError)) return 'Something went wrong. Please try again.';
+  if (err.status === 0) return 'You appear to be offline. Please check your connection and try again.';
+  if (err.status >= 500) return 'Something went wrong on our end. Please try again later.';
+  return err.envelope?.error.issues?.[0]?.message || err.message || 'Please check your email address.';
+};
+
+/**
+ * "Notify me when it's back" under an out-of-stock product or option. A signed-in customer of the shop is put on
+ * the list in one tap (their account email); anyone else is asked for an email in a small dialog and confirms it
+ * from their mail. Loaded only on a page whose product or chosen option is out of stock.
+ */
+export default function StockAlert({
+  productId,
+  variantId,
+  name,
+}: {
+  productId: string;
+  variantId?: string;
+  name: string;
+}) {
+  const slug = useHost().storeSlug;
+  const live = useLiveSession();
+  const email = isCustomerOf(live, slug) ? (live.session?.email ?? null) : null;
+  const alert = useStockAlert(productId, variantId);
+  const [asking, setAsking] = useState(false);
+  const [doneFor, setDoneFor] = useState<string | null>(null);
+  const key = variantId ?? productId;
+
+  if (doneFor === key) {
+    return (
+      <p role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-green-800">
+        <BellRing aria-hidden className="size-4" />
+        {alert.data?.pending ? 'Check your mail to confirm' : "You'll be notified when it's back"}
+      </p>
+    );
+  }
+  const done = () => {
+    setAsking(false);
+    setDoneFor(key);
+  };
+  const onClick = () => {
+    if (!email) return setAsking(true);
+    alert.mutate(null, {
+      onSuccess: done,
+      onError: (err) => err instanceof ApiError && announceFailure(err.status, errorText(err)),
+    });
+  };
+  return (
+    <>
+      <button type="button" onClick={onClick} disabled={alert.isPending} className={buttonStyles.secondary}>
+        {alert.isPending && !asking ? <Spinner /> : <Bell aria-hidden className="size-4" />}
+        Notify me when it's back
+      </button>
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title="Get an email when it's back"
+        description={`${name} is out of stock. We'll send you one email when it can be ordered again.`}
+        size="max-w-md"
+      >
+        <EmailForm alert={alert} onDone={done} />
+      </Dialog>
+    </>
+  );
+}
+
+function EmailForm({ alert, onDone }: { alert: ReturnType<typeof useStockAlert>; onDone: () => void }) {
+  const [email, setEmail] = useState('');
+  const [clientError, setClientError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const value = email.trim();
+    if (!EMAIL.test(value)) {
+      setClientError(value ? 'Please enter a valid email address' : 'Please enter your email address');
+      alert.reset();
+      return;
+    }
+    setClientError(null);
+    alert.mutate(value, { onSuccess: onDone });
+  };
+  const error = clientError ?? (alert.isError ? errorText(alert.error) : null);
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+      <div>
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+          Email address
+        </label>
+        <input
+          id={inputId}
+          data-autofocus
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (clientError) setClientError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`mt-1.5 ${inputClass(!!error)}`}
+        />
+        {error ? (
+          <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" disabled={alert.isPending} className={buttonStyles.primary}>
+        {alert.isPending ? <Spinner /> : <Bell aria-hidden className="size-4" />}
+        {alert.isPending ? 'Signing you up...' : 'Notify me'}
+      </button>
+      <p className="text-xs text-slate-500">Only for this product; we won't add you to any other list.</p>
+    </form>
+  );
+}

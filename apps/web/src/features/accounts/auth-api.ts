@@ -33,6 +33,9 @@ export const authApi = {
     post<OtpSent>(`${USER}/send-otp/`, body, storeOrigin),
   verifyOtp: (body: unknown, storeOrigin?: string | null) =>
     post<Session>(`${USER}/verify-otp/`, body, storeOrigin),
+  /** Continue as: a session at another shop of the same Haat shopper account, for one here (decision 0029). */
+  switchShop: (refreshToken: string, storeOrigin: string | null) =>
+    post<Session>(`${USER}/switch-shop/`, { refresh_token: refreshToken }, storeOrigin),
   resetPassword: (body: unknown, storeOrigin?: string | null) =>
     post<Session>(`${USER}/reset-password/`, body, storeOrigin),
   me: (storeOrigin: string | null, signal?: AbortSignal) =>

@@ -1,6 +1,7 @@
 import { useSearchParams } from '../../lib/router.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { useAuthTarget } from './auth-target.ts';
+import { ContinueAs } from './continue-as.tsx';
 import { OtpLoginForm } from './otp-login-form.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';
 import { SignupForm } from './signup-form.tsx';
@@ -49,20 +50,23 @@ export function LoginPage() {
         {mode === 'signup' ? (
           <SignupForm target={target} initialEmail={params.get('email') ?? ''} />
         ) : (
-          <Tabs
-            label="Login with"
-            tabs={LOGIN_MODES}
-            value={loginMode}
-            onChange={(v) => set('via', v)}
-            variant="pill"
-            panelLabel={loginMode === 'password' ? 'Login with password' : 'Login with a code'}
-          >
-            {loginMode === 'password' ? (
-              <PasswordLoginForm target={target} initialEmail={params.get('email') ?? ''} />
-            ) : (
-              <OtpLoginForm target={target} initialEmail={params.get('email') ?? ''} />
-            )}
-          </Tabs>
+          <>
+            <ContinueAs target={target} />
+            <Tabs
+              label="Login with"
+              tabs={LOGIN_MODES}
+              value={loginMode}
+              onChange={(v) => set('via', v)}
+              variant="pill"
+              panelLabel={loginMode === 'password' ? 'Login with password' : 'Login with a code'}
+            >
+              {loginMode === 'password' ? (
+                <PasswordLoginForm target={target} initialEmail={params.get('email') ?? ''} />
+              ) : (
+                <OtpLoginForm target={target} initialEmail={params.get('email') ?? ''} />
+              )}
+            </Tabs>
+          </>
         )}
       </Tabs>
     </AuthShell>

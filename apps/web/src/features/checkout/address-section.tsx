@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast.ts';
 import { AddressForm } from './address-form.tsx';
 import { addressToBody, useCheckoutMutations } from './checkout-api.ts';
 import { CheckoutSection } from './checkout-section.tsx';
+import { OtherShopAddresses } from './other-shop-addresses.tsx';
 
 const linkButton =
   'rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50';
@@ -144,6 +145,16 @@ export function AddressSection({
             : 'Add the address we should deliver this order to.'}
         </p>
       )}
+      {kind === 'delivery' && !full && mode?.kind !== 'edit' ? (
+        <OtherShopAddresses
+          slug={slug}
+          firstAddress={addresses.length === 0}
+          onUsed={(id) => {
+            setMode(null);
+            onSelect(id);
+          }}
+        />
+      ) : null}
       {mode?.kind === 'add' ? (
         <div className={addresses.length > 0 ? 'mt-4' : ''}>
           <AddressForm

@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppHandle, startApp } from './harness.ts';
+import { addToCart, noSidewaysScroll, placeCodOrder, signUpCustomer } from './journeys.ts';
+
+/*
+ * One Haat shopper account across every shop (issue 40, decision 0029): signed up at shop A, the shopper signs in at
+ * shop B with the same email and password, or taps "Continue as", without a second sign-up, and B's checkout offers
+ * the address saved at A.
+ */
+
+let app: AppHandle;
+let shopB = '';
+beforeAll(async () => {
+  app = await startApp();
+  const shops = await (await fetch(app.url('/api/store/get-store/?limit=100'))).json();
+  shopB = (shops.data.results as { slug: string }[]).find((s) => s.slug !== app.demo.openShop)?.slug ?? '';
+  if (!shopB) throw new Error('a second open demo shop');
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
+
+async function productOf(shop: string) {
+  const listed = await fetch(app.url('/api/store/stores/product?limit=48'), {
+    headers: { 'store-origin': shop },
+  });
+  const product = ((await listed.json()).data as Product[]).find(
+    (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 5,
+  );
+  if (!product) throw new Error(`${shop} has a product in stock`);
+  return product.id;
+}
+
+const run = Date.now().toString(36);
+const home = {
+  name: 'Meera Iyer',
+  street: '7 Lake View Road',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+  pin: '600028',
+};
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+describe('one Haat account at two shops', () => {
+  for (const width of [360, 1366]) {
+    it(`signs up at shop A, orders, then signs in at shop B with the same password and orders again (${width} px)`, async () => {
+      const shopA = app.demo.openShop;
+      const who = {
+        first: 'Meera',
+        last: 'Iyer',
+        email: `one-account-${run}-${width}@example.com`,
+        password: 'shopper-one-1',
+      };
+      const page = await app.newPage({ width, height: 800 });
+      await signUpCustomer(app, page, who, shopA);
+      const orderA = await placeCodOrder(app, page, shopA, await productOf(shopA), 1, home);
+      expect(orderA).toMatch(/[0-9a-f-]{36}/);
+
+      // Shop B: no sign-up, the same email and password.
+      await page.goto(app.url('/login?userType=customer', shopB));
+      await signInWithPassword(page, who.email, who.password);
+      await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shopB));
+      await addToCart(app, page, shopB, await productOf(shopB), 1);
+      await page.goto(app.url('/checkout', shopB));
+      const elsewhere = page.getByRole('region', { name: 'Saved at your other Haat shops' });
+      const use = elsewhere.getByRole('button', { name: `Use this address (${home.street})` });
+      await use.waitFor();
+      expect(await elsewhere.innerText()).toContain(`Saved at ${app.demo.openShopName}`);
+      await noSidewaysScroll(page);
+      await elsewhere.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/one-account-checkout-b-${width}.png` });
+      await use.click();
+      await expect
+        .poll(() => page.getByRole('radio', { name: new RegExp(home.street) }).isChecked())
+        .toBe(true);
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.waitForURL((u) => u.pathname === '/order/success');
+      const orderB = new URL(page.url()).searchParams.get('orderId');
+      expect(orderB).toMatch(/[0-9a-f-]{36}/);
+      expect(orderB).not.toBe(orderA);
+      // Only one code was ever mailed: the sign-up's at shop A.
+      const mailbox = await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(who.email)}`));
+      const subjects = ((await mailbox.json()).data as { subject: string }[]).map((m) => m.subject);
+      expect(subjects.filter((s) => /code/i.test(s))).toHaveLength(1);
+      await page.context().close();
+    }, 120_000);
+  }
+
+  it('offers "Continue as" on shop B\'s sign-in page to a shopper signed in at shop A on the main domain', async () => {
+    const shopA = app.demo.openShop;
+    const who = {
+      first: 'Arjun',
+      last: 'Rao',
+      email: `continue-as-${run}@example.com`,
+      password: 'shopper-two-2',
+    };
+    const page = await app.newPage({ width: 360, height: 800 });
+    await signUpCustomer(app, page, who, shopA);
+    await page.goto(app.url(`/store/${shopA}/login?userType=customer`));
+    await signInWithPassword(page, who.email, who.password);
+    await page.waitForURL((u) => u.pathname === `/store/${shopA}` || u.pathname === `/store/${shopA}/`);
+
+    await page.goto(app.url(`/store/${shopB}/login?userType=customer`));
+    const tap = page.getByRole('button', { name: 'Continue as Arjun Rao' });
+    await tap.waitFor();
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: '/tmp/one-account-continue-as-360.png', fullPage: true });
+    await tap.click();
+    await page.waitForURL((u) => u.pathname === `/store/${shopB}` || u.pathname === `/store/${shopB}/`);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? '{}').storeSlug);
+    expect(stored).toBe(shopB);
+    await page.context().close();
+  }, 120_000);
+});

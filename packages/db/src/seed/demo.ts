@@ -35,6 +35,7 @@ import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPurchases } from './demo-purchases.ts';
 import { seedDemoRegisters } from './demo-registers.ts';
 import { seedDemoReturns } from './demo-returns.ts';
+import { seedDemoStockAlerts } from './demo-stock-alerts.ts';
 import { seedDemoStaff } from './demo-staff.ts';
 import { ledgerDemoStock } from './demo-stock.ts';
 import { seedDemoVariants } from './demo-variants.ts';
@@ -196,6 +197,11 @@ export async function seedDemo(
   for (const { id } of every) {
     await pause();
     await seedDemoExpenses(db, id, now);
+  }
+  // Shoppers waiting for sold-out products to be back (demo-stock-alerts.ts): mailed when stock arrives.
+  for (const { id } of every) {
+    await pause();
+    await seedDemoStockAlerts(db, id, now);
   }
   // Three closed days at the counter: float, the day's cash sales in the drawer, cash in and out, a count that is
   // right, short and over (demo-registers.ts), after the sales, returns and khata payments it puts in the drawer.

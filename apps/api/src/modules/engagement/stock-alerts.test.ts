@@ -61,6 +61,26 @@ const backMails = async (email: string) =>
   (await mailsFor(t, email)).filter((m) => m.subject.startsWith('Back in stock'));
 
 describe('back-in-stock alerts', () => {
+  it('the demo shops have shoppers waiting, confirmed, on their sold-out products', async () => {
+    for (const shop of [shops.a, shops.b]) {
+      const [row] = rowsOf<{ sold_out: number; waiting: number; not_sold_out: number }>(
+        await withStore(t.owner, shop.id, (tx) =>
+          tx.execute(sql`select
+              (select count(*)::int from product_variants v join products p
+                  on p.store_id = v.store_id and p.id = v.product_id and p.status = 'ACTIVE'
+                where v.store_id = ${shop.id} and v.quantity <= 0) as sold_out,
+              (select count(*)::int from stock_alerts a where a.store_id = ${shop.id}
+                  and a.confirmed_at is not null and a.notified_at is null) as waiting,
+              (select count(*)::int from stock_alerts a join product_variants v
+                  on v.store_id = a.store_id and v.id = a.variant_id
+                where a.store_id = ${shop.id} and a.notified_at is null and v.quantity > 0) as not_sold_out`),
+        ),
+      );
+      if (row?.sold_out) expect(row.waiting).toBe(2 * Math.min(2, row.sold_out));
+      expect(row?.not_sold_out).toBe(0);
+    }
+  });
+
   it('mail each confirmed address once when the product is back, none before and none twice', async () => {
     const { single } = await productsOf(shops.a.id);
     const variant = single.variants[0] ?? '';

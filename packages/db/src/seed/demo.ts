@@ -35,9 +35,10 @@ import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPurchases } from './demo-purchases.ts';
 import { seedDemoRegisters } from './demo-registers.ts';
 import { seedDemoReturns } from './demo-returns.ts';
-import { seedDemoStockAlerts } from './demo-stock-alerts.ts';
+import { seedDemoShopper } from './demo-shopper.ts';
 import { seedDemoStaff } from './demo-staff.ts';
 import { ledgerDemoStock } from './demo-stock.ts';
+import { seedDemoStockAlerts } from './demo-stock-alerts.ts';
 import { seedDemoVariants } from './demo-variants.ts';
 import { seedDemoVisits } from './demo-visits.ts';
 
@@ -157,6 +158,11 @@ export async function seedDemo(
   await seedDemoStaff(
     db,
     published.flatMap((s) => ids.filter((r) => r.slug === s.slug)),
+  );
+  // One demo shopper with orders at several shops through one Haat account (demo-shopper.ts).
+  await seedDemoShopper(
+    db,
+    published.flatMap((s) => ids.filter((r) => r.slug === s.slug).map((r) => r.id)),
   );
   // Every demo shop's stock as its ledger says (after the orders and sizes above, which write their own rows).
   const every = await db

@@ -6,6 +6,7 @@ import { hashPassword } from './passwords.ts';
 export const DEMO_VENDOR_PASSWORD = 'haat-demo-2026';
 
 export async function setDemoVendorPasswords(db: Db, password = DEMO_VENDOR_PASSWORD) {
+  await setDemoShopperPassword(db, password);
   const needing = and(
     eq(schema.users.role, 'VENDOR'),
     like(schema.users.email, '%.demo.haat.in'),
@@ -40,4 +41,25 @@ export async function ensureOperator(db: Db, email: string, password: string) {
     passwordHash,
     emailVerifiedAt: new Date(),
   });
+}
+
+/**
+ * The demo shopper's Haat account (seed demo-shopper.ts, decision 0029) signs in at every shop it is linked to with
+ * the demo password: the account and its shops' rows take it while the account has none.
+ */
+async function setDemoShopperPassword(db: Db, password: string) {
+  const needing = and(
+    like(schema.shopperAccounts.email, '%.demo.haat.in'),
+    isNull(schema.shopperAccounts.passwordHash),
+  );
+  const pending = await db
+    .select({ id: schema.shopperAccounts.id })
+    .from(schema.shopperAccounts)
+    .where(needing);
+  if (!pending.length) return;
+  const passwordHash = await hashPassword(password);
+  for (const { id } of pending) {
+    await db.update(schema.shopperAccounts).set({ passwordHash }).where(eq(schema.shopperAccounts.id, id));
+    await db.update(schema.users).set({ passwordHash }).where(eq(schema.users.shopperAccountId, id));
+  }
 }

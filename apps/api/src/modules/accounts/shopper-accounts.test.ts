@@ -1,9 +1,10 @@
 import { schema, withStore } from '@haat/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { ADDRESS, CART, home, PLACE, productsOf } from '../orders/orders.test-helpers.ts';
 import { ageCodes, lastCode, uniqueEmail, vendorSignup } from './accounts.test-helpers.ts';
+import { DEMO_VENDOR_PASSWORD, setDemoVendorPasswords } from './bootstrap-accounts.ts';
 import { hashPassword } from './passwords.ts';
 import { issueSession } from './session.service.ts';
 
@@ -321,5 +322,29 @@ describe('addresses kept once', () => {
     expect((await as(atB, shops.b.slug).call('GET', '/api/store/address/other-shops/')).json().data).toEqual(
       [],
     );
+  });
+});
+
+describe('the demo shopper', () => {
+  it('signs in at two demo shops with one Haat account and the demo password, and sees their own orders at each', async () => {
+    await setDemoVendorPasswords(t.owner);
+    const [account] = await t.owner
+      .select({ id: schema.shopperAccounts.id, email: schema.shopperAccounts.email })
+      .from(schema.shopperAccounts)
+      .where(like(schema.shopperAccounts.email, '%@customers.demo.haat.in'));
+    if (!account) throw new Error('the demo seed made a demo shopper');
+    const linked = await t.owner
+      .select({ slug: schema.stores.slug })
+      .from(schema.users)
+      .innerJoin(schema.stores, eq(schema.stores.id, schema.users.storeId))
+      .where(eq(schema.users.shopperAccountId, account.id));
+    expect(linked.length).toBeGreaterThanOrEqual(2);
+    for (const { slug } of linked.slice(0, 2)) {
+      const res = await login(slug, account.email, DEMO_VENDOR_PASSWORD);
+      expect(res.statusCode, res.body).toBe(200);
+      const orders = await as(res.json().data, slug).call('GET', '/api/store/store-user/store-order/user/');
+      expect(orders.statusCode).toBe(200);
+      expect(JSON.stringify(orders.json().data)).toMatch(/[0-9a-f-]{36}/);
+    }
   });
 });

@@ -68,7 +68,8 @@ export const requestReturn = (
       storeId: store.id,
       orderId: order.id,
       status: 'RETURN_REQUESTED',
-      note: `${kind === 'EXCHANGE' ? 'Exchange' : 'Return'} ${what}: ${v.reason}`,
+      // The shopper's words, as the dashboard's activity quotes them; the lines are on the request.
+      note: v.reason,
       actorId: customerId,
     });
     if (order.contactEmail) {

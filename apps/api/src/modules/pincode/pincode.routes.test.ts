@@ -88,6 +88,7 @@ describe('GET /api/store/pincode/:pin/', () => {
     const res = await lookup('999999');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("PIN code 999999 is not in India Post's directory. Check the number.");
+    expect(res.headers['cache-control'] ?? '').not.toContain('max-age');
   });
 });
 

@@ -20,9 +20,10 @@ export const pincodeRoutes =
         response: { 200: envelope(pinPlace), ...errorReplies },
       },
       handler: async (req, reply) => {
-        // The directory changes only with a new release: browsers may keep an answer for a day.
+        const place = lookupPin(req.params.pin);
+        // The directory changes only with a new release: browsers may keep an answer (not a 404) for a day.
         reply.header('cache-control', 'public, max-age=86400');
-        return ok(lookupPin(req.params.pin), 'PIN code found');
+        return ok(place, 'PIN code found');
       },
     });
 

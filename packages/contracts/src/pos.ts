@@ -305,6 +305,8 @@ export const posSale = z.object({
     utr: z.string().nullable(),
     card_last4: z.string().nullable(),
     card_network: z.string().nullable(),
+    /** Paid now: false only for a sale on the khata (CREDIT) that its advance did not cover and nothing paid yet. */
+    paid: z.boolean().optional(),
   }),
 });
 export type PosSale = z.infer<typeof posSale>;

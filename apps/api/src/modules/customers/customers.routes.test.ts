@@ -303,6 +303,8 @@ describe('payments received on the khata', () => {
     const covered = await sale(c.phone, productId, 1, 20, { method: 'CREDIT' });
     expect(covered.statusCode, covered.body).toBe(201);
     const coveredId = covered.json().data.order_id;
+    // The receipt says so too: paid, not "Khata (unpaid)".
+    expect(covered.json().data.payment).toMatchObject({ method: 'CREDIT', paid: true });
     expect(await paidStatus(coveredId)).toEqual({ o: 'SUCCESS', p: 'SUCCESS' });
     const detail = (await owner.call('GET', `/api/admin/customer/${c.id}/`)).json().data;
     expect(detail.balance).toBe(-10);
@@ -311,6 +313,7 @@ describe('payments received on the khata', () => {
     expect(pdfText(invoice)).toContain('Payment: On khata (pay later): paid');
     // ₹10 of advance left: a ₹20 sale uses it and owes ₹10, unpaid until the khata is paid.
     const part = await sale(c.phone, productId, 1, 20, { method: 'CREDIT' });
+    expect(part.json().data.payment.paid).toBe(false);
     expect(await paidStatus(part.json().data.order_id)).toEqual({ o: 'PENDING', p: 'PENDING' });
     expect((await owner.call('GET', `/api/admin/customer/${c.id}/`)).json().data.balance).toBe(10);
     const settled = await pay(c.id, { amount: 10, method: 'CASH' });

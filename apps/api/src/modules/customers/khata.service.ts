@@ -155,7 +155,7 @@ function checkAdvance(c: repo.LockedCustomer, amount: number, body: KhataPayment
   const due = Math.max(c.balancePaise, 0);
   if (amount <= due || body.confirm_advance) return;
   const extra = amount - due;
-  const message = `${c.name}'s balance is ${formatPaise(c.balancePaise)}: ${formatPaise(extra)} of this payment would be kept as an advance. Confirm to keep it (confirm_advance: true).`;
+  const message = `${c.name}'s balance is ${formatPaise(c.balancePaise)}: ${formatPaise(extra)} of this payment would be kept as an advance, to be used on their next purchases on khata. Keep it as an advance?`;
   throw new AppError(409, 'CONFLICT', message, {
     reason: 'ADVANCE_NOT_CONFIRMED',
     issues: [{ path: 'amount', message }],

@@ -64,6 +64,7 @@ function readSale(tx: Tx, orderId: string) {
         id: pt.id,
         reference: pt.reference,
         mode: pt.paymentMode,
+        status: pt.paymentStatus,
         amountPaise: pt.amountPaise,
         tenderedPaise: pt.tenderedPaise,
         utr: pt.externalReference,
@@ -116,5 +117,6 @@ function paymentView(payment: SalePayment): PosSale['payment'] {
     utr: payment.utr,
     card_last4: payment.cardLast4,
     card_network: payment.cardNetwork,
+    paid: payment.status !== 'PENDING',
   };
 }

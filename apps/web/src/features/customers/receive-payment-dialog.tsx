@@ -51,7 +51,10 @@ function usePaymentForm(c: CustomerDetail, open: boolean, onClose: () => void) {
     pay.mutate(checked.data, {
       onSuccess: (r) => {
         toast.success('Payment recorded', {
-          description: `Balance now ${formatINR(r.balance, { paise: true })}`,
+          description:
+            r.balance < 0
+              ? `${formatINR(-r.balance, { paise: true })} held as an advance`
+              : `Balance now ${formatINR(r.balance, { paise: true })}`,
         });
         onClose();
       },
@@ -144,7 +147,7 @@ export function ReceivePaymentDialog({
               onClick={() => f.send(true)}
               disabled={f.pay.isPending}
             >
-              Keep {formatINR(f.advance.amount, { paise: true })} as an advance
+              Keep {formatINR(f.advance.amount)} as an advance
             </button>
           </div>
         ) : null}

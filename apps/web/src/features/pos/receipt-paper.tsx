@@ -97,7 +97,7 @@ function ReceiptTotals({ sale }: { sale: PosSale }) {
       ) : null}
       <Row
         label="Paid by"
-        value={`${PAID[p.method]}${p.card_last4 ? ` ${p.card_network ?? ''} ••${p.card_last4}` : ''}${p.utr ? ` UTR ${p.utr}` : ''}`}
+        value={`${p.method === 'CREDIT' && p.paid ? 'Khata (paid)' : PAID[p.method]}${p.card_last4 ? ` ${p.card_network ?? ''} ••${p.card_last4}` : ''}${p.utr ? ` UTR ${p.utr}` : ''}`}
       />
       {p.amount_received !== null ? (
         <Row label="Cash received" value={formatAmount(p.amount_received)} />

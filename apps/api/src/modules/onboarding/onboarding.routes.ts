@@ -25,6 +25,23 @@ import { getRegistration } from './registration-draft.service.ts';
 
 const OWNERS = ['VENDOR', 'ADMIN'] as const;
 const dnsRecord = z.object({ type: z.literal('CNAME'), name: z.string(), value: z.string() });
+/** One of the signed-in person's shops (GET shop/shop/mine/). */
+const myShop = z.object({
+  id: z.string(),
+  slug: z.string(),
+  store_name: z.string(),
+  plan: z.string(),
+  online_status: z.string(),
+  /** Why the shop is away (offline, maintenance) or suspended by the platform. */
+  status_note: z.string().nullable().optional(),
+  has_address: z.boolean(),
+  created_at: z.string(),
+  /** OWNER, or the person's staff role in the shop. */
+  role: z.enum(['OWNER', 'MANAGER', 'CASHIER', 'PACKER']),
+  /** Where shoppers reach the shop: its custom domain, subdomain or /store/{slug}, by its plan. */
+  store_url: z.string(),
+});
+
 const createdStore = z.object({
   id: z.string(),
   slug: z.string(),
@@ -93,28 +110,7 @@ function shopRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['onboarding'],
       summary: "The signed-in vendor's shops with their wizard progress",
-      response: {
-        200: envelope(
-          z.array(
-            z.object({
-              id: z.string(),
-              slug: z.string(),
-              store_name: z.string(),
-              plan: z.string(),
-              online_status: z.string(),
-              /** Why the shop is away (offline, maintenance) or suspended by the platform. */
-              status_note: z.string().nullable().optional(),
-              has_address: z.boolean(),
-              created_at: z.string(),
-              /** OWNER, or the person's staff role in the shop. */
-              role: z.enum(['OWNER', 'MANAGER', 'CASHIER', 'PACKER']),
-              /** Where shoppers reach the shop: its custom domain, subdomain or /store/{slug}, by its plan. */
-              store_url: z.string(),
-            }),
-          ),
-        ),
-        ...errorReplies,
-      },
+      response: { 200: envelope(z.array(myShop)), ...errorReplies },
     },
     handler: async (req) =>
       ok(

@@ -31,15 +31,9 @@ function stockLimit(n: number) {
   });
 }
 
-/**
- * The open bill at the counter: its lines (one per variant, never above stock), customer and discount, and the
- * totals from `posTotals`, the same arithmetic the server checks. A shop without a GSTIN charges no GST.
- */
-export function usePosBill(gstRegistered: boolean) {
+/** The bill's lines: one per variant, never above its stock (a Stock Limit toast says so), 0 or less removes one. */
+function useBillLines() {
   const [lines, setLines] = useState<BillLine[]>([]);
-  const [customer, setCustomer] = useState<BillCustomer>(NO_CUSTOMER);
-  const [discountType, setDiscountType] = useState<DiscountType>('PERCENT');
-  const [discountText, setDiscountText] = useState('');
 
   /** Adds one (or `quantity`) of a product; false when none can be added. */
   const add = (product: PosProduct, quantity = 1) => {
@@ -89,8 +83,22 @@ export function usePosBill(gstRegistered: boolean) {
       }),
     );
 
+  return { lines, add, setQuantity, remove, reprice, clear: () => setLines([]) };
+}
+
+/**
+ * The open bill at the counter: its lines, customer and discount, and the totals from `posTotals`, the same
+ * arithmetic the server checks. A shop without a GSTIN charges no GST.
+ */
+export function usePosBill(gstRegistered: boolean) {
+  const { clear, ...bill } = useBillLines();
+  const { lines } = bill;
+  const [customer, setCustomer] = useState<BillCustomer>(NO_CUSTOMER);
+  const [discountType, setDiscountType] = useState<DiscountType>('PERCENT');
+  const [discountText, setDiscountText] = useState('');
+
   const reset = () => {
-    setLines([]);
+    clear();
     setCustomer(NO_CUSTOMER);
     setDiscountText('');
     setDiscountType('PERCENT');
@@ -112,11 +120,7 @@ export function usePosBill(gstRegistered: boolean) {
     : 0;
 
   return {
-    lines,
-    add,
-    setQuantity,
-    remove,
-    reprice,
+    ...bill,
     reset,
     customer,
     setCustomer,

@@ -1,12 +1,11 @@
 import { istMonthRange } from '@haat/contracts';
 import { type Tx, withStore } from '@haat/db';
-import { csvText } from '../../lib/csv.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { shopTaxProfile } from '../payments/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 import { documentRates, hsnSummary, inputTaxRows } from './gst-returns.repository.ts';
-import { buildGstr1, type Gstr1 } from './gstr1.ts';
+import { buildGstr1 } from './gstr1.ts';
 import { buildGstr3b } from './gstr3b.ts';
 
 export interface ReturnContext {
@@ -70,90 +69,4 @@ export async function gstr3b(ctx: ReturnContext, month: string) {
     withStore(ctx.deps.db, ctx.store.id, (tx) => inputTaxRows(tx, ctx.store.id, month)),
   ]);
   return buildGstr3b({ gstin: m.gstin, month, rows: m.rows, inputs });
-}
-
-/** GSTR-1's tables as one CSV for the accountant: a row per document and rate, then the HSN summary. */
-export function gstr1Csv(f: Gstr1) {
-  const head = [
-    'section',
-    'gstin_of_buyer',
-    'number',
-    'date',
-    'value',
-    'place_of_supply',
-    'supply_type',
-    'rate',
-    'taxable_value',
-    'igst',
-    'cgst',
-    'sgst',
-    'cess',
-    'hsn_sac',
-    'uqc',
-    'quantity',
-  ];
-  const rows: (string | number)[][] = [head];
-  type Item = {
-    itm_det: { txval: number; rt: number; iamt?: number; camt?: number; samt?: number; csamt: number };
-  };
-  const tax = (d: Item['itm_det']) => [d.rt, d.txval, d.iamt ?? 0, d.camt ?? 0, d.samt ?? 0, d.csamt];
-  const doc = (
-    section: string,
-    ctin: string,
-    n: { num: string; dt: string; val: number; pos: string },
-    itms: Item[],
-    supply: string,
-  ) => {
-    for (const i of itms)
-      rows.push([section, ctin, n.num, n.dt, n.val, n.pos, supply, ...tax(i.itm_det), '', '', '']);
-  };
-  const supply = (d: Item['itm_det']) => (d.iamt !== undefined ? 'INTER' : 'INTRA');
-  for (const b of f.b2b)
-    for (const i of b.inv)
-      doc(
-        'b2b',
-        b.ctin ?? '',
-        { num: i.inum, dt: i.idt, val: i.val, pos: i.pos },
-        i.itms,
-        supply(i.itms[0]?.itm_det ?? { txval: 0, rt: 0, csamt: 0 }),
-      );
-  for (const b of f.b2cl)
-    for (const i of b.inv)
-      doc('b2cl', '', { num: i.inum, dt: i.idt, val: i.val, pos: b.pos }, i.itms, 'INTER');
-  for (const s of f.b2cs) rows.push(['b2cs', '', '', '', '', s.pos, s.sply_ty, ...tax(s), '', '', '']);
-  for (const c of f.cdnr)
-    for (const n of c.nt)
-      doc(
-        'cdnr',
-        c.ctin ?? '',
-        { num: n.nt_num, dt: n.nt_dt, val: n.val, pos: n.pos },
-        n.itms,
-        supply(n.itms[0]?.itm_det ?? { txval: 0, rt: 0, csamt: 0 }),
-      );
-  for (const n of f.cdnur)
-    doc('cdnur', '', { num: n.nt_num, dt: n.nt_dt, val: n.val, pos: n.pos }, n.itms, 'INTER');
-  for (const [section, list] of [
-    ['hsn_b2b', f.hsn.hsn_b2b],
-    ['hsn_b2c', f.hsn.hsn_b2c],
-  ] as const)
-    for (const h of list)
-      rows.push([
-        section,
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        h.rt,
-        h.txval,
-        h.iamt,
-        h.camt,
-        h.samt,
-        h.csamt,
-        h.hsn_sc,
-        h.uqc,
-        h.qty,
-      ]);
-  return csvText(rows.map((r) => r.map(String)));
 }

@@ -20,7 +20,7 @@ export const auditRoutes =
         tags: ['audit'],
         summary:
           'A page of the shop’s audit trail, newest first: filters by person, kind, action, IST date range and a search',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         querystring: auditQuery,
         response: { 200: envelope(auditPage), ...errorReplies },
       },
@@ -35,7 +35,7 @@ export const auditRoutes =
       schema: {
         tags: ['audit'],
         summary: 'The people who appear in the shop’s audit trail',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         response: { 200: envelope(auditPeople), ...errorReplies },
       },
       handler: async (req) => {
@@ -48,7 +48,7 @@ export const auditRoutes =
       schema: {
         tags: ['audit'],
         summary: `The filtered audit trail as CSV (every match, up to ${audit.AUDIT_EXPORT_CAP.toLocaleString('en-IN')})`,
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         querystring: auditQuery,
         response: fileReplies('text/csv', 'The audit trail as CSV'),
       },

@@ -24,7 +24,7 @@ function cartLineRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['cart'],
       summary: 'The cart with its summary (selected lines, coupon, shipping, GST included)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       response: reply,
     },
     handler: async (req) => {
@@ -37,7 +37,7 @@ function cartLineRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['cart'],
       summary: 'Add a product; an existing line grows; never beyond stock (409)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: cartAddBody,
       response: { 201: envelope(cartData), ...errorReplies },
     },
@@ -57,7 +57,7 @@ function cartLineRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['cart'],
       summary: 'Change a line: quantity (within stock) or selection',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: lineParam,
       body: cartUpdateBody,
       response: reply,
@@ -75,7 +75,7 @@ function cartLineRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['cart'],
       summary: 'Remove a line',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: lineParam,
       response: reply,
     },
@@ -92,7 +92,7 @@ function couponRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['cart'],
       summary: "Apply one of the shop's coupon codes",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: couponBody,
       response: reply,
     },

@@ -34,7 +34,7 @@ function addressRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['checkout'],
       summary: "The customer's delivery addresses at this shop, default first",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: z.object({ address_type: z.literal('CUSTOMER_ADDRESS').optional() }),
       response: { 200: envelope(z.array(address)), ...errorReplies },
     },
@@ -48,7 +48,7 @@ function addressRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['checkout'],
       summary: 'Add a delivery address (the first, or one marked default, becomes the default)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: addressBody,
       response: { 201: envelope(address), ...errorReplies },
     },
@@ -64,7 +64,7 @@ function addressRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['checkout'],
       summary: 'Change an address',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: addressBody,
       response: { 200: envelope(address), ...errorReplies },
@@ -85,7 +85,7 @@ function addressRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['checkout'],
       summary: 'Delete an address (the newest remaining one becomes the default)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: { 200: envelope(z.object({ id: z.string() })), ...errorReplies },
     },
@@ -102,7 +102,7 @@ function contactAndCheckoutRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['checkout'],
       summary: "The customer's contact for delivery (email, phone)",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       response: { 200: envelope(userContact), ...errorReplies },
     },
     handler: async (req) => {
@@ -115,7 +115,7 @@ function contactAndCheckoutRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['checkout'],
       summary: "Change the customer's phone number for delivery",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: userContactBody,
       response: { 200: envelope(userContact), ...errorReplies },
     },
@@ -129,7 +129,7 @@ function contactAndCheckoutRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['checkout'],
       summary: "The shop's delivery options, priced for the signed-in customer's cart",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       response: { 200: envelope(z.object({ delivery_options: z.array(deliveryOption) })), ...errorReplies },
     },
     handler: async (req) => {
@@ -145,7 +145,7 @@ function contactAndCheckoutRoutes(app: ZodApp, deps: Deps) {
       tags: ['checkout'],
       summary:
         'Checkout data: selected cart lines, totals, addresses, delivery options, contact, payment methods',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       response: { 200: envelope(checkoutData), ...errorReplies },
     },
     handler: async (req) => {

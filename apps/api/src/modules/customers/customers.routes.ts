@@ -42,7 +42,7 @@ function bookRoutes(app: ZodApp, deps: Deps) {
       tags,
       summary:
         "A page of the shop's customers (counter and online, matched by phone), searched by name or phone",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: customerQuery,
       response: { 200: envelope(customerPage), ...errorReplies },
     },
@@ -57,7 +57,7 @@ function bookRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'A customer with their orders, lifetime value, last visit and khata',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: { 200: envelope(customerDetail), ...errorReplies },
     },
@@ -72,7 +72,7 @@ function bookRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: "Set a customer's credit limit in rupees (null or 0: no sales on credit)",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: creditLimitBody,
       response: { 200: envelope(customerDetail), ...errorReplies },
@@ -94,7 +94,7 @@ function khataRoutes(app: ZodApp, deps: Deps) {
       tags,
       summary:
         'Record money received on a khata (oldest credit sales settled first; above the balance only as an advance)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: khataPaymentBody,
       response: { 200: envelope(khataPaymentResult), ...errorReplies },
@@ -111,7 +111,7 @@ function khataRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: "A customer's khata statement for a period (opening balance, entries, closing balance) as PDF",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       querystring: khataStatementQuery,
       response: fileReplies('application/pdf', 'The statement'),
@@ -131,7 +131,7 @@ function khataRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: "A reminder of what is due: the text, the shop's UPI payment link and a WhatsApp (wa.me) link",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: { 200: envelope(customerReminder), ...errorReplies },
     },

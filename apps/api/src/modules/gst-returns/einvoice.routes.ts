@@ -15,7 +15,7 @@ export const einvoiceRoutes =
       schema: {
         tags: ['transactions'],
         summary: "A B2B invoice's e-invoice in the IRP's format INV-01 version 1.1, to upload for its IRN",
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         querystring: einvoiceQuery,
         response: { 200: einvoiceFile, ...errorReplies },
       },
@@ -32,7 +32,7 @@ export const einvoiceRoutes =
       schema: {
         tags: ['transactions'],
         summary: 'Enter the IRN, acknowledgement and signed QR the IRP returned for a B2B invoice (once)',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         params: idParam,
         body: irnBody,
         response: { 200: envelope(taxDocumentSummary), ...errorReplies },

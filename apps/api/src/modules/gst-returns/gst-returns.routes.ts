@@ -25,7 +25,7 @@ function gstr1Routes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: "GSTR-1 of a month in the GST portal's format, with what to fix before uploading it",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: monthQuery,
       response: { 200: envelope(gstr1Preview), ...errorReplies },
     },
@@ -39,7 +39,7 @@ function gstr1Routes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: "GSTR-1 of a month as the JSON file the GST portal's offline tool uploads",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: monthQuery,
       response: { 200: gstr1File, ...errorReplies },
     },
@@ -55,7 +55,7 @@ function gstr1Routes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: "GSTR-1's tables of a month as CSV for the accountant",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: monthQuery,
       response: fileReplies('text/csv', 'GSTR-1 as CSV'),
     },
@@ -77,7 +77,7 @@ function gstr3bRoutes(app: ZodApp, deps: Deps) {
       tags: ['transactions'],
       summary:
         'GSTR-3B of a month: outward supplies (3.1, 3.2), input tax credit from supplier bills and expenses (4), the tax set off against it and the cash to pay, and what was not claimed',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: monthQuery,
       response: { 200: envelope(gstr3bPreview), ...errorReplies },
     },
@@ -92,7 +92,7 @@ function gstr3bRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: "GSTR-3B of a month as the JSON file the GST portal's offline tool uploads",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: monthQuery,
       response: { 200: gstr3bFile, ...errorReplies },
     },

@@ -76,7 +76,7 @@ function productListRoutes(app: ZodApp, deps: Deps) {
       schema: {
         tags: ['inventory'],
         summary: 'A page of the inventory with filters and sorting',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         querystring: inventoryQuery,
         response: { 200: envelope(inventoryPage), ...errorReplies },
       },
@@ -92,7 +92,7 @@ function productListRoutes(app: ZodApp, deps: Deps) {
       schema: {
         tags: ['inventory'],
         summary: 'Totals: products in stock, low, out of stock; units and value',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         response: { 200: envelope(productStats), ...errorReplies },
       },
       handler: async (req) => {
@@ -109,7 +109,7 @@ function productCsvRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['inventory'],
       summary: 'The filtered product list as CSV',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: inventoryQuery,
       response: fileReplies('text/csv', 'The products as CSV'),
     },
@@ -128,7 +128,7 @@ function productCsvRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['inventory'],
       summary: 'Import products from CSV (create or update by SKU); dry_run=true only checks and reports',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: z.object({ dry_run: z.enum(['true', 'false']).default('true') }),
       consumes: ['text/csv'],
       body: z
@@ -155,7 +155,7 @@ function productRoutes(app: ZodApp, deps: Deps) {
       schema: {
         tags: ['inventory'],
         summary: 'One product with its figures',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         params: idParam,
         response: productReply,
       },
@@ -171,7 +171,7 @@ function productRoutes(app: ZodApp, deps: Deps) {
       schema: {
         tags: ['inventory'],
         summary: 'Add a product (its opening stock starts the stock history)',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         body: productFormBody,
         response: { 201: envelope(adminProduct), ...errorReplies },
       },
@@ -190,7 +190,7 @@ function productRoutes(app: ZodApp, deps: Deps) {
         tags: ['inventory'],
         summary:
           'Change a product; a stock change needs stock_reason. Without options and variants they stay as they are',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         params: idParam,
         body: productUpdateBody,
         response: productReply,
@@ -210,7 +210,7 @@ function productRoutes(app: ZodApp, deps: Deps) {
       schema: {
         tags: ['inventory'],
         summary: 'Delete a product, or archive it when orders refer to it',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         params: idParam,
         response: { 200: envelope(productDeleted), ...errorReplies },
       },
@@ -232,7 +232,7 @@ function stockAndLabelRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['inventory'],
       summary: "The product's stock ledger, newest first",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       querystring: ledgerQuery,
       response: { 200: envelope(ledgerPage), ...errorReplies },
@@ -248,7 +248,7 @@ function stockAndLabelRoutes(app: ZodApp, deps: Deps) {
       tags: ['inventory'],
       summary:
         'Give the product (sold as one item) or each of its variants without a barcode an internal EAN-13 (prefix 20)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: { 200: envelope(assignedBarcodes), ...errorReplies },
     },
@@ -268,7 +268,7 @@ function stockAndLabelRoutes(app: ZodApp, deps: Deps) {
       tags: ['inventory'],
       summary:
         'An A4 sheet of barcode labels (24 a sheet): name, variant, price, EAN-13 or Code 128; copies of each item',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       querystring: productLabelsQuery,
       response: fileReplies('application/pdf', 'The sheet of labels'),
@@ -295,7 +295,7 @@ function categoryRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['inventory'],
       summary: "The shop's product categories",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       response: { 200: envelope(z.array(category)), ...errorReplies },
     },
     handler: async (req) => {
@@ -308,7 +308,7 @@ function categoryRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['inventory'],
       summary: 'Add a category (an existing one of the same name is returned)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: categoryBody,
       response: { 200: envelope(category), 201: envelope(category), ...errorReplies },
     },
@@ -329,7 +329,7 @@ function supplierAndUnitRoutes(app: ZodApp, deps: Deps) {
       schema: {
         tags: ['inventory'],
         summary: "The shop's suppliers",
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         response: { 200: envelope(z.array(supplier)), ...errorReplies },
       },
       handler: async (req) => {
@@ -344,7 +344,7 @@ function supplierAndUnitRoutes(app: ZodApp, deps: Deps) {
       schema: {
         tags: ['inventory'],
         summary: 'Add a supplier (GSTIN checked)',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         body: supplierBody,
         response: { 201: envelope(supplier), ...errorReplies },
       },
@@ -362,7 +362,7 @@ function supplierAndUnitRoutes(app: ZodApp, deps: Deps) {
       schema: {
         tags: ['inventory'],
         summary: 'Units: the defaults plus those the shop uses',
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         response: { 200: envelope(z.array(z.string())), ...errorReplies },
       },
       handler: async (req) => {

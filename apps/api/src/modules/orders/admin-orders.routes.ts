@@ -61,7 +61,7 @@ function orderListRoutes(app: ZodApp, deps: Deps) {
       tags: ['admin orders'],
       summary:
         'Order Management: a page of orders (search, filters, date range, sort), its count and 7 stats',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: adminOrderQuery,
       response: { 200: envelope(adminOrderList), ...errorReplies },
     },
@@ -80,7 +80,7 @@ function orderListRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['admin orders'],
       summary: 'The filtered order list as CSV (every match, up to 50,000)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: adminOrderQuery,
       response: fileReplies('text/csv', 'The orders as CSV'),
     },
@@ -99,7 +99,7 @@ function orderListRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['admin orders'],
       summary: 'Packing slips (PDF, one page per order) for the given order ids',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: packingSlipQuery,
       response: fileReplies('application/pdf', 'The packing slips'),
     },
@@ -124,7 +124,7 @@ function orderDetailRoutes(app: ZodApp, deps: Deps, invoicing: Invoicing) {
       tags: ['admin orders'],
       summary:
         'Move several orders to one status; each obeys the rules, the answer says which moved and why not',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: bulkStatusBody,
       response: { 200: envelope(bulkStatusResult), ...errorReplies },
     },
@@ -143,7 +143,7 @@ function orderDetailRoutes(app: ZodApp, deps: Deps, invoicing: Invoicing) {
     schema: {
       tags: ['admin orders'],
       summary: 'One order with items, payment, shipment, customer, timeline and the next allowed statuses',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: detailReply,
     },
@@ -157,7 +157,7 @@ function orderDetailRoutes(app: ZodApp, deps: Deps, invoicing: Invoicing) {
     schema: {
       tags: ['admin orders'],
       summary: 'Edit Order: shipping address, phone and a note to the customer, while not yet shipped',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: editOrderBody,
       response: detailReply,
@@ -179,7 +179,7 @@ function orderStatusRoutes(app: ZodApp, deps: Deps, invoicing: Invoicing) {
     schema: {
       tags: ['admin orders'],
       summary: 'Move an order along: confirm, process, ship (carrier and tracking), deliver, cancel, return',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: adminOrderStatusBody,
       response: detailReply,
@@ -199,7 +199,7 @@ function orderStatusRoutes(app: ZodApp, deps: Deps, invoicing: Invoicing) {
     schema: {
       tags: ['admin orders'],
       summary: 'Set or correct the carrier, tracking number and tracking link',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: shippingBody,
       response: detailReply,
@@ -218,7 +218,7 @@ function orderStatusRoutes(app: ZodApp, deps: Deps, invoicing: Invoicing) {
     schema: {
       tags: ['admin orders'],
       summary: 'Record a UPI payment as received, with the UTR from the bank app',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: recordPaymentBody,
       response: detailReply,
@@ -240,7 +240,7 @@ function customerAndReturnRoutes(app: ZodApp, deps: Deps, invoicing: Invoicing) 
     schema: {
       tags: ['admin orders'],
       summary: "Require the order's customer to prepay by UPI (no cash on delivery at this shop), or undo it",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: customerPrepaymentBody,
       response: detailReply,
@@ -262,7 +262,7 @@ function customerAndReturnRoutes(app: ZodApp, deps: Deps, invoicing: Invoicing) 
     schema: {
       tags: ['admin orders'],
       summary: "Accept (order RETURNED, stock back) or decline a customer's return request",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: returnDecisionBody,
       response: detailReply,

@@ -38,7 +38,7 @@ function customerOrderReadRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['orders'],
       summary: 'A placed order, for the success page',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: orderReply,
     },
@@ -52,7 +52,7 @@ function customerOrderReadRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['orders'],
       summary: "The customer's orders, newest first; the next page's cursor is in X-Next-Cursor",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: orderListQuery,
       response: { 200: envelope(z.array(customerOrder)), ...errorReplies },
     },
@@ -68,7 +68,7 @@ function customerOrderReadRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['orders'],
       summary: 'One of the customer’s orders with its timeline',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: orderReply,
     },
@@ -86,7 +86,7 @@ function customerOrderActionRoutes(app: ZodApp, deps: Deps) {
       tags: ['orders'],
       summary:
         'Cancel an order while pending or processing, with a reason (a choice and words) the shop sees: stock goes back, a mail goes out',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: cancelOrderBody,
       response: orderReply,
@@ -107,7 +107,7 @@ function customerOrderActionRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['orders'],
       summary: "Add an order's products to the cart again at today's prices",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: {
         200: envelope(
@@ -139,7 +139,7 @@ function customerOrderActionRoutes(app: ZodApp, deps: Deps) {
       tags: ['orders'],
       summary:
         'Ask to return or exchange units of a delivered order (some lines and quantities, or all of it), with a reason; confirmed by mail',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: returnRequestBody,
       response: orderReply,
@@ -165,7 +165,7 @@ function reviewRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['orders'],
       summary: 'Review a product from a delivered order (a verified purchase)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: reviewBody,
       response: { 201: envelope(reviewItem), ...errorReplies },

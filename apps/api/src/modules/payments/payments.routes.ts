@@ -65,7 +65,7 @@ function transactionListRoutes(app: ZodApp, deps: Deps) {
       tags: ['transactions'],
       summary:
         'A page of payments (search, status, payment mode, date range, sort) with the count of matches',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: transactionQuery,
       response: { 200: envelope(transactionPage), ...errorReplies },
     },
@@ -79,7 +79,7 @@ function transactionListRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: 'The 4 stat cards for a date range: revenue net of refunds, transactions, pending, failed',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: statsQuery,
       response: { 200: envelope(transactionStats), ...errorReplies },
     },
@@ -93,7 +93,7 @@ function transactionListRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: 'The filtered payments as CSV, every match, streamed as it is read',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: transactionQuery,
       response: fileReplies('text/csv', 'The payments as CSV'),
     },
@@ -118,7 +118,7 @@ function gstSummaryRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: 'GSTR-1-friendly summary of a month: taxable value and tax by rate and by place of supply',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: monthQuery,
       response: { 200: envelope(z.any()), ...errorReplies },
     },
@@ -132,7 +132,7 @@ function gstSummaryRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: "The month's GST summary as CSV",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: monthQuery,
       response: fileReplies('text/csv', 'The GST summary as CSV'),
     },
@@ -153,7 +153,7 @@ function transactionRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: "A transaction's tax invoice (or bill of supply) as PDF; a credit note by document_id",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: z.object({
         transaction_id: z.string().max(100).optional(),
         document_id: z.string().max(100).optional(),
@@ -174,7 +174,7 @@ function transactionRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: 'A payment with its order, documents, refunds, timeline and customer',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: { 200: envelope(transactionDetails), ...errorReplies },
     },
@@ -188,7 +188,7 @@ function transactionRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['transactions'],
       summary: 'Record a refund (amount, reason, how, lines back to stock); issues a credit note; capped',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: refundBody,
       response: { 200: envelope(transactionDetails), ...errorReplies },
@@ -207,7 +207,7 @@ function invoiceAndGstSettingRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['admin orders'],
       summary: "An order's tax invoice (issued when it ships) as PDF",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: pdfReply,
     },
@@ -222,7 +222,7 @@ function invoiceAndGstSettingRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['shop settings'],
       summary: "The shop's GST registration: GSTIN, legal name, and the state of its address",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       response: { 200: envelope(gstSettings), ...errorReplies },
     },
     handler: async (req) => {
@@ -235,7 +235,7 @@ function invoiceAndGstSettingRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['shop settings'],
       summary: 'Set the GSTIN (checked with its check digit and the state) and the legal name; empty clears',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: gstSettingsBody,
       response: { 200: envelope(gstSettings), ...errorReplies },
     },
@@ -254,7 +254,7 @@ export const customerInvoiceRoutes =
       schema: {
         tags: ['orders'],
         summary: "The customer's invoice of one of their orders, once it has shipped (PDF)",
-        storeOriginHeaders,
+        headers: storeOriginHeaders,
         params: idParam,
         response: pdfReply,
       },

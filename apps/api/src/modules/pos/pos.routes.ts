@@ -63,7 +63,7 @@ function lookupRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: "The counter's shop: UPI id, GST registration, the receipt's header",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       response: { 200: envelope(counterInfo), ...errorReplies },
     },
     handler: async (req) => {
@@ -76,7 +76,7 @@ function lookupRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: 'Products and variants to sell, by name, SKU or barcode (best sellers without a search)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: posProductQuery,
       response: { 200: envelope(z.object({ products: z.array(posProduct) })), ...errorReplies },
     },
@@ -90,7 +90,7 @@ function lookupRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: 'The product or variant a scanned barcode names (404 "Product not found with this barcode")',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: posBarcodeParams,
       response: { 200: envelope(z.object({ product: posProduct })), ...errorReplies },
     },
@@ -107,7 +107,7 @@ function customerAndUpiRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: 'A returning customer of this shop by phone (null when new)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: posCustomerQuery,
       response: { 200: envelope(z.object({ customer: posCustomer.nullable() })), ...errorReplies },
     },
@@ -122,7 +122,7 @@ function customerAndUpiRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: "An exact-amount UPI request to the shop's UPI id, with its QR code as SVG",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: z.object({
         amount: z.coerce
           .number({ error: 'amount must be a number' })
@@ -177,7 +177,7 @@ function saleRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: 'A counter sale as its receipt shows it (reprint)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: saleReply,
     },
@@ -195,7 +195,7 @@ function saleDocumentRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: "A counter sale's tax invoice (or bill of supply) as PDF",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: fileReplies('application/pdf', 'The invoice'),
     },
@@ -215,7 +215,7 @@ function saleDocumentRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: 'Mail the receipt of a counter sale to the customer',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: posReceiptMailBody,
       response: { 200: envelope(z.object({ email: z.string() })), ...errorReplies },

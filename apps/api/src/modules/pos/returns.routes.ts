@@ -38,7 +38,7 @@ export function returnRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: 'A counter sale by its receipt number, with what of each line can still be returned',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: saleNumberParams,
       response: { 200: envelope(returnableSale), ...errorReplies },
     },
@@ -52,7 +52,7 @@ export function returnRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: "A customer's recent counter sales by phone, to return from",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: returnableSalesQuery,
       response: { 200: envelope(z.object({ sales: z.array(recentSale) })), ...errorReplies },
     },
@@ -98,7 +98,7 @@ function returnDocumentRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: 'A counter return as its slip shows it (reprint)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: returnReply,
     },
@@ -114,7 +114,7 @@ function returnDocumentRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['point of sale'],
       summary: "A counter return's credit note as PDF",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: fileReplies('application/pdf', 'The credit note'),
     },

@@ -37,7 +37,7 @@ export function purchaseOrderRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: "The shop's purchase orders, newest first, by status and supplier",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: purchaseOrderQuery,
       response: { 200: envelope(purchaseOrderPage), ...errorReplies },
     },
@@ -55,7 +55,7 @@ export function purchaseOrderRoutes(app: ZodApp, deps: Deps) {
       tags,
       summary:
         'A new purchase order (DRAFT, PO-1001...): lines by variant or product, cost without GST, GST rate',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: purchaseOrderBody,
       response: detailReply,
     },
@@ -70,7 +70,7 @@ export function purchaseOrderRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'A purchase order with its lines, goods receipts and bills',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: detailReply,
     },
@@ -87,7 +87,7 @@ export function purchaseOrderRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'Edit a draft purchase order (409 once sent)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: purchaseOrderBody,
       response: detailReply,
@@ -108,7 +108,7 @@ function statusRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'Products and variants to order, by name or SKU, with their cost and stock now',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: purchaseProductQuery,
       response: { 200: envelope(z.object({ products: z.array(purchaseProduct) })), ...errorReplies },
     },
@@ -124,7 +124,7 @@ function statusRoutes(app: ZodApp, deps: Deps) {
       tags,
       summary:
         "Mark a purchase order SENT; answers its WhatsApp text and a wa.me link to the supplier's phone",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: { 200: envelope(purchaseOrderSent), ...errorReplies },
     },
@@ -139,7 +139,7 @@ function statusRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'Cancel a purchase order before anything was received against it',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: detailReply,
     },
@@ -154,7 +154,7 @@ function statusRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'A purchase order as PDF: shop and supplier with GSTINs, lines with HSN and GST, totals',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: fileReplies('application/pdf', 'The purchase order'),
     },

@@ -36,7 +36,7 @@ export function receiptRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'Goods receipts, newest first, of a supplier, a purchase order or with a line of a product',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: receiptQuery,
       response: { 200: envelope(z.array(goodsReceipt)), ...errorReplies },
     },
@@ -55,7 +55,7 @@ export function receiptRoutes(app: ZodApp, deps: Deps) {
       summary:
         'Receive goods: stock added with a PURCHASE ledger row, the weighted average cost updated, the order ' +
         'lines and status raised; more than ordered only with confirm_over_receipt (else 409 naming the line)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: goodsReceiptBody,
       response: { 201: envelope(goodsReceipt), ...errorReplies },
     },
@@ -70,7 +70,7 @@ export function receiptRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'A goods receipt with its lines and the average cost before and after each',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: { 200: envelope(goodsReceipt), ...errorReplies },
     },
@@ -90,7 +90,7 @@ export function billAndPaymentRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'Supplier bills, newest first',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: supplierQuery,
       response: { 200: envelope(z.array(supplierBill)), ...errorReplies },
     },
@@ -104,7 +104,7 @@ export function billAndPaymentRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: "Record a supplier's bill (its number once per supplier, any case; 409 when already recorded)",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: supplierBillBody,
       response: { 201: envelope(supplierBill), ...errorReplies },
     },
@@ -118,7 +118,7 @@ export function billAndPaymentRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'Payments to suppliers, newest first',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       querystring: supplierQuery,
       response: { 200: envelope(z.array(supplierPayment)), ...errorReplies },
     },
@@ -137,7 +137,7 @@ export function billAndPaymentRoutes(app: ZodApp, deps: Deps) {
       summary:
         'Pay a supplier (CASH, UPI, BANK; cash may come from the open register); above the balance only with ' +
         'confirm_advance (else 409 saying the balance)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: supplierPaymentBody,
       response: {
         201: envelope(z.object({ payment: supplierPayment, balance: z.number() })),
@@ -158,7 +158,7 @@ export function supplierAccountRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'Every supplier with what was billed, paid and is owed',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       response: { 200: envelope(z.array(supplierBalance)), ...errorReplies },
     },
     handler: async (req) => {
@@ -171,7 +171,7 @@ export function supplierAccountRoutes(app: ZodApp, deps: Deps) {
       tags,
       summary:
         "A supplier's statement for a period: opening balance, bills and payments with the running balance",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       querystring: statementQuery,
       response: { 200: envelope(supplierStatement), ...errorReplies },
@@ -189,7 +189,7 @@ export function supplierAccountRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: "A supplier's statement for a period as PDF",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       querystring: statementQuery,
       response: fileReplies('application/pdf', 'The statement'),

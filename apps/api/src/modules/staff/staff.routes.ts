@@ -36,7 +36,7 @@ function staffListRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['staff'],
       summary: "The shop's people (the owner first, with roles) and its open invites",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       response: { 200: envelope(staffList), ...errorReplies },
     },
     handler: async (req) => {
@@ -49,7 +49,7 @@ function staffListRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['staff'],
       summary: 'Invites a person by email with a role: a one-time link by mail, valid 7 days',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       body: inviteBody,
       response: { 201: envelope(staffInvite), ...errorReplies },
     },
@@ -64,7 +64,7 @@ function staffListRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['staff'],
       summary: 'Cancels an open invite (its link stops working)',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: { 200: done, ...errorReplies },
     },
@@ -79,7 +79,7 @@ function staffListRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['staff'],
       summary: "Changes a person's role (from their next call)",
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       body: roleBody,
       response: { 200: done, ...errorReplies },
@@ -98,7 +98,7 @@ function staffListRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['staff'],
       summary: 'Removes a person from the shop: their calls to it stop at once',
-      storeOriginHeaders,
+      headers: storeOriginHeaders,
       params: idParam,
       response: { 200: done, ...errorReplies },
     },

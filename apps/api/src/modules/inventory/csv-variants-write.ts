@@ -1,6 +1,7 @@
 import { schema, type Tx } from '@haat/db';
 import { eq } from 'drizzle-orm';
 import type { VariantPlan } from './csv-variants.ts';
+import { lockProduct } from './inventory.repository.ts';
 import { productValues } from './inventory.service.ts';
 import * as variants from './variants.service.ts';
 
@@ -76,6 +77,8 @@ export async function writeVariantGroup(
   p: VariantPlan,
 ): Promise<LedgerInsert[]> {
   const productId = p.existing?.id ?? '';
+  // The variants by id, then the product, as every stock writer locks them (no deadlock with a receipt or a sale).
+  await lockProduct(tx, productId);
   await tx
     .update(schema.products)
     .set({

@@ -322,8 +322,11 @@ async function updateOnes(w: Writer, updates: OnePlan[], ledger: LedgerInsert[])
   for (const p of updates) {
     const prior = p.existing;
     if (!prior) continue;
+    // Its variant, then the product, locked as every stock writer takes them (a receipt or a sale meanwhile would
+    // deadlock with the product's row taken first); the change is from the stock as locked.
+    const locked = await repo.lockProduct(w.tx, prior.id);
     await repo.updateProduct(w.tx, prior.id, productValues({ ...p.form, category_id: w.categoryId(p) }));
-    const change = p.form.product_quantity - prior.quantity;
+    const change = p.form.product_quantity - (locked?.quantity ?? prior.quantity);
     if (change !== 0) {
       const [after, note] = [p.form.product_quantity, `CSV import line ${p.line}`];
       ledger.push({ ...w.at, productId: prior.id, change, quantityAfter: after, reason: 'IMPORT', note });

@@ -9,19 +9,25 @@ import { purchaseSupplier } from './purchases.test-helpers.ts';
  * A product edited in the back office while its goods come in (issue 38): the edit and the receipt lock the same
  * rows (the product's and its variants'), and both must take them in one order (the variants by id, then the
  * product, as a sale does), or the two wait for each other and PostgreSQL kills one as a deadlock (503 "The shop is
- * busy"). Run both at once many times: every request succeeds and each variant's stock equals its ledger.
+ * busy"). Run both at once many times: every request succeeds and each variant's stock equals its ledger. A CSV
+ * import that updates the product is such an edit too.
  */
 
 let t: TestApp;
 let shops: Awaited<ReturnType<typeof demoShops>>;
 let vendor: Awaited<ReturnType<typeof demoVendor>>;
 let category: string;
+let categoryName: string;
 beforeAll(async () => {
   t = await createTestApp({}, { poolSize: 20 });
   shops = await demoShops(t.owner);
   vendor = await demoVendor(t, shops.a);
-  category =
-    ((await vendor.call('GET', '/api/admin/category/')).json().data as { id: string }[])[0]?.id ?? '';
+  const [first] = (await vendor.call('GET', '/api/admin/category/')).json().data as {
+    id: string;
+    name: string;
+  }[];
+  category = first?.id ?? '';
+  categoryName = first?.name ?? '';
 });
 afterAll(() => t?.close());
 
@@ -138,6 +144,36 @@ describe('an inventory edit and a goods receipt of the same product at once', ()
       const done = await Promise.all([receive(0), edit(1), receive(1), edit(2), receive(0), receive(1)]);
       for (const r of done) expect([200, 201], r.body).toContain(r.statusCode);
       expectConsistent(await stockAndLedger(p.id));
+    }
+  });
+
+  it('a CSV import updating the product while goods come in: never a deadlock, the ledger follows', async () => {
+    const supplierId = await purchaseSupplier(vendor.call);
+    const upload = (csv: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/product/import/?dry_run=false',
+        payload: csv,
+        headers: {
+          authorization: `Bearer ${vendor.token}`,
+          'store-origin': shops.a.slug,
+          'content-type': 'text/csv',
+        },
+      });
+    for (let round = 0; round < rounds; round++) {
+      const f = form();
+      const made = await vendor.call('POST', '/api/admin/product/', f);
+      const id = made.json().data.id as string;
+      const row = (k: number) =>
+        `sku,product_name,category,unit,cost_price,selling_price,stock,gst_percent\n${f.sku},${f.product_name},${categoryName},Piece,50,${120 + k},${10 + k},18`;
+      const receive = () =>
+        vendor.call('POST', GRN, {
+          supplier_id: supplierId,
+          lines: [{ product_id: id, quantity: 5, unit_cost: 60 }],
+        });
+      const done = await Promise.all([receive(), upload(row(round)), receive(), receive()]);
+      for (const r of done) expect([200, 201], r.body).toContain(r.statusCode);
+      expectConsistent(await stockAndLedger(id));
     }
   });
 });

@@ -31,7 +31,9 @@ await owner.transaction(async (tx) => {
       || ' ' || i, (9000000000 + i * 7)::text, i % 5, now() - (i || ' minutes')::interval
     from generate_series(1, ${CUSTOMERS}) i on conflict do nothing`);
 });
-await owner.execute(sql`analyze pos_customers`);
+// Settled as autovacuum leaves a table: the trigram index's pending list merged (fresh inserts sit in it and
+// every search reads it through: 4 to 7 ms a search until the next vacuum).
+await owner.execute(sql`vacuum analyze pos_customers`);
 
 const db = await database.app();
 const ctx = {
@@ -45,7 +47,11 @@ const reference = () => withStore(db, STORE, (tx) => tx.execute(sql`select 1`));
 
 const CASES: Record<string, (i: number) => { search?: string; offset: number }> = {
   'first pages, no search': (i) => ({ offset: (i % 5) * 20 }),
-  'search by name ("farida", "meena iyer")': (i) => ({ search: i % 2 ? 'farida' : 'meena iyer', offset: 0 }),
+  'search by a full name ("meena iyer": 500 match)': () => ({ search: 'meena iyer', offset: 0 }),
+  'search by a common first name ("farida": 5,000 match, a tenth of the book)': () => ({
+    search: 'farida',
+    offset: 0,
+  }),
   'search by phone digits': (i) => ({
     search: String(9000000000 + ((i * 7919) % CUSTOMERS) * 7).slice(0, 8),
     offset: 0,

@@ -153,4 +153,14 @@ describe('CSV export and import', () => {
       (await other.call('GET', '/api/admin/product/export.csv', undefined, shops.a.slug)).statusCode,
     ).toBe(404);
   });
+
+  it('two imports at once that both bring a new category both succeed, into the one category', async () => {
+    const stamp = Date.now().toString(36).toUpperCase();
+    const file = (k: number) =>
+      [HEADER, `CSV-CAT-${stamp}-${k},Brass Diya ${k},Festive ${stamp},Piece,80,149,5,12`].join('\n');
+    const done = await Promise.all([1, 2, 3].map((k) => upload(file(k), false)));
+    for (const r of done) expect(r.statusCode, r.body).toBe(200);
+    const named = (await vendor.call('GET', '/api/admin/category/')).json().data as { name: string }[];
+    expect(named.filter((c) => c.name === `Festive ${stamp}`)).toHaveLength(1);
+  });
 });

@@ -273,7 +273,9 @@ async function categoryIds(tx: Tx, storeId: string, planned: Planned[]) {
       .values(newNames.map((name) => ({ storeId, name })))
       .onConflictDoNothing()
       .returning({ id: schema.productCategories.id, name: schema.productCategories.name });
-    for (const r of rows) categories.set(r.name.toLowerCase(), r.id);
+    // Made meanwhile by another import (its insert committed first): read back, else its rows would get no category.
+    const made = rows.length < newNames.length ? await repo.listCategories(tx) : rows;
+    for (const r of made) categories.set(r.name.toLowerCase(), r.id);
   }
   return (p: Planned) => categories.get(p.categoryName.toLowerCase()) ?? '';
 }

@@ -1,95 +1,50 @@
-import { OPEN_STORE_STATUSES } from '@haat/contracts';
-import { type Db, withStore } from '@haat/db';
-import type { Config } from '../../config.ts';
-import type { Origin } from '../../lib/deps.ts';
-
-import { enqueueMail, type MailLog, saleLiveMail } from '../mail/index.ts';
-import { storeUrl } from '../stores/index.ts';
-
+import { saleLiveMail } from '../mail/index.ts';
 import * as repo from './engagement.repository.ts';
+import {
+  type DueList,
+  type ListMailerDeps,
+  type ListMailResult,
+  mailDueList,
+  productUrl,
+} from './list-mailer.ts';
 import { runStockNotifier } from './stock-alerts.service.ts';
 
-export interface SaleNotifierDeps {
-  db: Db;
-  config: Pick<Config, 'PLATFORM_DOMAIN' | 'NODE_ENV' | 'PORT'>;
-  log: MailLog;
-  /** How shoppers reach the site, for the link in the mail. Default: https in production, else http on PORT. */
-  origin?: () => Origin;
-}
+export type SaleNotifierDeps = ListMailerDeps;
 
-export interface SaleNotifierResult {
-  /** Reminders queued in the outbox. */
-  mailed: number;
-  /** Subscriptions closed without a mail: the sale ended or the product was withdrawn before we got to them. */
-  closed: number;
-  /** Shops whose run failed (logged; retried on the next run). */
-  failed: number;
+export interface SaleNotifierResult extends ListMailResult {
   /** The back-in-stock alerts of the same pass (stock-alerts.service.ts), counted alike. */
-  stock?: { mailed: number; closed: number; failed: number };
+  stock?: ListMailResult;
 }
 
-const BATCH = 100;
-
-export const defaultOrigin = (config: SaleNotifierDeps['config']): Origin =>
-  config.NODE_ENV === 'production'
-    ? { protocol: 'https', port: null }
-    : { protocol: 'http', port: config.PORT };
-
-/** A product's page under a shop address that is either `…/` (own host) or `…/store/{slug}` (main domain). */
-const productUrl = (shopUrl: string, productId: string) =>
-  `${shopUrl.endsWith('/') ? shopUrl : `${shopUrl}/`}product/${productId}`;
+/** Notify Me on a sale: due once the sale has started; closed without a mail when it ended or was withdrawn. */
+const saleList: DueList<Awaited<ReturnType<typeof repo.claimDueSubscriptions>>[number]> = {
+  dueStores: repo.dueSaleNotificationStores,
+  claim: repo.claimDueSubscriptions,
+  markNotified: repo.markNotified,
+  mailFor: (r, shop) =>
+    r.ended || r.productStatus !== 'ACTIVE'
+      ? null
+      : saleLiveMail({
+          to: r.email,
+          shopName: shop.name,
+          dealTitle: r.dealTitle,
+          productName: r.productName,
+          dealPricePaise: r.dealPricePaise,
+          listPricePaise: r.pricePaise,
+          endsAt: r.endsAt,
+          productUrl: productUrl(shop.url, r.productId),
+        }),
+  failure: 'sale notifier failed for a shop; it is retried on the next run',
+};
 
 /**
- * One pass of the sale notifier: for every shop with subscribers whose sale has started, claims their
- * subscriptions, queues one "is live" mail each through the outbox and marks them notified, all in one
- * transaction per batch, so a subscriber is mailed exactly once even with several notifiers running. A shop
- * that is not open keeps its subscriptions until it reopens; a sale that ended before its reminder went out
- * (or whose product was withdrawn) is closed without a mail, as "is live" would no longer be true.
+ * One pass of the sale notifier: every subscriber of an open shop whose sale has started gets one "is live" mail
+ * through the outbox, exactly once even with several notifiers running (list-mailer.ts). A sale that ended before
+ * its reminder went out (or whose product was withdrawn) is closed without a mail, as "is live" would no longer be
+ * true.
  */
 export async function runSaleNotifier(deps: SaleNotifierDeps): Promise<SaleNotifierResult> {
-  const result: SaleNotifierResult = { mailed: 0, closed: 0, failed: 0 };
-  const origin = deps.origin?.() ?? defaultOrigin(deps.config);
-  for (const storeId of await repo.dueSaleNotificationStores(deps.db)) {
-    try {
-      const shop = await repo.findStoreForMail(deps.db, storeId);
-      if (!shop || !OPEN_STORE_STATUSES.includes(shop.onlineStatus)) continue;
-      const shopUrl = storeUrl(deps, shop, origin);
-      for (;;) {
-        const claimed = await withStore(deps.db, storeId, async (tx) => {
-          const rows = await repo.claimDueSubscriptions(tx, BATCH);
-          for (const r of rows) {
-            if (r.ended || r.productStatus !== 'ACTIVE') {
-              result.closed++;
-              continue;
-            }
-            await enqueueMail(tx, {
-              ...saleLiveMail({
-                to: r.email,
-                shopName: shop.storeName,
-                dealTitle: r.dealTitle,
-                productName: r.productName,
-                dealPricePaise: r.dealPricePaise,
-                listPricePaise: r.pricePaise,
-                endsAt: r.endsAt,
-                productUrl: productUrl(shopUrl, r.productId),
-              }),
-              storeId,
-            });
-            result.mailed++;
-          }
-          await repo.markNotified(
-            tx,
-            rows.map((r) => r.id),
-          );
-          return rows.length;
-        });
-        if (claimed < BATCH) break;
-      }
-    } catch (err) {
-      result.failed++;
-      deps.log.error({ err, storeId }, 'sale notifier failed for a shop; it is retried on the next run');
-    }
-  }
+  const result = await mailDueList(deps, saleList);
   if (result.mailed || result.closed) deps.log.info({ ...result }, 'sale notifier run');
   return result;
 }
@@ -97,7 +52,7 @@ export async function runSaleNotifier(deps: SaleNotifierDeps): Promise<SaleNotif
 /** One pass of both mailers of the shop's lists: sales that started, then variants back in stock. */
 async function runNotifiers(deps: SaleNotifierDeps): Promise<SaleNotifierResult> {
   const sale = await runSaleNotifier(deps);
-  const stock = await runStockNotifier(deps, deps.origin?.() ?? defaultOrigin(deps.config));
+  const stock = await runStockNotifier(deps);
   if (stock.mailed || stock.closed) deps.log.info({ ...stock }, 'back-in-stock run');
   return { ...sale, stock };
 }

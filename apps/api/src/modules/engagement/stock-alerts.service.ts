@@ -1,15 +1,15 @@
-import { OPEN_STORE_STATUSES, type StockAlertData } from '@haat/contracts';
+import type { StockAlertData } from '@haat/contracts';
 import { withStore } from '@haat/db';
 import type { Deps, Origin } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { backInStockMail, enqueueMail } from '../mail/index.ts';
-import { type StoreRow, storeUrl } from '../stores/index.ts';
+import { backInStockMail } from '../mail/index.ts';
+import type { StoreRow } from '../stores/index.ts';
 import { mailBudgetLeft, mailConfirmation, shopConfirmUrl, spendMailBudget } from './confirmation.service.ts';
 import * as repo from './engagement.repository.ts';
 import { normalise } from './engagement.service.ts';
-import type { SaleNotifierDeps } from './sale-notifier.ts';
+import { type DueList, type ListMailerDeps, mailDueList, productUrl } from './list-mailer.ts';
 import * as alerts from './stock-alerts.repository.ts';
 
 type Variant = Awaited<ReturnType<typeof alerts.productVariantsOf>>[number];
@@ -85,54 +85,26 @@ export async function subscribeToStock(
   return data;
 }
 
-const BATCH = 100;
-const productUrl = (shopUrl: string, productId: string) =>
-  `${shopUrl.endsWith('/') ? shopUrl : `${shopUrl}/`}product/${productId}`;
+/** Back-in-stock alerts: due once the variant has stock; closed without a mail when the product was withdrawn. */
+const stockList: DueList<Awaited<ReturnType<typeof alerts.claimDueStockAlerts>>[number]> = {
+  dueStores: alerts.dueStockAlertStores,
+  claim: alerts.claimDueStockAlerts,
+  markNotified: alerts.markStockAlertsNotified,
+  mailFor: (r, shop) =>
+    r.productStatus !== 'ACTIVE'
+      ? null
+      : backInStockMail({
+          to: r.email,
+          shopName: shop.name,
+          productName: r.label ? `${r.productName} (${r.label})` : r.productName,
+          pricePaise: r.pricePaise,
+          productUrl: productUrl(shop.url, r.productId),
+        }),
+  failure: 'back-in-stock alerts failed for a shop; retried on the next run',
+};
 
 /**
- * One pass over the back-in-stock alerts: for every open shop with confirmed alerts whose variant has stock
- * again, claims them, queues one mail each through the outbox and marks them mailed, in one transaction per
- * batch, so each address is mailed once even with several notifiers running. An alert on a product withdrawn
- * meanwhile is closed without a mail. Answers how many were mailed and closed, and the shops that failed.
+ * One pass over the back-in-stock alerts: every confirmed address of an open shop whose variant has stock again
+ * gets one mail through the outbox, exactly once even with several notifiers running (list-mailer.ts).
  */
-export async function runStockNotifier(deps: SaleNotifierDeps, origin: Origin) {
-  const result = { mailed: 0, closed: 0, failed: 0 };
-  for (const storeId of await alerts.dueStockAlertStores(deps.db)) {
-    try {
-      const shop = await repo.findStoreForMail(deps.db, storeId);
-      if (!shop || !OPEN_STORE_STATUSES.includes(shop.onlineStatus)) continue;
-      const shopUrl = storeUrl(deps, shop, origin);
-      for (;;) {
-        const claimed = await withStore(deps.db, storeId, async (tx) => {
-          const rows = await alerts.claimDueStockAlerts(tx, BATCH);
-          for (const r of rows) {
-            if (r.productStatus !== 'ACTIVE') {
-              result.closed++;
-              continue;
-            }
-            const productName = r.label ? `${r.productName} (${r.label})` : r.productName;
-            const mail = backInStockMail({
-              to: r.email,
-              shopName: shop.storeName,
-              productName,
-              pricePaise: r.pricePaise,
-              productUrl: productUrl(shopUrl, r.productId),
-            });
-            await enqueueMail(tx, { ...mail, storeId });
-            result.mailed++;
-          }
-          await alerts.markStockAlertsNotified(
-            tx,
-            rows.map((r) => r.id),
-          );
-          return rows.length;
-        });
-        if (claimed < BATCH) break;
-      }
-    } catch (err) {
-      result.failed++;
-      deps.log.error({ err, storeId }, 'back-in-stock alerts failed for a shop; retried on the next run');
-    }
-  }
-  return result;
-}
+export const runStockNotifier = (deps: ListMailerDeps) => mailDueList(deps, stockList);

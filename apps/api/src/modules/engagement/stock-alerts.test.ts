@@ -21,7 +21,12 @@ const origin = { protocol: 'http' as const, port: 4000 };
 beforeAll(async () => {
   t = await createTestApp();
   shops = await demoShops(t.owner);
-  deps = { db: t.appDb, config: { PLATFORM_DOMAIN: 'localhost', NODE_ENV: 'test', PORT: 4000 }, log };
+  deps = {
+    db: t.appDb,
+    config: { PLATFORM_DOMAIN: 'localhost', NODE_ENV: 'test', PORT: 4000 },
+    log,
+    origin: () => origin,
+  };
 });
 afterAll(() => t?.close());
 
@@ -107,9 +112,9 @@ describe('back-in-stock alerts', () => {
     expect(mine.statusCode, mine.body).toBe(201);
     expect((await shopper.call('POST', url(single.product_id), {})).statusCode).toBe(200);
 
-    expect((await runStockNotifier(deps, origin)).mailed).toBe(0);
+    expect((await runStockNotifier(deps)).mailed).toBe(0);
     await setStock(shops.a.id, variant, 4);
-    const run = await runStockNotifier(deps, origin);
+    const run = await runStockNotifier(deps);
     expect(run.mailed).toBe(2);
     for (const email of [anon, shopper.email]) {
       const [mail, ...more] = await backMails(email);
@@ -118,13 +123,13 @@ describe('back-in-stock alerts', () => {
       expect(mail?.text).toContain(`/product/${single.product_id}`);
     }
     expect(await backMails(unconfirmed)).toEqual([]);
-    expect((await runStockNotifier(deps, origin)).mailed).toBe(0);
+    expect((await runStockNotifier(deps)).mailed).toBe(0);
 
     // Sold out again and asked again: armed again, mailed again when it is back.
     await setStock(shops.a.id, variant, 0);
     expect((await shopper.call('POST', url(single.product_id), {})).statusCode).toBe(201);
     await setStock(shops.a.id, variant, 1);
-    expect((await runStockNotifier(deps, origin)).mailed).toBe(1);
+    expect((await runStockNotifier(deps)).mailed).toBe(1);
     expect(await backMails(shopper.email)).toHaveLength(2);
   });
 

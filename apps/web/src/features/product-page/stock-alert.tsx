@@ -1,17 +1,15 @@
 import type { StockAlertData } from '@haat/contracts';
 import { Bell, BellRing } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { inputClass } from '../../components/ui/fields.tsx';
+import { EmailSignupForm } from '../../components/ui/email-signup-form.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
 import { useMutation } from '../../lib/query.ts';
 import { isCustomerOf, useLiveSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Notify me when it's back (POST …/product/{id}/notify-stock/); success is told with the server's words. */
 function useStockAlert(productId: string, variantId: string | undefined) {
@@ -109,56 +107,14 @@ export default function StockAlert({
 }
 
 function EmailForm({ alert, onDone }: { alert: ReturnType<typeof useStockAlert>; onDone: () => void }) {
-  const [email, setEmail] = useState('');
-  const [clientError, setClientError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const value = email.trim();
-    if (!EMAIL.test(value)) {
-      setClientError(value ? 'Please enter a valid email address' : 'Please enter your email address');
-      alert.reset();
-      return;
-    }
-    setClientError(null);
-    alert.mutate(value, { onSuccess: onDone });
-  };
-  const error = clientError ?? (alert.isError ? errorText(alert.error) : null);
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-      <div>
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          Email address
-        </label>
-        <input
-          id={inputId}
-          data-autofocus
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (clientError) setClientError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={`mt-1.5 ${inputClass(!!error)}`}
-        />
-        {error ? (
-          <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-600">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" disabled={alert.isPending} className={buttonStyles.primary}>
-        {alert.isPending ? <Spinner /> : <Bell aria-hidden className="size-4" />}
-        {alert.isPending ? 'Signing you up...' : 'Notify me'}
-      </button>
-      <p className="text-xs text-slate-500">Only for this product; we won't add you to any other list.</p>
-    </form>
+    <EmailSignupForm
+      submitLabel="Notify me"
+      footnote="Only for this product; we won't add you to any other list."
+      pending={alert.isPending}
+      serverError={alert.isError ? errorText(alert.error) : null}
+      onEmail={(email) => alert.mutate(email, { onSuccess: onDone })}
+      onEdit={() => alert.reset()}
+    />
   );
 }

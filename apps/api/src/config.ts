@@ -101,6 +101,10 @@ const schema = z.object({
    * people in from one address raises it; the per-account limits stay as they are.
    */
   LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Sign-ups one address may make in an hour; a browser-test run signing many people up raises it. */
+  SIGNUP_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Emailed codes one address may ask for in an hour (and three times as many tries of a code). */
+  CODE_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Which reverse proxies may report the client's address in X-Forwarded-For (see trustProxy above). */
   TRUST_PROXY: trustProxy,
   /** Platform operator (role ADMIN) seeded at start when both are set. */

@@ -64,7 +64,8 @@ describe('the head of shop pages after hydration', () => {
 
       const listing = await open(page, app.url('/products', shop));
       expect(listing.title).toBe(`All Products | ${app.demo.openShopName}`);
-      expect(await shown(page)).toEqual(listing);
+      // The listing sets its head in an effect after its data: hydration must end with the server's head.
+      await expect.poll(() => shown(page)).toEqual(listing);
 
       const homeServer = await open(page, app.url('/', shop));
       expect(homeServer.title).toBe(app.demo.openShopName);

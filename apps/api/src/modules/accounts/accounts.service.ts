@@ -43,7 +43,9 @@ export interface SignupInput {
  * (no enumeration): a verified owner is told by mail, an unverified sign-up is refreshed and re-sent its code.
  */
 export async function signup(deps: Deps, realm: Realm, input: SignupInput, ip: string) {
-  await enforceLimits(deps, [{ key: `signup:ip:${ip}`, max: 30, windowSeconds: 3600 }]);
+  await enforceLimits(deps, [
+    { key: `signup:ip:${ip}`, max: deps.config.SIGNUP_ADDRESS_LIMIT, windowSeconds: 3600 },
+  ]);
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction(async (tx) => {
     const existing = await repo.findUser(tx, realm.role, realm.storeId, input.email);
@@ -171,7 +173,7 @@ export async function requestCode(
 ) {
   const account = realmKey(realm, email);
   await enforceLimits(deps, [
-    { key: `otp-send:ip:${ip}`, max: 20, windowSeconds: 3600 },
+    { key: `otp-send:ip:${ip}`, max: deps.config.CODE_ADDRESS_LIMIT, windowSeconds: 3600 },
     { key: `otp-send:acct-ip:${account}:${ip}`, max: 5, windowSeconds: 3600 },
   ]);
   const user = await codeHolder(deps.db, realm, email, purpose);
@@ -206,7 +208,9 @@ export async function verifyCode(
 ): Promise<Session> {
   if (purpose === 'RESET_PASSWORD')
     throw badRequest('Use reset-password to set a new password with this code.');
-  await enforceLimits(deps, [{ key: `otp-verify:ip:${ip}`, max: 60, windowSeconds: 3600 }]);
+  await enforceLimits(deps, [
+    { key: `otp-verify:ip:${ip}`, max: 3 * deps.config.CODE_ADDRESS_LIMIT, windowSeconds: 3600 },
+  ]);
   const user = await codeHolder(deps.db, realm, email, purpose);
   const result = await checkCode(deps, { account: realmKey(realm, email), ip, user, purpose, code });
   if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
@@ -234,7 +238,9 @@ export async function resetPassword(
     ip,
   }: { realm: Realm; email: string; code: string; password: string; ip: string },
 ): Promise<Session> {
-  await enforceLimits(deps, [{ key: `otp-verify:ip:${ip}`, max: 60, windowSeconds: 3600 }]);
+  await enforceLimits(deps, [
+    { key: `otp-verify:ip:${ip}`, max: 3 * deps.config.CODE_ADDRESS_LIMIT, windowSeconds: 3600 },
+  ]);
   const user = await codeHolder(deps.db, realm, email, 'RESET_PASSWORD');
   const result = await checkCode(deps, {
     account: realmKey(realm, email),

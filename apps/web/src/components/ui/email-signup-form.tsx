@@ -1,10 +1,19 @@
 import { Bell } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
 import { buttonStyles } from './button-styles.ts';
 import { inputClass } from './fields.tsx';
 import { Spinner } from './spinner.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The text under the field (or in a toast) for a failed sign-up: offline, the server's fault, or its own words. */
+export function signupErrorText(err: unknown): string {
+  if (!(err instanceof ApiError)) return 'Something went wrong. Please try again.';
+  if (err.status === 0) return 'You appear to be offline. Please check your connection and try again.';
+  if (err.status >= 500) return 'Something went wrong on our end. Please try again later.';
+  return err.envelope?.error.issues?.[0]?.message || err.message || 'Please check your email address.';
+}
 
 /**
  * Kit: a one-field sign-up by email (Notify Me on a sale, back in stock). An empty or malformed address is refused

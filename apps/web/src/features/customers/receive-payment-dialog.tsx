@@ -1,5 +1,6 @@
 import { KHATA_PAYMENT_METHODS, type KhataPaymentMethod, khataPaymentBody } from '@haat/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
+import { AdvanceQuestion } from '../../components/ui/advance-question.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert, SelectField, TextField } from '../../components/ui/fields.tsx';
@@ -139,17 +140,12 @@ export function ReceivePaymentDialog({
         ) : null}
         {f.problem ? <FormAlert>{f.problem}</FormAlert> : null}
         {f.advance ? (
-          <div className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="alert">
-            <p>{f.advance.message}</p>
-            <button
-              type="button"
-              className={buttonStyles.secondary}
-              onClick={() => f.send(true)}
-              disabled={f.pay.isPending}
-            >
-              Keep {formatINR(f.advance.amount)} as an advance
-            </button>
-          </div>
+          <AdvanceQuestion
+            message={f.advance.message}
+            amount={formatINR(f.advance.amount)}
+            busy={f.pay.isPending}
+            onKeep={() => f.send(true)}
+          />
         ) : null}
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonStyles.secondary} onClick={onClose}>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { EmailSignupForm } from '../../components/ui/email-signup-form.tsx';
+import { EmailSignupForm, signupErrorText } from '../../components/ui/email-signup-form.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, announceFailure, queryApi } from '../../lib/api.ts';
 import { useMutation } from '../../lib/query.ts';
@@ -38,13 +38,6 @@ function useStockAlert(productId: string, variantId: string | undefined) {
     },
   });
 }
-
-const errorText = (err: unknown) => {
-  if (!(err instanceof ApiError)) return 'Something went wrong. Please try again.';
-  if (err.status === 0) return 'You appear to be offline. Please check your connection and try again.';
-  if (err.status >= 500) return 'Something went wrong on our end. Please try again later.';
-  return err.envelope?.error.issues?.[0]?.message || err.message || 'Please check your email address.';
-};
 
 /**
  * "Notify me when it's back" under an out-of-stock product or option. A signed-in customer of the shop is put on
@@ -84,7 +77,7 @@ export default function StockAlert({
     if (!email) return setAsking(true);
     alert.mutate(null, {
       onSuccess: done,
-      onError: (err) => err instanceof ApiError && announceFailure(err.status, errorText(err)),
+      onError: (err) => err instanceof ApiError && announceFailure(err.status, signupErrorText(err)),
     });
   };
   return (
@@ -112,7 +105,7 @@ function EmailForm({ alert, onDone }: { alert: ReturnType<typeof useStockAlert>;
       submitLabel="Notify me"
       footnote="Only for this product; we won't add you to any other list."
       pending={alert.isPending}
-      serverError={alert.isError ? errorText(alert.error) : null}
+      serverError={alert.isError ? signupErrorText(alert.error) : null}
       onEmail={(email) => alert.mutate(email, { onSuccess: onDone })}
       onEdit={() => alert.reset()}
     />

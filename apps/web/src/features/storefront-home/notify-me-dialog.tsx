@@ -1,8 +1,8 @@
 import type { DealItem } from '@haat/contracts';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { EmailSignupForm } from '../../components/ui/email-signup-form.tsx';
+import { EmailSignupForm, signupErrorText } from '../../components/ui/email-signup-form.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { notifyErrorText, useSaleNotify } from './use-sale-notify.ts';
+import { useSaleNotify } from './use-sale-notify.ts';
 
 /** Notify Me's dialog for a shopper without an account email here: asks for one and signs it up. */
 export function NotifyMeDialog({
@@ -37,7 +37,7 @@ function EmailForm({ sale, onDone }: { sale: DealItem; onDone: () => void }) {
       submitLabel="Notify Me"
       footnote="Only for this sale; we won't add you to any other list."
       pending={notify.isPending}
-      serverError={notify.isError ? notifyErrorText(notify.error) : null}
+      serverError={notify.isError ? signupErrorText(notify.error) : null}
       onEmail={(email) => notify.mutate(email, { onSuccess: onDone })}
       onEdit={() => notify.reset()}
     />

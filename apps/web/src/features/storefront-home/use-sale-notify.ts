@@ -107,11 +107,3 @@ export function useSaleNotify(dealId: string) {
 export const announceNotifyFailure = (err: unknown) => {
   if (err instanceof ApiError) announceFailure(err.status, err.message);
 };
-
-/** The text under the email field for a failed Notify Me. */
-export function notifyErrorText(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'Something went wrong. Please try again.';
-  if (err.status === 0) return 'You appear to be offline. Please check your connection and try again.';
-  if (err.status >= 500) return 'Something went wrong on our end. Please try again later.';
-  return err.envelope?.error.issues?.[0]?.message || err.message || 'Please check your email address.';
-}

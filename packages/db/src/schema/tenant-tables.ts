@@ -53,6 +53,7 @@ export const TENANT_TABLES = [
   'register_movements',
   'khata_entries',
   'expenses',
+  'expense_month_stats',
   'counter_returns',
   'customer_book_counts',
   'stock_alerts',

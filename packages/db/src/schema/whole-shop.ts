@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   foreignKey,
@@ -316,4 +317,21 @@ export const expenses = pgTable(
     index('expenses_spent_idx').on(t.storeId, t.spentOn),
     index('expenses_category_idx').on(t.storeId, t.category, t.spentOn),
   ],
+);
+
+/**
+ * The expenses' sums and count per shop, month (its first day) and category, kept by statement triggers on expenses
+ * (migration 0064): the profit and loss reads whole months from here and only a period's edge days from expenses.
+ */
+export const expenseMonthStats = pgTable(
+  'expense_month_stats',
+  {
+    storeId: storeId(),
+    month: date('month').notNull(),
+    category: text('category').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull().default(0),
+    gstPaise: bigint('gst_paise', { mode: 'number' }).notNull().default(0),
+    expenses: integer('expenses').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.month, t.category] })],
 );

@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
  * - the cost of units put back on the shelf (order_items.restocked_quantity) from the orders that the stock ledger's
  *   RETURN rows name (stock_ledger_activity_idx), so a refund with restock takes its cost out of the cost of goods;
  * - online against counter and the discounts given from order_status_day_stats (days x statuses of rows);
- * - expenses by category and by month through expenses_spent_idx; the stock at cost over product_variants.
+ * - expenses by category and by month: whole months from expense_month_stats (migration 0064), the edge days
+ *   through expenses_spent_idx; the stock at cost over product_variants.
  */
 
 const n = (v: unknown) => (v == null ? 0 : Number(v));
@@ -107,19 +108,53 @@ export interface ExpenseSum {
   count: number;
 }
 
-/** Expenses from `from` to `to` (days, both included) summed by category, or by month (YYYY-MM). */
+const nextDayOf = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const monthOf = (day: string, k: number) => {
+  const [y = 2000, m = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1 + k, 1)).toISOString().slice(0, 10);
+};
+
+/**
+ * A period's days cut at whole months: [from, a) and [b, end) are read from expenses, [a, b) from
+ * expense_month_stats (a = b = end when the period holds no whole month).
+ */
+export function expenseSpans(from: string, to: string) {
+  const end = nextDayOf(to);
+  const a = from.endsWith('-01') ? from : monthOf(from, 1);
+  const b = monthOf(end, 0);
+  return a < b ? { from, a, b, end } : { from, a: end, b: end, end };
+}
+
+/**
+ * Expenses from `from` to `to` (days, both included) summed by category, or by month (YYYY-MM): whole months from
+ * expense_month_stats (kept by triggers, migration 0064), the days at the edges from expenses_spent_idx.
+ */
 export async function expenseSums(
   tx: Tx,
   storeId: string,
   w: { from: string; to: string; by: 'category' | 'month' },
 ): Promise<ExpenseSum[]> {
-  const key = w.by === 'category' ? sql`category` : sql`to_char(spent_on, 'YYYY-MM')`;
+  const s = expenseSpans(w.from, w.to);
+  const byMonth = w.by === 'month';
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
-      select ${key} as key, sum(amount_paise) as amount, sum(gst_paise) as gst, count(*) as count
-        from expenses
-       where store_id = ${storeId} and spent_on >= ${w.from}::date and spent_on <= ${w.to}::date
-       group by 1
+      select ${byMonth ? sql`to_char(key, 'YYYY-MM')` : sql`key`} as key, sum(amount) as amount, sum(gst) as gst,
+             sum(n) as count
+        from (
+          select ${byMonth ? sql`month` : sql`category`} as key, amount_paise as amount, gst_paise as gst,
+                 expenses as n
+            from expense_month_stats
+           where store_id = ${storeId} and month >= ${s.a}::date and month < ${s.b}::date
+          union all
+          select ${byMonth ? sql`date_trunc('month', spent_on)::date` : sql`category`}, amount_paise, gst_paise, 1
+            from expenses
+           where store_id = ${storeId}
+             and ((spent_on >= ${s.from}::date and spent_on < ${s.a}::date)
+               or (spent_on >= ${s.b}::date and spent_on < ${s.end}::date))
+        ) x
+       group by x.key
+      having sum(n) > 0
        order by 2 desc, 1`),
   );
   return rows.map((r) => ({

@@ -44,30 +44,8 @@ export function searchTerm(raw: string) {
 }
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * A page of the customers matching a term, in the list's order, and how many match, through the trigram index
- * (customer_search_page, migration 0057); null when the index cannot help (a term under 3 characters).
- */
-export async function searchPage(
-  tx: Tx,
-  term: string,
-  page: { limit: number; offset: number },
-): Promise<{ ids: string[]; count: number } | null> {
-  if (term.length < 3) return null;
-  const rows = rowsOf<{ id: string | null; matches: number | string }>(
-    await tx.execute(
-      sql`select id, matches from customer_search_page(${term}, ${page.limit}::int, ${page.offset}::int)`,
-    ),
-  );
-  return {
-    ids: rows.flatMap((r) => (r.id ? [r.id] : [])),
-    count: n(rows[0]?.matches),
-  };
-}
-
-function filters(storeId: string, term: string | null, ids: string[] | null) {
+function filters(storeId: string, term: string | null) {
   const where = [sql`c.store_id = ${storeId}`];
-  if (ids) where.push(sql`c.id = any(${sql.param(ids)}::uuid[])`);
   if (term) where.push(sql`(lower(c.name) || ' ' || c.phone) like ${likePattern(term)}`);
   return sql.join(where, sql` and `);
 }
@@ -101,6 +79,31 @@ function toRow(r: Record<string, unknown>): CustomerRow {
 }
 
 /**
+ * A page of the customers matching a term, in the list's order, with their figures, and how many match, in one
+ * statement: the page's ids and the count through the trigram index (customer_search_page, migration 0057), those
+ * rows read again under the shop's policy. Null when the index cannot help (a term under 3 characters).
+ */
+export async function searchPage(
+  tx: Tx,
+  storeId: string,
+  term: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CustomerRow[]; count: number } | null> {
+  if (term.length < 3) return null;
+  const rows = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`select p.matches, c.*, s.*
+        from customer_search_page(${term}, ${page.limit}::int, ${page.offset}::int) with ordinality as p (pid, matches, k)
+        left join pos_customers c on c.store_id = ${storeId} and c.id = p.pid
+        ${FIGURES}
+       order by p.k`),
+  );
+  return {
+    rows: rows.flatMap((r) => (r.id ? [toRow(r)] : [])),
+    count: n(rows[0]?.matches),
+  };
+}
+
+/**
  * A page of the book, latest visit first, with the count: the shop's from customer_book_counts, or with a short term
  * (under 3 characters, which the trigram index cannot serve) a scan of the shop's book.
  */
@@ -109,7 +112,7 @@ export async function customerPage(
   storeId: string,
   q: { term: string | null; limit: number; offset: number },
 ) {
-  const where = filters(storeId, q.term, null);
+  const where = filters(storeId, q.term);
   const [rows, counted] = await Promise.all([
     tx.execute(sql`select c.*, s.* from (
         select * from pos_customers c where ${where}
@@ -124,16 +127,6 @@ export async function customerPage(
     rows: rowsOf<Record<string, unknown>>(rows).map(toRow),
     count: n(rowsOf<{ n: number }>(counted)[0]?.n),
   };
-}
-
-/** The customers of a search page (ids in the list's order), read again under the shop's policy. */
-export async function customersByIds(tx: Tx, storeId: string, ids: string[]) {
-  if (!ids.length) return [];
-  const rows = await tx.execute(sql`select c.*, s.* from (
-      select * from pos_customers c where ${filters(storeId, null, ids)}) c
-    ${FIGURES}
-    order by c.last_visit_at desc nulls last, c.id`);
-  return rowsOf<Record<string, unknown>>(rows).map(toRow);
 }
 
 /** One customer with their figures; null when not this shop's. */

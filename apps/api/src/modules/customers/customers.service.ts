@@ -26,11 +26,8 @@ import { creditLeftPaise, entryView, summaryView } from './customers-view.ts';
 export async function listCustomers({ deps, store }: ShopContext, q: CustomerQuery) {
   return withStore(deps.db, store.id, async (tx) => {
     const term = q.search ? repo.searchTerm(q.search) : null;
-    const found = term ? await repo.searchPage(tx, term, q) : null;
-    if (found) {
-      const rows = await repo.customersByIds(tx, store.id, found.ids);
-      return { results: rows.map(summaryView), count: found.count };
-    }
+    const found = term ? await repo.searchPage(tx, store.id, term, q) : null;
+    if (found) return { results: found.rows.map(summaryView), count: found.count };
     const page = await repo.customerPage(tx, store.id, { term, limit: q.limit, offset: q.offset });
     return { results: page.rows.map(summaryView), count: page.count };
   });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor } from './journeys.ts';
+import { accessTokenOf, adminData, noSidewaysScroll, signInVendor } from './journeys.ts';
 
 /*
  * Issue 38's last pieces, at 1366 and 360 px: a khata payment above the balance asks first and is kept as an
@@ -17,20 +17,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function adminApi(page: Page, path: string, body?: object) {
-  const res = await fetch(app.url(`/api/admin${path}`), {
-    method: body ? 'POST' : 'GET',
-    headers: {
-      authorization: `Bearer ${(await accessTokenOf(page)) ?? ''}`,
-      'store-origin': app.demo.openShop,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  expect(res.status, JSON.stringify(json)).toBeLessThan(300);
-  return json.data;
-}
+const adminApi = async (page: Page, path: string, body?: object) =>
+  adminData(app, (await accessTokenOf(page)) ?? '', path, { body });
 
 async function advanceJourney(page: Page, skip: number) {
   await signInVendor(app, page, app.demo.openShop);

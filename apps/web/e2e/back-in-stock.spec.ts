@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, vendorToken } from './journeys.ts';
+import { adminData, noSidewaysScroll, vendorToken } from './journeys.ts';
 
 /*
  * Back-in-stock alerts (issue 40), at 1366 and 360 px: a signed-out shopper on a sold-out product asks to be told
@@ -19,20 +19,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function adminApi(path: string, body?: object) {
-  const res = await fetch(app.url(`/api/admin${path}`), {
-    method: body ? 'POST' : 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'store-origin': app.demo.openShop,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  expect(res.status, JSON.stringify(json)).toBeLessThan(300);
-  return json.data;
-}
+const adminApi = (path: string, body?: object) => adminData(app, token, path, { body });
 
 type Mail = { subject: string; text: string };
 /** The mails to an address whose subject starts so (the dev mailbox), waiting up to 15 s for the first. */

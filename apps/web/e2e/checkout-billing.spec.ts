@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { gstinCheckDigit } from '@haat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signUpCustomer } from './journeys.ts';
+import { accessTokenOf, noSidewaysScroll, signUpCustomer, vendorToken } from './journeys.ts';
 
 /*
  * Checkout's "Billing address same as shipping" (issue 13), beside checkout.spec.ts (which is at its size limit):
@@ -37,16 +37,7 @@ async function api(path: string, bearer: string, method = 'GET', body?: object) 
 
 /** The shop's vendor ships the order (the invoice is issued then). */
 async function ship(orderId: string) {
-  const login = await fetch(app.url('/api/admin/admin-login/'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `owner@${app.demo.openShop}.demo.haat.in`,
-      password: 'haat-demo-2026',
-      role_name: 'VENDOR',
-    }),
-  });
-  const bearer = (await login.json()).data.access_token as string;
+  const bearer = await vendorToken(app, app.demo.openShop);
   for (const body of [
     { status: 'PROCESSING' },
     { status: 'SHIPPED', carrier: 'India Post', tracking_number: 'TRK777' },

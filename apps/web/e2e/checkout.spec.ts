@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signUpCustomer } from './journeys.ts';
+import { accessTokenOf, adminCall, noSidewaysScroll, signUpCustomer, vendorToken } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {
@@ -101,28 +101,10 @@ async function placeOrder(page: Page) {
 }
 
 async function vendorSetStatus(orderId: string, bodies: Record<string, string>[]) {
-  const login = await fetch(app.url('/api/admin/admin-login/'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `owner@${app.demo.openShop}.demo.haat.in`,
-      password: 'haat-demo-2026',
-      role_name: 'VENDOR',
-    }),
-  });
-  expect(login.status).toBe(200);
-  const bearer = (await login.json()).data.access_token as string;
+  const bearer = await vendorToken(app, app.demo.openShop);
   for (const body of bodies) {
-    const res = await fetch(app.url(`/api/admin/order/${orderId}/status/`), {
-      method: 'PUT',
-      headers: {
-        authorization: `Bearer ${bearer}`,
-        'store-origin': app.demo.openShop,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
+    const res = await adminCall(app, bearer, `/order/${orderId}/status/`, { method: 'PUT', body });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor } from './journeys.ts';
+import { accessTokenOf, adminCall, noSidewaysScroll, signInVendor } from './journeys.ts';
 
 /*
  * Returns at the counter (issue 38): a customer buys two items, brings one back for cash (stock back, a credit
@@ -16,18 +16,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function adminApi(page: Page, path: string, init: { method?: string; body?: object } = {}) {
-  const res = await fetch(app.url(`/api/admin${path}`), {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${(await accessTokenOf(page)) ?? ''}`,
-      'store-origin': app.demo.openShop,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: res.status, json: await res.json() };
-}
+const adminApi = async (page: Page, path: string, init: { method?: string; body?: object } = {}) =>
+  adminCall(app, (await accessTokenOf(page)) ?? '', path, init);
 
 /** A product with a barcode, made through the inventory form. */
 async function product(page: Page, name: string, price: number, barcode: string) {

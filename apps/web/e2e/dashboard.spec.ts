@@ -2,7 +2,7 @@ import type { DashboardPeriod, DashboardStats } from '@haat/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, signInVendor, vendorToken } from './journeys.ts';
+import { adminData, noSidewaysScroll, signInVendor, vendorToken } from './journeys.ts';
 
 let app: AppHandle;
 /** A published demo shop the other browser tests leave alone (they use the first, second and last). */
@@ -43,13 +43,8 @@ afterAll(async () => {
 });
 
 /** What the server says the dashboard is, for comparing with the screen. */
-async function expected(period: DashboardPeriod): Promise<DashboardStats> {
-  const res = await fetch(app.url(`/api/admin/dashboard/?period=${period}`), {
-    headers: { authorization: `Bearer ${token}`, 'store-origin': shop },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()).data;
-}
+const expected = async (period: DashboardPeriod): Promise<DashboardStats> =>
+  adminData(app, token, `/dashboard/?period=${period}`, { shop });
 
 const tile = (page: Page, name: string) => page.getByRole('article', { name });
 

@@ -4,7 +4,7 @@ import type { TaxDocumentSummary, Transaction } from '@haat/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, signInVendor, vendorToken } from './journeys.ts';
+import { adminData, noSidewaysScroll, signInVendor, vendorToken } from './journeys.ts';
 
 /**
  * The e-invoice of a B2B invoice (issue 39): the vendor opens the transaction of a counter sale to a business (a tax
@@ -23,13 +23,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function api<T>(path: string) {
-  const res = await fetch(app.url(`/api/admin${path}`), {
-    headers: { authorization: `Bearer ${token}`, 'store-origin': shop },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()).data as T;
-}
+const api = async <T>(path: string): Promise<T> => adminData(app, token, path, { shop });
 
 /** A demo transaction whose invoice is B2B and has no IRN yet. */
 async function b2bTransaction() {

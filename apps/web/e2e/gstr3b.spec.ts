@@ -3,7 +3,7 @@ import { formatRupees, gstinCheckDigit } from '@haat/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, signInVendor, vendorToken } from './journeys.ts';
+import { adminData, noSidewaysScroll, signInVendor, vendorToken } from './journeys.ts';
 
 /**
  * GSTR-3B from the back office (issue 38): the owner records a supplier's bill with GST from a supplier of the
@@ -25,20 +25,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function api<T>(method: string, path: string, body?: unknown) {
-  const res = await fetch(app.url(`/api/admin${path}`), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'store-origin': shop,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  expect(res.status, JSON.stringify(json)).toBeLessThan(300);
-  return json.data as T;
-}
+const api = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  adminData(app, token, path, { method, body, shop });
 
 type Heads = { iamt: number; camt: number; samt: number; csamt: number };
 interface Preview {

@@ -92,6 +92,37 @@ export async function vendorToken(app: AppHandle, shop: string): Promise<string>
   return (await login.json()).data.access_token;
 }
 
+/** A back-office call (`/api/admin<path>`) as `bearer` at a shop (the open demo shop unless named): status and body. */
+export async function adminCall(
+  app: AppHandle,
+  bearer: string,
+  path: string,
+  init: { method?: string; body?: unknown; shop?: string } = {},
+) {
+  const res = await fetch(app.url(`/api/admin${path}`), {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      'store-origin': init.shop ?? app.demo.openShop,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+/** The same call expecting success (2xx): the envelope's data. */
+export async function adminData(
+  app: AppHandle,
+  bearer: string,
+  path: string,
+  init: { method?: string; body?: unknown; shop?: string } = {},
+) {
+  const { status, json } = await adminCall(app, bearer, path, init);
+  expect(status, JSON.stringify(json)).toBeLessThan(300);
+  return json.data;
+}
+
 /** Puts a product in a signed-in shopper's cart (selected), as the product page's Add to Cart does. */
 export async function addToCart(
   app: AppHandle,

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor } from './journeys.ts';
+import { accessTokenOf, adminCall, noSidewaysScroll, signInVendor } from './journeys.ts';
 
 /*
  * Customers and their khata (issue 38): sell on credit at the counter, see the balance on the customer, take a part
@@ -17,18 +17,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function adminApi(page: Page, path: string, init: { method?: string; body?: object } = {}) {
-  const res = await fetch(app.url(`/api/admin${path}`), {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${(await accessTokenOf(page)) ?? ''}`,
-      'store-origin': app.demo.openShop,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: res.status, json: await res.json() };
-}
+const adminApi = async (page: Page, path: string, init: { method?: string; body?: object } = {}) =>
+  adminCall(app, (await accessTokenOf(page)) ?? '', path, init);
 
 interface Row {
   id: string;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, DEMO_PUBLISHED_SHOPS, startApp } from './harness.ts';
-import { noSidewaysScroll, signInVendor, vendorToken } from './journeys.ts';
+import { adminData, noSidewaysScroll, signInVendor, vendorToken } from './journeys.ts';
 
 /** Issue 42, merchant side: the order page, the platform console, the point of sale and the audit trail. */
 let app: AppHandle;
@@ -14,19 +14,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function adminApi(bearer: string, path: string, method = 'GET', body?: unknown) {
-  const res = await fetch(app.url(`/api/admin${path}`), {
-    method,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      'store-origin': shop,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()).data;
-}
+const adminApi = async (bearer: string, path: string, method = 'GET', body?: unknown) =>
+  adminData(app, bearer, path, { method, body, shop });
 
 /** An online order of the shop that is ready to ship (moved to PROCESSING through the API if need be). */
 async function orderToShip(bearer: string): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor } from './journeys.ts';
+import { accessTokenOf, adminCall, noSidewaysScroll, signInVendor } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {
@@ -12,18 +12,8 @@ afterAll(async () => {
 });
 
 /** A back-office call as the signed-in vendor of the open demo shop. */
-async function adminApi(page: Page, path: string, init: { method?: string; body?: object } = {}) {
-  const res = await fetch(app.url(`/api/admin${path}`), {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${(await accessTokenOf(page)) ?? ''}`,
-      'store-origin': app.demo.openShop,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: res.status, json: await res.json() };
-}
+const adminApi = async (page: Page, path: string, init: { method?: string; body?: object } = {}) =>
+  adminCall(app, (await accessTokenOf(page)) ?? '', path, init);
 
 describe('the point of sale', () => {
   it('scans a barcode, stops at the stock limit, bills a customer in cash with change, and the sale shows everywhere', async () => {

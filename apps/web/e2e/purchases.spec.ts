@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor } from './journeys.ts';
+import { accessTokenOf, adminCall, noSidewaysScroll, signInVendor } from './journeys.ts';
 
 /*
  * Buying stock (issue 38), at 1366 and 360 px: create a purchase order, send it, receive part of it, see the
@@ -18,18 +18,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function adminApi(page: Page, path: string, body?: object) {
-  const res = await fetch(app.url(`/api/admin${path}`), {
-    method: body ? 'POST' : 'GET',
-    headers: {
-      authorization: `Bearer ${(await accessTokenOf(page)) ?? ''}`,
-      'store-origin': app.demo.openShop,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()).data;
-}
+const adminApi = async (page: Page, path: string, body?: object) =>
+  (await adminCall(app, (await accessTokenOf(page)) ?? '', path, { body })).json.data;
 
 /** A product with 10 in stock at a cost of ₹100, and a supplier, both new (made through the API). */
 async function productAndSupplier(page: Page, tag: string) {

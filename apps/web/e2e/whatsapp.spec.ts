@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, DEMO_PUBLISHED_SHOPS, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
+import { accessTokenOf, adminData, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
 
 /**
  * Issue 19, WhatsApp: the vendor words the dispatch message in Settings; a shipped order's page opens WhatsApp
@@ -33,20 +33,8 @@ const SHOTS = '/tmp/whatsapp-e2e';
 type Order = { id: string; version: number; user: { phone: string | null } };
 
 /** A vendor call for the shop with the page's token. */
-async function vendorCall(page: Page, method: string, path: string, body?: object) {
-  const res = await fetch(app.url(`/api/admin${path}`), {
-    method,
-    headers: {
-      authorization: `Bearer ${(await accessTokenOf(page)) ?? ''}`,
-      'store-origin': shop,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  return json.data;
-}
+const vendorCall = async (page: Page, method: string, path: string, body?: object) =>
+  adminData(app, (await accessTokenOf(page)) ?? '', path, { method, body, shop });
 
 /** A pending order of the shop with a mobile number, shipped by Delhivery with `tracking`; its id and phone. */
 async function shippedOrder(page: Page, tracking: string) {

@@ -147,6 +147,13 @@ export const ROUTES: Record<string, Entry> = {
   // Continue as (decision 0029): a refresh token of another shop's session, exchanged only for a linked account.
   'POST /api/user/auth/switch-shop/': { access: 'public' },
   'POST /api/user/auth/logout/': { access: 'public' },
+  // Guest checkout (decision 0031): a code for any email, a session for a right code, then a password.
+  'POST /api/user/auth/guest/': { access: 'public' },
+  'POST /api/user/auth/guest/verify/': { access: 'public' },
+  'POST /api/user/auth/guest/password/': {
+    access: 'customer',
+    body: () => ({ password: 'matrix-pass-1', confirm_password: 'matrix-pass-1' }),
+  },
   'GET /api/user/auth/me/': { access: 'user' },
   'PUT /api/user/auth/me/': {
     access: 'user',

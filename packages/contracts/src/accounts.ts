@@ -175,6 +175,8 @@ export const session = z.object({
   stores: z.array(ownedStore),
   slug: z.string().nullable(),
   store_id: z.string().nullable(),
+  /** A guest shopper of this shop (decision 0031): a verified email, no password yet; they may set one. */
+  guest: z.boolean().optional(),
 });
 export type Session = z.infer<typeof session>;
 
@@ -191,3 +193,27 @@ export const otpSent = z.object({
   resend_after_seconds: z.number().int(),
   expires_in_minutes: z.number().int(),
 });
+
+/**
+ * Guest checkout (decision 0031): an email (and the name for the order) mails a 6-digit code; the code answers with a
+ * session at the shop. The same answer for every email.
+ */
+export const guestStartBody = z.strictObject({
+  email: emailField,
+  name: nameField('Your name'),
+});
+export type GuestStartBody = z.input<typeof guestStartBody>;
+
+export const guestVerifyBody = z.strictObject({ email: emailField, otp: otpField });
+
+/** A guest keeps their account: the password of their one Haat account (decision 0029). */
+export const guestPasswordBody = z
+  .strictObject({
+    password: newPasswordField,
+    confirm_password: z.string().min(1, 'Confirm password is required'),
+  })
+  .refine((b) => b.password === b.confirm_password, {
+    path: ['confirm_password'],
+    message: 'Passwords do not match',
+  });
+export type GuestPasswordBody = z.input<typeof guestPasswordBody>;

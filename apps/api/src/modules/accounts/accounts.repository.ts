@@ -7,6 +7,10 @@ const NO_STORE = '00000000-0000-0000-0000-000000000000';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** A shop's customer row is a guest's (decision 0031): no password, not linked to a Haat shopper account. */
+export const isGuest = (u: Pick<UserRow, 'role' | 'passwordHash' | 'shopperAccountId'>) =>
+  u.role === 'CUSTOMER' && !u.passwordHash && !u.shopperAccountId;
+
 /** The account for an email in its realm: vendors and operators on the platform, customers per shop. */
 export async function findUser(db: Executor, role: Role, storeId: string | null, email: string) {
   const [row] = await db
@@ -39,6 +43,16 @@ export async function updateUser(db: Executor, id: string, values: Partial<typeo
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Sets a password on a row that has none (a guest's, decision 0031); null when it has one by now. */
+export async function setPasswordIfNone(db: Executor, id: string, passwordHash: string) {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.passwordHash)))
     .returning();
   return row ?? null;
 }

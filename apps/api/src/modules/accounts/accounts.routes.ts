@@ -28,6 +28,7 @@ import { recordSignIn } from '../audit/index.ts';
 import { requireOpenStore } from '../stores/index.ts';
 
 import * as accounts from './accounts.service.ts';
+import { guestRoutes } from './guest.routes.ts';
 import * as profile from './profile.service.ts';
 import { logout, refreshSession } from './session.service.ts';
 import { switchShop } from './switch-shop.service.ts';
@@ -56,6 +57,7 @@ export const accountsRoutes =
     codeRoutes(app, deps);
     sessionRoutes(app, deps);
     profileRoutes(app, deps);
+    guestRoutes(app, deps);
   };
 
 /** Sign-up and sign-in with a password. */

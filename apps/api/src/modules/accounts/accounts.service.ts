@@ -171,27 +171,65 @@ export async function requestCode(
   deps: Deps,
   { realm, email, purpose, ip }: { realm: Realm; email: string; purpose: OtpPurpose; ip: string },
 ) {
-  const account = realmKey(realm, email);
-  await enforceLimits(deps, [
-    { key: `otp-send:ip:${ip}`, max: deps.config.CODE_ADDRESS_LIMIT, windowSeconds: 3600 },
-    { key: `otp-send:acct-ip:${account}:${ip}`, max: 5, windowSeconds: 3600 },
-  ]);
+  await enforceCodeLimits(deps, realm, email, ip);
   const user = await codeHolder(deps.db, realm, email, purpose);
   const eligible =
     user &&
     (purpose === 'VERIFY_EMAIL'
       ? !user.emailVerifiedAt
       : !!user.emailVerifiedAt || purpose === 'RESET_PASSWORD');
-  const underMailCap =
-    deps.config.RATE_LIMITS === 'off' || (await countHit(deps, `otp-send:acct:${account}`, 3600)) <= 20;
-  if (user && eligible && underMailCap) {
-    await deps.db
-      .transaction((tx) => sendCode(deps, tx, user, purpose, realm.shopName))
-      .catch((err) => {
-        if (!(err instanceof AppError && err.extra.reason === 'RESEND_TOO_SOON')) throw err;
-      });
-  }
-  return { email, resend_after_seconds: 30, expires_in_minutes: 10 };
+  const underMailCap = await underCodeMailCap(deps, realm, email);
+  if (user && eligible && underMailCap) await mailCode(deps, realm, user, purpose);
+  return codeAnswer(email);
+}
+
+/** What every request for a code is answered, whatever the account. */
+export const codeAnswer = (email: string) => ({ email, resend_after_seconds: 30, expires_in_minutes: 10 });
+
+/** Codes asked for per address (CODE_ADDRESS_LIMIT an hour) and per account and address (5 an hour). */
+export async function enforceCodeLimits(deps: Deps, realm: Realm, email: string, ip: string) {
+  await enforceLimits(deps, [
+    { key: `otp-send:ip:${ip}`, max: deps.config.CODE_ADDRESS_LIMIT, windowSeconds: 3600 },
+    { key: `otp-send:acct-ip:${realmKey(realm, email)}:${ip}`, max: 5, windowSeconds: 3600 },
+  ]);
+}
+
+/** Counts a code mail for the account (known or not): false past 20 an hour from everywhere together. */
+export async function underCodeMailCap(deps: Deps, realm: Realm, email: string) {
+  if (deps.config.RATE_LIMITS === 'off') return true;
+  return (await countHit(deps, `otp-send:acct:${realmKey(realm, email)}`, 3600)) <= 20;
+}
+
+/** Mails a code to a row; asking again within the resend wait keeps the code already sent. */
+export async function mailCode(deps: Deps, realm: Realm, user: repo.UserRow, purpose: OtpPurpose) {
+  await deps.db
+    .transaction((tx) => sendCode(deps, tx, user, purpose, realm.shopName))
+    .catch((err) => {
+      if (!(err instanceof AppError && err.extra.reason === 'RESEND_TOO_SOON')) throw err;
+    });
+}
+
+/**
+ * The row whose code was right (the shop's own, or the account's first shop's): checked per address and account
+ * (a wrong code counts), else the one answer for every wrong, expired or unknown code.
+ */
+export async function provenCodeHolder(
+  deps: Deps,
+  {
+    realm,
+    email,
+    code,
+    purpose,
+    ip,
+  }: { realm: Realm; email: string; code: string; purpose: OtpPurpose; ip: string },
+) {
+  await enforceLimits(deps, [
+    { key: `otp-verify:ip:${ip}`, max: 3 * deps.config.CODE_ADDRESS_LIMIT, windowSeconds: 3600 },
+  ]);
+  const user = await codeHolder(deps.db, realm, email, purpose);
+  const result = await checkCode(deps, { account: realmKey(realm, email), ip, user, purpose, code });
+  if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
+  return user;
 }
 
 /** Verifies an email or signs in with a code; either way the user ends up signed in. */
@@ -208,12 +246,7 @@ export async function verifyCode(
 ): Promise<Session> {
   if (purpose === 'RESET_PASSWORD')
     throw badRequest('Use reset-password to set a new password with this code.');
-  await enforceLimits(deps, [
-    { key: `otp-verify:ip:${ip}`, max: 3 * deps.config.CODE_ADDRESS_LIMIT, windowSeconds: 3600 },
-  ]);
-  const user = await codeHolder(deps.db, realm, email, purpose);
-  const result = await checkCode(deps, { account: realmKey(realm, email), ip, user, purpose, code });
-  if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
+  const user = await provenCodeHolder(deps, { realm, email, code, purpose, ip });
   return deps.db.transaction(async (tx) => {
     let current = await rowAfterCode(tx, realm, user);
     if (!current.emailVerifiedAt) {
@@ -238,25 +271,18 @@ export async function resetPassword(
     ip,
   }: { realm: Realm; email: string; code: string; password: string; ip: string },
 ): Promise<Session> {
-  await enforceLimits(deps, [
-    { key: `otp-verify:ip:${ip}`, max: 3 * deps.config.CODE_ADDRESS_LIMIT, windowSeconds: 3600 },
-  ]);
-  const user = await codeHolder(deps.db, realm, email, 'RESET_PASSWORD');
-  const result = await checkCode(deps, {
-    account: realmKey(realm, email),
-    ip,
-    user,
-    purpose: 'RESET_PASSWORD',
-    code,
-  });
-  if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
+  const user = await provenCodeHolder(deps, { realm, email, code, purpose: 'RESET_PASSWORD', ip });
   const passwordHash = await hashPassword(password);
   // The new password is the platform account's: every shop's row of it takes it and their sessions end.
   const { signedIn, everyRow } = await deps.db.transaction(async (tx) => {
     const here = await rowAfterCode(tx, realm, user);
     const verified =
       (await repo.updateUser(tx, here.id, { emailVerifiedAt: here.emailVerifiedAt ?? new Date() })) ?? here;
-    const linked = await linkToPlatform(tx, verified);
+    // A guest's row (no password yet, decision 0031) is linked with the new one.
+    const linked = await linkToPlatform(tx, {
+      ...verified,
+      passwordHash: verified.passwordHash ?? passwordHash,
+    });
     const everyRow = await setAccountPassword(tx, linked, passwordHash);
     return { signedIn: { ...linked, passwordHash }, everyRow };
   });

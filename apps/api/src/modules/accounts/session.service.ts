@@ -92,6 +92,7 @@ export async function issueSession(
     stores: owned,
     slug: shop?.slug ?? owned[0]?.slug ?? null,
     store_id: shop?.id ?? owned[0]?.id ?? null,
+    ...(user.role === 'CUSTOMER' ? { guest: repo.isGuest(user) } : {}),
   };
 }
 

@@ -62,10 +62,13 @@ export async function signedInRow(tx: Tx, realm: Realm, a: Exclude<Authority, { 
 /**
  * Links a verified customer row to the platform account of its email, creating the account from it when there is
  * none (or taking over an account nobody verified). The first verified password is the account's: a row linked to
- * an account that already has one takes the account's.
+ * an account that already has one takes the account's. A guest's row (no password, decision 0031) joins the
+ * verified account of its email, else stays unlinked until they set a password.
  */
 export async function linkToPlatform(tx: Tx, user: UserRow): Promise<UserRow> {
   if (user.role !== 'CUSTOMER' || !user.emailVerifiedAt || user.shopperAccountId) return user;
+  let account = await shoppers.lockShopperAccount(tx, user.email);
+  if (!user.passwordHash && !account?.emailVerifiedAt) return user;
   const own = {
     passwordHash: user.passwordHash,
     emailVerifiedAt: user.emailVerifiedAt,
@@ -73,7 +76,6 @@ export async function linkToPlatform(tx: Tx, user: UserRow): Promise<UserRow> {
     lastName: user.lastName,
     phone: user.phone,
   };
-  let account = await shoppers.lockShopperAccount(tx, user.email);
   if (!account) account = await shoppers.insertShopperAccount(tx, { email: user.email, ...own });
   else if (!account.emailVerifiedAt) account = await shoppers.updateShopperAccount(tx, account.id, own);
   if (!account) throw new Error('shopper account vanished');

@@ -134,6 +134,7 @@ function orderMails(
         firstName: contact.firstName,
         order: rows.values,
         items: rows.items,
+        orderUrl: `${links.shopUrl.replace(/\/$/, '')}/orders/${rows.orderId}`,
       }),
     );
   if (store.ownerEmail)

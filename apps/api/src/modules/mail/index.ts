@@ -6,6 +6,7 @@ export {
   accountExistsMail,
   backInStockMail,
   brandOf,
+  button,
   enqueueMail,
   greeting,
   layout,

@@ -149,7 +149,7 @@ const istDateTime = new Intl.DateTimeFormat('en-IN', {
 });
 
 /** A mail's one call to action. */
-const button = (url: string, label: string) =>
+export const button = (url: string, label: string) =>
   [
     '<p style="margin:22px 0">',
     `<a href="${escapeHtml(url)}" style="display:inline-block;background:#c2410c;color:#ffffff;`,

@@ -1,6 +1,6 @@
 import { formatPaise, knownCarrier, lineName } from '@haat/contracts';
 
-import { brandOf, escapeHtml, greeting, layout, type MailMessage, para } from '../mail/index.ts';
+import { brandOf, button, escapeHtml, greeting, layout, type MailMessage, para } from '../mail/index.ts';
 
 import { orderNumber } from './order-view.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
@@ -42,6 +42,8 @@ export function orderPlacedMail(input: {
     | 'shipPostalCode'
   >;
   items: MailLine[];
+  /** The order's page at the shop (a guest signs in there with an emailed code; decision 0031). */
+  orderUrl?: string;
 }): MailMessage {
   const brand = brandOf(input.shopName);
   const o = input.order;
@@ -59,11 +61,12 @@ export function orderPlacedMail(input: {
     `Total ${inr(o.totalPaise)}. ${pay}`,
     `Delivery: ${o.deliveryName} (${o.deliveryEstimate}) to ${o.shipLine1}, ${o.shipCity} ${o.shipPostalCode}.`,
   ];
+  const view = input.orderUrl ? `See your order and its invoice: ${input.orderUrl}` : '';
   return {
     to: input.to,
     storeId: input.storeId,
     subject: `Order ${num} placed at ${brand}`,
-    text: [greeting(input.firstName), '', ...lines].join('\n'),
+    text: [greeting(input.firstName), '', ...lines, ...(view ? ['', view] : [])].join('\n'),
     html: layout(
       brand,
       [
@@ -72,6 +75,7 @@ export function orderPlacedMail(input: {
         itemsTable(input.items),
         para(`Total ${inr(o.totalPaise)}. ${pay}`),
         para(lines.at(-1) ?? ''),
+        input.orderUrl ? button(input.orderUrl, 'View your order') : '',
       ].join(''),
     ),
   };

@@ -58,6 +58,7 @@ import { staffRoutes } from './modules/staff/index.ts';
 import { storesRoutes } from './modules/stores/index.ts';
 import { visitRoutes } from './modules/visits/index.ts';
 import { whatsAppRoutes } from './modules/whatsapp/index.ts';
+import { wishlistRoutes } from './modules/wishlist/index.ts';
 
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerShopPermissions } from './plugins/auth.ts';
@@ -261,6 +262,7 @@ async function registerModules(app: App, deps: Deps) {
   await app.register(orderRoutes(deps), { prefix: '/api/store' });
   await app.register(codStoreRoutes(deps), { prefix: '/api/store' });
   await app.register(pincodeRoutes(deps), { prefix: '/api/store' });
+  await app.register(wishlistRoutes(deps), { prefix: '/api/store' });
   await app.register(codAdminRoutes(deps), { prefix: '/api/admin' });
   // Transactions, invoices and refunds (payments), then Order Management, which issues an invoice on shipping.
   await app.register(adminPaymentRoutes(deps), { prefix: '/api/admin' });

@@ -44,6 +44,7 @@ const idsA: Record<string, string[]> = {};
 const TABLE_OF: [RegExp, string][] = [
   [/store-cart\/:/, 'cart_items'],
   [/address\/:/, 'customer_addresses'],
+  [/wishlist\/:/, 'products'],
   [/order\/:/, 'orders'],
   [/transaction\/:/, 'payment_transactions'],
   [/delivery-option\/:/, 'delivery_options'],

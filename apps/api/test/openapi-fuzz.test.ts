@@ -84,6 +84,7 @@ const TABLE_OF: [RegExp, string][] = [
   [/goods-receipt\/\{id/, 'goods_receipts'],
   [/supplier-account\/\{id/, 'suppliers'],
   [/address\/\{id/, 'customer_addresses'],
+  [/wishlist\/\{id/, 'products'],
   [/order\/\{id/, 'orders'],
   [/pos-checkout\/\{id/, 'orders'],
   [/transaction\/\{id/, 'payment_transactions'],

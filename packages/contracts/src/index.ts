@@ -49,3 +49,4 @@ export * from './theme.ts';
 export * from './tracking.ts';
 export * from './variants.ts';
 export * from './whatsapp.ts';
+export * from './wishlist.ts';

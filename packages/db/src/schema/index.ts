@@ -19,3 +19,4 @@ export * from './tenant-tables.ts';
 export * from './visits.ts';
 export * from './whatsapp.ts';
 export * from './whole-shop.ts';
+export * from './wishlist.ts';

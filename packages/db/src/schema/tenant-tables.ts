@@ -57,4 +57,5 @@ export const TENANT_TABLES = [
   'counter_returns',
   'customer_book_counts',
   'stock_alerts',
+  'wishlist_items',
 ] as const;

@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { shopperAccounts, users } from '../schema/platform.ts';
+import { seedDemoWishlist } from './demo-wishlist.ts';
 
 /**
  * The demo shopper (issue 40, decision 0029): the demo customer with past orders at the most of the first demo
  * shops (two at least) gets one Haat shopper account, verified, and their customer row in each shop is linked to
- * it. They sign in at every shop with the demo password (set on start, like the demo vendors'). Idempotent.
+ * it. They sign in at every shop with the demo password (set on start, like the demo vendors'), and have saved
+ * products in their wishlist at two shops. Idempotent.
  */
 export async function seedDemoShopper(db: Db, storeIds: string[]): Promise<string | null> {
   if (storeIds.length < 2) return null;
@@ -55,5 +57,7 @@ export async function seedDemoShopper(db: Db, storeIds: string[]): Promise<strin
         isNull(users.shopperAccountId),
       ),
     );
+  // What they saved at two of the shops, one with a price drop (demo-wishlist.ts).
+  await seedDemoWishlist(db, account.id);
   return pick.email;
 }

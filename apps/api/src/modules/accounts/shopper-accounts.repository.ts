@@ -55,10 +55,13 @@ export async function linkedCustomers(db: Executor, accountId: string) {
     .orderBy(asc(users.createdAt), asc(users.id));
 }
 
-/** The linked customer rows at other shops than `storeId`, with their shop's name (for addresses elsewhere). */
+/**
+ * The linked customer rows at other shops than `storeId`, with their shop's name and slug (for addresses and the
+ * wishlist elsewhere).
+ */
 export async function linkedElsewhere(db: Executor, accountId: string, storeId: string) {
   return db
-    .select({ userId: users.id, storeId: stores.id, shopName: stores.storeName })
+    .select({ userId: users.id, storeId: stores.id, shopName: stores.storeName, slug: stores.slug })
     .from(users)
     .innerJoin(stores, eq(stores.id, users.storeId))
     .where(and(eq(users.shopperAccountId, accountId), isNotNull(users.storeId), ne(users.storeId, storeId)))

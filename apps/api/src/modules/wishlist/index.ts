@@ -1,0 +1,2 @@
+/** The wishlist module's public face: other modules, the app and its plugins import only this (issue 40). */
+export { wishlistRoutes } from './wishlist.routes.ts';

@@ -10,13 +10,21 @@ interface Issue {
   readonly message: string;
 }
 
+/**
+ * Keeps `message` under the issue's field (its path's first key) and, for an issue inside a list or an object
+ * (`lines.0.quantity`), also under its whole path, where the row's own field looks for it.
+ */
+function addIssue(out: FieldErrors, path: readonly string[], message: string) {
+  const key = path[0] ?? '';
+  if (key && !out[key]) out[key] = message;
+  const whole = path.join('.');
+  if (path.length > 1 && !out[whole]) out[whole] = message;
+}
+
 /** A zod result's issues as `{ field: first message }`, for showing next to each field. */
 export function issuesToErrors(issues: readonly Issue[]): FieldErrors {
   const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !out[key]) out[key] = issue.message;
-  }
+  for (const issue of issues) addIssue(out, issue.path.map(String), issue.message);
   return out;
 }
 
@@ -37,10 +45,7 @@ export type FieldErrors = Record<string, string>;
 export function serverFieldErrors(err: unknown): FieldErrors {
   const out: FieldErrors = {};
   if (!(err instanceof ApiError)) return out;
-  for (const issue of err.envelope?.error.issues ?? []) {
-    const field = issue.path.split('.')[0] ?? '';
-    if (field && !out[field]) out[field] = issue.message;
-  }
+  for (const issue of err.envelope?.error.issues ?? []) addIssue(out, issue.path.split('.'), issue.message);
   return out;
 }
 

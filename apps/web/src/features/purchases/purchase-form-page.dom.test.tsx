@@ -1,0 +1,174 @@
+import {
+  type PurchaseOrderDetail,
+  type PurchaseProduct,
+  purchaseOrderBody,
+  purchaseTotals,
+} from '@haat/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Route, Routes } from '../../lib/router.tsx';
+import { fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
+import { PurchaseFormPage } from './purchase-form-page.tsx';
+
+/* A new purchase order: a supplier, lines added from the product search, totals worked out as the server will
+   (the contracts' purchaseTotals) while typing, and each refusal of the shared schema on the field it names. */
+
+const SUPPLIER = {
+  id: '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+  supplier_name: 'Meena Shah',
+  company_name: 'Shah Traders',
+};
+const tea: PurchaseProduct = {
+  product_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  variant_id: '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f',
+  name: 'Assam Tea',
+  variant_label: '250 g',
+  sku: 'TEA-250',
+  unit_cost: 120,
+  tax_percentage: 5,
+  stock: 40,
+};
+const cups: PurchaseProduct = {
+  ...tea,
+  product_id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+  variant_id: '8e7d6c5b-4a3f-4d2e-9f1a-0b9c8d7e6f5a',
+  name: 'Paper cups',
+  variant_label: null,
+  sku: null,
+  unit_cost: null,
+  tax_percentage: 18,
+  stock: 0,
+};
+const ORDER_ID = '4d3c2b1a-0f9e-4d8c-8b7a-6f5e4d3c2b1a';
+const created = (body: unknown): PurchaseOrderDetail => ({
+  id: ORDER_ID,
+  number: 'PO-0007',
+  status: 'DRAFT',
+  supplier: { ...SUPPLIER, supplier_contact: '9823456780', gst_number: null },
+  expected_on: (body as { expected_on: string | null }).expected_on,
+  taxable_amount: 0,
+  tax_amount: 0,
+  total: 0,
+  created_at: '2026-12-07T10:00:00.000Z',
+  sent_at: null,
+  note: null,
+  lines: [],
+  receipts: [],
+  bills: [],
+  payments: [],
+});
+
+function shopApi() {
+  return fakeApi({
+    'GET /api/store/shop/shop/mine/': [{ ...TEST_SHOP, online_status: 'PUBLISHED' }],
+    'GET /api/admin/supplier/': [SUPPLIER],
+    'GET /api/admin/purchase-order/products/': { products: [tea, cups] },
+    'POST /api/admin/purchase-order/': created,
+  });
+}
+function renderForm() {
+  renderInBackOffice(
+    <Routes>
+      <Route path="/purchases/new" element={<PurchaseFormPage />} />
+      <Route path="/purchases/:orderId" element={<p>The order’s page</p>} />
+    </Routes>,
+    '/purchases/new',
+  );
+  return screen.findByRole('heading', { name: 'New purchase order' });
+}
+async function add(name: string) {
+  fireEvent.click((await screen.findByLabelText(`Add ${name}`)).closest('button') as HTMLElement);
+}
+const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const type = (label: string, text: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+const posts = (sent: ReturnType<typeof fakeApi>) => sent.filter((r) => r.method === 'POST');
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+describe('PurchaseFormPage (new purchase order)', () => {
+  it('asks for a supplier and a line with the schema’s words, and sends nothing', async () => {
+    const sent = shopApi();
+    await renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create purchase order' }));
+    const issues = purchaseOrderBody.safeParse({ supplier_id: '', lines: [] }).error?.issues ?? [];
+    const lines = issues.find((i) => i.path[0] === 'lines')?.message as string;
+    const supplier = issues.find((i) => i.path[0] === 'supplier_id')?.message as string;
+    expect(lines).toBe('Add at least one line');
+    expect(await screen.findByText(lines)).toBeTruthy();
+    expect(screen.getByText(supplier)).toBeTruthy();
+    expect(screen.getByLabelText('Supplier').getAttribute('aria-invalid')).toBe('true');
+    expect(posts(sent)).toEqual([]);
+  });
+
+  it('adds each product once with its cost and rate, and totals the lines as the server will', async () => {
+    shopApi();
+    await renderForm();
+    await add('Assam Tea');
+    await add('Assam Tea');
+    await add('Paper cups');
+    const lines = screen.getByRole('list', { name: 'Order lines' });
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(2);
+    expect(value('Cost of Assam Tea')).toBe('120');
+    expect(value('GST rate of Assam Tea')).toBe('5');
+    expect(value('Cost of Paper cups')).toBe('');
+    type('Quantity of Assam Tea', '10');
+    type('Quantity of Paper cups', '500');
+    type('Cost of Paper cups', '1.255');
+    // A third decimal is not taken: the cost stays what a paise amount can be.
+    expect(value('Cost of Paper cups')).toBe('1.25');
+    const t = purchaseTotals([
+      { quantity: 10, unitCostPaise: 12_000, taxPercent: 5 },
+      { quantity: 500, unitCostPaise: 125, taxPercent: 18 },
+    ]);
+    expect(t.totalPaise).toBe(199_750);
+    expect(screen.getByTestId('po-taxable').textContent).toBe('₹1,825.00');
+    expect(screen.getByTestId('po-tax').textContent).toBe('₹172.50');
+    expect(screen.getByTestId('po-total').textContent).toBe('₹1,997.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Paper cups' }));
+    expect(screen.getByTestId('po-total').textContent).toBe('₹1,260.00');
+  });
+
+  it('shows a line’s refused quantity beside that line’s field, and sends nothing', async () => {
+    const sent = shopApi();
+    await renderForm();
+    type('Supplier', SUPPLIER.id);
+    await add('Assam Tea');
+    type('Quantity of Assam Tea', '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Create purchase order' }));
+    const refused = purchaseOrderBody.safeParse({
+      supplier_id: SUPPLIER.id,
+      lines: [{ variant_id: tea.variant_id, quantity: 0, unit_cost: 120, tax_percentage: 5 }],
+    }).error?.issues[0];
+    expect(refused?.path).toEqual(['lines', 0, 'quantity']);
+    expect(await screen.findByText(refused?.message as string)).toBeTruthy();
+    expect(screen.getByLabelText('Quantity of Assam Tea').getAttribute('aria-invalid')).toBe('true');
+    expect(posts(sent)).toEqual([]);
+  });
+
+  it('creates the order as the schema reads it and opens its page', async () => {
+    const sent = shopApi();
+    await renderForm();
+    await screen.findByRole('option', { name: 'Shah Traders (Meena Shah)' });
+    type('Supplier', SUPPLIER.id);
+    type('Expected on', '2026-12-12');
+    await add('Assam Tea');
+    type('Quantity of Assam Tea', '24');
+    type('GST rate of Assam Tea', '12');
+    type('Note to the supplier', 'Deliver before noon');
+    fireEvent.click(screen.getByRole('button', { name: 'Create purchase order' }));
+    expect(await screen.findByText('The order’s page')).toBeTruthy();
+    expect(window.location.pathname).toBe(`/purchases/${ORDER_ID}`);
+    const body = posts(sent)[0]?.body;
+    expect(body).toEqual({
+      supplier_id: SUPPLIER.id,
+      expected_on: '2026-12-12',
+      note: 'Deliver before noon',
+      lines: [{ variant_id: tea.variant_id, quantity: 24, unit_cost: 120, tax_percentage: 12 }],
+    });
+    await waitFor(() => expect(purchaseOrderBody.safeParse(body).success).toBe(true));
+  });
+});

@@ -113,7 +113,11 @@ function CountForm({
         Count by notes and coins
       </label>
       {byNotes ? (
-        <DenominationGrid counts={counts} onCounts={setCounts} error={errors.counted_cash} />
+        <DenominationGrid
+          counts={counts}
+          onCounts={setCounts}
+          error={errors.counted_cash ?? errors.denominations}
+        />
       ) : (
         <MoneyField
           label="Counted cash"

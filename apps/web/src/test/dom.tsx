@@ -20,6 +20,21 @@ import { SESSION_KEY } from '../lib/session/session-storage.ts';
 
 installQueryCore(queryEngine);
 
+// happy-dom leaves out two properties browsers have: a select's `size` and an option's `defaultSelected`. Without
+// them react-hook-form takes every registered select for one the person already changed and keeps its first option
+// instead of the form's default value (a BANK expense opened as CASH), which no browser does.
+for (const [proto, name, get] of [
+  [HTMLSelectElement.prototype, 'size', (el: Element) => Number(el.getAttribute('size') ?? 0)],
+  [HTMLOptionElement.prototype, 'defaultSelected', (el: Element) => el.hasAttribute('selected')],
+] as const)
+  if (!(name in proto))
+    Object.defineProperty(proto, name, {
+      configurable: true,
+      get(this: Element) {
+        return get(this);
+      },
+    });
+
 const require = createRequire(import.meta.url);
 const tailwindDir = dirname(require.resolve('tailwindcss/package.json'));
 

@@ -51,6 +51,7 @@ import { pincodeRoutes } from './modules/pincode/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/index.ts';
 import { posRoutes } from './modules/pos/index.ts';
+import { privacyRoutes } from './modules/privacy/index.ts';
 import { purchaseRoutes } from './modules/purchases/index.ts';
 import { registerRoutes } from './modules/registers/index.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/index.ts';
@@ -262,6 +263,7 @@ async function registerModules(app: App, deps: Deps) {
   await app.register(orderRoutes(deps), { prefix: '/api/store' });
   await app.register(codStoreRoutes(deps), { prefix: '/api/store' });
   await app.register(pincodeRoutes(deps), { prefix: '/api/store' });
+  await app.register(privacyRoutes(deps), { prefix: '/api/store' });
   await app.register(wishlistRoutes(deps), { prefix: '/api/store' });
   await app.register(codAdminRoutes(deps), { prefix: '/api/admin' });
   // Transactions, invoices and refunds (payments), then Order Management, which issues an invoice on shipping.

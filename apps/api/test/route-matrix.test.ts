@@ -244,6 +244,12 @@ export const ROUTES: Record<string, Entry> = {
   'DELETE /api/store/store-user/store-cart/coupon/': { access: 'customer' },
   'GET /api/store/address/': { access: 'customer' },
   'GET /api/store/address/other-shops/': { access: 'customer' },
+  // Your Haat account (decision 0032): a token for shop A is refused at shop B, so it cannot delete the account there.
+  'GET /api/store/haat-account/': { access: 'customer' },
+  'POST /api/store/haat-account/delete/': {
+    access: 'customer',
+    body: () => ({ confirm_email: 'matrix@example.com' }),
+  },
   'GET /api/store/wishlist/': { access: 'customer' },
   'GET /api/store/wishlist/ids/': { access: 'customer' },
   'POST /api/store/wishlist/': {

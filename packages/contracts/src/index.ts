@@ -38,6 +38,7 @@ export * from './pincode.ts';
 export * from './platform.ts';
 export * from './policies.ts';
 export * from './pos.ts';
+export * from './privacy.ts';
 export * from './product.ts';
 export * from './purchases.ts';
 export * from './registers.ts';

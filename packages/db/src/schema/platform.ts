@@ -45,6 +45,13 @@ export const users = pgTable(
     shopperAccountId: uuid('shopper_account_id').references(() => shopperAccounts.id, {
       onDelete: 'set null',
     }),
+    /**
+     * A customer row: when the shopper shared their name, phone and address with this shop (their first order
+     * there, migration 0062, decision 0032); null: the shop holds only the email of a sign-in.
+     */
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
+    /** When the shopper deleted their Haat account: this row was anonymised and can no longer sign in. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,7 @@ import {
   stores,
   users,
 } from '../schema/index.ts';
+import { seedDemoConsent } from './demo-consent.ts';
 import {
   buildDemoShop,
   checkedDemoShops,
@@ -161,6 +162,11 @@ export async function seedDemo(
   );
   // One demo shopper with orders at several shops through one Haat account (demo-shopper.ts).
   await seedDemoShopper(
+    db,
+    published.flatMap((s) => ids.filter((r) => r.slug === s.slug).map((r) => r.id)),
+  );
+  // Each demo customer shared their details with a shop at their first order there (demo-consent.ts, 0032).
+  await seedDemoConsent(
     db,
     published.flatMap((s) => ids.filter((r) => r.slug === s.slug).map((r) => r.id)),
   );

@@ -11,6 +11,7 @@ export { DEMO_VENDOR_PASSWORD, ensureOperator, setDemoVendorPasswords } from './
 export { generateOtp, hashOtp, otpMatches } from './otp.ts';
 export { hashPassword } from './passwords.ts';
 export { forgetSessions, issueSession, SESSION_CHECK_MS, sessionIsLive } from './session.service.ts';
+export { shareWithShop } from './shopper-accounts.repository.ts';
 export { sameShopperElsewhere } from './shopper-accounts.service.ts';
 export type { AccessClaims } from './tokens.ts';
 export { hashToken, verifyAccessToken } from './tokens.ts';

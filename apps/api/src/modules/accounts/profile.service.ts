@@ -6,7 +6,7 @@ import * as repo from './accounts.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { forgetSessions } from './session.service.ts';
 import * as shoppers from './shopper-accounts.repository.ts';
-import { setAccountPassword } from './shopper-accounts.service.ts';
+import { ownView, setAccountPassword } from './shopper-accounts.service.ts';
 
 export const toProfile = (u: UserRow): UserProfile => ({
   id: u.id,
@@ -22,21 +22,26 @@ export const toProfile = (u: UserRow): UserProfile => ({
 export async function getProfile(deps: Deps, userId: string) {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw notFound('Account not found');
-  return toProfile(user);
+  return toProfile(await ownView(deps.db, user));
 }
 
+/**
+ * A shopper's name and phone are their Haat account's: changed there, and on this shop's row only when the shop
+ * already holds them (shared at an order, decision 0032). Vendors and unlinked rows change their own row.
+ */
 export async function updateProfile(
   deps: Deps,
   userId: string,
   p: { first_name: string; last_name: string; phone: string },
 ) {
-  const user = await repo.updateUser(deps.db, userId, {
-    firstName: p.first_name,
-    lastName: p.last_name,
-    phone: p.phone,
-  });
+  const values = { firstName: p.first_name, lastName: p.last_name, phone: p.phone };
+  const found = await repo.findUserById(deps.db, userId);
+  if (!found) throw notFound('Account not found');
+  if (found.shopperAccountId) await shoppers.updateShopperAccount(deps.db, found.shopperAccountId, values);
+  const keepsOwn = found.role !== 'CUSTOMER' || !!found.sharedAt || !found.shopperAccountId;
+  const user = keepsOwn ? await repo.updateUser(deps.db, userId, values) : found;
   if (!user) throw notFound('Account not found');
-  return toProfile(user);
+  return toProfile(await ownView(deps.db, user));
 }
 
 /** Changes the password after checking the current one; every other session ends. */

@@ -9,6 +9,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { memberStores } from '../stores/index.ts';
 import type { UserRow } from './accounts.repository.ts';
 import * as repo from './accounts.repository.ts';
+import { ownView } from './shopper-accounts.service.ts';
 import {
   ACCESS_TOKEN_SECONDS,
   hashToken,
@@ -78,14 +79,15 @@ export async function issueSession(
           })),
         ];
   const shop = user.storeId ? await repo.findStoreSlug(exec, user.storeId) : null;
+  const own = await ownView(exec, user);
   return {
     access_token: access,
     refresh_token: refresh,
     expires_in: ACCESS_TOKEN_SECONDS,
     role_type: user.role,
     id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
+    first_name: own.firstName,
+    last_name: own.lastName,
     email: user.email,
     remember,
     store: shop ? { id: shop.id, slug: shop.slug } : null,

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@haat/db';
-import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 
 const { users, shopperAccounts, stores } = schema;
 
@@ -80,4 +80,25 @@ export async function setLinkedPasswords(db: Executor, accountId: string, passwo
 export async function insertCustomerIfAbsent(db: Executor, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
   return row ?? null;
+}
+
+const fromAccount = (column: string) =>
+  sql.raw(`(select a.${column} from shopper_accounts a where a.id = users.shopper_account_id)`);
+
+/**
+ * The shopper shares their name, phone and address with a shop (decision 0032): at their first order there, in
+ * the order's transaction. The row gets the account's name and phone where it has none and the moment of consent;
+ * a row already shared is left as it is. A statement to send (or await).
+ */
+export function shareWithShop(db: Executor, userId: string, at: Date) {
+  const unnamed = sql`${users.firstName} = ''`;
+  return db
+    .update(users)
+    .set({
+      sharedAt: at,
+      firstName: sql`case when ${unnamed} then coalesce(${fromAccount('first_name')}, '') else ${users.firstName} end`,
+      lastName: sql`case when ${unnamed} then coalesce(${fromAccount('last_name')}, '') else ${users.lastName} end`,
+      phone: sql`coalesce(${users.phone}, ${fromAccount('phone')})`,
+    })
+    .where(and(eq(users.id, userId), isNull(users.sharedAt)));
 }

@@ -88,7 +88,8 @@ export async function linkToPlatform(tx: Tx, user: UserRow): Promise<UserRow> {
 
 /**
  * The shop's customer row for a verified platform account: the existing one linked (an unverified one is taken
- * over: nobody owned it), or a new one with the account's name and phone.
+ * over: nobody owned it), or a new one. A row made or taken over here holds the email alone: the name and phone are
+ * copied to it when the shopper shares them with the shop at their first order there (`shareWithShop`, 0032).
  */
 export async function customerRowFor(
   tx: Tx,
@@ -102,22 +103,16 @@ export async function customerRowFor(
     if (current.shopperAccountId === account.id) return current;
     const taken = current.emailVerifiedAt
       ? link
-      : {
-          ...link,
-          emailVerifiedAt: new Date(),
-          firstName: account.firstName,
-          lastName: account.lastName,
-          phone: account.phone,
-        };
+      : { ...link, emailVerifiedAt: new Date(), firstName: '', lastName: '', phone: null };
     return (await repo.updateUser(tx, current.id, taken)) ?? current;
   }
   const row = await shoppers.insertCustomerIfAbsent(tx, {
     role: 'CUSTOMER',
     storeId,
     email: account.email,
-    firstName: account.firstName,
-    lastName: account.lastName,
-    phone: account.phone,
+    firstName: '',
+    lastName: '',
+    phone: null,
     emailVerifiedAt: new Date(),
     ...link,
   });
@@ -173,4 +168,15 @@ export async function sameShopperElsewhere(db: Executor, userId: string, storeId
   const user = await repo.findUserById(db, userId);
   if (!user?.shopperAccountId || user.role !== 'CUSTOMER') return [];
   return shoppers.linkedElsewhere(db, user.shopperAccountId, storeId);
+}
+
+/**
+ * The row as its shopper sees themselves at a shop: a linked row not shared with the shop yet shows the account's
+ * name and phone (the shop's row holds only the email; decision 0032).
+ */
+export async function ownView(db: Executor, user: UserRow): Promise<UserRow> {
+  if (user.role !== 'CUSTOMER' || user.sharedAt || !user.shopperAccountId) return user;
+  const account = await shoppers.findShopperAccountById(db, user.shopperAccountId);
+  if (!account) return user;
+  return { ...user, firstName: account.firstName, lastName: account.lastName, phone: account.phone };
 }

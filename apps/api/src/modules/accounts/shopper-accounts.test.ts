@@ -2,11 +2,13 @@ import { schema, withStore } from '@haat/db';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { ADDRESS, CART, home, PLACE, productsOf } from '../orders/orders.test-helpers.ts';
+import { ADDRESS, home } from '../orders/orders.test-helpers.ts';
 import { ageCodes, lastCode, uniqueEmail, vendorSignup } from './accounts.test-helpers.ts';
 import { DEMO_VENDOR_PASSWORD, setDemoVendorPasswords } from './bootstrap-accounts.ts';
 import { hashPassword } from './passwords.ts';
 import { issueSession } from './session.service.ts';
+import * as kit from './shopper.test-helpers.ts';
+import { SHOPPER_PASSWORD } from './shopper.test-helpers.ts';
 
 /* One Haat shopper account across every shop (issue 40, decision 0029). */
 
@@ -18,30 +20,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const PASSWORD = 'chai-time-42';
-const post = (url: string, payload: object, slug?: string) =>
-  t.app.inject({ method: 'POST', url, payload, headers: slug ? { 'store-origin': slug } : {} });
-const login = (slug: string, email: string, password = PASSWORD) =>
-  post('/api/user/auth/login/', { email, password, role_name: 'CUSTOMER' }, slug);
-const as = (session: { access_token: string }, slug: string) => ({
-  call: (method: 'GET' | 'POST', url: string, payload?: object, extra: Record<string, string> = {}) =>
-    t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${session.access_token}`, 'store-origin': slug, ...extra },
-    }),
-});
-
-/** A shopper who signs up at `slug` with the store-scoped sign-up and verifies the code: their session there. */
-async function signedUpAt(slug: string, email = uniqueEmail('haat'), password = PASSWORD) {
-  const body = vendorSignup(email, { role_name: 'CUSTOMER', password, confirm_password: password });
-  expect((await post('/api/store/store-user/user/', body, slug)).statusCode).toBe(201);
-  const verify = { verification_field: email, otp: await lastCode(t, email), role_name: 'CUSTOMER' };
-  const res = await post('/api/user/auth/verify-otp/', verify, slug);
-  expect(res.statusCode, res.body).toBe(200);
-  return { email, session: res.json().data };
-}
+const PASSWORD = SHOPPER_PASSWORD;
+const post = (url: string, payload: object, slug?: string) => kit.post(t, url, payload, slug);
+const login = (slug: string, email: string, password = PASSWORD) => kit.login(t, slug, email, password);
+const as = (session: { access_token: string }, slug: string) => kit.as(t, session, slug);
+const signedUpAt = (slug: string, email = uniqueEmail('haat'), password = PASSWORD) =>
+  kit.signedUpAt(t, slug, email, password);
+const orderAt = (slug: string, session: { access_token: string }) => kit.orderAt(t, slug, session);
 
 const customerRows = (email: string) =>
   t.owner
@@ -65,30 +50,6 @@ async function perShopCustomer(storeId: string, email: string, password: string)
     passwordHash: await hashPassword(password),
     emailVerifiedAt: new Date(),
   });
-}
-
-/** Places a COD order at `slug` for a signed-in customer with one product; its order id. */
-async function orderAt(slug: string, session: { access_token: string }) {
-  const c = as(session, slug);
-  const [product] = (await productsOf(t, slug)).filter((p) => p.product_quantity >= 2);
-  if (!product) throw new Error(`${slug} has a product in stock`);
-  const address = (await c.call('POST', ADDRESS, home)).json().data;
-  expect((await c.call('POST', CART, { product_id: product.id, quantity: 1 })).statusCode).toBe(201);
-  const d = (await c.call('GET', '/api/store/store-user/user-checkout/')).json().data;
-  const delivery = d.delivery_option[0];
-  const body = {
-    cart_item: d.cart_data.map((l: { id: string; quantity: number; unit_price: number }) => ({
-      id: l.id,
-      quantity: l.quantity,
-      unit_price: l.unit_price,
-    })),
-    shipping_address: address.id,
-    delivery_type: delivery.id,
-    payment_option: 'COD',
-  };
-  const res = await c.call('POST', PLACE, body, { 'idempotency-key': crypto.randomUUID() });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.order_id as string;
 }
 
 describe('one Haat shopper account', () => {

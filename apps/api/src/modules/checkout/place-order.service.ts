@@ -3,6 +3,7 @@ import { SentStatementsFailed, type Tx, withStore } from '@haat/db';
 import type { ShopContext } from '../../lib/context.ts';
 import { conflict } from '../../lib/errors.ts';
 import { retryOnDeadlock } from '../../lib/pg-errors.ts';
+import { shareWithShop } from '../accounts/index.ts';
 import { requireCustomer } from '../cart/index.ts';
 import * as ordersRepo from '../orders/index.ts';
 import { orderView, viewOrder } from '../orders/index.ts';
@@ -40,6 +41,8 @@ export async function placeOrder(
         const price = priceOrder(request, inputs, now);
         const rows = orderRows(store, { request, inputs, price, now });
         const sent = sendOrder(ctx, tx, ctl.send, { request, inputs, price, rows, links });
+        // The shopper's first order here shares their name, phone and address with the shop (decision 0032).
+        ctl.send(shareWithShop(tx, request.customerId, now));
         await ctl.commitSent().catch((e) => {
           throw e instanceof SentStatementsFailed
             ? whyNotPlaced(e.failures, inputs.lines, inputs.coupon?.code)

@@ -1,8 +1,11 @@
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useHost } from '../../app/host.tsx';
+import { shopBase } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useQuery } from '../../lib/query.ts';
+import { Link } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { authApi, meKey } from './auth-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -27,6 +30,22 @@ function Card({
       <p className="mt-1 text-sm text-slate-600">{description}</p>
       <div className="mt-6">{children}</div>
     </section>
+  );
+}
+
+/** A shopper's way to "Your Haat account" (the shops holding their data, deleting it; decision 0032). */
+function HaatAccountCard() {
+  const host = useHost();
+  return (
+    <Card
+      id="haat-account-heading"
+      title="Your Haat account"
+      description="See which Haat shops hold your details, or delete your account."
+    >
+      <Link to={`${shopBase(host.via, host.storeSlug)}/account`} className={buttonStyles.secondary}>
+        Your Haat account
+      </Link>
+    </Card>
   );
 }
 
@@ -65,6 +84,7 @@ export function ProfilePage() {
             </p>
           )}
         </Card>
+        {session?.role_type === 'CUSTOMER' ? <HaatAccountCard /> : null}
         <Card
           id="password-heading"
           title="Change password"

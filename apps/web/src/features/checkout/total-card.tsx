@@ -1,5 +1,6 @@
 import type { CheckoutData } from '@haat/contracts';
 import { Lock, RotateCcw } from 'lucide-react';
+import { useHost } from '../../app/host.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TotalsList } from '../orders/index.ts';
@@ -26,6 +27,7 @@ export function TotalCard({
   blocker: string | null;
   onPlace: () => void;
 }) {
+  const shopName = useHost().store?.store_name ?? 'This shop';
   return (
     <section
       aria-labelledby="order-total-title"
@@ -59,6 +61,10 @@ export function TotalCard({
           'Place Order'
         )}
       </button>
+      {/* The shopper's consent to share with this shop (DPDP Act 2023, decision 0032): recorded with the order. */}
+      <p className="mt-2 text-xs text-slate-600">
+        {shopName} will get your name, phone and address to deliver your order.
+      </p>
       {notes.secure_checkout || notes.free_returns ? (
         <ul className="mt-4 space-y-2 text-sm text-slate-600">
           {notes.secure_checkout ? (

@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppHandle, startApp } from './harness.ts';
+import {
+  addAddressAtCheckout,
+  addToCart,
+  noSidewaysScroll,
+  signInVendor,
+  signUpCustomer,
+} from './journeys.ts';
+
+/*
+ * "Your Haat account" (issue 40, decision 0032): a shopper who ordered at shop A and only signed in at shop B sees
+ * which shops hold their data and what, deletes the account, and cannot sign in anymore; shop A's vendor still has
+ * the order, anonymised.
+ */
+
+let app: AppHandle;
+let shopB = '';
+beforeAll(async () => {
+  app = await startApp();
+  const shops = await (await fetch(app.url('/api/store/get-store/?limit=100'))).json();
+  shopB = (shops.data.results as { slug: string }[]).find((s) => s.slug !== app.demo.openShop)?.slug ?? '';
+  if (!shopB) throw new Error('a second open demo shop');
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
+
+async function productOf(shop: string) {
+  const listed = await fetch(app.url('/api/store/stores/product?limit=48'), {
+    headers: { 'store-origin': shop },
+  });
+  const product = ((await listed.json()).data as Product[]).find(
+    (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 5,
+  );
+  if (!product) throw new Error(`${shop} has a product in stock`);
+  return product.id;
+}
+
+const run = Date.now().toString(36);
+const home = {
+  name: 'Farah Khan',
+  street: '21 Marine Lines',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  pin: '400002',
+};
+
+async function signIn(page: Page, shop: string, email: string, password: string) {
+  await page.goto(app.url('/login?userType=customer', shop));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+describe('Your Haat account', () => {
+  for (const width of [360, 1366]) {
+    it(`lists the shops holding the shopper's data, deletes the account, and keeps the vendor's order anonymised (${width} px)`, async () => {
+      const shopA = app.demo.openShop;
+      const who = {
+        first: 'Farah',
+        last: 'Khan',
+        email: `dpdp-${run}-${width}@example.com`,
+        password: 'shopper-dpdp-1',
+      };
+      const page = await app.newPage({ width, height: 800 });
+      await signUpCustomer(app, page, who, shopA);
+      // The consent line at checkout, then the first order shares the details with shop A.
+      await addToCart(app, page, shopA, await productOf(shopA), 1);
+      await page.goto(app.url('/checkout', shopA));
+      await page.getByText(`${app.demo.openShopName} will get your name, phone and address`).waitFor();
+      await addAddressAtCheckout(page, home);
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.waitForURL((u) => u.pathname === '/order/success');
+      const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+
+      // Shop B: signed in only.
+      await signIn(page, shopB, who.email, who.password);
+      await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shopB));
+      await page.goto(app.url('/profile', shopB));
+      await page.getByRole('link', { name: 'Your Haat account' }).click();
+      await page.waitForURL((u) => u.pathname === '/account');
+      const shops = page.getByRole('region', { name: 'Shops that hold your data' });
+      const atA = shops.getByRole('listitem').filter({ hasText: app.demo.openShopName });
+      await atA.getByText('1 address and 1 order').waitFor();
+      expect(await atA.innerText()).toContain('name (Farah Khan)');
+      const atB = shops.getByRole('listitem').filter({ hasText: 'this shop' });
+      expect(await atB.innerText()).toContain('Holds your email.');
+      expect(await atB.innerText()).toContain('you have not shared your name, phone or address');
+      await noSidewaysScroll(page);
+      await page.screenshot({ path: `/tmp/haat-account-${width}.png`, fullPage: true });
+
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your Haat account?' });
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await dialog.getByText(`Type ${who.email} to confirm`).waitFor();
+      await dialog.getByLabel('Type your email to confirm').fill(who.email);
+      await page.screenshot({ path: `/tmp/haat-account-delete-${width}.png` });
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByText('Your Haat account was deleted').first().waitFor();
+      await page.waitForURL((u) => u.pathname === '/');
+
+      // The email signs in nowhere now.
+      await signIn(page, shopA, who.email, who.password);
+      await page.getByRole('alert').first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+      await page.context().close();
+
+      // Shop A's vendor still has the order, without the shopper's name or contact details.
+      const vendor = await app.newPage({ width, height: 800 });
+      await signInVendor(app, vendor, shopA);
+      await vendor.goto(app.url(`/admin-orders/${orderId}`, 'admin'));
+      await vendor.getByText('Erased customer').first().waitFor();
+      const shown = await vendor.locator('main').innerText();
+      for (const gone of [who.email, 'Farah', home.street]) expect(shown).not.toContain(gone);
+      expect(shown).toContain('Mumbai');
+      await noSidewaysScroll(vendor);
+      await vendor.screenshot({ path: `/tmp/haat-account-vendor-order-${width}.png`, fullPage: true });
+      await vendor.context().close();
+    }, 180_000);
+  }
+});

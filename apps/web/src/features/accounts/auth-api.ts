@@ -36,6 +36,11 @@ export const authApi = {
   /** Continue as: a session at another shop of the same Haat shopper account, for one here (decision 0029). */
   switchShop: (refreshToken: string, storeOrigin: string | null) =>
     post<Session>(`${USER}/switch-shop/`, { refresh_token: refreshToken }, storeOrigin),
+  /** Guest checkout (decision 0031): a code for the email, the session for the code. */
+  guestStart: (body: { email: string; name: string }, storeOrigin: string | null) =>
+    post<OtpSent>(`${USER}/guest/`, body, storeOrigin),
+  guestVerify: (body: { email: string; otp: string }, storeOrigin: string | null) =>
+    post<Session>(`${USER}/guest/verify/`, body, storeOrigin),
   resetPassword: (body: unknown, storeOrigin?: string | null) =>
     post<Session>(`${USER}/reset-password/`, body, storeOrigin),
   me: (storeOrigin: string | null, signal?: AbortSignal) =>

@@ -23,6 +23,7 @@ export function CodeForm({
   remember = false,
   resendAfter,
   notice,
+  guestName,
 }: {
   target: AuthTarget;
   email: string;
@@ -32,6 +33,8 @@ export function CodeForm({
   resendAfter?: number;
   /** A first message, e.g. that a code was already sent a moment ago. */
   notice?: string;
+  /** A guest's code (decision 0031): verified and resent by the guest calls, with this name. */
+  guestName?: string;
 }) {
   const [code, setCode] = useState(emptyCode);
   const [pending, setPending] = useState(false);
@@ -59,7 +62,12 @@ export function CodeForm({
     setPending(true);
     setMessage(null);
     try {
-      finish(await authApi.verifyOtp(parsed.data, target.storeOrigin));
+      const otp = parsed.data.otp;
+      finish(
+        guestName === undefined
+          ? await authApi.verifyOtp(parsed.data, target.storeOrigin)
+          : await authApi.guestVerify({ email, otp }, target.storeOrigin),
+      );
     } catch (err) {
       setMessage({ tone: 'error', text: formFailureMessage(err) });
       setCode(emptyCode());
@@ -105,6 +113,11 @@ export function CodeForm({
           }}
           onMessage={setMessage}
           initialWait={resendAfter}
+          send={
+            guestName === undefined
+              ? undefined
+              : () => authApi.guestStart({ email, name: guestName }, target.storeOrigin)
+          }
         />
       </div>
     </form>

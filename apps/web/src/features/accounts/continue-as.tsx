@@ -11,7 +11,7 @@ import { useFinishSignIn } from './use-finish-sign-in.ts';
 /**
  * "Continue as <name>" on a shop's sign-in page when this browser holds the shopper's session at another Haat shop
  * (decision 0029): one tap exchanges it for a session here (POST /auth/switch-shop/). The server answers only for a
- * verified Haat shopper account; otherwise the shopper signs in below as usual.
+ * verified Haat shopper account (never a guest's, decision 0031); otherwise the shopper signs in below as usual.
  */
 export function ContinueAs({ target }: { target: AuthTarget }) {
   const hydrating = useHydrating();
@@ -21,6 +21,7 @@ export function ContinueAs({ target }: { target: AuthTarget }) {
   const other = hydrating ? null : readSession();
   if (
     other?.role_type !== 'CUSTOMER' ||
+    other.guest ||
     target.role !== 'CUSTOMER' ||
     !target.storeOrigin ||
     other.storeSlug === target.storeOrigin

@@ -1,13 +1,15 @@
+import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useSearchParams } from '../../lib/router.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { useAuthTarget } from './auth-target.ts';
 import { ContinueAs } from './continue-as.tsx';
+import { GuestCheckout } from './guest-checkout.tsx';
 import { OtpLoginForm } from './otp-login-form.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';
 import { SignupForm } from './signup-form.tsx';
 import { Tabs } from './tabs.tsx';
 
-type Mode = 'signup' | 'login';
+type Mode = 'signup' | 'login' | 'guest';
 type LoginMode = 'password' | 'otp';
 const MODES = [
   { value: 'signup', label: 'Sign Up' },
@@ -22,7 +24,9 @@ const LOGIN_MODES = [
 export function LoginPage() {
   const target = useAuthTarget();
   const [params, setParams] = useSearchParams();
-  const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'login';
+  const asked = params.get('mode');
+  const shopper = target.role === 'CUSTOMER';
+  const mode: Mode = asked === 'signup' ? 'signup' : asked === 'guest' && shopper ? 'guest' : 'login';
   const loginMode: LoginMode = params.get('via') === 'otp' ? 'otp' : 'password';
   const set = (key: string, value: string) =>
     setParams(
@@ -43,6 +47,19 @@ export function LoginPage() {
     : mode === 'signup'
       ? 'Create your vendor account to register your shop.'
       : 'Login to your vendor account.';
+
+  if (mode === 'guest') {
+    return (
+      <AuthShell
+        target={target}
+        title="Check out as a guest"
+        subtitle={`Order from ${shopName ?? 'this shop'} with your email and a code: no password. You can set one after your order.`}
+      >
+        <GuestCheckout target={target} />
+        <SwitchMode onClick={() => set('mode', 'login')}>I have an account: login</SwitchMode>
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell target={target} title={title} subtitle={subtitle}>
@@ -69,6 +86,18 @@ export function LoginPage() {
           </>
         )}
       </Tabs>
+      {shopper ? <SwitchMode onClick={() => set('mode', 'guest')}>Check out as a guest</SwitchMode> : null}
     </AuthShell>
+  );
+}
+
+/** A way to the guest checkout and back, under the forms. */
+function SwitchMode({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-5 text-center">
+      <button type="button" onClick={onClick} className={`${buttonStyles.secondary} w-full py-3`}>
+        {children}
+      </button>
+    </div>
   );
 }

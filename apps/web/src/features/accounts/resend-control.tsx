@@ -21,6 +21,7 @@ export function ResendControl({
   onSent,
   onMessage,
   initialWait = RESEND_SECONDS,
+  send,
 }: {
   target: AuthTarget;
   email: string;
@@ -29,6 +30,8 @@ export function ResendControl({
   onMessage: (m: { tone: 'error' | 'info'; text: string }) => void;
   /** Seconds before the first resend (less when the code went out a little earlier). */
   initialWait?: number;
+  /** Asks for the new code another way than send-otp (a guest's, decision 0031). */
+  send?: () => Promise<{ resend_after_seconds: number }>;
 }) {
   const { remaining, restart } = useResendCountdown(RESEND_SECONDS, initialWait);
   const [sending, setSending] = useState(false);
@@ -36,7 +39,9 @@ export function ResendControl({
   const resend = async () => {
     setSending(true);
     try {
-      const sent = await authApi.sendOtp({ email, role_name: target.role, purpose }, target.storeOrigin);
+      const sent = send
+        ? await send()
+        : await authApi.sendOtp({ email, role_name: target.role, purpose }, target.storeOrigin);
       restart(sent.resend_after_seconds || RESEND_SECONDS);
       onSent();
       onMessage({ tone: 'info', text: `We sent a new code to ${email}.` });

@@ -9,6 +9,7 @@ import { formatAmount, formatDate } from '../../lib/format.ts';
 import { Link, useLocation } from '../../lib/router.tsx';
 import { ProductThumb } from '../products/index.ts';
 import { CodConfirm } from './cod-confirm.tsx';
+import { KeepAccount } from './keep-account.tsx';
 import { OrderActions, OrderNotes } from './order-actions.tsx';
 import { OrderFacts } from './order-facts.tsx';
 import { OrderShare } from './order-share.tsx';
@@ -157,6 +158,7 @@ export function OrderDetail({ slug, base, id }: { slug: string; base: string; id
             <OrderNotes order={order} />
             <OrderActions order={order} slug={slug} base={base} onOrderPage />
           </div>
+          <KeepAccount slug={slug} />
         </div>
         <aside aria-label="Order information" className="space-y-4">
           <OrderFacts order={order} slug={slug} />

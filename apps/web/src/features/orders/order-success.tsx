@@ -8,6 +8,7 @@ import { formatAmount } from '../../lib/format.ts';
 import { Link } from '../../lib/router.tsx';
 import { CodConfirm } from './cod-confirm.tsx';
 import { celebrate } from './confetti.ts';
+import { KeepAccount } from './keep-account.tsx';
 import { trackingPath } from './order-actions.tsx';
 import { OrderNotFound } from './order-detail.tsx';
 import { estimatedDelivery, NO_TRACKING } from './order-facts.tsx';
@@ -92,6 +93,9 @@ export function OrderSuccess({ slug, base, orderId }: { slug: string; base: stri
 
       <div className="mt-6 empty:hidden">
         <CodConfirm order={order} slug={slug} />
+      </div>
+      <div className="mt-6 empty:hidden">
+        <KeepAccount slug={slug} />
       </div>
       {awaitsUpi(order) ? (
         <div className="mt-6">

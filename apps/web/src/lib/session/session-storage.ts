@@ -29,6 +29,8 @@ export interface StoredSession {
   /** A vendor's shops. */
   stores: OwnedShop[];
   remember: boolean;
+  /** A guest shopper (no password yet, decision 0031): offered to set one. */
+  guest?: boolean;
 }
 
 /** Turns the sign-in response into what is stored. */
@@ -46,6 +48,7 @@ export function toStoredSession(s: Session, now = Date.now()): StoredSession {
     storeSlug: s.store?.slug ?? null,
     stores: s.stores,
     remember: s.remember,
+    guest: s.guest ?? false,
   };
 }
 

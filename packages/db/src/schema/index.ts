@@ -13,6 +13,7 @@ export * from './platform.ts';
 export * from './policies.ts';
 export * from './pos.ts';
 export * from './staff.ts';
+export * from './stock-holds.ts';
 export * from './stock-ledger.ts';
 export * from './tenant.ts';
 export * from './tenant-tables.ts';

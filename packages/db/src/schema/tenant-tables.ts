@@ -57,5 +57,6 @@ export const TENANT_TABLES = [
   'counter_returns',
   'customer_book_counts',
   'stock_alerts',
+  'stock_holds',
   'wishlist_items',
 ] as const;

@@ -39,6 +39,7 @@ import { codAdminRoutes, codStoreRoutes } from './modules/cod/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { engagementRoutes } from './modules/engagement/index.ts';
+import { adminGatewayRoutes, storeGatewayRoutes, testGatewayRoutes } from './modules/gateway/index.ts';
 import { einvoiceRoutes, gstReturnRoutes } from './modules/gst-returns/index.ts';
 import { inventoryRoutes } from './modules/inventory/index.ts';
 import { mailRoutes } from './modules/mail/index.ts';
@@ -172,7 +173,9 @@ function registerSecurityHeaders(app: App) {
         // 'wasm-unsafe-eval' lets WebAssembly compile (no JS eval): the point of sale's camera scan reads barcodes with
         // ZXing in WebAssembly where the browser has no BarcodeDetector; the .wasm comes from our own assets.
         // The hash is the loader of a server-rendered shop page's code (plugins/web.ts).
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", DEFERRED_BOOT_CSP],
+        // Razorpay's Checkout (issue 44): its script, loaded only when a shopper pays online, opens its frames.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", DEFERRED_BOOT_CSP, 'https://checkout.razorpay.com'],
+        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
         // The order-success confetti (canvas-confetti) draws in a worker it starts from a blob: URL.
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
@@ -265,7 +268,9 @@ async function registerModules(app: App, deps: Deps) {
   await app.register(pincodeRoutes(deps), { prefix: '/api/store' });
   await app.register(privacyRoutes(deps), { prefix: '/api/store' });
   await app.register(wishlistRoutes(deps), { prefix: '/api/store' });
+  await app.register(storeGatewayRoutes(deps), { prefix: '/api/store' });
   await app.register(codAdminRoutes(deps), { prefix: '/api/admin' });
+  await app.register(adminGatewayRoutes(deps), { prefix: '/api/admin' });
   // Transactions, invoices and refunds (payments), then Order Management, which issues an invoice on shipping.
   await app.register(adminPaymentRoutes(deps), { prefix: '/api/admin' });
   await app.register(gstReturnRoutes(deps), { prefix: '/api/admin' });
@@ -289,4 +294,5 @@ async function registerModules(app: App, deps: Deps) {
   await app.register(whatsAppRoutes(deps), { prefix: '/api/admin' });
   await app.register(mediaRoutes(), { prefix: '/media' });
   if (config.NODE_ENV !== 'production') await app.register(mailRoutes(deps));
+  if (config.NODE_ENV !== 'production') await app.register(testGatewayRoutes(deps));
 }

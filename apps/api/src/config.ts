@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parsePgUrl } from '@haat/db/pg-url';
 import { z } from 'zod';
+import { parseGatewayKey } from './lib/secret-box.ts';
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY next to addresses and CIDR ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -144,6 +145,20 @@ const schema = z.object({
    */
   WHATSAPP_API_URL: z.string().url().optional(),
   WHATSAPP_API_TOKEN: z.string().min(1).optional(),
+  /**
+   * Payment gateways (issue 44). RAZORPAY_API_URL: Razorpay's API, or a server speaking it (tests). A shop's
+   * gateway secrets are encrypted with GATEWAY_SECRET_KEY (32 bytes: 64 hex characters or base64); unset outside
+   * production a fixed development key is used with a warning, and in production no gateway can be connected.
+   * TEST_GATEWAY_PORT: where the development test gateway listens (never in production).
+   */
+  RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
+  GATEWAY_SECRET_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseGatewayKey(v) !== null, {
+      message: 'must be 32 bytes: 64 hexadecimal characters or base64 (openssl rand -hex 32)',
+    }),
+  TEST_GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).default(3999),
 });
 
 export type Config = z.infer<typeof schema>;

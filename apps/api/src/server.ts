@@ -13,6 +13,7 @@ import { warmPdf } from './lib/pdf.ts';
 import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/index.ts';
 import { startCodExpiry } from './modules/cod/index.ts';
 import { startSaleNotifier } from './modules/engagement/index.ts';
+import { startOnlinePaymentExpiry } from './modules/gateway/index.ts';
 import { startMailWorker } from './modules/mail/index.ts';
 import { startMarketplaceRefresher } from './modules/stores/index.ts';
 
@@ -36,6 +37,7 @@ async function main() {
     await jobs.notifier.stop();
     await jobs.marketplace.stop();
     await jobs.codExpiry.stop();
+    await jobs.onlineExpiry.stop();
     await jobs.mail.stop();
     await cacheBus?.stop();
     await database.close();
@@ -94,7 +96,9 @@ function startJobs(db: Db, config: Config, app: App) {
   const marketplace = startMarketplaceRefresher({ db, log: app.log });
   // Unconfirmed cash-on-delivery orders past their time cancel themselves (issue 19).
   const codExpiry = startCodExpiry({ db, log: app.log });
-  return { mail, notifier, marketplace, codExpiry };
+  // Orders to be paid online and never paid cancel themselves, their stock back (issue 44).
+  const onlineExpiry = startOnlinePaymentExpiry({ db, log: app.log });
+  return { mail, notifier, marketplace, codExpiry, onlineExpiry };
 }
 
 /**

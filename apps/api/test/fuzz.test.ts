@@ -31,7 +31,8 @@ const outOfScope = (r: RouteEntry) =>
   r.url === '*' ||
   r.url === '/*' ||
   r.url.startsWith('/media/') ||
-  r.url === '/dev/mailbox';
+  r.url === '/dev/mailbox' ||
+  r.url.startsWith('/dev/test-gateway/');
 
 let t: TestApp;
 let shops: Awaited<ReturnType<typeof demoShops>>;

@@ -60,7 +60,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(opts.poolSize);
   const appDb = await database.app();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  // Tests never reach the real Razorpay (a closed local port unless a test points it at the fake gateway).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    RAZORPAY_API_URL: 'http://127.0.0.1:9',
+    ...env,
+  });
   const logger = opts.logStream
     ? { level: 'info', stream: opts.logStream }
     : env.LOG_LEVEL

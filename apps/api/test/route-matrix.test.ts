@@ -282,6 +282,19 @@ export const ROUTES: Record<string, Entry> = {
     }),
   },
   'GET /api/store/order/:id/success-order/': { access: 'customer', id: 'order' },
+  // Paying online (issue 44): a customer's own order only; the gateway's webhook is signed, not signed in.
+  'POST /api/store/order/:id/pay-online/': { access: 'customer', id: 'order' },
+  'POST /api/store/order/:id/payment-return/': {
+    access: 'customer',
+    id: 'order',
+    body: () => ({
+      razorpay_order_id: 'order_Matrix000001',
+      razorpay_payment_id: 'pay_Matrix000001',
+      razorpay_signature: 'a'.repeat(64),
+    }),
+  },
+  'GET /api/store/order/:id/payment-status/': { access: 'customer', id: 'order' },
+  'POST /api/store/gateway/razorpay/webhook/:store_id/': { access: 'public' },
   'GET /api/store/store-user/store-order/user/': { access: 'customer' },
   'GET /api/store/store-user/store-order/:id/': { access: 'customer', id: 'order' },
   'POST /api/store/store-user/store-order/:id/cancel/': {
@@ -352,6 +365,13 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/profit-loss/': { access: 'vendor', query: 'from=2026-11-01&to=2026-11-30' },
   'GET /api/admin/profit-loss/export.csv': { access: 'vendor', query: 'from=2026-11-01&to=2026-11-30' },
   'GET /api/admin/store-setting/': { access: 'vendor' },
+  'GET /api/admin/payment-gateway/': { access: 'vendor' },
+  'PUT /api/admin/payment-gateway/': {
+    access: 'vendor',
+    body: () => ({ key_id: 'rzp_test_Matrix0001', key_secret: 'matrix-secret-1', webhook_secret: 'matrix-hook-1' }),
+  },
+  'POST /api/admin/payment-gateway/test-gateway/': { access: 'vendor' },
+  'DELETE /api/admin/payment-gateway/': { access: 'vendor' },
   'PUT /api/admin/store-setting/': { access: 'vendor' },
   'GET /api/admin/cod-setting/': { access: 'vendor' },
   'PUT /api/admin/cod-setting/': {
@@ -601,6 +621,8 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/admin/staff-invite/accept/': { access: 'public' },
   'GET /api/dev/mailbox': { access: 'system' },
   'GET /dev/mailbox': { access: 'system' },
+  'GET /dev/test-gateway/:store_id/:gateway_order_id': { access: 'system' },
+  'POST /dev/test-gateway/:store_id/:gateway_order_id': { access: 'system' },
 };
 
 /** Routes the server registers that are not API calls: documentation, HEAD twins of GETs, the web app. */

@@ -21,6 +21,7 @@ export * from './einvoice.ts';
 export * from './engagement.ts';
 export * from './envelope.ts';
 export * from './figures.ts';
+export * from './gateway.ts';
 export * from './gst.ts';
 export * from './gst-returns.ts';
 export * from './gst-set-off.ts';

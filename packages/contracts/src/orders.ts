@@ -79,10 +79,11 @@ export const deliveryOption = z.object({
 });
 export type DeliveryOption = z.infer<typeof deliveryOption>;
 
-export const PAYMENT_OPTIONS = ['COD', 'UPI'] as const;
+/** ONLINE: through the shop's payment gateway (UPI, cards, net banking, wallets; issue 44). */
+export const PAYMENT_OPTIONS = ['COD', 'UPI', 'ONLINE'] as const;
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 /** How an order was paid: online orders by COD or UPI, counter sales (POS) by cash, UPI or card. */
-export const ORDER_PAYMENT_METHODS = ['COD', 'UPI', 'CASH', 'CARD', 'CREDIT'] as const;
+export const ORDER_PAYMENT_METHODS = ['COD', 'UPI', 'CASH', 'CARD', 'CREDIT', 'ONLINE'] as const;
 export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
 export const paymentMethod = z.object({
   id: z.enum(PAYMENT_OPTIONS),

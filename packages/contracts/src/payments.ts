@@ -61,7 +61,7 @@ export const transaction = z.object({
   order_number: z.string(),
   amount: z.number(),
   refunded_amount: z.number(),
-  payment_mode: z.enum(['COD', 'UPI', 'CASH', 'CARD', 'CREDIT']),
+  payment_mode: z.enum(['COD', 'UPI', 'CASH', 'CARD', 'CREDIT', 'ONLINE']),
   payment_status: z.enum(PAYMENT_STATUSES),
   created_at: z.string(),
   customer_name: z.string(),
@@ -93,7 +93,10 @@ export const refundView = z.object({
   id: z.string(),
   amount: z.number(),
   reason: z.string(),
-  method: z.enum(['CASH', 'UPI', 'CARD', 'BANK']),
+  /** GATEWAY: through the payment gateway (issue 44). */
+  method: z.enum(['CASH', 'UPI', 'CARD', 'BANK', 'GATEWAY']),
+  /** A gateway refund is PENDING until the gateway reports it processed. */
+  status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
   reference: z.string().nullable(),
   restocked: z.array(z.object({ product_id: z.string(), quantity: z.number().int() })),
   created_at: z.string(),
@@ -112,6 +115,26 @@ export const transactionDetails = transaction.extend({
     minutes_to_collect: z.number().int().nullable(),
   }),
   refundable: z.number(),
+  /** A payment through a payment gateway (issue 44): what the gateway reported; null for any other payment. */
+  gateway: z
+    .object({
+      provider: z.string(),
+      order_id: z.string().nullable(),
+      payment_id: z.string().nullable(),
+      method: z.string().nullable(),
+      card_network: z.string().nullable(),
+      card_last4: z.string().nullable(),
+      bank: z.string().nullable(),
+      vpa: z.string().nullable(),
+      wallet: z.string().nullable(),
+      auth_code: z.string().nullable(),
+      rrn: z.string().nullable(),
+      /** Rupees the gateway charged, and the GST on it. */
+      fee: z.number().nullable(),
+      fee_tax: z.number().nullable(),
+      failure_reason: z.string().nullable(),
+    })
+    .nullable(),
   documents: z.array(taxDocumentSummary),
   refunds: z.array(refundView),
   timeline: z.array(z.object({ label: z.string(), at: z.string(), note: z.string().nullable() })),
@@ -150,7 +173,9 @@ export const transactionDetails = transaction.extend({
 });
 export type TransactionDetails = z.infer<typeof transactionDetails>;
 
-export const REFUND_METHODS = ['CASH', 'UPI', 'CARD', 'BANK'] as const;
+/** GATEWAY: back through the payment gateway, only for (and always for) a payment made online (issue 44). */
+export const REFUND_METHODS = ['CASH', 'UPI', 'CARD', 'BANK', 'GATEWAY'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 /** Process Refund: how much (rupees), why, how it went back, and which lines go back to stock. */
 export const refundBody = z
@@ -170,7 +195,9 @@ export const refundBody = z
       .trim()
       .min(3, 'Tell the customer why (3 characters or more)')
       .max(300),
-    method: z.enum(REFUND_METHODS, { error: 'Choose how the money goes back: CASH, UPI, CARD or BANK' }),
+    method: z.enum(REFUND_METHODS, {
+      error: 'Choose how the money goes back: CASH, UPI, CARD, BANK or GATEWAY',
+    }),
     reference: z.string().trim().max(60, 'Reference must be at most 60 characters').optional(),
     restock: z
       .array(
@@ -188,7 +215,7 @@ export const refundBody = z
       .max(100)
       .default([]),
   })
-  .refine((b) => b.method === 'CASH' || (b.reference?.length ?? 0) > 0, {
+  .refine((b) => b.method === 'CASH' || b.method === 'GATEWAY' || (b.reference?.length ?? 0) > 0, {
     path: ['reference'],
     message: 'Give the UPI, card or bank reference of the refund',
   });

@@ -125,6 +125,10 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   'POST /api/admin/transaction/:id/refund/': 'refunds',
   // Settings.
   'GET /api/admin/store-setting/': 'settings',
+  'GET /api/admin/payment-gateway/': 'settings',
+  'PUT /api/admin/payment-gateway/': 'settings',
+  'POST /api/admin/payment-gateway/test-gateway/': 'settings',
+  'DELETE /api/admin/payment-gateway/': 'settings',
   'PUT /api/admin/store-setting/': 'settings',
   'GET /api/admin/cod-setting/': 'settings',
   'PUT /api/admin/cod-setting/': 'settings',

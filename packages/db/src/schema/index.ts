@@ -7,6 +7,7 @@ export * from './counter-returns.ts';
 export * from './customer-record.ts';
 export * from './dashboard.ts';
 export * from './engagement.ts';
+export * from './gateway.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './platform.ts';

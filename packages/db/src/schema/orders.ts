@@ -101,8 +101,10 @@ export const orders = pgTable(
     channel: text('channel', { enum: ['ONLINE', 'POS'] })
       .notNull()
       .default('ONLINE'),
-    /** COD or UPI online; CASH, UPI or CARD at the counter (POS). */
-    paymentMethod: text('payment_method', { enum: ['COD', 'UPI', 'CASH', 'CARD', 'CREDIT'] }).notNull(),
+    /** COD, UPI or ONLINE (a payment gateway, migration 0063) online; CASH, UPI or CARD at the counter (POS). */
+    paymentMethod: text('payment_method', {
+      enum: ['COD', 'UPI', 'CASH', 'CARD', 'CREDIT', 'ONLINE'],
+    }).notNull(),
     paymentStatus: text('payment_status', {
       enum: ['PENDING', 'SUCCESS', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CANCELLED'],
     })
@@ -200,6 +202,12 @@ export const orders = pgTable(
       .on(t.storeId, t.shipPostalCode, t.shippedAt)
       .where(sql`${t.paymentMethod} = 'COD' and ${t.shippedAt} is not null`),
     index('orders_rto_customer_idx').on(t.storeId, t.customerId).where(sql`${t.rtoAt} is not null`),
+    /** Orders to be paid online not yet paid (migration 0063): the online-payment expiry sweep. */
+    index('orders_online_unpaid_idx')
+      .on(t.storeId, t.createdAt)
+      .where(
+        sql`payment_method = 'ONLINE' AND payment_status IN ('PENDING', 'FAILED') AND status = 'PENDING'`,
+      ),
     /** COD orders waiting for the customer's confirmation: the expiry sweep and the awaiting flag. */
     index('orders_cod_awaiting_idx')
       .on(t.storeId, t.codConfirmBy)
@@ -284,7 +292,7 @@ export const paymentTransactions = pgTable(
     reference: text('reference').notNull(),
     orderId: uuid('order_id').notNull(),
     amountPaise: integer('amount_paise').notNull(),
-    paymentMode: text('payment_mode', { enum: ['COD', 'UPI', 'CASH', 'CARD', 'CREDIT'] }).notNull(),
+    paymentMode: text('payment_mode', { enum: ['COD', 'UPI', 'CASH', 'CARD', 'CREDIT', 'ONLINE'] }).notNull(),
     paymentStatus: text('payment_status', {
       enum: ['PENDING', 'SUCCESS', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CANCELLED'],
     })
@@ -302,6 +310,21 @@ export const paymentTransactions = pgTable(
     /** Card on the shop's own terminal: the network and last 4 digits from its slip. */
     cardNetwork: text('card_network'),
     cardLast4: text('card_last4'),
+    /** A payment through a gateway (migration 0063): its order and payment ids and what it reported. */
+    gateway: text('gateway'),
+    gatewayOrderId: text('gateway_order_id'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    /** The gateway's method: card, upi, netbanking, wallet, emi. */
+    gatewayMethod: text('gateway_method'),
+    bank: text('bank'),
+    vpa: text('vpa'),
+    wallet: text('wallet'),
+    authCode: text('auth_code'),
+    rrn: text('rrn'),
+    gatewayFeePaise: integer('gateway_fee_paise'),
+    gatewayTaxPaise: integer('gateway_tax_paise'),
+    /** Why the last attempt failed, as the gateway said. */
+    failureReason: text('failure_reason'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -312,6 +335,9 @@ export const paymentTransactions = pgTable(
       'cascade',
     ),
     index('payment_transactions_order_idx').on(t.storeId, t.orderId),
+    uniqueIndex('payment_transactions_gateway_order_uq')
+      .on(t.storeId, t.gatewayOrderId)
+      .where(sql`gateway_order_id IS NOT NULL`),
     /**
      * Transaction Management's page ids and a search's count from index entries: migration 0029 adds INCLUDE
      * (payment_status, payment_mode, order_id, reference), which drizzle cannot declare.

@@ -83,12 +83,18 @@ export const refunds = pgTable(
     orderId: uuid('order_id').notNull(),
     amountPaise: integer('amount_paise').notNull(),
     reason: text('reason').notNull(),
-    method: text('method', { enum: ['CASH', 'UPI', 'CARD', 'BANK'] }).notNull(),
+    /** GATEWAY: refunded through the payment gateway (migration 0063). */
+    method: text('method', { enum: ['CASH', 'UPI', 'CARD', 'BANK', 'GATEWAY'] }).notNull(),
     reference: text('reference'),
     restocked: jsonb('restocked').$type<{ product_id: string; quantity: number }[]>().notNull().default([]),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** The register whose drawer paid a cash refund (migration 0050). */
     registerSessionId: uuid('register_session_id'),
+    /** A gateway refund is PENDING until the gateway says it is processed (refund.processed); others COMPLETED. */
+    status: text('status', { enum: ['PENDING', 'COMPLETED', 'FAILED'] })
+      .notNull()
+      .default('COMPLETED'),
+    gatewayRefundId: text('gateway_refund_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -97,5 +103,8 @@ export const refunds = pgTable(
       'cascade',
     ),
     index('refunds_order_idx').on(t.storeId, t.orderId, t.createdAt),
+    uniqueIndex('refunds_gateway_uq')
+      .on(t.storeId, t.gatewayRefundId)
+      .where(sql`gateway_refund_id IS NOT NULL`),
   ],
 );

@@ -58,5 +58,7 @@ export const TENANT_TABLES = [
   'customer_book_counts',
   'stock_alerts',
   'stock_holds',
+  'store_gateways',
+  'gateway_events',
   'wishlist_items',
 ] as const;

@@ -22,6 +22,7 @@ import {
   toDeliveryOption,
 } from '../cart/index.ts';
 import { checkoutCod } from '../cod/index.ts';
+import { findGateway } from '../gateway/index.ts';
 import { findSettings, findUser, requiresPrepayment } from '../orders/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
@@ -141,7 +142,15 @@ export async function listDeliveryOptions(deps: Deps, actor: Actor | null, store
   return withStore(deps.db, store.id, (tx) => deliveryOptionsFor(tx, customerId));
 }
 
-const PAYMENT_NAMES = { COD: 'Cash on Delivery', UPI: 'UPI' } as const;
+const PAYMENT_NAMES = {
+  COD: 'Cash on Delivery',
+  UPI: 'UPI',
+  ONLINE: 'Pay online (UPI, cards, net banking, wallets)',
+} as const;
+const PAYMENT_NOTES = {
+  ONLINE: 'Pay securely through Razorpay; your order is confirmed as soon as the payment is',
+  UPI: (upiId: string | null) => `Pay to ${upiId} with any UPI app; the shop confirms your payment`,
+};
 
 /** Everything the checkout screen shows, computed from the database: selected lines, totals, choices. */
 export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise<CheckoutData> =>
@@ -163,7 +172,11 @@ export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise
     const shipping = selected.length && options[0] ? Math.round(options[0].delivery_charge * 100) : 0;
     const methods = settings?.paymentMethods ?? ['COD'];
     const upiId = settings?.upiId ?? null;
-    const payment = (['COD', 'UPI'] as const).filter((m) => methods.includes(m) && (m === 'COD' || upiId));
+    const online = (await findGateway(tx)) ? (['ONLINE'] as const) : [];
+    const payment = [
+      ...(['COD', 'UPI'] as const).filter((m) => methods.includes(m) && (m === 'COD' || upiId)),
+      ...online,
+    ];
     return {
       cart_data: selected,
       order_data: {
@@ -187,7 +200,9 @@ export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise
             ? cod?.fee
               ? `Pay in cash when your order arrives (COD fee ${formatRupees(cod.fee)})`
               : 'Pay in cash when your order arrives'
-            : `Pay to ${upiId} with any UPI app; the shop confirms your payment`,
+            : id === 'ONLINE'
+              ? PAYMENT_NOTES.ONLINE
+              : PAYMENT_NOTES.UPI(upiId),
         isDefault: i === 0,
         upi_id: id === 'UPI' ? upiId : null,
       })),

@@ -34,12 +34,21 @@ export function requestHash(body: Body) {
   return createHash('sha256').update(JSON.stringify(canon)).digest('hex');
 }
 
-export function checkPayment(option: PaymentOption, settings: Awaited<ReturnType<typeof findSettings>>) {
+/** The payment asked for, if the shop takes it: COD and UPI as set in Settings, ONLINE with a gateway connected. */
+export function checkPayment(
+  option: PaymentOption,
+  settings: Awaited<ReturnType<typeof findSettings>>,
+  hasGateway: boolean,
+) {
   const methods = settings?.paymentMethods ?? ['COD'];
-  const ok = methods.includes(option) && (option === 'COD' || !!settings?.upiId);
+  const ok =
+    option === 'ONLINE' ? hasGateway : methods.includes(option) && (option === 'COD' || !!settings?.upiId);
   if (!ok) {
-    const message =
-      option === 'UPI' ? 'This shop does not take UPI payments' : 'This shop does not take cash on delivery';
+    const message = {
+      UPI: 'This shop does not take UPI payments',
+      COD: 'This shop does not take cash on delivery',
+      ONLINE: 'This shop does not take online payments',
+    }[option];
     throw badRequest(message, [{ path: 'payment_option', message }]);
   }
   return option;

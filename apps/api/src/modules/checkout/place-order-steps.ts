@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import * as cart from '../cart/index.ts';
 import { couponDiscount, couponProblem, deliveryChargePaise, expectedDelivery } from '../cart/index.ts';
 import { type CodTerms, codTerms } from '../cod/index.ts';
+import { findGateway } from '../gateway/index.ts';
 import * as ordersRepo from '../orders/index.ts';
 import { findSettings, findUser, requiresPrepayment } from '../orders/index.ts';
 import { type StoreRow, shopState } from '../stores/index.ts';
@@ -53,7 +54,7 @@ export function orderRequest(body: Body, customerId: string, key: string, hash: 
  */
 export async function readOrderInputs(tx: Tx, storeId: string, r: OrderRequest) {
   const { customerId, body } = r;
-  const [claimed, , settings, lines, address, options, coupon, contact, billing, prepay, fromState] =
+  const [claimed, , settings, lines, address, options, coupon, contact, billing, prepay, fromState, gateway] =
     await Promise.all([
       ordersRepo.claimRequest(tx, storeId, customerId, r.key, r.hash),
       lockCartLines(tx, customerId, r.lineIds),
@@ -66,8 +67,9 @@ export async function readOrderInputs(tx: Tx, storeId: string, r: OrderRequest) 
       body.billing_address ? findAddress(tx, customerId, body.billing_address) : null,
       requiresPrepayment(tx, customerId),
       shopState(tx),
+      findGateway(tx),
     ]);
-  return { claimed, settings, lines, address, options, coupon, contact, billing, prepay, fromState };
+  return { claimed, settings, lines, address, options, coupon, contact, billing, prepay, fromState, gateway };
 }
 export type OrderInputs = Awaited<ReturnType<typeof readOrderInputs>>;
 
@@ -90,7 +92,7 @@ function lockCartLines(tx: Tx, customerId: string, lineIds: string[]) {
 export function priceOrder(r: OrderRequest, inputs: OrderInputs, now: Date) {
   const { body } = r;
   const { settings, lines, address, options, coupon, billing, prepay } = inputs;
-  const payment = checkPayment(body.payment_option, settings);
+  const payment = checkPayment(body.payment_option, settings, !!inputs.gateway);
   if (!address) throw notFound('Address not found');
   if (body.billing_address && !billing) throw notFound('Billing address not found');
   const option = options.find((o) => o.id === r.deliveryId);

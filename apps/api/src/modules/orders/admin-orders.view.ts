@@ -25,6 +25,7 @@ const EVENT_LABELS: Record<string, string> = {
   RETURN_DECLINED: 'Return declined',
   RETURN_ACCEPTED: 'Return accepted',
   PAYMENT_RECEIVED: 'Payment received',
+  PAYMENT_FAILED: 'Online payment failed',
   TRACKING_UPDATED: 'Tracking updated',
   EDITED: 'Order edited',
   REFUNDED: 'Refunded',

@@ -3,7 +3,13 @@ import { formatPaise } from '@haat/contracts';
 import { brandOf, greeting, layout, type MailMessage, para } from '../mail/index.ts';
 import type { OrderRow } from '../orders/index.ts';
 
-const HOW = { CASH: 'in cash', UPI: 'by UPI', CARD: 'to your card', BANK: 'to your bank account' } as const;
+const HOW = {
+  CASH: 'in cash',
+  UPI: 'by UPI',
+  CARD: 'to your card',
+  BANK: 'to your bank account',
+  GATEWAY: 'to the card, UPI or bank account you paid with (within 5 to 7 working days)',
+} as const;
 
 /** The customer's mail about a refund: how much, how it comes back, why, and the credit note's number. */
 export function refundMail(input: {

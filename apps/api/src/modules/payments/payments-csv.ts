@@ -19,9 +19,37 @@ export const COLUMNS = [
   'customer_email',
   'customer_phone',
   'invoice_number',
+  // What the payment gateway reported of an online payment (issue 44); empty for any other payment.
+  'gateway_payment_id',
+  'gateway_method',
+  'card',
+  'bank',
+  'vpa',
+  'wallet',
+  'auth_code',
+  'rrn',
+  'gateway_fee',
+  'gateway_fee_tax',
 ];
 
-const cells = (r: Transaction) => [
+type CsvRow = Transaction & { gatewayCells: string[] };
+
+const money = (paise: number | null) => (paise === null ? '' : (paise / 100).toFixed(2));
+/** The gateway's columns of a payment. */
+const gatewayCells = (p: repo.PaymentRow) => [
+  p.gatewayPaymentId ?? '',
+  p.gateway ? (p.gatewayMethod ?? '') : '',
+  p.gateway && p.cardLast4 ? `${p.cardNetwork ?? ''} ${p.cardLast4}`.trim() : '',
+  p.bank ?? '',
+  p.vpa ?? '',
+  p.wallet ?? '',
+  p.authCode ?? '',
+  p.rrn ?? '',
+  money(p.gatewayFeePaise),
+  money(p.gatewayTaxPaise),
+];
+
+const cells = (r: CsvRow) => [
   r.transaction_id,
   r.created_at,
   r.order_number,
@@ -34,13 +62,14 @@ const cells = (r: Transaction) => [
   r.customer_email ?? '',
   r.customer_phone ?? '',
   r.customer_invoice?.invoice_number ?? '',
+  ...r.gatewayCells,
 ];
 
 /**
  * Transaction Management's filtered list as CSV rows, for lib/csv's stream, as the batches arrive: plain numbers
  * (no Indian grouping), times in UTC ISO form.
  */
-export async function* transactionRows(batches: AsyncIterable<Transaction[]>) {
+export async function* transactionRows(batches: AsyncIterable<CsvRow[]>) {
   for await (const batch of batches) for (const r of batch) yield cells(r);
 }
 
@@ -64,7 +93,7 @@ export async function* transactionsFor(
     const rows = await withStore(deps.db, store.id, (tx) =>
       repo.listPayments(tx, { ...q, until, limit: batch, offset }, matches),
     );
-    yield rows.map(rowView);
+    yield rows.map((r): CsvRow => ({ ...rowView(r), gatewayCells: gatewayCells(r.payment) }));
     if (rows.length < batch) return;
   }
 }

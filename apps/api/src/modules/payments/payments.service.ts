@@ -77,6 +77,7 @@ const HOW: Record<repo.PaymentRow['paymentMode'], string> = {
   CASH: 'Cash at the counter',
   CARD: 'Card at the counter',
   CREDIT: 'On the khata (pay later)',
+  ONLINE: 'Online, through the payment gateway',
 };
 
 /** A transaction's page: the payment, its order, documents, refunds, timeline and the customer's totals. */
@@ -95,6 +96,7 @@ export async function detail(tx: Tx, paymentId: string): Promise<TransactionDeta
   return {
     ...paymentHeader(p, order, invoice),
     collected: collectedOf(p),
+    gateway: gatewayOf(p),
     refundable: ['SUCCESS', 'PARTIALLY_REFUNDED'].includes(p.paymentStatus)
       ? paiseToRupees(p.amountPaise - p.refundedPaise)
       : 0,
@@ -111,6 +113,28 @@ export async function detail(tx: Tx, paymentId: string): Promise<TransactionDeta
     shipping_address: shipping,
     billing_address: billing,
     order_details: orderDetailsOf(order, items),
+  };
+}
+
+/** What the payment gateway reported of an online payment (issue 44), or null. */
+function gatewayOf(p: repo.PaymentRow): TransactionDetails['gateway'] {
+  if (!p.gateway) return null;
+  const rupees = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
+  return {
+    provider: p.gateway,
+    order_id: p.gatewayOrderId,
+    payment_id: p.gatewayPaymentId,
+    method: p.gatewayMethod,
+    card_network: p.cardNetwork,
+    card_last4: p.cardLast4,
+    bank: p.bank,
+    vpa: p.vpa,
+    wallet: p.wallet,
+    auth_code: p.authCode,
+    rrn: p.rrn,
+    fee: rupees(p.gatewayFeePaise),
+    fee_tax: rupees(p.gatewayTaxPaise),
+    failure_reason: p.failureReason,
   };
 }
 
@@ -178,6 +202,7 @@ function refundViews(refunds: repo.RefundRow[], docs: repo.TaxDocumentRow[]): Tr
     amount: paiseToRupees(r.amountPaise),
     reason: r.reason,
     method: r.method,
+    status: r.status,
     reference: r.reference,
     restocked: r.restocked,
     created_at: r.createdAt.toISOString(),

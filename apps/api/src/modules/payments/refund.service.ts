@@ -3,6 +3,7 @@ import {
   lineName,
   paiseToRupees,
   type RefundBody,
+  type RefundMethod,
   refundBody,
   rupeesToPaise,
 } from '@haat/contracts';
@@ -14,6 +15,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { retryOnDeadlock } from '../../lib/pg-errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
+import { refundThroughGateway } from '../gateway/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import * as ordersRepo from '../orders/index.ts';
 import { holdCashDrawer } from '../registers/index.ts';
@@ -118,12 +120,57 @@ function restockOverSold(sold: ordersRepo.OrderItemRow[], left: number, oneVaria
  * records how the money went back, restocks the chosen lines, issues a credit note against the invoice, moves
  * the order's payment status, mails the customer and writes the audit row.
  */
-export const refund = (deps: Deps, actor: Actor, store: StoreRow, paymentId: string, body: RefundBody) =>
+export const refund = (deps: Deps, actor: Actor, store: StoreRow, paymentId: string, body: RefundBody) => {
   // Restocking takes variant rows that counter sales and orders take too: a deadlock PostgreSQL broke (seen in the
   // fault suite's load) rolled everything back, so the refund is simply made again, as place-order and POS do.
-  retryOnDeadlock(() => refundOnce(deps, actor, store, paymentId, body));
+  // A refund the gateway already accepted is not asked for again on that retry (`memo`).
+  const memo: GatewayMemo = {};
+  return retryOnDeadlock(() => refundOnce(deps, actor, store, paymentId, body, memo));
+};
 
-const refundOnce = (deps: Deps, actor: Actor, store: StoreRow, paymentId: string, body: RefundBody) =>
+type GatewayMemo = { made?: Awaited<ReturnType<typeof refundThroughGateway>> };
+
+/**
+ * How the money goes back: an online payment through its gateway (issue 44; PENDING until the gateway's
+ * refund.processed webhook, a refusal rolls the whole refund back), anything else as the merchant chose.
+ */
+async function moneyBack(
+  deps: Deps,
+  store: StoreRow,
+  p: repo.PaymentRow,
+  v: { method: RefundMethod; reference?: string | undefined; amountPaise: number },
+  memo: GatewayMemo,
+) {
+  if (p.paymentMode !== 'ONLINE' || !p.gatewayPaymentId) {
+    if (v.method === 'GATEWAY') {
+      const message = 'Only a payment made online goes back through the payment gateway';
+      throw new AppError(400, 'VALIDATION_FAILED', message, { issues: [{ path: 'method', message }] });
+    }
+    return {
+      method: v.method,
+      status: 'COMPLETED' as const,
+      gatewayRefundId: null,
+      reference: v.reference || null,
+    };
+  }
+  memo.made ??= await refundThroughGateway(deps, store.id, {
+    paymentId: p.gatewayPaymentId,
+    amountPaise: v.amountPaise,
+    notes: { order_id: p.orderId },
+  });
+  const r = memo.made;
+  const status = r.status === 'processed' ? ('COMPLETED' as const) : ('PENDING' as const);
+  return { method: 'GATEWAY' as const, status, gatewayRefundId: r.id, reference: r.id };
+}
+
+const refundOnce = (
+  deps: Deps,
+  actor: Actor,
+  store: StoreRow,
+  paymentId: string,
+  body: RefundBody,
+  memo: GatewayMemo,
+) =>
   withStore(deps.db, store.id, async (tx) => {
     const v = refundBody.parse(body);
     const amountPaise = rupeesToPaise(v.amount);
@@ -132,16 +179,19 @@ const refundOnce = (deps: Deps, actor: Actor, store: StoreRow, paymentId: string
     if (!order) throw notFound('Transaction not found');
     const after = await takeFromPayment(tx, p, amountPaise);
     const restocked = await restock(tx, store.id, order, v.restock, actor.userId);
+    const how = await moneyBack(deps, store, p, { ...v, amountPaise }, memo);
     // Cash handed back comes out of the drawer the refunder has open (issue 38), held until the commit.
-    const drawer = v.method === 'CASH' ? await holdCashDrawer(tx, store.id, actor.userId) : null;
+    const drawer = how.method === 'CASH' ? await holdCashDrawer(tx, store.id, actor.userId) : null;
     const row = await repo.insertRefund(tx, {
       registerSessionId: drawer?.id ?? null,
       storeId: store.id,
       orderId: order.id,
       amountPaise,
       reason: v.reason,
-      method: v.method,
-      reference: v.reference || null,
+      method: how.method,
+      reference: how.reference,
+      status: how.status,
+      gatewayRefundId: how.gatewayRefundId,
       restocked,
       createdBy: actor.userId,
     });
@@ -154,7 +204,7 @@ const refundOnce = (deps: Deps, actor: Actor, store: StoreRow, paymentId: string
       storeId: store.id,
       orderId: order.id,
       status: 'REFUNDED',
-      note: `${formatPaise(amountPaise)} by ${v.method.toLowerCase()}: ${v.reason}`,
+      note: `${formatPaise(amountPaise)} by ${how.method.toLowerCase()}: ${v.reason}`,
       actorId: actor.userId,
     });
     if (order.contactEmail) {
@@ -166,7 +216,7 @@ const refundOnce = (deps: Deps, actor: Actor, store: StoreRow, paymentId: string
           storeId: store.id,
           order,
           amountPaise,
-          method: v.method,
+          method: how.method,
           reason: v.reason,
           creditNote: note?.number ?? null,
         }),

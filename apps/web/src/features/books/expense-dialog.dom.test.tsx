@@ -1,13 +1,13 @@
 import { type Expense, expenseBody } from '@haat/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderInBackOffice } from '../../test/dom.tsx';
+import { cleanUpEach, field, fill, issue, press, refusal, SHOPS, writes } from '../../test/forms.ts';
 import { ExpenseDialog } from './expense-dialog.tsx';
 
 /* Record or change an expense: react-hook-form with the shared expenseBody as its resolver, so each refusal is the
    contract's words on the field it names; what is sent is what the server reads with the same schema. */
 
-const SHOP = { 'GET /api/store/shop/shop/mine/': [{ ...TEST_SHOP, online_status: 'PUBLISHED' }] };
 const stored: Expense = {
   id: '2f1e0d9c-8b7a-4c6d-9e5f-4a3b2c1d0e9f',
   category: 'Electricity',
@@ -32,66 +32,62 @@ function open(expense: Expense | 'new', onClose = () => {}) {
   );
   return screen.findByRole('form', { name: 'Expense' });
 }
-const input = (form: HTMLElement, label: string) => within(form).getByLabelText(label) as HTMLInputElement;
-const type = (form: HTMLElement, label: string, value: string) =>
-  fireEvent.change(input(form, label), { target: { value } });
-const writes = (sent: ReturnType<typeof fakeApi>) => sent.filter((r) => r.method !== 'GET');
 
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-});
+cleanUpEach();
 
 describe('ExpenseDialog', () => {
   it('names what is missing with the schema’s words on each field, and sends nothing', async () => {
-    const sent = fakeApi(SHOP);
+    const sent = fakeApi(SHOPS);
     const form = await open('new');
     expect(screen.getByRole('dialog', { name: 'Record expense' })).toBeTruthy();
-    expect(input(form, 'Date').value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    fireEvent.click(within(form).getByRole('button', { name: 'Record expense' }));
-    const issues = expenseBody.safeParse({ category: '', spent_on: input(form, 'Date').value, method: 'UPI' })
-      .error?.issues;
-    const category = issues?.find((i) => i.path[0] === 'category')?.message as string;
-    const amount = issues?.find((i) => i.path[0] === 'amount')?.message as string;
+    expect(field(form, 'Date').value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    press(form, 'Record expense');
+    const refused = expenseBody.safeParse({
+      category: '',
+      spent_on: field(form, 'Date').value,
+      method: 'UPI',
+    });
+    const category = issue(refused, 'category');
+    const amount = issue(refused, 'amount');
     expect([category, amount]).toEqual(['Choose a category', 'Amount is required']);
     expect(await within(form).findByText(category)).toBeTruthy();
     expect(within(form).getByText(amount)).toBeTruthy();
-    expect(input(form, 'Category').getAttribute('aria-invalid')).toBe('true');
-    expect(input(form, 'Amount (GST included)').getAttribute('aria-invalid')).toBe('true');
+    expect(field(form, 'Category').getAttribute('aria-invalid')).toBe('true');
+    expect(field(form, 'Amount (GST included)').getAttribute('aria-invalid')).toBe('true');
     expect(writes(sent)).toEqual([]);
   });
 
   it('refuses a minus sign and GST above the amount, on their fields', async () => {
-    const sent = fakeApi(SHOP);
+    const sent = fakeApi(SHOPS);
     const form = await open('new');
-    type(form, 'Category', 'Packaging');
-    type(form, 'Amount (GST included)', '-50');
-    expect(input(form, 'Amount (GST included)').value).toBe('-50');
-    fireEvent.click(within(form).getByRole('button', { name: 'Record expense' }));
+    fill(form, 'Category', 'Packaging');
+    fill(form, 'Amount (GST included)', '-50');
+    expect(field(form, 'Amount (GST included)').value).toBe('-50');
+    press(form, 'Record expense');
     expect(await within(form).findByText('Amount cannot be negative')).toBeTruthy();
 
-    type(form, 'Amount (GST included)', '100');
-    type(form, 'GST in it (optional)', '120');
-    fireEvent.click(within(form).getByRole('button', { name: 'Record expense' }));
+    fill(form, 'Amount (GST included)', '100');
+    fill(form, 'GST in it (optional)', '120');
+    press(form, 'Record expense');
     expect(await within(form).findByText('GST cannot be more than the amount')).toBeTruthy();
-    expect(input(form, 'GST in it (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect(field(form, 'GST in it (optional)').getAttribute('aria-invalid')).toBe('true');
     expect(within(form).queryByText('Amount cannot be negative')).toBeNull();
     expect(writes(sent)).toEqual([]);
   });
 
   it('records a cash expense paid from the drawer, in the shape the schema reads', async () => {
-    const sent = fakeApi({ ...SHOP, 'POST /api/admin/expense/': echo });
+    const sent = fakeApi({ ...SHOPS, 'POST /api/admin/expense/': echo });
     let closed = 0;
     const form = await open('new', () => closed++);
-    type(form, 'Category', 'Packaging');
-    type(form, 'Date', '2026-12-05');
-    type(form, 'Amount (GST included)', '1,180.00');
-    type(form, 'GST in it (optional)', '180');
-    type(form, 'Paid to', 'Boxwala Packaging');
+    fill(form, 'Category', 'Packaging');
+    fill(form, 'Date', '2026-12-05');
+    fill(form, 'Amount (GST included)', '1,180.00');
+    fill(form, 'GST in it (optional)', '180');
+    fill(form, 'Paid to', 'Boxwala Packaging');
     expect(within(form).queryByRole('checkbox')).toBeNull();
-    type(form, 'Paid by', 'CASH');
+    fill(form, 'Paid by', 'CASH');
     fireEvent.click(within(form).getByRole('checkbox', { name: /Paid from the counter's cash drawer/ }));
-    fireEvent.click(within(form).getByRole('button', { name: 'Record expense' }));
+    press(form, 'Record expense');
     await waitFor(() => expect(closed).toBe(1));
     const post = writes(sent)[0];
     expect(post?.path).toBe('/api/admin/expense/');
@@ -111,15 +107,15 @@ describe('ExpenseDialog', () => {
   });
 
   it('opens an expense with its values and saves the change to it', async () => {
-    const sent = fakeApi({ ...SHOP, [`PUT /api/admin/expense/${stored.id}/`]: echo });
+    const sent = fakeApi({ ...SHOPS, [`PUT /api/admin/expense/${stored.id}/`]: echo });
     let closed = 0;
     const form = await open(stored, () => closed++);
     expect(screen.getByRole('dialog', { name: 'Edit expense' })).toBeTruthy();
-    expect(input(form, 'Category').value).toBe('Electricity');
-    expect(input(form, 'Amount (GST included)').value).toBe('2360');
-    expect(input(form, 'GST in it (optional)').value).toBe('360');
-    type(form, 'Amount (GST included)', '2478');
-    fireEvent.click(within(form).getByRole('button', { name: 'Save expense' }));
+    expect(field(form, 'Category').value).toBe('Electricity');
+    expect(field(form, 'Amount (GST included)').value).toBe('2360');
+    expect(field(form, 'GST in it (optional)').value).toBe('360');
+    fill(form, 'Amount (GST included)', '2478');
+    press(form, 'Save expense');
     await waitFor(() => expect(closed).toBe(1));
     expect(writes(sent)).toHaveLength(1);
     expect(writes(sent)[0]).toMatchObject({
@@ -131,27 +127,23 @@ describe('ExpenseDialog', () => {
 
   it('puts the server’s refusal of the drawer on its checkbox and stays open', async () => {
     const sent = fakeApi({
-      ...SHOP,
-      'POST /api/admin/expense/': [
+      ...SHOPS,
+      'POST /api/admin/expense/': refusal(
         409,
+        'Open a register first: you have no cash drawer open to pay this from',
         {
-          success: false,
-          message: 'Open a register first: you have no cash drawer open to pay this from',
-          error: {
-            code: 'CONFLICT',
-            reason: 'NO_OPEN_REGISTER',
-            issues: [{ path: 'from_register', message: 'You have no register open' }],
-          },
+          reason: 'NO_OPEN_REGISTER',
+          issues: [{ path: 'from_register', message: 'You have no register open' }],
         },
-      ],
+      ),
     });
     let closed = 0;
     const form = await open('new', () => closed++);
-    type(form, 'Category', 'Other');
-    type(form, 'Amount (GST included)', '40');
-    type(form, 'Paid by', 'CASH');
+    fill(form, 'Category', 'Other');
+    fill(form, 'Amount (GST included)', '40');
+    fill(form, 'Paid by', 'CASH');
     fireEvent.click(within(form).getByRole('checkbox'));
-    fireEvent.click(within(form).getByRole('button', { name: 'Record expense' }));
+    press(form, 'Record expense');
     expect(await within(form).findByText('You have no register open')).toBeTruthy();
     expect(within(form).getByRole('checkbox').getAttribute('aria-invalid')).toBe('true');
     expect(writes(sent)).toHaveLength(1);

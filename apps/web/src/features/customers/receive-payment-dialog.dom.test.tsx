@@ -1,7 +1,8 @@
-import { type CustomerDetail, type ErrorEnvelope, khataPaymentBody } from '@haat/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
+import { type CustomerDetail, khataPaymentBody } from '@haat/contracts';
+import { waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/dom.tsx';
+import { cleanUpEach, field, fill, openDialog, press, refusal, SHOPS, writes } from '../../test/forms.ts';
 import { ReceivePaymentDialog } from './receive-payment-dialog.tsx';
 
 /* The khata's Receive payment dialog: the shared schema refuses before sending; a payment above the balance comes
@@ -25,24 +26,15 @@ const customer: CustomerDetail = {
   khata: [],
 };
 const PAY = `POST /api/admin/customer/${customer.id}/payment/`;
-const SHOP = { 'GET /api/store/shop/shop/mine/': [{ ...TEST_SHOP, online_status: 'PUBLISHED' }] };
 
 /** The server's 409 for a payment above what is owed (the words khata.service writes). */
 const ADVANCE_MESSAGE =
   "Ravi Kumar's balance is ₹250.50: ₹49.50 of this payment would be kept as an advance, to be used on their next purchases on khata. Keep it as an advance?";
-const advanceRefusal: [number, ErrorEnvelope] = [
-  409,
-  {
-    success: false,
-    message: ADVANCE_MESSAGE,
-    error: {
-      code: 'CONFLICT',
-      reason: 'ADVANCE_NOT_CONFIRMED',
-      issues: [{ path: 'amount', message: ADVANCE_MESSAGE }],
-      details: { balance: 250.5, advance: 49.5 },
-    },
-  },
-];
+const advanceRefusal = refusal(409, ADVANCE_MESSAGE, {
+  reason: 'ADVANCE_NOT_CONFIRMED',
+  issues: [{ path: 'amount', message: ADVANCE_MESSAGE }],
+  details: { balance: 250.5, advance: 49.5 },
+});
 const recorded = (balance: number) => ({
   entry: {
     id: 'e1',
@@ -60,76 +52,70 @@ const recorded = (balance: number) => ({
   settled_orders: [],
 });
 
-function open(onClose = () => {}) {
-  renderInBackOffice(<ReceivePaymentDialog open c={customer} onClose={onClose} />);
-  return screen.findByRole('dialog', { name: 'Receive payment' });
-}
-const posts = (sent: ReturnType<typeof fakeApi>) => sent.filter((r) => r.method === 'POST');
+const open = (onClose = () => {}) =>
+  openDialog(<ReceivePaymentDialog open c={customer} onClose={onClose} />, 'Receive payment');
 
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-});
+cleanUpEach();
 
 describe('ReceivePaymentDialog (khata)', () => {
   it('opens with the balance owed as the amount and says whose khata it is', async () => {
-    fakeApi(SHOP);
+    fakeApi(SHOPS);
     const dialog = await open();
     expect(dialog.textContent).toContain('Ravi Kumar · balance ₹250.50');
-    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('250.5');
+    expect(field(dialog, 'Amount').value).toBe('250.5');
     // Cash needs no reference; the other methods ask for one.
     expect(within(dialog).queryByLabelText(/Reference/)).toBeNull();
-    fireEvent.change(within(dialog).getByLabelText('Paid by'), { target: { value: 'UPI' } });
+    fill(dialog, 'Paid by', 'UPI');
     expect(within(dialog).getByLabelText('Reference (UTR, card slip or bank reference)')).toBeTruthy();
   });
 
   it('keeps a typed minus sign and refuses it with the schema’s message, sending nothing', async () => {
-    const sent = fakeApi(SHOP);
+    const sent = fakeApi(SHOPS);
     const dialog = await open();
-    const amount = within(dialog).getByLabelText('Amount') as HTMLInputElement;
-    fireEvent.change(amount, { target: { value: '-100' } });
+    const amount = field(dialog, 'Amount');
+    fill(dialog, 'Amount', '-100');
     expect(amount.value).toBe('-100');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    press(dialog, 'Record payment');
     const message = khataPaymentBody.safeParse({ amount: -100, method: 'CASH' }).error?.issues[0]?.message;
     expect(message).toBe('amount must be more than ₹0');
     expect(await within(dialog).findByText(message as string)).toBeTruthy();
     expect(amount.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(amount, { target: { value: '' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    fill(dialog, 'Amount', '');
+    press(dialog, 'Record payment');
     expect(await within(dialog).findByText('amount is required')).toBeTruthy();
-    expect(posts(sent)).toEqual([]);
+    expect(writes(sent)).toEqual([]);
   });
 
   it('sends the amount as a number with the method and trimmed reference, then closes', async () => {
-    const sent = fakeApi({ ...SHOP, [PAY]: recorded(0) });
+    const sent = fakeApi({ ...SHOPS, [PAY]: recorded(0) });
     let closed = 0;
     const dialog = await open(() => closed++);
-    fireEvent.change(within(dialog).getByLabelText('Paid by'), { target: { value: 'BANK' } });
-    fireEvent.change(within(dialog).getByLabelText(/Reference/), { target: { value: '  NEFT-8841 ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    fill(dialog, 'Paid by', 'BANK');
+    fill(dialog, /Reference/, '  NEFT-8841 ');
+    press(dialog, 'Record payment');
     await waitFor(() => expect(closed).toBe(1));
-    expect(posts(sent)).toEqual([
+    expect(writes(sent)).toEqual([
       { method: 'POST', path: PAY.slice(5), body: { amount: 250.5, method: 'BANK', reference: 'NEFT-8841' } },
     ]);
   });
 
   it('asks before keeping an excess as an advance, and sends it again confirmed only on Keep', async () => {
     const sent = fakeApi({
-      ...SHOP,
+      ...SHOPS,
       [PAY]: (body: unknown) =>
         (body as { confirm_advance?: boolean }).confirm_advance ? recorded(-49.5) : advanceRefusal,
     });
     let closed = 0;
     const dialog = await open(() => closed++);
-    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '300' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    fill(dialog, 'Amount', '300');
+    press(dialog, 'Record payment');
     const question = await within(dialog).findByRole('alert');
     expect(question.textContent).toContain(ADVANCE_MESSAGE);
     expect(closed).toBe(0);
-    expect(posts(sent)).toHaveLength(1);
-    fireEvent.click(within(question).getByRole('button', { name: 'Keep ₹49.50 as an advance' }));
+    expect(writes(sent)).toHaveLength(1);
+    press(question, 'Keep ₹49.50 as an advance');
     await waitFor(() => expect(closed).toBe(1));
-    expect(posts(sent).map((r) => r.body)).toEqual([
+    expect(writes(sent).map((r) => r.body)).toEqual([
       { amount: 300, method: 'CASH' },
       { amount: 300, method: 'CASH', confirm_advance: true },
     ]);
@@ -138,19 +124,12 @@ describe('ReceivePaymentDialog (khata)', () => {
   it('shows a refusal the server names on the amount beside the field', async () => {
     const message = 'amount is too large';
     fakeApi({
-      ...SHOP,
-      [PAY]: [
-        400,
-        {
-          success: false,
-          message: 'Invalid request',
-          error: { code: 'VALIDATION_FAILED', issues: [{ path: 'amount', message }] },
-        },
-      ],
+      ...SHOPS,
+      [PAY]: refusal(400, 'Invalid request', { issues: [{ path: 'amount', message }] }),
     });
     const dialog = await open();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    press(dialog, 'Record payment');
     expect(await within(dialog).findByText(message)).toBeTruthy();
-    expect(within(dialog).getByLabelText('Amount').getAttribute('aria-invalid')).toBe('true');
+    expect(field(dialog, 'Amount').getAttribute('aria-invalid')).toBe('true');
   });
 });

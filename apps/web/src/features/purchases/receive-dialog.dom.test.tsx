@@ -1,13 +1,13 @@
-import type { ErrorEnvelope, GoodsReceipt, PurchaseOrderDetail } from '@haat/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
+import type { GoodsReceipt, PurchaseOrderDetail } from '@haat/contracts';
+import { waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/dom.tsx';
+import { cleanUpEach, field, fill, openDialog, press, refusal, SHOPS, writes } from '../../test/forms.ts';
 import { ReceiveDialog } from './receive-dialog.tsx';
 
 /* Goods received against a purchase order: each line offers what is left to receive at the order's cost, lines
    left at 0 are not sent, and receiving more than ordered is asked about (the server's words) before it is sent. */
 
-const SHOP = { 'GET /api/store/shop/shop/mine/': [{ ...TEST_SHOP, online_status: 'PUBLISHED' }] };
 const supplier = {
   id: '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
   supplier_name: 'Meena Shah',
@@ -66,37 +66,21 @@ const receipt: GoodsReceipt = {
 };
 const OVER =
   'Assam Tea: PO-0007 ordered 10, 4 received so far; receiving 8 is 2 more than ordered. Confirm to receive it anyway.';
-const overReceipt: [number, ErrorEnvelope] = [
-  409,
-  {
-    success: false,
-    message: OVER,
-    error: {
-      code: 'CONFLICT',
-      reason: 'OVER_RECEIPT',
-      issues: [{ path: 'lines.0.quantity', message: OVER }],
-      details: { line: 0 },
-    },
-  },
-];
+const overReceipt = refusal(409, OVER, {
+  reason: 'OVER_RECEIPT',
+  issues: [{ path: 'lines.0.quantity', message: OVER }],
+  details: { line: 0 },
+});
 const RECEIVE = 'POST /api/admin/goods-receipt/';
 
-function open(onClose = () => {}) {
-  renderInBackOffice(<ReceiveDialog o={order} open onClose={onClose} />);
-  return screen.findByRole('dialog', { name: 'Receive goods · PO-0007' });
-}
-const field = (dialog: HTMLElement, label: string) =>
-  within(dialog).getByLabelText(label) as HTMLInputElement;
-const posts = (sent: ReturnType<typeof fakeApi>) => sent.filter((r) => r.method === 'POST');
+const open = (onClose = () => {}) =>
+  openDialog(<ReceiveDialog o={order} open onClose={onClose} />, 'Receive goods · PO-0007');
 
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-});
+cleanUpEach();
 
 describe('ReceiveDialog (goods receipt against an order)', () => {
   it('offers what is left to receive of each line, at the order’s cost', async () => {
-    fakeApi(SHOP);
+    fakeApi(SHOPS);
     const dialog = await open();
     expect(dialog.textContent).toContain('Ordered 10, received 4 · ₹120.00 each');
     expect(field(dialog, 'Quantity received of Assam Tea').value).toBe('6');
@@ -105,22 +89,22 @@ describe('ReceiveDialog (goods receipt against an order)', () => {
   });
 
   it('sends only the lines with a quantity, and says so when there are none', async () => {
-    const sent = fakeApi({ ...SHOP, [RECEIVE]: receipt });
+    const sent = fakeApi({ ...SHOPS, [RECEIVE]: receipt });
     let closed = 0;
     const dialog = await open(() => closed++);
-    fireEvent.change(field(dialog, 'Quantity received of Assam Tea'), { target: { value: '0' } });
-    fireEvent.change(field(dialog, 'Quantity received of Paper cups'), { target: { value: '' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Receive' }));
+    fill(dialog, 'Quantity received of Assam Tea', '0');
+    fill(dialog, 'Quantity received of Paper cups', '');
+    press(dialog, 'Receive');
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Enter a quantity received on at least one line.',
     );
-    expect(posts(sent)).toEqual([]);
+    expect(writes(sent)).toEqual([]);
 
-    fireEvent.change(field(dialog, 'Quantity received of Paper cups'), { target: { value: '300' } });
-    fireEvent.change(field(dialog, 'Cost received of Paper cups'), { target: { value: '₹2.75' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Receive' }));
+    fill(dialog, 'Quantity received of Paper cups', '300');
+    fill(dialog, 'Cost received of Paper cups', '₹2.75');
+    press(dialog, 'Receive');
     await waitFor(() => expect(closed).toBe(1));
-    expect(posts(sent).map((r) => r.body)).toEqual([
+    expect(writes(sent).map((r) => r.body)).toEqual([
       {
         purchase_order_id: order.id,
         lines: [{ purchase_order_line_id: order.lines[1]?.id, quantity: 300, unit_cost: 2.75 }],
@@ -130,20 +114,20 @@ describe('ReceiveDialog (goods receipt against an order)', () => {
 
   it('asks before receiving more than ordered and sends it again confirmed', async () => {
     const sent = fakeApi({
-      ...SHOP,
+      ...SHOPS,
       [RECEIVE]: (b: unknown) =>
         (b as { confirm_over_receipt?: boolean }).confirm_over_receipt ? receipt : overReceipt,
     });
     let closed = 0;
     const dialog = await open(() => closed++);
-    fireEvent.change(field(dialog, 'Quantity received of Assam Tea'), { target: { value: '8' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Receive' }));
+    fill(dialog, 'Quantity received of Assam Tea', '8');
+    press(dialog, 'Receive');
     const question = await within(dialog).findByRole('alert');
     expect(question.textContent).toContain(OVER);
     expect(closed).toBe(0);
-    fireEvent.click(within(question).getByRole('button', { name: 'Receive more than ordered' }));
+    press(question, 'Receive more than ordered');
     await waitFor(() => expect(closed).toBe(1));
-    const bodies = posts(sent).map((r) => r.body as { confirm_over_receipt?: boolean });
+    const bodies = writes(sent).map((r) => r.body as { confirm_over_receipt?: boolean });
     expect(bodies.map((b) => b.confirm_over_receipt)).toEqual([undefined, true]);
     expect(bodies[1]).toMatchObject({ lines: [{ quantity: 8 }, { quantity: 500 }] });
   });
@@ -151,18 +135,11 @@ describe('ReceiveDialog (goods receipt against an order)', () => {
   it('shows the server’s refusal of a line’s cost beside that line, with its message above', async () => {
     const message = 'unit_cost is too large';
     fakeApi({
-      ...SHOP,
-      [RECEIVE]: [
-        400,
-        {
-          success: false,
-          message: 'Invalid request',
-          error: { code: 'VALIDATION_FAILED', issues: [{ path: 'lines.1.unit_cost', message }] },
-        },
-      ],
+      ...SHOPS,
+      [RECEIVE]: refusal(400, 'Invalid request', { issues: [{ path: 'lines.1.unit_cost', message }] }),
     });
     const dialog = await open();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Receive' }));
+    press(dialog, 'Receive');
     expect(await within(dialog).findByText(message)).toBeTruthy();
     const row = field(dialog, 'Cost received of Paper cups').closest('li') as HTMLElement;
     expect(within(row).getByText(message)).toBeTruthy();

@@ -1,7 +1,8 @@
 import { type AdminCoupon, COUPON_MAX_PERCENT, couponFormBody } from '@haat/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
+import { cleanUpEach, field, fill, issue, press, writes } from '../../test/forms.ts';
 import { CouponDialog } from './coupon-dialog.tsx';
 
 /* Add or edit a coupon: the code in capitals as typed, a percentage coupon with its cap and a fixed one without,
@@ -29,30 +30,26 @@ async function open(coupon: AdminCoupon | null, onClose = () => {}) {
   renderInBackOffice(<CouponDialog slug={TEST_SHOP.slug} open coupon={coupon} onClose={onClose} />);
   return screen.findByRole('form', { name: 'Coupon' });
 }
-const input = (form: HTMLElement, label: string) => within(form).getByLabelText(label) as HTMLInputElement;
-const type = (form: HTMLElement, label: string, value: string) =>
-  fireEvent.change(input(form, label), { target: { value } });
-const writes = (sent: ReturnType<typeof fakeApi>) => sent.filter((r) => r.method !== 'GET');
 
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-});
+cleanUpEach();
 
 describe('CouponDialog', () => {
   it('refuses a percentage above the most allowed with the schema’s words, sending nothing', async () => {
     const sent = fakeApi({});
     const form = await open(null);
-    type(form, 'Code', 'festive');
-    expect(input(form, 'Code').value).toBe('FESTIVE');
-    type(form, 'Discount (%)', String(COUPON_MAX_PERCENT + 5));
-    fireEvent.click(within(form).getByRole('button', { name: 'Add coupon' }));
-    const message = couponFormBody
-      .safeParse({ code: 'FESTIVE', kind: 'PERCENT', value: COUPON_MAX_PERCENT + 5 })
-      .error?.issues.find((i) => i.path[0] === 'value')?.message as string;
+    fill(form, 'Code', 'festive');
+    expect(field(form, 'Code').value).toBe('FESTIVE');
+    fill(form, 'Discount (%)', String(COUPON_MAX_PERCENT + 5));
+    press(form, 'Add coupon');
+    const refused = couponFormBody.safeParse({
+      code: 'FESTIVE',
+      kind: 'PERCENT',
+      value: COUPON_MAX_PERCENT + 5,
+    });
+    const message = issue(refused, 'value');
     expect(message).toBe(`A percentage is a whole number from 1 to ${COUPON_MAX_PERCENT}`);
     expect(await within(form).findByText(message)).toBeTruthy();
-    expect(input(form, 'Discount (%)').getAttribute('aria-invalid')).toBe('true');
+    expect(field(form, 'Discount (%)').getAttribute('aria-invalid')).toBe('true');
     expect(writes(sent)).toEqual([]);
   });
 
@@ -60,14 +57,14 @@ describe('CouponDialog', () => {
     const sent = fakeApi({ 'POST /api/admin/coupon/': answer });
     let closed = 0;
     const form = await open(null, () => closed++);
-    expect(input(form, 'Starts').value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-    type(form, 'Code', 'flat50');
-    type(form, 'Discount type', 'FIXED');
+    expect(field(form, 'Starts').value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    fill(form, 'Code', 'flat50');
+    fill(form, 'Discount type', 'FIXED');
     expect(within(form).queryByLabelText('Max discount (₹)')).toBeNull();
-    type(form, 'Discount (₹)', '50');
-    type(form, 'Minimum order (₹)', '499');
-    type(form, 'Usage limit', '');
-    fireEvent.click(within(form).getByRole('button', { name: 'Add coupon' }));
+    fill(form, 'Discount (₹)', '50');
+    fill(form, 'Minimum order (₹)', '499');
+    fill(form, 'Usage limit', '');
+    press(form, 'Add coupon');
     await waitFor(() => expect(closed).toBe(1));
     const body = writes(sent)[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({
@@ -88,15 +85,15 @@ describe('CouponDialog', () => {
     let closed = 0;
     const form = await open(stored, () => closed++);
     expect(screen.getByRole('dialog', { name: 'Edit DIWALI10' })).toBeTruthy();
-    expect(input(form, 'Max discount (₹)').value).toBe('200');
+    expect(field(form, 'Max discount (₹)').value).toBe('200');
     expect(form.textContent).toContain('Used 37 times so far. Blank: no limit.');
-    type(form, 'Usage limit', '30');
-    fireEvent.click(within(form).getByRole('button', { name: 'Save coupon' }));
+    fill(form, 'Usage limit', '30');
+    press(form, 'Save coupon');
     expect(await within(form).findByText('Already used 37 times: the limit cannot be lower')).toBeTruthy();
     expect(writes(sent)).toEqual([]);
 
-    type(form, 'Usage limit', '150');
-    fireEvent.click(within(form).getByRole('button', { name: 'Save coupon' }));
+    fill(form, 'Usage limit', '150');
+    press(form, 'Save coupon');
     await waitFor(() => expect(closed).toBe(1));
     // The start time was not touched: it is sent as stored, to the second.
     expect(writes(sent)[0]).toMatchObject({

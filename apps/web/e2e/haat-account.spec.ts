@@ -101,7 +101,7 @@ describe('Your Haat account', () => {
       await page.screenshot({ path: `/tmp/haat-account-delete-${width}.png` });
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
       await page.getByText('Your Haat account was deleted').first().waitFor();
-      await page.waitForURL((u) => u.pathname === '/');
+      await page.waitForURL((u) => u.pathname === '/login');
 
       // The email signs in nowhere now.
       await signIn(page, shopA, who.email, who.password);

@@ -174,7 +174,7 @@ export default function StorefrontFace() {
             element={inLayout(<PolicyPage slug={slug} base={base} storeName={store.store_name} />)}
           />
           <Route path={`${base}/profile`} element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
-          <Route path={`${base}/account`} element={customerOnly(<HaatAccountPage base={base} />)} />
+          <Route path={`${base}/account`} element={customerOnly(<HaatAccountPage />)} />
           <Route
             path={paths.shop.cart(base)}
             element={<RequireRole roles={['CUSTOMER']}>{inLayout(<CartPage base={base} />)}</RequireRole>}

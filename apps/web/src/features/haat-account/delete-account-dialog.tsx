@@ -9,16 +9,8 @@ import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { haatAccountApi } from './haat-account-api.ts';
 
-/** Deleting the Haat account: what happens, and the email typed to confirm it. Signs out when done. */
-export function DeleteAccountDialog({
-  email,
-  onClose,
-  onDeleted,
-}: {
-  email: string;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
+/** Deleting the Haat account: what happens, and the email typed to confirm it. Signs out (to the sign-in page). */
+export function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const { storeOrigin, signOut } = useSession();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -40,7 +32,6 @@ export function DeleteAccountDialog({
           description: `${done.orders_kept} ${done.orders_kept === 1 ? 'order stays' : 'orders stay'} with the shops, without your name and contact details.`,
         });
         signOut();
-        onDeleted();
       },
       onError: (err) => {
         const fields = serverFieldErrors(err);

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useQuery } from '../../lib/query.ts';
-import { useNavigate } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { haatAccountApi, haatAccountKey } from './haat-account-api.ts';
@@ -48,9 +47,8 @@ function ShopRow({ shop }: { shop: HeldAtShop }) {
  * /account at any shop (a signed-in shopper): "Your Haat account", the shops holding the shopper's data and what
  * each holds, and deleting the account (decision 0032).
  */
-export function HaatAccountPage({ base }: { base: string }) {
+export function HaatAccountPage() {
   const { session, storeOrigin } = useSession();
-  const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const account = useQuery({
     queryKey: haatAccountKey(session?.userId ?? ''),
@@ -122,11 +120,7 @@ export function HaatAccountPage({ base }: { base: string }) {
         </section>
       </div>
       {deleting && data ? (
-        <DeleteAccountDialog
-          email={data.email}
-          onClose={() => setDeleting(false)}
-          onDeleted={() => navigate(base || '/', { replace: true })}
-        />
+        <DeleteAccountDialog email={data.email} onClose={() => setDeleting(false)} />
       ) : null}
     </div>
   );

@@ -270,6 +270,8 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/store/pincode/:pin/': { access: 'public' },
   'GET /api/store/check-delivery/': { access: 'public' },
   'GET /api/store/store-user/user-checkout/': { access: 'customer' },
+  // Stock held during checkout (decision 0030): holds the selected cart lines (none here: nothing held).
+  'POST /api/store/store-user/checkout-hold/': { access: 'customer' },
   'POST /api/store/order/create-order/': {
     access: 'customer',
     id: 'line',

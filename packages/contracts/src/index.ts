@@ -45,6 +45,7 @@ export * from './purchases.ts';
 export * from './registers.ts';
 export * from './shop-settings.ts';
 export * from './staff.ts';
+export * from './stock-holds.ts';
 export * from './store.ts';
 export * from './tax-document.ts';
 export * from './theme.ts';

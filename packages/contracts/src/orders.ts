@@ -122,6 +122,8 @@ export const checkoutData = z.object({
   payment_methods: z.array(paymentMethod),
   /** Cash on delivery's rules for this customer (null: the shop does not take COD); see codProblem. */
   cod: checkoutCod.nullable(),
+  /** When the shopper's hold on these lines ends (ISO time), or null without one (decision 0030). */
+  hold_expires_at: z.string().nullable(),
   notes: z.object({
     secure_checkout: z.boolean(),
     free_returns: z.boolean(),

@@ -78,6 +78,11 @@ export const productDetail = productCard.extend({
   /** The product's options (Size, Colour) and its variants; a product sold as one item has neither. */
   options: z.array(productOption),
   variants: z.array(shopperVariant),
+  /**
+   * Units other shoppers hold at checkout (decision 0030): product_quantity and the variants' quantity are without
+   * them. Stock that is all held reads "held by another shopper" rather than out of stock.
+   */
+  held_quantity: z.number().int(),
   /** The live deal on this product, if one is running now. */
   deal: z
     .object({ id: z.string(), title: z.string(), discount_price: z.number(), end_time: z.string() })

@@ -22,8 +22,11 @@ export const shopperVariant = z.object({
   price: z.number(),
   /** What the shopper pays now: sale price or live deal included. */
   price_now: z.number(),
+  /** Stock without the units shoppers hold at checkout. */
   quantity: z.number().int(),
   stock_status: z.enum(STOCK_STATUSES),
+  /** Units of it shoppers hold at checkout. */
+  held: z.number().int(),
   image: z.string().nullable(),
 });
 export type ShopperVariant = z.infer<typeof shopperVariant>;

@@ -2,6 +2,7 @@ import { rowsOf, schema, type Tx } from '@haat/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 import { cardsFrom, variantLabelSql, variantPriceNow } from '../catalog/index.ts';
+import { allowedFor } from './holds.repository.ts';
 
 const {
   cartItems: ci,
@@ -37,35 +38,50 @@ export async function listLines(tx: Tx, customerId: string) {
 
 /**
  * Adds to the cart in one statement: a new line, or the existing line's quantity raised, only while the total
- * stays within stock. Two concurrent adds serialise on the line's row, so neither can pass stock. Null: refused.
+ * stays within what this shopper may have: the stock less the units other shoppers hold at checkout (decision
+ * 0030). Two concurrent adds serialise on the line's row, so neither can pass stock. Null: refused.
  */
 export async function addLine(
   tx: Tx,
-  storeId: string,
-  customerId: string,
+  { storeId, customerId, now }: { storeId: string; customerId: string; now: Date },
   variantId: string,
   quantity: number,
   selected: boolean,
 ) {
+  const allowed = allowedFor(customerId, now, {
+    store: sql`v.store_id`,
+    variant: sql`v.id`,
+    stock: sql`v.quantity`,
+  });
+  const allowedHere = allowedFor(customerId, now, {
+    store: sql`q.store_id`,
+    variant: sql`q.id`,
+    stock: sql`q.quantity`,
+  });
   const rows = rowsOf<{ id: string; quantity: number }>(
     await tx.execute(sql`
       insert into cart_items (store_id, customer_id, product_id, variant_id, quantity, is_selected)
       select ${storeId}, ${customerId}, v.product_id, v.id, ${quantity}, ${selected}
         from product_variants v join products p on p.store_id = v.store_id and p.id = v.product_id
-       where v.id = ${variantId} and p.status = 'ACTIVE' and v.quantity >= ${quantity}
+       where v.id = ${variantId} and p.status = 'ACTIVE' and ${allowed} >= ${quantity}
       on conflict (store_id, customer_id, variant_id) do update
          set quantity = cart_items.quantity + excluded.quantity, is_selected = excluded.is_selected, updated_at = now()
-       where cart_items.quantity + excluded.quantity <= (select q.quantity from product_variants q where q.store_id = cart_items.store_id and q.id = cart_items.variant_id)
+       where cart_items.quantity + excluded.quantity <= (select ${allowedHere} from product_variants q where q.store_id = cart_items.store_id and q.id = cart_items.variant_id)
       returning id, quantity`),
   );
   return rows[0] ?? null;
 }
 
-/** Stock of a variant and how many the customer already has, to explain a refused add. */
-export async function stockAndLine(tx: Tx, customerId: string, variantId: string) {
+/** Stock of a variant, how much of it this shopper may have, and how many they already have: a refused add. */
+export async function stockAndLine(tx: Tx, customerId: string, variantId: string, now: Date) {
   const [row] = await tx
     .select({
       stock: v.quantity,
+      allowed: allowedFor(customerId, now, {
+        store: sql`${v.storeId}`,
+        variant: sql`${v.id}`,
+        stock: sql`${v.quantity}`,
+      }).mapWith(Number),
       status: p.status,
       inCart:
         sql<number>`coalesce((select c.quantity from cart_items c where c.store_id = product_variants.store_id and c.customer_id = ${customerId} and c.variant_id = product_variants.id), 0)`.mapWith(
@@ -78,9 +94,20 @@ export async function stockAndLine(tx: Tx, customerId: string, variantId: string
   return row ?? null;
 }
 
-export async function findLine(tx: Tx, customerId: string, lineId: string) {
+/** A cart line with its variant's stock and how much of it this shopper may have (decision 0030). */
+export async function findLine(tx: Tx, customerId: string, lineId: string, now: Date) {
   const [row] = await tx
-    .select({ id: ci.id, productId: ci.productId, quantity: ci.quantity, stock: v.quantity })
+    .select({
+      id: ci.id,
+      productId: ci.productId,
+      quantity: ci.quantity,
+      stock: v.quantity,
+      allowed: allowedFor(customerId, now, {
+        store: sql`${v.storeId}`,
+        variant: sql`${v.id}`,
+        stock: sql`${v.quantity}`,
+      }).mapWith(Number),
+    })
     .from(ci)
     .innerJoin(v, and(eq(v.storeId, ci.storeId), eq(v.id, ci.variantId)))
     .where(and(eq(ci.id, lineId), eq(ci.customerId, customerId)));

@@ -12,6 +12,7 @@ import type { StoreRow } from '../stores/index.ts';
 import * as repo from './cart.repository.ts';
 import { couponDiscount, couponProblem, describeCoupon } from './coupon.ts';
 import { deliveryChargePaise } from './delivery.ts';
+import { releaseHolds } from './holds.repository.ts';
 
 const SHIPPING_PAISE = SHIPPING_CHARGE_RUPEES * 100;
 
@@ -120,10 +121,11 @@ export async function getCart(deps: Deps, actor: Actor, store: StoreRow) {
 
 /**
  * Adds a product's variant (a product without options: its default one), summed with an existing line, never
- * beyond the variant's stock; answers with the whole cart.
+ * beyond the variant's stock less what other shoppers hold at checkout; answers with the whole cart. A change of the
+ * cart ends the shopper's own holds (decision 0030): checkout holds the cart as it then is.
  */
 export async function addToCart(
-  { deps, actor, store }: ShopContext,
+  { deps, actor, store, now }: ShopContext,
   item: { product_id: string; variant_id?: string },
   quantity: number,
   selected: boolean,
@@ -131,25 +133,44 @@ export async function addToCart(
   const customerId = requireCustomer(actor, store);
   return withStore(deps.db, store.id, async (tx) => {
     const variantId = await variantToAdd(tx, item.product_id, item.variant_id);
-    const added = await repo.addLine(tx, store.id, customerId, variantId, quantity, selected);
-    if (!added) {
-      const s = await repo.stockAndLine(tx, customerId, variantId);
-      if (s?.status !== 'ACTIVE') throw notFound('Product not found');
-      const left = Math.max(0, s.stock - s.inCart);
-      throw new AppError(
-        409,
-        'CONFLICT',
-        s.stock === 0
-          ? 'This product is out of stock'
-          : left === 0
-            ? `You already have all ${s.stock} in your cart`
-            : `Only ${left} more can be added (${s.stock} in stock)`,
-        { reason: 'OUT_OF_STOCK' },
-      );
-    }
+    await releaseHolds(tx, customerId);
+    const at = now();
+    const added = await repo.addLine(
+      tx,
+      { storeId: store.id, customerId, now: at },
+      variantId,
+      quantity,
+      selected,
+    );
+    if (!added) throw await refusedAdd(tx, customerId, variantId, at);
     return readCart(tx, customerId);
   });
 }
+
+/** Why an add was refused: out of stock, all of it already in the cart, or held by other shoppers at checkout. */
+async function refusedAdd(tx: Tx, customerId: string, variantId: string, now: Date) {
+  const s = await repo.stockAndLine(tx, customerId, variantId, now);
+  if (s?.status !== 'ACTIVE') return notFound('Product not found');
+  const left = Math.max(0, s.allowed - s.inCart);
+  const held = s.stock - s.allowed;
+  if (held > 0 && left === 0) return heldConflict();
+  return new AppError(
+    409,
+    'CONFLICT',
+    s.stock === 0
+      ? 'This product is out of stock'
+      : left === 0
+        ? `You already have all ${s.allowed} in your cart`
+        : `Only ${left} more can be added (${s.allowed} in stock)`,
+    { reason: 'OUT_OF_STOCK' },
+  );
+}
+
+/** The units are in the shop but other shoppers hold them at checkout: honest, and temporary. */
+const heldConflict = (what = 'The last units of this product are') =>
+  new AppError(409, 'CONFLICT', `${what} held by another shopper at checkout. Try again in a few minutes.`, {
+    reason: 'HELD',
+  });
 
 /** The variant a cart add names, or the product's only one; a product with options needs its variant named. */
 async function variantToAdd(tx: Tx, productId: string, variantId: string | undefined) {
@@ -164,16 +185,19 @@ async function variantToAdd(tx: Tx, productId: string, variantId: string | undef
 }
 
 export async function updateCartLine(
-  { deps, actor, store }: ShopContext,
+  { deps, actor, store, now }: ShopContext,
   lineId: string,
   v: { quantity?: number; is_selected?: boolean },
 ) {
   const customerId = requireCustomer(actor, store);
   if (!isUuid(lineId)) throw notFound('Cart item not found');
   return withStore(deps.db, store.id, async (tx) => {
-    const line = await repo.findLine(tx, customerId, lineId);
+    await releaseHolds(tx, customerId);
+    const line = await repo.findLine(tx, customerId, lineId, now());
     if (!line) throw notFound('Cart item not found');
-    if (v.quantity !== undefined && v.quantity > line.stock) {
+    if (v.quantity !== undefined && v.quantity > line.allowed) {
+      if (line.allowed < line.stock && v.quantity <= line.stock)
+        throw heldConflict('The rest of this product is');
       throw new AppError(409, 'CONFLICT', `Only ${line.stock} in stock`, { reason: 'OUT_OF_STOCK' });
     }
     await repo.updateLine(tx, customerId, lineId, { quantity: v.quantity, isSelected: v.is_selected });
@@ -186,6 +210,7 @@ export async function removeCartLine(deps: Deps, actor: Actor, store: StoreRow, 
   if (!isUuid(lineId)) throw notFound('Cart item not found');
   return withStore(deps.db, store.id, async (tx) => {
     if (!(await repo.deleteLine(tx, customerId, lineId))) throw notFound('Cart item not found');
+    await releaseHolds(tx, customerId);
     return readCart(tx, customerId);
   });
 }

@@ -5,3 +5,12 @@ export { cartRoutes } from './cart.routes.ts';
 export { asCustomer, readCart, requireCustomer } from './cart.service.ts';
 export { couponDiscount, couponProblem, describeCoupon } from './coupon.ts';
 export { deliveryChargePaise, expectedDelivery, toDeliveryOption } from './delivery.ts';
+export {
+  HELD_BY_OTHERS,
+  holdExpiry,
+  holdUnits,
+  type LineToHold,
+  linesToHold,
+  releaseHolds,
+  releaseOtherHolds,
+} from './holds.repository.ts';

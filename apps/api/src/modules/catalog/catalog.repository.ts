@@ -22,6 +22,17 @@ const averageRating =
     Number,
   );
 
+/**
+ * Units of the product shoppers hold at checkout now (decision 0030), and its stock without them: what shop pages
+ * show. One raw fragment with qualified names, like variantsJson (drizzle walks a query's fragments per request).
+ */
+export const heldUnitsSql = sql.raw(
+  `(select coalesce(sum(hq.quantity), 0)::int from stock_holds hq where hq.store_id = products.store_id and hq.product_id = products.id and hq.expires_at > now())`,
+) as SQL<number>;
+const stockShownSql = sql.raw(
+  `greatest(products.quantity - (select coalesce(sum(hq.quantity), 0)::int from stock_holds hq where hq.store_id = products.store_id and hq.product_id = products.id and hq.expires_at > now()), 0)`,
+) as SQL<number>;
+
 export const productCardColumns = {
   id: p.id,
   slug: p.slug,
@@ -31,7 +42,7 @@ export const productCardColumns = {
   priceMaxPaise: p.priceMaxPaise,
   hasVariants: sql.raw(`products.options <> '[]'::jsonb`) as SQL<boolean>,
   effectivePricePaise,
-  quantity: p.quantity,
+  quantity: stockShownSql,
   lowStockThreshold: p.lowStockThreshold,
   freeShipping: p.freeShipping,
   shippingChargePaise: p.shippingChargePaise,

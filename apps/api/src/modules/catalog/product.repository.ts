@@ -1,7 +1,7 @@
 import { preparedSelect, schema, type Tx } from '@haat/db';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import { cardsFrom, type ProductCardRow } from './catalog.repository.ts';
+import { cardsFrom, heldUnitsSql, type ProductCardRow } from './catalog.repository.ts';
 import { variantsJson } from './variants.repository.ts';
 
 const { products: p, reviews: r } = schema;
@@ -17,6 +17,7 @@ const detailColumns = {
   taxPercent: p.taxPercent,
   options: p.options,
   variants: variantsJson,
+  held: heldUnitsSql,
   deal: sql<{
     id: string;
     title: string;

@@ -30,6 +30,7 @@ export async function getProduct(deps: Deps, store: StoreRow, id: string): Promi
     tax_percentage: Number(row.taxPercent),
     low_stock_threshold: row.lowStockThreshold,
     options: row.options,
+    held_quantity: row.held,
     variants: row.variants.map((v) => ({
       id: v.id,
       options: v.options,
@@ -39,6 +40,7 @@ export async function getProduct(deps: Deps, store: StoreRow, id: string): Promi
       price_now: paiseToRupees(v.now),
       quantity: v.quantity,
       stock_status: stockStatus(v.quantity, v.threshold),
+      held: v.held,
       image: v.image,
     })),
     deal: row.deal

@@ -2,6 +2,7 @@ import {
   address,
   addressBody,
   checkoutData,
+  checkoutHold,
   deliveryOption,
   envelope,
   userContact,
@@ -17,6 +18,7 @@ import { optionalActor, requireShopCustomer } from '../../plugins/auth.ts';
 
 import { requireOpenStore } from '../stores/index.ts';
 import * as checkout from './checkout.service.ts';
+import { holdCheckout } from './checkout-hold.service.ts';
 import { otherShopAddressRoutes } from './other-shop-addresses.ts';
 
 /** Addresses, contact, delivery options and the checkout screen's data (01 §7, 02 §7; store service). */
@@ -151,6 +153,20 @@ function contactAndCheckoutRoutes(app: ZodApp, deps: Deps) {
     handler: async (req) => {
       const { store, actor } = await requireShopCustomer(deps, req);
       return ok(await checkout.checkoutData(deps, actor, store), 'Checkout data fetched');
+    },
+  });
+
+  app.post('/store-user/checkout-hold/', {
+    schema: {
+      tags: ['checkout'],
+      summary:
+        "Start checkout: hold the selected cart lines' units for 10 minutes (409 HELD when other shoppers hold them)",
+      headers: storeOriginHeaders,
+      response: { 200: envelope(checkoutHold), ...errorReplies },
+    },
+    handler: async (req) => {
+      const { store, actor } = await requireShopCustomer(deps, req);
+      return ok(await holdCheckout(shopContext(deps, req, actor, store)), 'Your items are held');
     },
   });
 }

@@ -18,6 +18,7 @@ import {
   listDeliveryOptions as activeDeliveryOptions,
   asCustomer,
   deliveryChargePaise,
+  holdExpiry,
   readCart,
   toDeliveryOption,
 } from '../cart/index.ts';
@@ -160,12 +161,13 @@ export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise
     const subtotal = Math.round(cart.summary.subtotal * 100);
     const discount = Math.round(cart.summary.discount * 100);
     const allFree = selected.length > 0 && selected.every((l) => l.is_shipping_free);
-    const [rows, addresses, contact, settings, prepay] = await Promise.all([
+    const [rows, addresses, contact, settings, prepay, holdEnds] = await Promise.all([
       activeDeliveryOptions(tx),
       repo.listAddresses(tx, customerId),
       contactOf(tx, customerId),
       findSettings(tx),
       requiresPrepayment(tx, customerId),
+      holdExpiry(tx, customerId, new Date()),
     ]);
     const cod = checkoutCod(settings, prepay, addresses);
     const options = rows.map((o) => toDeliveryOption(o, deliveryChargePaise(o, subtotal, allFree)));
@@ -207,6 +209,7 @@ export const checkoutData = (deps: Deps, actor: Actor, store: StoreRow): Promise
         upi_id: id === 'UPI' ? upiId : null,
       })),
       cod,
+      hold_expires_at: holdEnds?.toISOString() ?? null,
       notes: {
         secure_checkout: settings?.secureCheckoutNote ?? true,
         free_returns: settings?.freeReturnsNote ?? false,

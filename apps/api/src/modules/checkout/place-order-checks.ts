@@ -3,7 +3,7 @@ import { formatPaise, type PaymentOption, type placeOrderBody } from '@haat/cont
 import type { z } from 'zod';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { pgError } from '../../lib/pg-errors.ts';
-
+import { HELD_BY_OTHERS } from '../cart/index.ts';
 import type { findSettings } from '../orders/index.ts';
 import * as ordersRepo from '../orders/index.ts';
 import * as placing from './place-order.repository.ts';
@@ -104,11 +104,24 @@ export function whyNotPlaced(
     const line =
       pg?.code === ordersRepo.STOCK_SHORT ? lines.find((l) => l.variantId === pg.detail) : undefined;
     if (line) return outOfStock(line, Number(pg?.hint ?? 0));
+    const heldLine = pg?.code === HELD_BY_OTHERS ? lines.find((l) => l.variantId === pg.detail) : undefined;
+    if (heldLine) return heldByOthers(heldLine, Number(pg?.hint ?? 0));
     if (pg?.code === placing.COUPON_USED_UP) {
       return conflict(`Coupon ${couponCode} has been fully used. Remove it to continue.`, 'COUPON_USED_UP');
     }
   }
   return errors.find((e) => pgError(e)?.code !== '25P02') ?? errors[0];
+}
+
+/** The units are in the shop, but other shoppers hold them at checkout (decision 0030). */
+function heldByOthers(l: placing.LineToOrder, left: number) {
+  return lineConflict(
+    'HELD',
+    left === 0
+      ? `${l.name} is held by another shopper at checkout. Try again in a few minutes, or remove it from your order.`
+      : `Only ${left} of ${l.name} can be ordered now: other shoppers hold the rest at checkout. Lower the quantity or try again in a few minutes.`,
+    l.lineId,
+  );
 }
 
 function outOfStock(l: placing.LineToOrder, stock: number) {

@@ -46,6 +46,21 @@ export function linesToOrder(tx: Tx, customerId: string, lineIds: string[]) {
 }
 export type LineToOrder = Awaited<ReturnType<typeof linesToOrder>>[number];
 
+/**
+ * Takes a line's stock for an online order (take_order_stock, migration 0060): orders' takeStock (HS001 when too
+ * little, rolling back) and, with the variant locked, a check that no unit another shopper holds at checkout was
+ * taken (HS060 with the variant and how many this shopper may take). One statement, as before holds.
+ */
+export function takeOrderStock(
+  tx: Tx,
+  { storeId, customerId, now }: { storeId: string; customerId: string; now: Date },
+  line: { variantId: string; quantity: number },
+) {
+  return tx.execute(
+    sql`select take_order_stock(${storeId}, ${line.variantId}, ${line.quantity}, ${customerId}, ${now.toISOString()}::timestamptz) as left_after`,
+  );
+}
+
 /** Counts one use of a coupon; fails with SQLSTATE HS002 when its usage limit is reached (migration 0016). */
 export function useCoupon(tx: Tx, storeId: string, couponId: string) {
   return tx.execute(sql`select use_coupon(${storeId}, ${couponId})`);

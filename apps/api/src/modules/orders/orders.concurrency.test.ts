@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { schema, type Tx, withStore } from '@haat/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { shopContext } from '../../lib/context.ts';
 import type { OrderStep } from '../../lib/deps.ts';
 import type { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { placeOrder } from '../checkout/place-order.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
-import { findStoreBySlug } from '../stores/stores.service.ts';
+import { raceCustomers, raceShop } from './orders.test-helpers.ts';
 
 /*
  * No overselling and no partial orders, at the service layer on the real database. The races only mean
@@ -25,54 +25,8 @@ const inShop = <T>(fn: (tx: Tx) => Promise<T>) => withStore(t.owner, store.id, f
 
 beforeAll(async () => {
   t = await createTestApp({}, { poolSize: 20 });
-  const shops = await demoShops(t.owner);
-  const found = await findStoreBySlug(t.deps, shops.a.slug);
-  if (!found) throw new Error('demo shop');
-  store = found;
-  const [option] = await inShop((tx) =>
-    tx
-      .select()
-      .from(schema.deliveryOptions)
-      .where(eq(schema.deliveryOptions.storeId, store.id))
-      .orderBy(schema.deliveryOptions.position),
-  );
-  standardId = option?.id ?? '';
-  if (!standardId) throw new Error(`no delivery option for ${store.id}`);
-  const users = await t.owner
-    .insert(schema.users)
-    .values(
-      Array.from({ length: 200 }, (_, i) => ({
-        storeId: store.id,
-        role: 'CUSTOMER' as const,
-        email: `race.${i}.${randomUUID().slice(0, 8)}@example.in`,
-        firstName: 'Race',
-        lastName: String(i),
-      })),
-    )
-    .returning({ id: schema.users.id });
-  const addresses = await inShop((tx) =>
-    tx
-      .insert(schema.customerAddresses)
-      .values(
-        users.map((u) => ({
-          storeId: store.id,
-          customerId: u.id,
-          fullName: 'Race Buyer',
-          addressLine1: '1 Test Street',
-          city: 'Pune',
-          state: 'Maharashtra',
-          postalCode: '411001',
-          isDefault: true,
-        })),
-      )
-      .returning({ id: schema.customerAddresses.id, customerId: schema.customerAddresses.customerId }),
-  );
-  for (const a of addresses) {
-    customers.push({
-      actor: { userId: a.customerId, role: 'CUSTOMER', storeId: store.id, familyId: randomUUID() },
-      addressId: a.id,
-    });
-  }
+  ({ store, deliveryId: standardId } = await raceShop(t));
+  customers.push(...(await raceCustomers(t, store.id, 200, 'race')));
 });
 afterAll(() => t?.close());
 

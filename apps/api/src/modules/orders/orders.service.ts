@@ -154,24 +154,36 @@ export const buyAgain = (deps: Deps, actor: Actor, store: StoreRow, orderId: str
     // The units put back (7 kurtas are 7, not 1 line): what the shopper is told.
     let units = 0;
     const skipped: { name: string; reason: string }[] = [];
+    // The cart changes: the shopper's holds end (decision 0030); what others hold at checkout is not added.
+    await cartRepo.releaseHolds(tx, customerId);
+    const now = new Date();
+    const to = { storeId: store.id, customerId, now };
     for (const i of items) {
-      const s = i.variantId ? await cartRepo.stockAndLine(tx, customerId, i.variantId) : null;
+      const s = i.variantId ? await cartRepo.stockAndLine(tx, customerId, i.variantId, now) : null;
       if (!i.variantId || s?.status !== 'ACTIVE') {
         skipped.push({ name: i.name, reason: 'No longer sold' });
         continue;
       }
-      if (await cartRepo.addLine(tx, store.id, customerId, i.variantId, i.quantity, true)) {
+      if (await cartRepo.addLine(tx, to, i.variantId, i.quantity, true)) {
         added += 1;
         units += i.quantity;
         continue;
       }
-      const room = s.stock - s.inCart;
-      if (room > 0 && (await cartRepo.addLine(tx, store.id, customerId, i.variantId, room, true))) {
+      const room = s.allowed - s.inCart;
+      if (room > 0 && (await cartRepo.addLine(tx, to, i.variantId, room, true))) {
         added += 1;
         units += room;
         skipped.push({ name: i.name, reason: `Only ${room} more could be added` });
       } else {
-        skipped.push({ name: i.name, reason: s.stock === 0 ? 'Out of stock' : 'Already in your cart' });
+        skipped.push({
+          name: i.name,
+          reason:
+            s.stock === 0
+              ? 'Out of stock'
+              : s.allowed === 0
+                ? 'Held by another shopper at checkout'
+                : 'Already in your cart',
+        });
       }
     }
     const cart: CartData = await readCart(tx, customerId);

@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { schema, withStore } from '@haat/db';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/harness.ts';
+import { demoShops, type TestApp } from '../../../test/harness.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { type demoVendor, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
+import { findStoreBySlug } from '../stores/stores.service.ts';
 
 export type Card = {
   id: string;
@@ -90,4 +95,60 @@ export async function moveOrderAs(
     d = res.json().data.order_details;
   }
   return d;
+}
+
+/**
+ * `n` customers of a shop, each with a default address, made straight in the database for the service-level race
+ * tests (signing 2,000 shoppers up through the API would be the test): their actors and address ids.
+ */
+export async function raceCustomers(t: TestApp, storeId: string, n: number, tag: string) {
+  const users = await t.owner
+    .insert(schema.users)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        storeId,
+        role: 'CUSTOMER' as const,
+        email: `${tag}.${i}.${randomUUID().slice(0, 8)}@example.in`,
+        firstName: 'Race',
+        lastName: String(i),
+      })),
+    )
+    .returning({ id: schema.users.id });
+  const addresses = await withStore(t.owner, storeId, (tx) =>
+    tx
+      .insert(schema.customerAddresses)
+      .values(
+        users.map((u) => ({
+          storeId,
+          customerId: u.id,
+          fullName: 'Race Buyer',
+          addressLine1: '1 Test Street',
+          city: 'Pune',
+          state: 'Maharashtra',
+          postalCode: '411001',
+          isDefault: true,
+        })),
+      )
+      .returning({ id: schema.customerAddresses.id, customerId: schema.customerAddresses.customerId }),
+  );
+  return addresses.map((a) => ({
+    actor: { userId: a.customerId, role: 'CUSTOMER', storeId, familyId: randomUUID() } as Actor,
+    addressId: a.id,
+  }));
+}
+
+/** The race tests' shop: demo shop A, and its first delivery option. */
+export async function raceShop(t: TestApp) {
+  const shops = await demoShops(t.owner);
+  const store = await findStoreBySlug(t.deps, shops.a.slug);
+  if (!store) throw new Error('demo shop');
+  const [option] = await withStore(t.owner, store.id, (tx) =>
+    tx
+      .select()
+      .from(schema.deliveryOptions)
+      .where(eq(schema.deliveryOptions.storeId, store.id))
+      .orderBy(schema.deliveryOptions.position),
+  );
+  if (!option) throw new Error(`no delivery option for ${store.id}`);
+  return { store, deliveryId: option.id };
 }

@@ -16,6 +16,8 @@ export interface MarketplaceRow {
   rating: string | number;
   review_count: number;
   in_stock: boolean;
+  /** Every unit of it is held by shoppers at checkout now (decision 0030): shown as not in stock. */
+  held_out: boolean | null;
   store_id: string;
   city: string | null;
   /** The number of matches (up to the cap) when the page is empty; null otherwise. */
@@ -45,14 +47,15 @@ export const MARKETPLACE_WALK = 2000;
  * settings are the function's own). The function finds the page (one row more than asked for, which says whether a
  * next page follows) and returns its rows with their shops' names and addresses; a page past the last match comes
  * back as one row that carries the number of matches, up to the cap (decision 0011). `walk` is for tests: a short
- * walk takes the other ways to the page on a small catalogue.
+ * walk takes the other ways to the page on a small catalogue. Each row also says whether shoppers hold all its stock
+ * at checkout (`product_held_out`, migration 0060).
  */
 export function marketplaceSearchCall(q: MarketplaceProductQuery, walk = MARKETPLACE_WALK): SQL {
   const paise = (rupees: number | undefined) => (rupees == null ? null : Math.round(rupees * 100));
   const category = q.category && q.category !== 'All' ? q.category : null;
-  return sql`select * from marketplace_search(${q.search ?? null}::text, ${category}::text, ${q.city ?? null}::text,
+  return sql`select m.*, product_held_out(m.store_id, m.product_id) as held_out from marketplace_search(${q.search ?? null}::text, ${category}::text, ${q.city ?? null}::text,
     ${paise(q.min_price)}::int, ${paise(q.max_price)}::int, ${q.rating ?? null}::numeric, ${q.in_stock ?? false}::boolean,
-    ${q.sort}::text, ${q.limit}::int, ${q.offset}::int, ${walk}::int, ${MARKETPLACE_COUNT_CAP}::int)`;
+    ${q.sort}::text, ${q.limit}::int, ${q.offset}::int, ${walk}::int, ${MARKETPLACE_COUNT_CAP}::int) m`;
 }
 
 /** One page of the marketplace's search (see marketplaceSearchCall). */

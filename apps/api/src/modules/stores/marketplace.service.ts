@@ -64,7 +64,7 @@ export function toProduct(
     discount_percentage: discountPercent(r.list_price_paise, r.min_price_paise),
     average_rating: Number(r.rating),
     total_reviews: r.review_count,
-    in_stock: r.in_stock,
+    in_stock: r.in_stock && !r.held_out,
     store: { id: r.store_id, slug: r.store_slug, store_name: r.store_name, city: r.city },
     product_url: `${shop.replace(/\/$/, '')}/product/${r.product_id}`,
   };

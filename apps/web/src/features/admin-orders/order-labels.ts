@@ -46,6 +46,7 @@ export const METHOD_TEXT: Record<AdminOrderRow['payment_method'], string> = {
   CARD: 'Card at the counter',
   UPI: 'UPI',
   CREDIT: 'On khata (pay later)',
+  ONLINE: 'Online (Razorpay)',
 };
 /**
  * The buttons of Update Order Status: what each allowed next status is called (DELIVERED to RETURNED: Process

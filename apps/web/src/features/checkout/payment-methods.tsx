@@ -1,5 +1,5 @@
 import type { CheckoutData, PaymentOption } from '@haat/contracts';
-import { Banknote, QrCode } from 'lucide-react';
+import { Banknote, CreditCard, QrCode } from 'lucide-react';
 import { useId } from 'react';
 import { PAYMENT_METHOD_LABELS } from '../orders/index.ts';
 import { CheckoutSection } from './checkout-section.tsx';
@@ -30,7 +30,7 @@ export function PaymentMethods({
         <legend className="sr-only">Choose how to pay</legend>
         <ul className="space-y-3">
           {methods.map((m) => {
-            const Icon = m.id === 'UPI' ? QrCode : Banknote;
+            const Icon = m.id === 'UPI' ? QrCode : m.id === 'ONLINE' ? CreditCard : Banknote;
             const unavailable = m.id === 'COD' ? codReason : null;
             return (
               <li key={m.id}>
@@ -49,7 +49,7 @@ export function PaymentMethods({
                   <span className="min-w-0 flex-1 text-sm">
                     <span className="flex items-center gap-2 font-semibold text-slate-900">
                       <Icon aria-hidden className="size-4 text-slate-500" />
-                      {PAYMENT_METHOD_LABELS[m.id]}
+                      {m.id === 'ONLINE' ? m.name : PAYMENT_METHOD_LABELS[m.id]}
                     </span>
                     {m.description ? <span className="block text-slate-600">{m.description}</span> : null}
                     {unavailable ? (

@@ -56,7 +56,9 @@ export function usePlaceOrder(slug: string, base: string) {
       void client.invalidateQueries({ queryKey: cartKey(slug) });
       void client.invalidateQueries({ queryKey: ordersKey(slug) });
       toast.success('Order placed successfully!');
-      navigate(paths.shop.orderSuccess(base, order_id));
+      // Paying online: the thank-you page opens the gateway's checkout at once (orders/online-payment.tsx).
+      const pay = order.payment_method === 'ONLINE' ? '&pay=1' : '';
+      navigate(`${paths.shop.orderSuccess(base, order_id)}${pay}`);
     },
     onError: (err) => {
       if (!(err instanceof ApiError)) return;

@@ -14,6 +14,7 @@ export const PAYMENT_METHOD_LABELS: Record<CustomerOrder['payment_method'], stri
   CARD: 'Card',
   UPI: 'UPI',
   CREDIT: 'Pay later (khata)',
+  ONLINE: 'Online payment',
 };
 const PAYMENT_STATUS_LABELS: Record<CustomerOrder['payment_status'], string> = {
   PENDING: 'Pending',

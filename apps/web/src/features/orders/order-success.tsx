@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -17,6 +17,8 @@ import { useOrder } from './orders-api.ts';
 import { awaitsUpi, UpiPayment } from './upi-payment.tsx';
 
 export const CONFETTI_MS = 5000;
+/** Paying online (issue 44): loaded only for an order paid that way. */
+const OnlinePaymentPanel = lazy(() => import('./online-payment.tsx'));
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -97,6 +99,13 @@ export function OrderSuccess({ slug, base, orderId }: { slug: string; base: stri
       <div className="mt-6 empty:hidden">
         <KeepAccount slug={slug} />
       </div>
+      {order.payment_method === 'ONLINE' ? (
+        <div className="mt-6">
+          <Suspense fallback={null}>
+            <OnlinePaymentPanel order={order} slug={slug} />
+          </Suspense>
+        </div>
+      ) : null}
       {awaitsUpi(order) ? (
         <div className="mt-6">
           <UpiPayment order={order} />

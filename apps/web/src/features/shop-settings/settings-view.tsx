@@ -3,6 +3,7 @@ import { CodCard } from './cod-card.tsx';
 import { ContactCard } from './contact-card.tsx';
 import { CouponsCard } from './coupons-card.tsx';
 import { DeliveryOptionsCard } from './delivery-options-card.tsx';
+import { GatewayCard } from './gateway-card.tsx';
 import { GstCard } from './gst-card.tsx';
 import { PaymentsCard } from './payments-card.tsx';
 import { PoliciesCard } from './policies-card.tsx';
@@ -15,6 +16,7 @@ const SECTIONS = [
   { id: 'delivery', label: 'Delivery' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'payments', label: 'Payments' },
+  { id: 'online-payments', label: 'Online payments' },
   { id: 'cod', label: 'Cash on delivery' },
   { id: 'price-display', label: 'Price display' },
   { id: 'gst', label: 'GST & invoices' },
@@ -56,6 +58,7 @@ export function SettingsView({ shop }: { shop: OwnedShop }) {
         <PaymentsCard slug={shop.slug} />
         <ReturnsCard slug={shop.slug} />
       </div>
+      <GatewayCard slug={shop.slug} />
       <CodCard slug={shop.slug} />
       <PriceDisplayCard slug={shop.slug} />
       <GstCard slug={shop.slug} />

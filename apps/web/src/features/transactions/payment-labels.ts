@@ -15,4 +15,5 @@ export const PAYMENT_MODE: Record<Transaction['payment_mode'], string> = {
   CASH: 'Cash',
   CARD: 'Card',
   CREDIT: 'Khata (pay later)',
+  ONLINE: 'Online (gateway)',
 };

@@ -16,7 +16,11 @@ const METHOD_TEXT: Record<(typeof REFUND_METHODS)[number], string> = {
   UPI: 'UPI',
   CARD: 'Back to the card',
   BANK: 'Bank transfer',
+  GATEWAY: 'Through Razorpay, to what the customer paid with',
 };
+/** A payment made online goes back through its gateway; any other never does. */
+const methodsFor = (t: TransactionDetails) =>
+  t.payment_mode === 'ONLINE' ? (['GATEWAY'] as const) : REFUND_METHODS.filter((m) => m !== 'GATEWAY');
 
 type Line = TransactionDetails['order_details']['items'][number];
 /** An order line: one variant of a product (two sizes of one kurta are two lines). */
@@ -29,7 +33,7 @@ function useRefundForm(t: TransactionDetails, open: boolean, onClose: () => void
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [method, setMethod] = useState<(typeof REFUND_METHODS)[number]>(
-    t.payment_mode === 'UPI' ? 'UPI' : 'CASH',
+    t.payment_mode === 'ONLINE' ? 'GATEWAY' : t.payment_mode === 'UPI' ? 'UPI' : 'CASH',
   );
   const [reference, setReference] = useState('');
   const [restock, setRestock] = useState<Record<string, number>>({});
@@ -104,7 +108,7 @@ function useRefundForm(t: TransactionDetails, open: boolean, onClose: () => void
 
 /**
  * Process Refund: the amount (at most what is left), a reason for the customer, how the money goes back, and
- * which items go back on the shelf. Haat has no payment gateway yet: the vendor returns the money, Haat records it.
+ * which items go back on the shelf. An online payment goes back through its gateway; otherwise the vendor returns the money and Haat records it.
  */
 export function RefundDialog({
   open,
@@ -128,8 +132,9 @@ export function RefundDialog({
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          Haat has no payment gateway yet: you give the money back to the customer yourself, and Haat records
-          the refund, issues a credit note and tells the customer.
+          {t.payment_mode === 'ONLINE'
+            ? 'Razorpay gives the money back to the card, UPI or bank account the customer paid with; the refund shows as pending until Razorpay confirms it. Haat issues a credit note and tells the customer.'
+            : 'You give the money back to the customer yourself, and Haat records the refund, issues a credit note and tells the customer.'}
         </p>
         <MoneyField
           label="Amount"
@@ -152,13 +157,13 @@ export function RefundDialog({
           onChange={(e) => setMethod(e.target.value as typeof method)}
           error={errors.method}
         >
-          {REFUND_METHODS.map((m) => (
+          {methodsFor(t).map((m) => (
             <option key={m} value={m}>
               {METHOD_TEXT[m]}
             </option>
           ))}
         </SelectField>
-        {method !== 'CASH' ? (
+        {method !== 'CASH' && method !== 'GATEWAY' ? (
           <TextField
             label="Reference (UTR, card or bank reference)"
             value={reference}

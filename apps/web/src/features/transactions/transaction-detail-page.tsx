@@ -17,6 +17,7 @@ import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useCan } from '../../lib/shop-role.ts';
 import { useAdminDownload } from '../../lib/use-admin-download.ts';
 import { EinvoicePanel } from './einvoice-panel.tsx';
+import { GatewayPanel } from './gateway-panel.tsx';
 import { PAYMENT_MODE, PAYMENT_STATUS } from './payment-labels.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 import { type TransactionDetails, useTransaction } from './transactions-api.ts';
@@ -107,7 +108,8 @@ function Refunds({
           return (
             <li key={r.id} className="rounded-lg bg-slate-50 p-3 text-sm">
               <p className="font-semibold text-slate-900">
-                {rupees(r.amount)} · {r.method.toLowerCase()}
+                {rupees(r.amount)} · {r.method === 'GATEWAY' ? 'through Razorpay' : r.method.toLowerCase()}
+                {r.status === 'PENDING' ? ' · pending' : r.status === 'FAILED' ? ' · failed at Razorpay' : ''}
                 {r.reference ? ` · ${r.reference}` : ''}
               </p>
               <p className="text-slate-700">{r.reason}</p>
@@ -247,6 +249,7 @@ function View({ t }: { t: TransactionDetails }) {
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
           <Summary t={t} />
+          <GatewayPanel t={t} />
           <EinvoicePanel t={t} />
           <Items t={t} />
           <Refunds

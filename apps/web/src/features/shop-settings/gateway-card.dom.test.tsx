@@ -1,0 +1,71 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
+import { GatewayCard } from './gateway-card.tsx';
+
+const WEBHOOK = 'https://chai.haat.in/api/store/gateway/razorpay/webhook/3f1c/';
+const base = {
+  connected: false,
+  provider: null,
+  mode: null,
+  key_id: null,
+  verified_at: null,
+  webhook_url: WEBHOOK,
+  webhook_events: ['payment.captured', 'payment.failed', 'refund.processed'],
+  test_gateway_available: false,
+};
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+describe('GatewayCard (Settings → Online payments)', () => {
+  it('shows where to find the keys and the webhook URL, and connects with the three values', async () => {
+    const sent = fakeApi({
+      'GET /api/admin/payment-gateway/': base,
+      'PUT /api/admin/payment-gateway/': (body: unknown) => ({
+        ...base,
+        connected: true,
+        provider: 'RAZORPAY',
+        mode: 'LIVE',
+        key_id: (body as { key_id: string }).key_id,
+        verified_at: '2026-12-07T10:00:00.000Z',
+      }),
+    });
+    renderInBackOffice(<GatewayCard slug={TEST_SHOP.slug} />);
+    const card = await screen.findByRole('region', { name: 'Online payments' });
+    await within(card).findByText(WEBHOOK);
+    expect(within(card).getByText(/Account & Settings → API Keys/)).toBeTruthy();
+    expect(within(card).getByText(/payment\.captured, payment\.failed, refund\.processed/)).toBeTruthy();
+    const form = within(card).getByRole('form', { name: 'Razorpay keys' });
+    fireEvent.change(within(form).getByLabelText('Key Id'), { target: { value: 'rzp_live_AbCdEf123456' } });
+    fireEvent.change(within(form).getByLabelText('Key Secret'), { target: { value: 'secret-value-1' } });
+    fireEvent.change(within(form).getByLabelText('Webhook secret'), { target: { value: 'hook-secret-1' } });
+    expect((within(form).getByLabelText('Key Secret') as HTMLInputElement).type).toBe('password');
+    fireEvent.click(within(form).getByRole('button', { name: 'Check and connect' }));
+    await within(card).findByText(/Shoppers can pay online through Razorpay/);
+    expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({
+      provider: 'RAZORPAY',
+      key_id: 'rzp_live_AbCdEf123456',
+      key_secret: 'secret-value-1',
+      webhook_secret: 'hook-secret-1',
+    });
+    // The secrets are gone from the form once saved.
+    await waitFor(() =>
+      expect((within(form).getByLabelText('Key Secret') as HTMLInputElement).value).toBe(''),
+    );
+  });
+
+  it('names a malformed key id beside its field and sends nothing', async () => {
+    const sent = fakeApi({ 'GET /api/admin/payment-gateway/': base });
+    renderInBackOffice(<GatewayCard slug={TEST_SHOP.slug} />);
+    const form = await screen.findByRole('form', { name: 'Razorpay keys' });
+    fireEvent.change(within(form).getByLabelText('Key Id'), { target: { value: 'pk_live_1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Check and connect' }));
+    expect(
+      await within(form).findByText('A Razorpay key id looks like rzp_live_… or rzp_test_…'),
+    ).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+});

@@ -19,11 +19,12 @@ export const OTP_FAILURE_WINDOW_SECONDS = 600;
 
 /**
  * Issues a code and queues its mail in the caller's transaction. Throws 429 when the last code of that purpose
- * is younger than the resend wait.
+ * is younger than the resend wait and still unused (a used one does not hold the next back: a guest who ordered
+ * with a code signs in again with a new one at once, decision 0031).
  */
 export async function sendCode(deps: Deps, tx: Tx, user: UserRow, purpose: OtpPurpose, shopName?: string) {
   const last = await repo.latestOtp(tx, user.id, purpose);
-  if (last) {
+  if (last && !last.consumedAt) {
     const age = (Date.now() - last.createdAt.getTime()) / 1000;
     if (age < OTP_RESEND_SECONDS) {
       throw tooManyRequests(

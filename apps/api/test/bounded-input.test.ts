@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoVendor } from '../src/modules/accounts/accounts.test-helpers.ts';
-import { createTestApp, demoShops, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from './demo-suite.ts';
 
 /*
  * Issue 35: dates at the calendar's edges, negative and string amounts, and cells a spreadsheet would run, on
  * every back-office route that takes them. Each answer a client sees: 400 naming the field, never a 500 (or a dead
  * server), never a value quietly changed.
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
+beforeAll(async () => {});
 
 const FILTERS: [string, string, string][] = [
   ['/api/admin/transaction/', 'from', 'to'],

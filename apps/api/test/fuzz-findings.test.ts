@@ -1,23 +1,15 @@
 import { withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoVendor } from '../src/modules/accounts/accounts.test-helpers.ts';
-import { createTestApp, demoShops, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from './demo-suite.ts';
 
 /*
  * The requests the fuzzer (fuzz.test.ts) shrank its 500s to, kept as plain tests: each failed with 500 before its
  * fix and now answers 400 naming the field.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
+beforeAll(async () => {});
 
 const expectField = (res: { statusCode: number; body: string; json(): unknown }, field: string) => {
   expect(res.statusCode, res.body).toBe(400);

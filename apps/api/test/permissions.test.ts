@@ -7,13 +7,13 @@ import {
   type StaffRole,
 } from '@haat/contracts';
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoVendor } from '../src/modules/accounts/accounts.test-helpers.ts';
 import { platformOperator } from '../src/modules/platform/platform.test-helpers.ts';
 import { staffMember } from '../src/modules/staff/staff.test-helpers.ts';
 import { ROUTE_OPERATIONS } from '../src/plugins/permissions.ts';
 import { routeTable } from '../src/plugins/route-table.ts';
-import { createTestApp, demoShops, type TestApp } from './harness.ts';
+import { demoSuite } from './demo-suite.ts';
 
 /*
  * The permission table, generated from the server's own route list: every back-office route has an operation,
@@ -29,20 +29,16 @@ const PUBLIC = [
   'POST /api/admin/staff-invite/accept/',
 ];
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 const staff = {} as Record<StaffRole | 'OPERATOR', Awaited<ReturnType<typeof staffMember>>['call']>;
 const ROLES = [...STAFF_ROLES, 'OPERATOR'] as const;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   const owner = await demoVendor(t, shops.a);
   for (const role of STAFF_ROLES) staff[role] = (await staffMember(t, owner, shops.a, role)).call;
   const operator = await platformOperator(t);
   staff.OPERATOR = (method, url, payload, slug = shops.a.slug) => operator.call(method, url, payload, slug);
 }, 60_000);
-afterAll(() => t?.close());
 
 const adminRoutes = () =>
   routeTable(t.app)

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../test/harness.ts';
-import { demoVendor, verifiedCustomer } from '../modules/accounts/accounts.test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../test/demo-suite.ts';
+import { verifiedCustomer } from '../modules/accounts/accounts.test-helpers.ts';
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let customer: Awaited<ReturnType<typeof verifiedCustomer>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   customer = await verifiedCustomer(t, shops.a.slug);
 });
-afterAll(() => t?.close());
 
 const NUL = 'a\u0000b';
 const LONE = 'a\uD800b';

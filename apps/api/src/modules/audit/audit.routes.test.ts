@@ -1,12 +1,10 @@
 import { schema, withStore } from '@haat/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let vendorB: Awaited<ReturnType<typeof demoVendor>>;
 let ownerId: string;
 let couponId: string;
@@ -22,16 +20,12 @@ const coupon = (value: number) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   vendorB = await demoVendor(t, shops.b);
   const [s] = await t.owner.select().from(schema.stores).where(eq(schema.stores.id, shops.a.id));
   ownerId = s?.ownerId ?? '';
   couponId = (await vendor.call('POST', '/api/admin/coupon/', coupon(10))).json().data.id;
   await vendor.call('PUT', `/api/admin/coupon/${couponId}/`, coupon(15));
 });
-afterAll(() => t?.close());
 
 const URL = '/api/admin/audit-trail/';
 const istToday = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);

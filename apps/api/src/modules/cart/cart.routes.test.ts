@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { verifiedCustomer, verifiedVendor } from '../accounts/accounts.test-helpers.ts';
 
 type Card = {
@@ -10,12 +10,9 @@ type Card = {
   free_shipping: boolean;
   has_variants: boolean;
 };
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let cards: Card[];
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   cards = (
     await t.app.inject({
       url: '/api/store/stores/product?limit=100',
@@ -23,7 +20,6 @@ beforeAll(async () => {
     })
   ).json().data;
 });
-afterAll(() => t?.close());
 
 const CART = '/api/store/store-user/store-cart/';
 const inStock = (min: number) => {

@@ -1,16 +1,12 @@
 import { wholeShares } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, storeIdOf, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
+import { storeIdOf } from '../../../test/harness.ts';
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-});
-afterAll(() => t?.close());
+const { t, shops } = await demoSuite();
+beforeAll(async () => {});
 
 describe('review shares add up to 100 (issue 17 #12)', () => {
   it('splits 5 and 6 of 11 into 45 % and 55 %, and odd splits into whole shares summing to 100', () => {

@@ -1,24 +1,16 @@
 import { GST_STATE_CODES, gstinCheckDigit, type TaxDocumentSnapshot } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { moveOrderAs, productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
 
 /*
  * A business buying online (issue 39): the GSTIN given at checkout makes the order's invoice a B2B tax invoice, which
  * GSTR-1 reports under b2b and which has an e-invoice; a wrong GSTIN is refused by its field.
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
+beforeAll(async () => {});
 
 /** A valid GSTIN of a business in Maharashtra (the shopper's default address in the test helpers may differ). */
 const first14 = `${GST_STATE_CODES.Maharashtra}AAACB1234C1Z`;

@@ -1,9 +1,8 @@
 import type { CodSettingsBody } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { type Card, ORDERS, productsOf, shopperWithCart, stockOf } from '../orders/orders.test-helpers.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
 import { runCodExpiry } from './cod-expiry.ts';
@@ -21,17 +20,11 @@ const NO_RULES: CodSettingsBody = {
   confirm_hours: 24,
 };
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let cards: Card[];
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   cards = await productsOf(t, shops.a.slug);
 });
-afterAll(() => t?.close());
 beforeEach(async () => {
   const res = await vendor.call('PUT', SETTINGS, NO_RULES);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,7 @@
 import { rowsOf, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 
 /*
@@ -10,15 +10,11 @@ import { demoVendor } from '../accounts/accounts.test-helpers.ts';
  * shop's whole book, kept by triggers on every insert (customer_book_counts).
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let owner: Awaited<ReturnType<typeof demoVendor>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   owner = await demoVendor(t, shops.a);
 });
-afterAll(() => t?.close());
 
 describe('the customer list', () => {
   it('pages a search of 1,200 matches in the list’s order with their count, and never counts another shop’s', async () => {

@@ -1,7 +1,7 @@
 import { schema, withStore } from '@haat/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { uniqueEmail } from '../accounts/accounts.test-helpers.ts';
 import { saleLiveMail } from '../mail/mail.service.ts';
 import type { MailLog } from '../mail/mail.worker.ts';
@@ -16,18 +16,14 @@ import { runSaleNotifier, type SaleNotifierDeps, startSaleNotifier } from './sal
 
 const { outbox } = schema;
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let errors: object[] = [];
 const log: MailLog = { info: () => {}, warn: () => {}, error: (obj) => errors.push(obj) };
 let deps: SaleNotifierDeps;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   deps = { db: t.appDb, config: { PLATFORM_DOMAIN: 'localhost', NODE_ENV: 'test', PORT: 4000 }, log };
 });
-afterAll(() => t?.close());
 beforeEach(() => {
   errors = [];
 });

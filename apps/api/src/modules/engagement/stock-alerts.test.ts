@@ -1,7 +1,7 @@
 import { rowsOf, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { uniqueEmail, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
 import type { MailLog } from '../mail/index.ts';
 import { confirmByMail, mailsFor } from './engagement.test-helpers.ts';
@@ -12,15 +12,12 @@ import { runStockNotifier } from './stock-alerts.service.ts';
  * Back-in-stock alerts (issue 40): "Notify me" on an out-of-stock product or option mails the address once when
  * it has stock again, through the outbox; a signed-out shopper confirms the address first (double opt-in).
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let deps: SaleNotifierDeps;
 const log: MailLog = { info: () => {}, warn: () => {}, error: () => {} };
 const origin = { protocol: 'http' as const, port: 4000 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   deps = {
     db: t.appDb,
     config: { PLATFORM_DOMAIN: 'localhost', NODE_ENV: 'test', PORT: 4000 },
@@ -28,7 +25,6 @@ beforeAll(async () => {
     origin: () => origin,
   };
 });
-afterAll(() => t?.close());
 
 const url = (productId: string) => `/api/store/stores/product/${productId}/notify-stock/`;
 let addresses = 0;

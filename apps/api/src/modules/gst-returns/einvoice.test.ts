@@ -7,9 +7,9 @@ import { buildTaxSnapshot, type EinvoiceFile } from '@haat/contracts';
 import { rowsOf, withStore } from '@haat/db';
 import { Ajv } from 'ajv';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { buildEinvoice, einvoiceGaps } from './einvoice.ts';
 
@@ -27,18 +27,12 @@ const TXN = '/api/admin/transaction/';
 const paise = (rupees: number) => Math.round(rupees * 100);
 const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let vendorB: Awaited<ReturnType<typeof demoVendor>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   vendorB = await demoVendor(t, shops.b);
 });
-afterAll(() => t?.close());
 
 interface DocRow {
   id: string;

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 
 /*
  * What the CSV import flags (issue 42 item 21): a GST rate that is not a GST rate and an unknown category, each on
  * its line by name, and a file that is not text at all, in words a merchant understands.
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let category: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   category = (await vendor.call('GET', '/api/admin/category/')).json().data[0].name;
 });
-afterAll(() => t?.close());
 
 const upload = (payload: string | Buffer, dryRun = true) =>
   t.app.inject({

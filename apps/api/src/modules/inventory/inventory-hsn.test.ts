@@ -1,24 +1,17 @@
 import { rowsOf, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 
 /**
  * The inventory's HSN warning (issue 39): the stats count the shop's active products without a valid HSN code
  * (none, or not 4, 6 or 8 digits) and `missing_hsn=true` lists exactly those.
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let categoryId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   categoryId = (await vendor.call('GET', '/api/admin/category/')).json().data[0].id;
 });
-afterAll(() => t?.close());
 
 const stamp = Date.now().toString(36).toUpperCase();
 let n = 0;

@@ -1,26 +1,19 @@
 import { rowsOf, schema, withStore } from '@haat/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 
 /**
  * The inventory's totals without a search come from product_stock_counts (kept by triggers on products); these
  * checks hold them against counting the products themselves after every kind of write.
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let categories: string[];
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   categories = (await vendor.call('GET', '/api/admin/category/'))
     .json()
     .data.map((c: { id: string }) => c.id);
 });
-afterAll(() => t?.close());
 
 const stamp = Date.now().toString(36).toUpperCase();
 let n = 0;

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 
 /** A client written to spec 02 §7 reaches the inventory at the spec's paths (issue 17 #17). */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, vendor } = await demoSuite();
 let categoryId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   categoryId = (await vendor.call('GET', '/api/admin/category/')).json().data[0].id;
 });
-afterAll(() => t?.close());
 
 describe("spec 02 §7's inventory paths", () => {
   it('lists with search at stores/product/ and inventory/ alike', async () => {

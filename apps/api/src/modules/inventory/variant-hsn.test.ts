@@ -1,26 +1,19 @@
 import type { TaxDocumentSnapshot } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { CART, moveOrderAs, shopperWithCart } from '../orders/orders.test-helpers.ts';
 
 /*
  * A variant's own HSN code (issue 39): a silk size beside cotton ones is invoiced under its own code, the others
  * under the product's; the code is checked like the product's and goes out in the CSV.
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let categoryId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   categoryId = (await vendor.call('GET', '/api/admin/category/')).json().data[0].id;
 });
-afterAll(() => t?.close());
 
 const PRODUCT = '/api/admin/product/';
 const id = Date.now().toString(36).toUpperCase();

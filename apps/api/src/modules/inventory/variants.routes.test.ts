@@ -1,7 +1,7 @@
 import { schema, withStore } from '@haat/db';
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { CART, shopperWithCart } from '../orders/orders.test-helpers.ts';
 
@@ -9,19 +9,13 @@ import { CART, shopperWithCart } from '../orders/orders.test-helpers.ts';
  * Product variants through the vendor's dialog, the storefront, the cart, an order and the stock history.
  * (The owner connection reads every shop on PostgreSQL: queries filter by shop.)
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let vendorB: Awaited<ReturnType<typeof demoVendor>>;
 let categoryId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   vendorB = await demoVendor(t, shops.b);
   categoryId = (await vendor.call('GET', '/api/admin/category/')).json().data[0].id;
 });
-afterAll(() => t?.close());
 
 const PRODUCT = '/api/admin/product/';
 let n = 0;

@@ -1,22 +1,18 @@
 import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { verifiedVendor } from '../accounts/accounts.test-helpers.ts';
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let fashionId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   const [cat] = await t.owner
     .select()
     .from(schema.storeCategories)
     .where(eq(schema.storeCategories.name, 'Fashion'));
   fashionId = cat?.id ?? '';
 });
-afterAll(() => t?.close());
 
 const vendor = () => verifiedVendor(t, 'shopowner');
 

@@ -1,19 +1,15 @@
 import { schema, withStore } from '@haat/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
 import { CART, type Card, ORDERS, productsOf, shopperWithCart, stockOf } from './orders.test-helpers.ts';
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let cards: Card[];
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   cards = await productsOf(t, shops.a.slug);
 });
-afterAll(() => t?.close());
 
 /** Reads and writes shop A's rows directly (the owner connection works under row-level security too). */
 const inShopA = <T>(fn: (tx: Parameters<Parameters<typeof withStore>[2]>[0]) => Promise<T>) =>

@@ -5,29 +5,22 @@ import { join } from 'node:path';
 import { GST_STATE_CODES } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { ADDRESS, type Card, productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
 
 /*
  * Checkout's "billing address same as shipping" unticked (issue 13): the order keeps the billing address, the tax
  * invoice bills to it and ships to the shipping address, and the place of supply stays the shipping state.
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let shopState: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   const [loc] = await withStore(t.owner, shops.a.id, (tx) =>
     tx.select().from(schema.storeLocations).where(eq(schema.storeLocations.storeId, shops.a.id)),
   );
   shopState = loc?.state ?? '';
 });
-afterAll(() => t?.close());
 
 const ORDER = '/api/admin/order/';
 const TXN = '/api/admin/transaction/';

@@ -1,8 +1,7 @@
 import type { CodSettingsBody } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { type Card, productsOf } from '../orders/orders.test-helpers.ts';
 
 const COD_SETTINGS = '/api/admin/cod-setting/';
@@ -17,20 +16,14 @@ const NO_RULES: CodSettingsBody = {
   confirm_hours: 24,
 };
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let card: Card;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   const cards = await productsOf(t, shops.a.slug);
   const found = cards.find((c) => c.product_quantity > 0 && !c.free_shipping);
   if (!found) throw new Error('a product of shop A in stock');
   card = found;
 });
-afterAll(() => t?.close());
 beforeEach(async () => {
   const res = await vendor.call('PUT', COD_SETTINGS, NO_RULES);
   expect(res.statusCode, res.body).toBe(200);

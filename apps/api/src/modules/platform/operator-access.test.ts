@@ -1,7 +1,7 @@
 import { schema, withStore } from '@haat/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { platformOperator } from './platform.test-helpers.ts';
 
@@ -11,17 +11,13 @@ import { platformOperator } from './platform.test-helpers.ts';
  * coupon, staff all went through.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let owner: Awaited<ReturnType<typeof demoVendor>>;
 let operator: Awaited<ReturnType<typeof platformOperator>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   owner = await demoVendor(t, shops.a);
   operator = await platformOperator(t);
 }, 60_000);
-afterAll(() => t?.close());
 
 const asOperator = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   operator.call(method, url, payload, shops.a.slug);

@@ -1,8 +1,8 @@
 import { schema } from '@haat/db';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
+import { verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
 import { ensureOperator } from '../accounts/bootstrap-accounts.ts';
 
 /*
@@ -11,15 +11,10 @@ import { ensureOperator } from '../accounts/bootstrap-accounts.ts';
  * shop's audit trail recording who did it.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let operatorToken = '';
 const OPERATOR = { email: 'operator@haat.test', password: 'operator-pass-2026' };
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   await ensureOperator(t.owner, OPERATOR.email, OPERATOR.password);
   const res = await t.app.inject({
     method: 'POST',
@@ -29,7 +24,6 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   operatorToken = res.json().data.access_token;
 });
-afterAll(() => t?.close());
 
 const asOperator = (method: 'GET' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${operatorToken}` } });

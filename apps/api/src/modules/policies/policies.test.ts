@@ -1,21 +1,17 @@
 import { POLICY_KINDS, type ShopPolicy } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor, verifiedCustomer, verifiedVendor } from '../accounts/accounts.test-helpers.ts';
 
 /** Issue 17 #9: every shop has Privacy, Terms, Refund, Shipping and Returns pages, editable in Settings. */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let storeName: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   const [row] = await t.owner.select().from(schema.stores).where(eq(schema.stores.id, shops.a.id));
   storeName = row?.storeName ?? '';
 });
-afterAll(() => t?.close());
 
 const read = (slug: string, kind: string) =>
   t.app.inject({ url: `/api/store/store-policy/${kind}/`, headers: { 'store-origin': slug } });

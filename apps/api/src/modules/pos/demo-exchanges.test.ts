@@ -1,7 +1,7 @@
 import { rowsOf, schema, withStore } from '@haat/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 
 /*
@@ -10,13 +10,8 @@ import { demoVendor } from '../accounts/accounts.test-helpers.ts';
  * the exchange back as its slip shows it, and each variant's stock still equals its ledger.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-});
-afterAll(() => t?.close());
+const { t, shops } = await demoSuite();
+beforeAll(async () => {});
 
 describe('the demo shops’ exchanges', () => {
   it('every demo shop has a counter refund and an exchange, with credit notes, the new sale invoiced, stock = ledger', async () => {

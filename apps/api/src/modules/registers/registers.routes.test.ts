@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
 import * as repo from './registers.repository.ts';
@@ -18,19 +18,15 @@ import { expectedPaise } from './registers-view.ts';
  * while open), the PDF, the history by role, and bad input named by field.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let owner: Awaited<ReturnType<typeof demoVendor>>;
 let cashier: Awaited<ReturnType<typeof staffMember>>;
 let packer: Awaited<ReturnType<typeof staffMember>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   owner = await demoVendor(t, shops.a);
   cashier = await staffMember(t, owner, shops.a, 'CASHIER');
   packer = await staffMember(t, owner, shops.a, 'PACKER');
 });
-afterAll(() => t?.close());
 
 const R = '/api/admin/register/';
 

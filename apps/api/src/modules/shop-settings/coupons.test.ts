@@ -1,21 +1,17 @@
 import { schema } from '@haat/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor, verifiedCustomer, verifiedVendor } from '../accounts/accounts.test-helpers.ts';
 import { asShop, auditRows } from './shop-settings.test-helpers.ts';
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let vendorA: Awaited<ReturnType<typeof demoVendor>>;
 let vendorB: Awaited<ReturnType<typeof demoVendor>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   vendorA = await demoVendor(t, shops.a);
   vendorB = await demoVendor(t, shops.b);
 });
-afterAll(() => t?.close());
 
 const URL = '/api/admin/coupon/';
 const CART = '/api/store/store-user/store-cart/';

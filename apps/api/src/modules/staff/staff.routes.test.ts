@@ -1,21 +1,18 @@
 import { schema, withStore } from '@haat/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor, uniqueEmail, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
 import { type Card, productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
 import { inviteLink, STAFF_PASSWORD, staffMember } from './staff.test-helpers.ts';
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
+const { t, shops } = await demoSuite();
 let owner: Awaited<ReturnType<typeof demoVendor>>;
 let ownerB: Awaited<ReturnType<typeof demoVendor>>;
 let orderId: string;
 let paymentId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
   owner = await demoVendor(t, shops.a);
   ownerB = await demoVendor(t, shops.b);
   // A pending order of shop A placed now (the demo's pending orders depend on the time of day).
@@ -39,7 +36,6 @@ beforeAll(async () => {
   paymentId = payment?.id ?? '';
   expect(orderId).not.toBe('');
 });
-afterAll(() => t?.close());
 
 const STAFF = '/api/admin/staff/';
 const ACCEPT = '/api/admin/staff-invite/accept/';

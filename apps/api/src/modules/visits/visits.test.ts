@@ -1,19 +1,14 @@
 import type { DashboardStats } from '@haat/contracts';
 import { rowsOf, schema, withStore } from '@haat/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
 import { VISITS_PER_ADDRESS } from './visits.service.ts';
 
 /** Issue 17 #8: storefront visits counted on the server per shop and day, and the dashboard's Conversion Rate. */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-});
-afterAll(() => t?.close());
+const { t, shops } = await demoSuite();
+beforeAll(async () => {});
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';

@@ -10,27 +10,21 @@ import {
 } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { type Card, productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
 
 /** Issue 19, WhatsApp: templates in Settings, the order page's messages and the record of each one opened. */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite();
 let otherVendor: Awaited<ReturnType<typeof demoVendor>>;
 let storeName: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   otherVendor = await demoVendor(t, shops.b);
   const [row] = await t.owner.select().from(schema.stores).where(eq(schema.stores.id, shops.a.id));
   storeName = row?.storeName ?? '';
 });
-afterAll(() => t?.close());
 
 const TEMPLATES = '/api/admin/whatsapp-template/';
 const ORDER = '/api/admin/order/';

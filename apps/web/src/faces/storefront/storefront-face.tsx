@@ -63,6 +63,7 @@ const OrderSuccessPage = lazy(() =>
   import('./order-success-page.tsx').then((m) => ({ default: m.OrderSuccessPage })),
 );
 const OrdersPage = lazy(() => import('./orders-page.tsx').then((m) => ({ default: m.OrdersPage })));
+const WishlistPage = lazy(() => import('../../features/wishlist/wishlist-page.tsx'));
 const ConfirmSubscriptionPage = lazy(() =>
   import('../../features/newsletter/confirm-subscription-page.tsx').then((m) => ({
     default: m.ConfirmSubscriptionPage,
@@ -196,6 +197,7 @@ export default function StorefrontFace() {
             element={customerOnly(<OrdersPage slug={slug} base={base} />)}
           />
           <Route path={`${base}/order`} element={customerOnly(<OrdersPage slug={slug} base={base} />)} />
+          <Route path={`${base}/wishlist`} element={customerOnly(<WishlistPage />)} />
           <Route
             path={`${base}/orders/:id`}
             element={customerOnly(<OrderDetailPage slug={slug} base={base} />)}

@@ -1,5 +1,7 @@
-import { LogOut, Package, UserRound } from 'lucide-react';
+import { Heart, LogOut, Package, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useHost } from '../../app/host.tsx';
+import { shopBase } from '../../app/paths.ts';
 import { Link, useLocation } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { fullName, initials } from '../../lib/session/session-storage.ts';
@@ -24,6 +26,7 @@ export function SignedInMenu({
   links?: { label: string; href: string; icon: ReactNode }[];
 }) {
   const { session, signOut } = useSession();
+  const host = useHost();
   const [open, setOpen] = useState(false);
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -57,6 +60,11 @@ export function SignedInMenu({
   if (!session) return null;
 
   const name = fullName(session);
+  // A shopper's wishlist, across their Haat shops, from any shop they are a customer of.
+  const wishlistHref =
+    host.face === 'storefront' && session.role_type === 'CUSTOMER'
+      ? `${shopBase(host.via, host.storeSlug)}/wishlist`
+      : null;
   return (
     <div
       ref={wrapRef}
@@ -99,6 +107,14 @@ export function SignedInMenu({
               <Link to={ordersHref} className={itemClass}>
                 <Package aria-hidden className="size-4" />
                 See Orders
+              </Link>
+            </li>
+          ) : null}
+          {wishlistHref ? (
+            <li>
+              <Link to={wishlistHref} className={itemClass}>
+                <Heart aria-hidden className="size-4" />
+                Wishlist
               </Link>
             </li>
           ) : null}

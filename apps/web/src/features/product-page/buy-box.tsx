@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useAddToCart, useCartOwner } from '../cart/index.ts';
 import { ProductPrice } from '../products/index.ts';
+import { WishlistHeart } from '../wishlist/index.ts';
 import { hasPendingAdd, keepPendingAdd } from './keep-pending-add.ts';
 import { VariantPicker } from './variant-picker.tsx';
 
@@ -180,6 +181,12 @@ export function BuyBox({
           <ShoppingCart aria-hidden className="size-4" />
           Add to Cart
         </button>
+        <WishlistHeart
+          productId={product.id}
+          variantId={variantId}
+          name={product.product_name}
+          className="size-10 border border-slate-300"
+        />
       </div>
     </div>
   );

@@ -12,8 +12,7 @@ import { isCustomerOf, useLiveSession } from '../../lib/session/session-context.
 import { toast } from '../../lib/toast.ts';
 
 /** Notify me when it's back (POST …/product/{id}/notify-stock/); success is told with the server's words. */
-function useStockAlert(productId: string, variantId: string | undefined) {
-  const slug = useHost().storeSlug;
+function useStockAlert(productId: string, variantId: string | undefined, slug: string | null) {
   return useMutation({
     mutationFn: (email: string | null) =>
       queryApi<StockAlertData>(`/api/store/stores/product/${encodeURIComponent(productId)}/notify-stock/`, {
@@ -48,15 +47,19 @@ export default function StockAlert({
   productId,
   variantId,
   name,
+  storeSlug,
 }: {
   productId: string;
   variantId?: string;
   name: string;
+  /** Another shop's product (the wishlist lists every shop's): its slug; this shop's otherwise. */
+  storeSlug?: string;
 }) {
-  const slug = useHost().storeSlug;
+  const hostSlug = useHost().storeSlug;
+  const slug = storeSlug ?? hostSlug;
   const live = useLiveSession();
   const email = isCustomerOf(live, slug) ? (live.session?.email ?? null) : null;
-  const alert = useStockAlert(productId, variantId);
+  const alert = useStockAlert(productId, variantId, slug);
   const [asking, setAsking] = useState(false);
   const [doneFor, setDoneFor] = useState<string | null>(null);
   const key = variantId ?? productId;

@@ -3,6 +3,7 @@ import { Star, Truck } from 'lucide-react';
 import { paths } from '../../app/paths.ts';
 import { formatINR } from '../../lib/format.ts';
 import { Link } from '../../lib/router.tsx';
+import { WishlistHeart } from '../wishlist/index.ts';
 import { ProductPrice } from './product-price.tsx';
 import { ProductThumb } from './product-thumb.tsx';
 
@@ -53,6 +54,11 @@ export function ProductCard({
             {tagText}
           </span>
         ) : null}
+        <WishlistHeart
+          productId={product.id}
+          name={product.product_name}
+          className="absolute top-2 right-2 z-10 size-9"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <Heading className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">

@@ -1,0 +1,147 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppHandle, startApp } from './harness.ts';
+import {
+  addAddressAtCheckout,
+  addToCart,
+  noSidewaysScroll,
+  signInVendor,
+  signUpCustomer,
+  vendorToken,
+} from './journeys.ts';
+
+/*
+ * Online payments (issue 44) at 1366 and 360 px, through the built-in test gateway: the merchant connects it in
+ * Settings (which shows the webhook URL to paste in Razorpay); a shopper picks "Pay online", approves the payment
+ * on the gateway's page and is back on the thank-you page with the order paid, the merchant having done nothing;
+ * a failed payment says so and can be tried again.
+ */
+
+const SHOP = 'namma-gadgets';
+let app: AppHandle;
+let bearer = '';
+beforeAll(async () => {
+  app = await startApp();
+  bearer = await vendorToken(app, SHOP);
+});
+afterAll(async () => {
+  await vendorApi('DELETE', '/api/admin/payment-gateway/');
+  await app?.close();
+});
+
+async function vendorApi(method: string, path: string) {
+  const res = await fetch(app.url(path), {
+    method,
+    headers: { authorization: `Bearer ${bearer}`, 'store-origin': SHOP },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()).data;
+}
+
+async function productInStock(): Promise<string> {
+  const res = await fetch(app.url('/api/store/stores/product?limit=100'), {
+    headers: { 'store-origin': SHOP },
+  });
+  const all = (await res.json()).data as { id: string; product_quantity: number; has_variants: boolean }[];
+  const p = all.find((c) => !c.has_variants && c.product_quantity > 10);
+  if (!p) throw new Error(`no product in stock at ${SHOP}`);
+  return p.id;
+}
+
+/** The merchant connects the test gateway in Settings (once; the second run finds it connected). */
+async function connectTestGateway(page: Page) {
+  await signInVendor(app, page, SHOP);
+  await page.goto(app.url('/settings#online-payments', 'admin'));
+  const card = page.getByRole('region', { name: 'Online payments' });
+  const connect = card.getByRole('button', { name: 'Use the test gateway' });
+  const connected = card.getByText(/Shoppers can pay online through the built-in test gateway/);
+  // Either state; the loser of the race is left waiting until the page closes, its failure meaning nothing.
+  const states = [connect.waitFor(), connected.waitFor()];
+  for (const s of states) s.catch(() => {});
+  await Promise.race(states);
+  if (await connect.isVisible()) await connect.click();
+  await connected.waitFor();
+  expect(await card.getByTestId('webhook-url').innerText()).toMatch(
+    /\/api\/store\/gateway\/razorpay\/webhook\/[\w-]+\/$/,
+  );
+  await noSidewaysScroll(page);
+}
+
+/** A new shopper orders one product paying online; the page ends on the test gateway's page. */
+async function orderPayingOnline(page: Page, tag: string) {
+  const stamp = `${tag}${Date.now().toString(36)}`;
+  await signUpCustomer(
+    app,
+    page,
+    { first: 'Meena', last: 'Iyer', email: `pay-${stamp}@example.com`, password: 'online-pay-2026' },
+    SHOP,
+  );
+  await addToCart(app, page, SHOP, await productInStock(), 1);
+  await page.goto(app.url('/checkout', SHOP));
+  await addAddressAtCheckout(page, {
+    name: 'Meena Iyer',
+    street: `7 Temple Street ${stamp}`,
+    city: 'Chennai',
+    state: 'Tamil Nadu',
+    pin: '600004',
+  });
+  await page.getByRole('radio', { name: /^Pay online \(UPI, cards, net banking, wallets\)/ }).check();
+  await noSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('heading', { name: 'Test gateway' }).waitFor();
+  await noSidewaysScroll(page);
+}
+
+async function orderPaymentStatus(page: Page) {
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  const d = await vendorApi('GET', `/api/admin/order/${orderId}/`);
+  return d.order_details.payment_status as string;
+}
+
+async function journey(width: number, height: number, tag: string) {
+  const merchant = await app.newPage({ width, height });
+  await connectTestGateway(merchant);
+  await merchant.screenshot({ path: `/tmp/payment-gateway-settings-${tag}.png`, fullPage: true });
+
+  // Paid: approved by UPI, the webhook before the shopper is back; the thank-you page says it is paid.
+  const page = await app.newPage({ width, height });
+  await orderPayingOnline(page, tag);
+  await page.getByLabel('Pay by').selectOption('upi');
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await page.waitForURL((u) => u.pathname === '/order/success');
+  const panel = page.getByTestId('online-payment');
+  await panel.getByText('Payment received. Your order is confirmed.').waitFor();
+  expect(await orderPaymentStatus(page)).toBe('SUCCESS');
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: `/tmp/payment-gateway-paid-${tag}.png`, fullPage: true });
+
+  // Failed: the bank declines; the page says so, and paying again (webhook after the return) succeeds.
+  const second = await app.newPage({ width, height });
+  await orderPayingOnline(second, `${tag}f`);
+  await second.getByRole('button', { name: 'Fail payment' }).click();
+  await second.waitForURL((u) => u.pathname === '/order/success');
+  const failed = second.getByTestId('online-payment');
+  await failed.getByText('The payment did not go through. You can try again.').waitFor();
+  expect(await orderPaymentStatus(second)).toBe('FAILED');
+  await second.screenshot({ path: `/tmp/payment-gateway-failed-${tag}.png`, fullPage: true });
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await second.getByRole('heading', { name: 'Test gateway' }).waitFor();
+  await second.getByLabel('Pay by').selectOption('card');
+  await second.getByLabel('Webhook').selectOption('after');
+  await second.getByRole('button', { name: 'Approve payment' }).click();
+  await second
+    .getByTestId('online-payment')
+    .getByText('Payment received. Your order is confirmed.')
+    .waitFor();
+  expect(await orderPaymentStatus(second)).toBe('SUCCESS');
+}
+
+describe('paying online through the test gateway', () => {
+  it('pays, and a failed payment is tried again (1366 px)', async () => {
+    await journey(1366, 900, 'wide');
+  });
+
+  it('the same on a phone (360 px)', async () => {
+    await journey(360, 780, 'phone');
+  });
+});

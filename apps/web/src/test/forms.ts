@@ -38,6 +38,11 @@ export const fill = (root: HTMLElement, label: string | RegExp, value: string) =
 export const press = (root: HTMLElement, name: string | RegExp) =>
   fireEvent.click(within(root).getByRole('button', { name }));
 
+/** Picks the product named `name` from the purchases' product search inside `root` (its Add button). */
+export async function addFound(root: HTMLElement, name: string) {
+  fireEvent.click((await within(root).findByLabelText(`Add ${name}`)).closest('button') as HTMLElement);
+}
+
 /** The requests that change something (every method but GET), in the order sent. */
 export const writes = (sent: SentRequest[]) => sent.filter((r) => r.method !== 'GET');
 

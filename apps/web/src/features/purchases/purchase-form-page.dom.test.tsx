@@ -4,11 +4,11 @@ import {
   purchaseOrderBody,
   purchaseTotals,
 } from '@haat/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from '../../lib/router.tsx';
 import { fakeApi, renderInBackOffice } from '../../test/dom.tsx';
-import { cleanUpEach, field, fill, issue, press, SHOPS, writes } from '../../test/forms.ts';
+import { addFound, cleanUpEach, field, fill, issue, press, SHOPS, writes } from '../../test/forms.ts';
 import { PurchaseFormPage } from './purchase-form-page.tsx';
 
 /* A new purchase order: a supplier, lines added from the product search, totals worked out as the server will
@@ -77,9 +77,7 @@ function renderForm() {
   );
   return screen.findByRole('heading', { name: 'New purchase order' });
 }
-async function add(name: string) {
-  fireEvent.click((await screen.findByLabelText(`Add ${name}`)).closest('button') as HTMLElement);
-}
+const add = (name: string) => addFound(document.body, name);
 const value = (label: string) => field(document.body, label).value;
 const type = (label: string, text: string) => fill(document.body, label, text);
 

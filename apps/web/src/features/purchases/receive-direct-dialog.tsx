@@ -105,6 +105,8 @@ export function ReceiveDirectDialog({
                   value={r.quantity}
                   onChange={(e) => f.set(i, { quantity: e.target.value.replace(/[^\d-]/g, '') })}
                   className={inputClass(!!f.errors[`lines.${i}.quantity`])}
+                  aria-invalid={!!f.errors[`lines.${i}.quantity`]}
+                  aria-label={`Quantity received of ${r.p.name}`}
                 />
                 <FieldError id={`dq-${i}`} error={f.errors[`lines.${i}.quantity`]} />
               </label>
@@ -115,6 +117,8 @@ export function ReceiveDirectDialog({
                   value={r.unit_cost}
                   onChange={(e) => f.set(i, { unit_cost: moneyText(e.target.value) })}
                   className={inputClass(!!f.errors[`lines.${i}.unit_cost`])}
+                  aria-invalid={!!f.errors[`lines.${i}.unit_cost`]}
+                  aria-label={`Cost received of ${r.p.name}`}
                 />
                 <FieldError id={`dc-${i}`} error={f.errors[`lines.${i}.unit_cost`]} />
               </label>

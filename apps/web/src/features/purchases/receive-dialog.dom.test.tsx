@@ -134,13 +134,16 @@ describe('ReceiveDialog (goods receipt against an order)', () => {
 
   it('shows the server’s refusal of a line’s cost beside that line, with its message above', async () => {
     const message = 'unit_cost is too large';
-    fakeApi({
+    const sent = fakeApi({
       ...SHOPS,
-      [RECEIVE]: refusal(400, 'Invalid request', { issues: [{ path: 'lines.1.unit_cost', message }] }),
+      [RECEIVE]: refusal(400, 'Invalid request', { issues: [{ path: 'lines.0.unit_cost', message }] }),
     });
     const dialog = await open();
+    // Assam Tea is left at 0, so Paper cups goes as the first line sent: the refusal is about its cost.
+    fill(dialog, 'Quantity received of Assam Tea', '0');
     press(dialog, 'Receive');
     expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(writes(sent)[0]?.body).toMatchObject({ lines: [{ purchase_order_line_id: order.lines[1]?.id }] });
     const row = field(dialog, 'Cost received of Paper cups').closest('li') as HTMLElement;
     expect(within(row).getByText(message)).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toBe('Invalid request');

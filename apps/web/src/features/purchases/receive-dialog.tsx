@@ -16,6 +16,15 @@ interface Row {
   unit_cost: string;
 }
 
+/** The server names the lines as sent (those left at 0 are not): each issue goes back to its order line's row. */
+const onRows = (errors: FieldErrors, rows: number[]): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(errors).map(([k, m]) => [
+      k.replace(/^lines\.(\d+)\./, (_, n: string) => `lines.${rows[Number(n)] ?? n}.`),
+      m,
+    ]),
+  );
+
 /** Each line's quantity (what is left to receive) and cost; over-receipt comes back asking to confirm. */
 function useReceiveForm(o: PurchaseOrderDetail, open: boolean, onClose: () => void) {
   const receive = usePurchaseWrite(purchasesApi.receive);
@@ -37,11 +46,17 @@ function useReceiveForm(o: PurchaseOrderDetail, open: boolean, onClose: () => vo
     setProblem(null);
   }, [open]);
   const send = (confirm: boolean) => {
-    const lines = o.lines.flatMap((l, i) => {
+    const sent = o.lines.flatMap((l, i) => {
       const r = rows[i];
       if (!r || r.quantity.trim() === '' || Number(r.quantity) === 0) return [];
-      return [{ purchase_order_line_id: l.id, quantity: Number(r.quantity), unit_cost: Number(r.unit_cost) }];
+      const line = {
+        purchase_order_line_id: l.id,
+        quantity: Number(r.quantity),
+        unit_cost: Number(r.unit_cost),
+      };
+      return [{ row: i, line }];
     });
+    const lines = sent.map((x) => x.line);
     if (!lines.length) return setProblem('Enter a quantity received on at least one line.');
     receive.mutate(
       { purchase_order_id: o.id, lines, ...(confirm ? { confirm_over_receipt: true } : {}) },
@@ -53,7 +68,12 @@ function useReceiveForm(o: PurchaseOrderDetail, open: boolean, onClose: () => vo
         onError: (err) => {
           if (err instanceof ApiError && err.envelope?.error.reason === 'OVER_RECEIPT')
             return setOver(err.message);
-          setErrors(serverFieldErrors(err));
+          setErrors(
+            onRows(
+              serverFieldErrors(err),
+              sent.map((x) => x.row),
+            ),
+          );
           setProblem(err instanceof ApiError ? err.message : 'The goods could not be received.');
         },
       },

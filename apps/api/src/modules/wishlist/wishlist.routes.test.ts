@@ -1,21 +1,15 @@
 import { schema, withStore } from '@haat/db';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor, verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
+import { verifiedCustomer } from '../accounts/accounts.test-helpers.ts';
 import { DEMO_VENDOR_PASSWORD, setDemoVendorPasswords } from '../accounts/bootstrap-accounts.ts';
 import { makeDeal, startDeal } from '../engagement/engagement.test-helpers.ts';
 import { productsOf } from '../orders/orders.test-helpers.ts';
 
 /* Wishlist across shops (issue 40): saved per shop under row-level security, listed across the Haat account. */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-}, 60_000);
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 const WISHLIST = '/api/store/wishlist/';
 const PASSWORD = 'chai-time-42';
@@ -170,7 +164,6 @@ describe('the wishlist across shops', () => {
     );
     expect(refused).toMatch(/row-level security/);
     // Shop A's vendor has no wishlist to read at A or B (a customer's call).
-    const vendor = await demoVendor(t, shops.a);
     expect([401, 403]).toContain((await vendor.call('GET', WISHLIST)).statusCode);
     expect([401, 403]).toContain((await vendor.call('GET', WISHLIST, undefined, shops.b.slug)).statusCode);
   });

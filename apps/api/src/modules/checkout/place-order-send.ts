@@ -1,7 +1,6 @@
 import { COD_CODE_TTL_MINUTES } from '@haat/contracts';
 import type { StoreTx, Tx } from '@haat/db';
 import type { ShopContext } from '../../lib/context.ts';
-import { releaseHolds } from '../cart/index.ts';
 import { codConfirmMail, confirmLink, newConfirmation, upsertConfirmation } from '../cod/index.ts';
 import { enqueueMail, type MailMessage } from '../mail/index.ts';
 import * as ordersRepo from '../orders/index.ts';
@@ -26,8 +25,8 @@ export interface OrderLinks {
  * that finds too little stock, or a coupon used up, fails its statement, so PostgreSQL rolls the whole batch back
  * and the COMMIT with it. No row stays locked while this process gets round to answering: that is what bounds
  * orders per second on one hot product, and per shop. Stock is never taken from units other shoppers hold at
- * checkout (take_order_stock), and the order ends the shopper's own holds (decision 0030). Returns the answers the
- * caller keeps.
+ * checkout (take_order_stock), and the order ends the shopper's own holds with its cart lines (decision 0030).
+ * Returns the answers the caller keeps.
  */
 export function sendOrder(
   ctx: ShopContext,
@@ -83,7 +82,6 @@ export function sendOrder(
   send(ordersRepo.insertLedger(tx, ledgerRows(store.id, rows.orderId, customerId, lines)));
   step('ledger');
   send(placing.clearOrderedLines(tx, customerId, request.lineIds));
-  send(releaseHolds(tx, customerId));
   send(ordersRepo.settleRequest(tx, customerId, request.key, rows.orderId));
   for (const mail of orderMails(ctx, order)) numbered(mail);
   if (price.cod.confirmBy) {

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 import { variantLabelSql, variantPriceNow } from '../catalog/index.ts';
 
-const { cartItems: ci, cartCoupons, orderRequests, products: p, productVariants: v } = schema;
+const { cartItems: ci, cartCoupons, orderRequests, products: p, productVariants: v, stockHolds } = schema;
 
 // What only placing an order reads and writes; the rows an order is made of are orders' (orders/index.ts).
 
@@ -67,10 +67,16 @@ export function useCoupon(tx: Tx, storeId: string, couponId: string) {
 }
 export const COUPON_USED_UP = 'HS002';
 
-/** Removes the ordered lines and the applied coupon from the customer's cart. */
+/**
+ * Removes the ordered lines and the applied coupon from the customer's cart, and ends the customer's holds of stock
+ * (decision 0030: the order took its own held units, and the cart changed) in the coupon's statement, so holds add
+ * no statement to an order.
+ */
 export async function clearOrderedLines(tx: Tx, customerId: string, lineIds: string[]) {
   await Promise.all([
     tx.delete(ci).where(and(eq(ci.customerId, customerId), inArray(ci.id, lineIds))),
-    tx.delete(cartCoupons).where(eq(cartCoupons.customerId, customerId)),
+    tx.execute(
+      sql`with released as (delete from ${stockHolds} where ${stockHolds.customerId} = ${customerId}) delete from ${cartCoupons} where ${cartCoupons.customerId} = ${customerId}`,
+    ),
   ]);
 }

@@ -17,6 +17,7 @@ import { useCheckout } from './checkout-api.ts';
 import { CheckoutItems } from './checkout-items.tsx';
 import { ContactBlock } from './contact-block.tsx';
 import { DeliveryOptions } from './delivery-options.tsx';
+import { HoldNotice, useCheckoutHold } from './hold-notice.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
 import { TotalCard } from './total-card.tsx';
 import { usePlaceOrder } from './use-place-order.ts';
@@ -83,6 +84,7 @@ function resolveChoices(
 /** Checkout (02 §3): what is ordered, contact, address, delivery, payment and the total with Place Order. */
 export function CheckoutView({ slug, base }: { slug: string; base: string }) {
   const checkout = useCheckout(slug);
+  const hold = useCheckoutHold(slug);
   const [picked, setPicked] = useState({
     address: null as string | null,
     option: null as string | null,
@@ -159,6 +161,7 @@ export function CheckoutView({ slug, base }: { slug: string; base: string }) {
           </p>
         </div>
       ) : null}
+      <HoldNotice hold={hold} />
       <div className={layout}>
         <div className="space-y-4">
           <CheckoutItems lines={data.cart_data} itemCount={data.order_data.total_items} total={total} />

@@ -18,6 +18,7 @@ const CONFLICT_TITLES: Record<string, string> = {
   OUT_OF_STOCK: 'Out of stock',
   PRICE_CHANGED: 'Price changed',
   CART_CHANGED: 'Your cart changed',
+  HELD: 'Held by another shopper',
 };
 
 /** A v4 UUID; crypto.randomUUID only exists on secure pages, so plain-http custom domains build one. */

@@ -17,6 +17,11 @@ const STOCK: Record<ProductDetail['stock_status'], [string, (qty: number) => str
   OUT_OF_STOCK: ['bg-red-50 text-red-800', () => 'Out of Stock'],
 };
 
+const HELD: [string, () => string] = [
+  'bg-amber-50 text-amber-800',
+  () => 'Held by another shopper at checkout. Try again in a few minutes',
+];
+
 // "Notify me when it's back" loads only on a page whose product or chosen option is out of stock.
 const StockAlert = lazy(() => import('./stock-alert.tsx'));
 
@@ -53,12 +58,14 @@ export function BuyBox({
   const stock = Math.max(0, sized ? (variant?.quantity ?? 0) : product.product_quantity);
   const stockStatus = sized ? (variant?.stock_status ?? 'OUT_OF_STOCK') : product.stock_status;
   const out = stockStatus === 'OUT_OF_STOCK' || stock === 0;
+  // All of it held by shoppers at checkout (decision 0030): not sold out, and back if their holds end.
+  const held = out && (sized ? (variant?.held ?? 0) : product.held_quantity) > 0;
   const variantId = sized ? variant?.id : undefined;
   const shown = variantPrice(product, variant);
   const [qty, setQty] = useState(1);
   const clamp = (n: number) => Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, stock));
   const set = (n: number) => setQty(clamp(n));
-  const [tone, label] = STOCK[out ? 'OUT_OF_STOCK' : stockStatus];
+  const [tone, label] = held ? HELD : STOCK[out ? 'OUT_OF_STOCK' : stockStatus];
   // Another size may have less stock: the quantity never asks for more than the chosen one has.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-clamps when the chosen variant changes
   useEffect(() => setQty((q) => Math.min(Math.max(1, q), Math.max(1, stock))), [variantId, stock]);
@@ -128,7 +135,7 @@ export function BuyBox({
         <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${tone}`}>
           {label(stock)}
         </span>
-        {out && (!sized || variant) ? (
+        {out && !held && (!sized || variant) ? (
           <Suspense fallback={null}>
             <StockAlert productId={product.id} variantId={variantId} name={product.product_name} />
           </Suspense>

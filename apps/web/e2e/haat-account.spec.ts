@@ -81,8 +81,7 @@ describe('Your Haat account', () => {
       await signIn(page, shopB, who.email, who.password);
       await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shopB));
       await page.goto(app.url('/profile', shopB));
-      await page.getByRole('link', { name: 'Your Haat account' }).click();
-      await page.waitForURL((u) => u.pathname === '/account');
+      await page.getByRole('heading', { name: 'Your Haat account', exact: true }).waitFor();
       const shops = page.getByRole('region', { name: 'Shops that hold your data' });
       const atA = shops.getByRole('listitem').filter({ hasText: app.demo.openShopName });
       await atA.getByText('1 address and 1 order').waitFor();

@@ -1,11 +1,8 @@
 import { RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useHost } from '../../app/host.tsx';
-import { shopBase } from '../../app/paths.ts';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useQuery } from '../../lib/query.ts';
-import { Link } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { authApi, meKey } from './auth-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -33,21 +30,10 @@ function Card({
   );
 }
 
-/** A shopper's way to "Your Haat account" (the shops holding their data, deleting it; decision 0032). */
-function HaatAccountCard() {
-  const host = useHost();
-  return (
-    <Card
-      id="haat-account-heading"
-      title="Your Haat account"
-      description="See which Haat shops hold your details, or delete your account."
-    >
-      <Link to={`${shopBase(host.via, host.storeSlug)}/account`} className={buttonStyles.secondary}>
-        Your Haat account
-      </Link>
-    </Card>
-  );
-}
+// A shopper's "Your Haat account" (decision 0032): loaded with this page only for a shopper.
+const HaatAccountSections = lazy(() =>
+  import('../haat-account/index.ts').then((m) => ({ default: m.HaatAccountSections })),
+);
 
 /** /profile (any signed-in user): name and phone to edit, the email shown, and a password change. */
 export function ProfilePage() {
@@ -84,7 +70,6 @@ export function ProfilePage() {
             </p>
           )}
         </Card>
-        {session?.role_type === 'CUSTOMER' ? <HaatAccountCard /> : null}
         <Card
           id="password-heading"
           title="Change password"
@@ -92,6 +77,11 @@ export function ProfilePage() {
         >
           <ChangePasswordForm />
         </Card>
+        {session?.role_type === 'CUSTOMER' ? (
+          <Suspense fallback={null}>
+            <HaatAccountSections />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { haatAccountApi, haatAccountKey } from './haat-account-api.ts';
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 sm:p-8';
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What one shop holds, in words: "your email, name, phone, 2 addresses and 3 orders". */
@@ -44,10 +45,10 @@ function ShopRow({ shop }: { shop: HeldAtShop }) {
 }
 
 /**
- * /account at any shop (a signed-in shopper): "Your Haat account", the shops holding the shopper's data and what
- * each holds, and deleting the account (decision 0032).
+ * "Your Haat account" on a shopper's profile page at any shop (loaded with it only for a shopper): the shops holding
+ * the shopper's data and what each holds, and deleting the account (decision 0032).
  */
-export function HaatAccountPage() {
+export function HaatAccountSections() {
   const { session, storeOrigin } = useSession();
   const [deleting, setDeleting] = useState(false);
   const account = useQuery({
@@ -58,70 +59,62 @@ export function HaatAccountPage() {
   const data = account.data;
 
   return (
-    <div className="bg-slate-50 px-4 py-10 sm:px-6 lg:px-8">
-      <div className="mx-auto max-w-2xl space-y-6">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Your Haat account</h1>
-          <p className="mt-1 text-slate-600">
-            One account signs you in at every Haat shop. A shop gets your name, phone and address only when
-            you order from it, to deliver your order.
-          </p>
-        </div>
-        <section
-          aria-labelledby="shops-heading"
-          className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-        >
-          <h2 id="shops-heading" className="text-lg font-bold text-slate-900">
-            Shops that hold your data
-          </h2>
-          {data ? (
-            <>
-              <p className="mt-1 text-sm text-slate-600">Signed in as {data.email}.</p>
-              <ul className="mt-2 divide-y divide-slate-100">
-                {data.shops.map((s) => (
-                  <ShopRow key={s.slug} shop={s} />
-                ))}
-              </ul>
-            </>
-          ) : account.isError ? (
-            <div className="mt-4 flex flex-col items-start gap-3">
-              <p className="text-slate-700">We could not load your account.</p>
-              <button type="button" onClick={() => account.refetch()} className={buttonStyles.secondary}>
-                <RefreshCw aria-hidden className="size-4" />
-                Try again
-              </button>
-            </div>
-          ) : (
-            <p role="status" className="mt-4 flex items-center gap-2 text-slate-600">
-              <Spinner />
-              Loading..
-            </p>
-          )}
-        </section>
-        <section
-          aria-labelledby="delete-heading"
-          className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-red-200 sm:p-8"
-        >
-          <h2 id="delete-heading" className="text-lg font-bold text-slate-900">
-            Delete your Haat account
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Removes your details from every shop above. Your orders stay with the shops, anonymised.
-          </p>
-          <button
-            type="button"
-            disabled={!data}
-            onClick={() => setDeleting(true)}
-            className={`${buttonStyles.danger} mt-4`}
-          >
-            <Trash2 aria-hidden className="size-4" />
-            Delete account
-          </button>
-        </section>
+    <>
+      <div className="pt-4">
+        <h2 className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">Your Haat account</h2>
+        <p className="mt-1 text-slate-600">
+          One account signs you in at every Haat shop. A shop gets your name, phone and address only when you
+          order from it, to deliver your order.
+        </p>
       </div>
+      <section aria-labelledby="shops-heading" className={`${card} ring-slate-200`}>
+        <h2 id="shops-heading" className="text-lg font-bold text-slate-900">
+          Shops that hold your data
+        </h2>
+        {data ? (
+          <>
+            <p className="mt-1 text-sm text-slate-600">Signed in as {data.email}.</p>
+            <ul className="mt-2 divide-y divide-slate-100">
+              {data.shops.map((s) => (
+                <ShopRow key={s.slug} shop={s} />
+              ))}
+            </ul>
+          </>
+        ) : account.isError ? (
+          <div className="mt-4 flex flex-col items-start gap-3">
+            <p className="text-slate-700">We could not load your account.</p>
+            <button type="button" onClick={() => account.refetch()} className={buttonStyles.secondary}>
+              <RefreshCw aria-hidden className="size-4" />
+              Try again
+            </button>
+          </div>
+        ) : (
+          <p role="status" className="mt-4 flex items-center gap-2 text-slate-600">
+            <Spinner />
+            Loading..
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="delete-heading" className={`${card} ring-red-200`}>
+        <h2 id="delete-heading" className="text-lg font-bold text-slate-900">
+          Delete your Haat account
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Removes your details from every shop above. Your orders stay with the shops, anonymised.
+        </p>
+        <button
+          type="button"
+          disabled={!data}
+          onClick={() => setDeleting(true)}
+          className={`${buttonStyles.danger} mt-4`}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          Delete account
+        </button>
+      </section>
       {deleting && data ? (
         <DeleteAccountDialog email={data.email} onClose={() => setDeleting(false)} />
       ) : null}
-    </div>
+    </>
   );
 }

@@ -39,9 +39,6 @@ const ForgotPasswordPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
-const HaatAccountPage = lazy(() =>
-  import('../../features/haat-account/index.ts').then((m) => ({ default: m.HaatAccountPage })),
-);
 // The home, the listing and the product page are also rendered on the server: the browser loads the one it
 // hydrates first, and a page never carries another's code.
 const HomePage = preloadable(() => import('./home-page.tsx').then((m) => ({ default: m.HomePage })));
@@ -175,7 +172,6 @@ export default function StorefrontFace() {
             element={inLayout(<PolicyPage slug={slug} base={base} storeName={store.store_name} />)}
           />
           <Route path={`${base}/profile`} element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
-          <Route path={`${base}/account`} element={customerOnly(<HaatAccountPage />)} />
           <Route
             path={paths.shop.cart(base)}
             element={<RequireRole roles={['CUSTOMER']}>{inLayout(<CartPage base={base} />)}</RequireRole>}

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { escapeHtml } from '../mail/index.ts';
+import { devPage, escapeHtml } from '../mail/index.ts';
 import { findStoreById } from '../stores/index.ts';
 import { callTestGateway } from './registry.ts';
 
@@ -94,18 +94,7 @@ button{flex:1;padding:12px;border-radius:6px;border:1px solid #d4d4d8;font:inher
 `;
 
 function renderPage(v: { shop: string; amount: string; receipt: string; action: string }) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Test gateway · Haat</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>Test gateway</h1>
+  const body = `<h1>Test gateway</h1>
 <p class="note">Development only: no money moves. Approving sends the same signed webhook Razorpay would.</p>
 <p>${escapeHtml(v.shop)} · ${escapeHtml(v.receipt)}</p>
 <p class="amount">${escapeHtml(v.amount)}</p>
@@ -125,9 +114,6 @@ function renderPage(v: { shop: string; amount: string; receipt: string; action: 
 <button class="approve" type="submit" name="outcome" value="approve">Approve payment</button>
 <button class="fail" type="submit" name="outcome" value="fail">Fail payment</button>
 </div>
-</form>
-</main>
-</body>
-</html>
-`;
+</form>`;
+  return devPage({ title: 'Test gateway', style: STYLE, body });
 }

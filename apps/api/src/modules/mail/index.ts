@@ -1,5 +1,5 @@
 /** The mail module's public face: other modules, the app and its plugins import only this (issue 41). */
-export { escapeHtml } from './html.ts';
+export { devPage, escapeHtml } from './html.ts';
 export { mailRoutes } from './mail.routes.ts';
 export type { MailMessage } from './mail.service.ts';
 export {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { escapeHtml } from './html.ts';
+import { devPage, escapeHtml } from './html.ts';
 import { listRecentMail, type RecentMail } from './outbox.repository.ts';
 
 const mailboxQuery = z.object({
@@ -104,27 +104,13 @@ function renderMailbox(rows: RecentMail[], to: string | undefined, smtpConfigure
         )
         .join('\n')
     : `<p>No mail${to ? ` to ${escapeHtml(to)}` : ''} yet.</p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Development mailbox · Haat</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>Development mailbox</h1>
+  const body = `<h1>Development mailbox</h1>
 <p class="note">${escapeHtml(note)}</p>
 <form method="get" action="/dev/mailbox">
 <input type="email" name="to" placeholder="Filter by recipient email" value="${escapeHtml(to ?? '')}">
 <button type="submit">Filter</button>
 <a class="clear" href="/dev/mailbox">All mail</a>
 </form>
-${items}
-</main>
-</body>
-</html>
-`;
+${items}`;
+  return devPage({ title: 'Development mailbox', style: STYLE, body });
 }

@@ -10,15 +10,11 @@ import { Route, Routes } from '../../lib/router.tsx';
 import { fakeApi, renderInBackOffice } from '../../test/dom.tsx';
 import { addFound, cleanUpEach, field, fill, issue, press, SHOPS, writes } from '../../test/forms.ts';
 import { PurchaseFormPage } from './purchase-form-page.tsx';
+import { SUPPLIER, SUPPLIER_REF } from './purchases.test-data.ts';
 
 /* A new purchase order: a supplier, lines added from the product search, totals worked out as the server will
    (the contracts' purchaseTotals) while typing, and each refusal of the shared schema on the field it names. */
 
-const SUPPLIER = {
-  id: '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
-  supplier_name: 'Meena Shah',
-  company_name: 'Shah Traders',
-};
 const tea: PurchaseProduct = {
   product_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
   variant_id: '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f',
@@ -45,7 +41,7 @@ const created = (body: unknown): PurchaseOrderDetail => ({
   id: ORDER_ID,
   number: 'PO-0007',
   status: 'DRAFT',
-  supplier: { ...SUPPLIER, supplier_contact: '9823456780', gst_number: null },
+  supplier: SUPPLIER_REF,
   expected_on: (body as { expected_on: string | null }).expected_on,
   taxable_amount: 0,
   tax_amount: 0,

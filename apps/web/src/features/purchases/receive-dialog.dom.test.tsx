@@ -1,20 +1,15 @@
-import type { GoodsReceipt, PurchaseOrderDetail } from '@haat/contracts';
+import type { PurchaseOrderDetail } from '@haat/contracts';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/dom.tsx';
 import { cleanUpEach, field, fill, openDialog, press, refusal, SHOPS, writes } from '../../test/forms.ts';
+import { receiptAnswer, SUPPLIER_REF } from './purchases.test-data.ts';
 import { ReceiveDialog } from './receive-dialog.tsx';
 
 /* Goods received against a purchase order: each line offers what is left to receive at the order's cost, lines
    left at 0 are not sent, and receiving more than ordered is asked about (the server's words) before it is sent. */
 
-const supplier = {
-  id: '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
-  supplier_name: 'Meena Shah',
-  company_name: 'Shah Traders',
-  supplier_contact: '9823456780',
-  gst_number: null,
-};
+const supplier = SUPPLIER_REF;
 const orderLine = (id: string, name: string, quantity: number, received: number, cost: number) => ({
   id,
   product_id: `${id.slice(0, -1)}0`,
@@ -51,19 +46,7 @@ const order: PurchaseOrderDetail = {
   bills: [],
   payments: [],
 };
-const receipt: GoodsReceipt = {
-  id: 'r1',
-  number: 'GRN-0003',
-  supplier,
-  purchase_order_id: order.id,
-  purchase_order_number: order.number,
-  received_at: '2026-12-07T10:00:00.000Z',
-  note: null,
-  taxable_amount: 0,
-  tax_amount: 0,
-  total: 0,
-  lines: [],
-};
+const receipt = receiptAnswer('GRN-0003', order);
 const OVER =
   'Assam Tea: PO-0007 ordered 10, 4 received so far; receiving 8 is 2 more than ordered. Confirm to receive it anyway.';
 const overReceipt = refusal(409, OVER, {

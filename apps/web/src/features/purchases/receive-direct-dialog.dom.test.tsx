@@ -1,4 +1,4 @@
-import type { GoodsReceipt, PurchaseProduct, SupplierBalance } from '@haat/contracts';
+import type { PurchaseProduct } from '@haat/contracts';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/dom.tsx';
@@ -13,21 +13,13 @@ import {
   SHOPS,
   writes,
 } from '../../test/forms.ts';
+import { receiptAnswer, SUPPLIER } from './purchases.test-data.ts';
 import { ReceiveDirectDialog } from './receive-direct-dialog.tsx';
 
 /* Goods that came from a supplier without a purchase order: products found by the search, each added once with its
    cost now, how many and at what cost; the server's refusal of a row's field shown beside that row. */
 
-const supplier: SupplierBalance = {
-  id: '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
-  supplier_name: 'Meena Shah',
-  company_name: 'Shah Traders',
-  supplier_contact: '9823456780',
-  gst_number: null,
-  billed: 0,
-  paid: 0,
-  balance: 0,
-};
+const supplier = SUPPLIER;
 const product = (n: number, name: string, unit_cost: number | null): PurchaseProduct => ({
   product_id: `1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5${n}`,
   variant_id: `9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6${n}`,
@@ -40,19 +32,7 @@ const product = (n: number, name: string, unit_cost: number | null): PurchasePro
 });
 const tea = product(1, 'Assam Tea', 120);
 const cups = product(2, 'Paper cups', null);
-const receipt: GoodsReceipt = {
-  id: 'r1',
-  number: 'GRN-0004',
-  supplier,
-  purchase_order_id: null,
-  purchase_order_number: null,
-  received_at: '2026-12-07T10:00:00.000Z',
-  note: null,
-  taxable_amount: 0,
-  tax_amount: 0,
-  total: 0,
-  lines: [],
-};
+const receipt = receiptAnswer('GRN-0004', null);
 const RECEIVE = 'POST /api/admin/goods-receipt/';
 const routes = { ...SHOPS, 'GET /api/admin/purchase-order/products/': { products: [tea, cups] } };
 

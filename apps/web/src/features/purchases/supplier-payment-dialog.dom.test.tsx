@@ -1,4 +1,4 @@
-import { type SupplierBalance, supplierPaymentBody } from '@haat/contracts';
+import { supplierPaymentBody } from '@haat/contracts';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/dom.tsx';
@@ -13,21 +13,13 @@ import {
   SHOPS,
   writes,
 } from '../../test/forms.ts';
+import { SUPPLIER } from './purchases.test-data.ts';
 import { SupplierPaymentDialog } from './supplier-payment-dialog.tsx';
 
 /* Record a payment to a supplier: the shared schema's refusals on their fields, cash from the drawer only for cash,
    and the advance question the server asks for a payment above what is owed. */
 
-const supplier: SupplierBalance = {
-  id: '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
-  supplier_name: 'Meena Shah',
-  company_name: 'Shah Traders',
-  supplier_contact: '9823456780',
-  gst_number: null,
-  billed: 12_000,
-  paid: 10_000,
-  balance: 2000,
-};
+const supplier = SUPPLIER;
 const PAY = 'POST /api/admin/supplier-payment/';
 const ADVANCE_MESSAGE =
   'Shah Traders is owed ₹2,000.00: paying ₹2,500.00 leaves ₹500.00 as an advance. Confirm to keep it as an advance.';

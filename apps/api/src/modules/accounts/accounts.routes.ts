@@ -1,11 +1,9 @@
 import {
   changePasswordBody,
   envelope,
-  errorEnvelope,
   loginBody,
   otpSent,
   profileUpdateBody,
-  type Role,
   refreshBody,
   resetPasswordBody,
   sendOtpBody,
@@ -16,7 +14,6 @@ import {
   userProfile,
   verifyOtpBody,
 } from '@haat/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
@@ -25,29 +22,13 @@ import type { ZodApp } from '../../lib/route-schemas.ts';
 import { clientIp, requireActor } from '../../plugins/auth.ts';
 
 import { recordSignIn } from '../audit/index.ts';
-import { requireOpenStore } from '../stores/index.ts';
 
+import { errors, realmOf, storeHeader } from './account-route-parts.ts';
 import * as accounts from './accounts.service.ts';
 import { guestRoutes } from './guest.routes.ts';
 import * as profile from './profile.service.ts';
 import { logout, refreshSession } from './session.service.ts';
 import { switchShop } from './switch-shop.service.ts';
-
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  429: errorEnvelope,
-};
-const storeHeader = z.object({ 'store-origin': z.string().max(100).optional() });
-
-/** Customers are accounts of one shop (the store-origin header or host); vendors and operators of the platform. */
-export async function realmOf(deps: Deps, req: FastifyRequest, role: Role): Promise<accounts.Realm> {
-  if (role !== 'CUSTOMER') return { role, storeId: null };
-  const store = await requireOpenStore(deps, req);
-  return { role, storeId: store.id, shopName: store.storeName };
-}
 
 /** Sign-up, sign-in (password or code), codes, password reset, sessions and profile: the user service. */
 export const accountsRoutes =

@@ -3,15 +3,20 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../../test/harness.ts';
 import { DEMO_VENDOR_PASSWORD, setDemoVendorPasswords } from './bootstrap-accounts.ts';
 
-/** The newest 6-digit code mailed to an address, read from the real outbox. */
-export async function lastCode(t: TestApp, to: string): Promise<string> {
+/** The newest mail to an address, read from the real outbox. */
+export async function lastMail(t: TestApp, to: string) {
   const [row] = await t.owner
     .select({ payload: schema.outbox.payload })
     .from(schema.outbox)
     .where(sql`${schema.outbox.payload}->>'to' = ${to}`)
     .orderBy(desc(schema.outbox.createdAt))
     .limit(1);
-  const text = (row?.payload as { text?: string } | undefined)?.text ?? '';
+  return row?.payload as { subject: string; text: string; html: string } | undefined;
+}
+
+/** The newest 6-digit code mailed to an address, read from the real outbox. */
+export async function lastCode(t: TestApp, to: string): Promise<string> {
+  const text = (await lastMail(t, to))?.text ?? '';
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;

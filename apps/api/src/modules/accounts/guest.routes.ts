@@ -7,31 +7,15 @@ import {
   otpSent,
   session,
 } from '@haat/contracts';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { ZodApp } from '../../lib/route-schemas.ts';
 import { clientIp, requireShopCustomer } from '../../plugins/auth.ts';
 
-import { requireOpenStore } from '../stores/index.ts';
-import type { Realm } from './accounts.service.ts';
+import { errors, realmOf, storeHeader } from './account-route-parts.ts';
 import { keepGuestAccount, startGuest, verifyGuest } from './guest.service.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  429: errorEnvelope,
-};
-const storeHeader = z.object({ 'store-origin': z.string().max(100).optional() });
-
-async function shopRealm(deps: Deps, req: FastifyRequest): Promise<Realm> {
-  const store = await requireOpenStore(deps, req);
-  return { role: 'CUSTOMER', storeId: store.id, shopName: store.storeName };
-}
+const guestErrors = { ...errors, 409: errorEnvelope };
 
 /** Guest checkout at the shop in store-origin (decision 0031): a code, a session, and later a password. */
 export function guestRoutes(app: ZodApp, deps: Deps) {
@@ -41,11 +25,11 @@ export function guestRoutes(app: ZodApp, deps: Deps) {
       summary: 'Check out as a guest: mail a 6-digit code to the email (the same answer for every email)',
       headers: storeHeader,
       body: guestStartBody,
-      response: { 202: envelope(otpSent), ...errors },
+      response: { 202: envelope(otpSent), ...guestErrors },
     },
     handler: async (req, reply) => {
       const b = req.body;
-      const realm = await shopRealm(deps, req);
+      const realm = await realmOf(deps, req, 'CUSTOMER');
       const data = await startGuest(deps, { realm, email: b.email, name: b.name, ip: clientIp(req) });
       return reply.code(202).send(ok(data, `We sent a 6-digit code to ${b.email}.`));
     },
@@ -57,11 +41,11 @@ export function guestRoutes(app: ZodApp, deps: Deps) {
       summary: "A guest's code: a session at the shop (an email with a Haat account signs that account in)",
       headers: storeHeader,
       body: guestVerifyBody,
-      response: { 200: envelope(session), ...errors },
+      response: { 200: envelope(session), ...guestErrors },
     },
     handler: async (req) => {
       const b = req.body;
-      const realm = await shopRealm(deps, req);
+      const realm = await realmOf(deps, req, 'CUSTOMER');
       return ok(
         await verifyGuest(deps, { realm, email: b.email, code: b.otp, ip: clientIp(req) }),
         'Email verified',
@@ -75,7 +59,7 @@ export function guestRoutes(app: ZodApp, deps: Deps) {
       summary: 'A guest sets a password: their one Haat account, for every shop; answers with a new session',
       headers: storeHeader,
       body: guestPasswordBody,
-      response: { 200: envelope(session), ...errors },
+      response: { 200: envelope(session), ...guestErrors },
     },
     handler: async (req) => {
       const { actor } = await requireShopCustomer(deps, req);

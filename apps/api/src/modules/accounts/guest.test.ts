@@ -1,5 +1,5 @@
 import { schema } from '@haat/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import {
@@ -11,7 +11,7 @@ import {
   PLACE,
   productsOf,
 } from '../orders/orders.test-helpers.ts';
-import { demoVendor, lastCode, uniqueEmail, vendorSignup } from './accounts.test-helpers.ts';
+import { demoVendor, lastCode, lastMail, uniqueEmail, vendorSignup } from './accounts.test-helpers.ts';
 
 /* Guest checkout (issue 40, decision 0031): an emailed code and an address, no password; a password later. */
 
@@ -84,25 +84,15 @@ const customerRows = (email: string) =>
     .from(schema.users)
     .where(and(eq(schema.users.email, email), eq(schema.users.role, 'CUSTOMER')));
 
-async function newestMail(to: string) {
-  const [row] = await t.owner
-    .select({ payload: schema.outbox.payload })
-    .from(schema.outbox)
-    .where(sql`${schema.outbox.payload}->>'to' = ${to}`)
-    .orderBy(desc(schema.outbox.createdAt))
-    .limit(1);
-  return row?.payload as { subject: string; text: string; html: string };
-}
-
 describe('guest checkout', () => {
   it('orders with a code and an address, sees the order, its mail links to it, and downloads the invoice once shipped', async () => {
     const { email, session } = await guestAt(shops.a.slug);
     expect(session.guest).toBe(true);
     const orderId = await guestOrder(shops.a.slug, session);
-    const mail = await newestMail(email);
-    expect(mail.subject).toMatch(/^Order ORD-\d+ placed at /);
-    expect(mail.text).toContain(`/orders/${orderId}`);
-    expect(mail.html).toContain('View your order');
+    const mail = await lastMail(t, email);
+    expect(mail?.subject).toMatch(/^Order ORD-\d+ placed at /);
+    expect(mail?.text).toContain(`/orders/${orderId}`);
+    expect(mail?.html).toContain('View your order');
 
     const call = as(session, shops.a.slug);
     const seen = await call('GET', `${ORDERS}${orderId}/`);

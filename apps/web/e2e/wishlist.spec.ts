@@ -7,7 +7,7 @@ import { noSidewaysScroll, signUpCustomer, vendorToken } from './journeys.ts';
  * Wishlist across shops (issue 40), at 1366 and 360 px: a signed-out shopper taps the heart on a product at shop A,
  * signs in and finds it saved; at shop B (the same Haat account, "Continue as") saves a product from the listing's
  * card; the shop lowers its price by ₹200; the wishlist at B lists both shops' products with prices, the drop and
- * stock, and removes A's.
+ * stock, and removes A's; and the heart on a marketplace result saves shop A's product again there.
  */
 
 let app: AppHandle;
@@ -127,7 +127,22 @@ async function journey(page: Page, tag: string) {
   await open(page, `/store/${shopB}/wishlist`);
   await atB.getByText(shawl.name).waitFor();
   expect(await atA.count()).toBe(0);
+
+  // The marketplace: the heart on shop A's result saves it there, through Continue as and the product's page.
+  await expect.poll(() => marketplaceHas(lamp.name), { timeout: 20_000 }).toBe(true);
+  await page.goto(app.url(`/search?q=${encodeURIComponent(lamp.name)}`));
+  await page.getByRole('button', { name: `Save ${lamp.name} to wishlist` }).click();
+  await page.waitForURL((u) => u.pathname === `/store/${shopA}/login`);
+  await page.getByRole('button', { name: 'Continue as Kavya Menon' }).click();
+  await page.waitForURL((u) => u.pathname === `/store/${shopA}/product/${lamp.id}`);
+  await page.getByRole('button', { name: `Remove ${lamp.name} from wishlist`, pressed: true }).waitFor();
   await page.context().close();
+}
+
+async function marketplaceHas(name: string) {
+  const q = new URLSearchParams({ search: name, limit: '12' });
+  const found = await (await fetch(app.url(`/api/store/get-store/products/?${q}`))).json();
+  return ((found.data?.results ?? []) as { product_name: string }[]).some((p) => p.product_name === name);
 }
 
 describe('wishlist across shops', () => {

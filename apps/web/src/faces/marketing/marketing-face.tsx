@@ -4,6 +4,7 @@ import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { ProductSearch } from '../../features/marketplace/product-search.tsx';
+import { ShopHeart } from '../../features/wishlist/shop-heart.tsx';
 import * as queryEngine from '../../lib/query/engine.ts';
 import { installQueryCore } from '../../lib/query.ts';
 import { Route, Routes } from '../../lib/router.tsx';
@@ -78,7 +79,7 @@ export default function MarketingFace() {
       <Route element={<MarketingLayout />}>
         <Route index element={<LandingPage />} />
         <Route path="shops" element={<ShopsPage />} />
-        <Route path="search" element={<ProductSearch />} />
+        <Route path="search" element={<ProductSearch heart={ShopHeart} />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="terms" element={inLayout(<TermsPage />)} />

@@ -1,9 +1,12 @@
 import type { MarketplaceProduct } from '@haat/contracts';
 import { MapPin, Package, Star, Store } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { formatINR } from '../../lib/format.ts';
 
 const count = new Intl.NumberFormat('en-IN');
+
+/** A heart saving the product to the shopper's wishlist at its shop (the marketing face hands in the wishlist's). */
+export type ResultHeart = ComponentType<{ slug: string; productId: string; name: string }>;
 
 /** The price a shopper pays now, the list price struck when it is lower, and a range for products with variants. */
 function ResultPrice({ product: p }: { product: MarketplaceProduct }) {
@@ -34,10 +37,16 @@ function ResultPrice({ product: p }: { product: MarketplaceProduct }) {
  * is one plain link: the product opens on its shop's own address (a full page load, another host).
  * Image beside the text on a phone (360 px), above it from 640 px.
  */
-export function ProductResultCard({ product: p }: { product: MarketplaceProduct }) {
+export function ProductResultCard({
+  product: p,
+  heart: SaveHeart,
+}: {
+  product: MarketplaceProduct;
+  heart?: ResultHeart;
+}) {
   const [imageFailed, setImageFailed] = useState(false);
   return (
-    <li className="flex">
+    <li className="relative flex">
       <a
         href={p.product_url}
         className="group flex w-full gap-3 overflow-hidden rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:flex-col sm:p-0"
@@ -99,6 +108,7 @@ export function ProductResultCard({ product: p }: { product: MarketplaceProduct 
           </p>
         </div>
       </a>
+      {SaveHeart ? <SaveHeart slug={p.store.slug} productId={p.id} name={p.product_name} /> : null}
     </li>
   );
 }

@@ -4,7 +4,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Link } from '../../lib/router.tsx';
-import { ProductResultCard } from './product-result-card.tsx';
+import { ProductResultCard, type ResultHeart } from './product-result-card.tsx';
 import { ProductSearchFilterBar } from './product-search-filters.tsx';
 import { countFormat, ShopGrid } from './shop-discovery.tsx';
 import {
@@ -80,7 +80,7 @@ function NoProducts({ filters }: { filters: ProductSearchFilters }) {
   );
 }
 
-function Results({ filters }: { filters: ProductSearchFilters }) {
+function Results({ filters, heart }: { filters: ProductSearchFilters; heart?: ResultHeart }) {
   const { search, category, city, minPrice, maxPrice, rating, inStock, sort, page: at, size } = filters;
   const query = useProductSearch({
     search,
@@ -142,7 +142,7 @@ function Results({ filters }: { filters: ProductSearchFilters }) {
         }`}
       >
         {results.map((p) => (
-          <ProductResultCard key={p.id} product={p} />
+          <ProductResultCard key={p.id} product={p} heart={heart} />
         ))}
       </ul>
       <Pagination
@@ -161,7 +161,7 @@ function Results({ filters }: { filters: ProductSearchFilters }) {
  * /search on the main domain: products of every open shop, searched across shops, with filters, sorts and pages
  * in the URL. A result opens on its shop's own address.
  */
-export function ProductSearch() {
+export function ProductSearch({ heart }: { heart?: ResultHeart }) {
   const filters = useProductSearchFilters();
   return (
     <div className="bg-slate-50 px-4 pt-24 pb-20 sm:px-6 sm:pt-28 lg:px-8">
@@ -181,7 +181,7 @@ export function ProductSearch() {
           <ProductSearchFilterBar filters={filters} />
         </div>
         <div className="mt-6">
-          <Results filters={filters} />
+          <Results filters={filters} heart={heart} />
         </div>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '../../lib/query.ts';
 import { useNavigate } from '../../lib/router.tsx';
 import { loginPathFor } from '../../lib/session/session-context.tsx';
 import { readSession } from '../../lib/session/session-storage.ts';
+import { toast } from '../../lib/toast.ts';
 import { HeartButton, type HeartProps } from './heart.tsx';
 import { idsKey, SAVE_KEY } from './keys.ts';
 
@@ -51,9 +52,18 @@ export default function LiveHeart(p: HeartProps) {
  */
 export function signInFirst(host: HostInfo, p: HeartProps) {
   const slug = host.storeSlug;
-  const s = readSession();
   // Signed in here already (the tap came while the page was starting): the live heart is on its way.
-  if (!slug || (s?.role_type === 'CUSTOMER' && s.storeSlug === slug)) return;
+  if (!slug || customerAt(slug)) return;
+  keepSave(slug, p);
+  window.location.assign(loginPathFor(host, window.location.pathname + window.location.search, 'customer'));
+}
+
+const customerAt = (slug: string) => {
+  const s = readSession();
+  return s?.role_type === 'CUSTOMER' && s.storeSlug === slug;
+};
+
+function keepSave(slug: string, p: HeartProps) {
   try {
     sessionStorage.setItem(
       SAVE_KEY,
@@ -62,5 +72,33 @@ export function signInFirst(host: HostInfo, p: HeartProps) {
   } catch {
     // Storage blocked: the shopper taps the heart again after signing in.
   }
-  window.location.assign(loginPathFor(host, window.location.pathname + window.location.search, 'customer'));
+}
+
+/**
+ * A marketplace result's heart (ShopHeart): saved at once when the shopper is signed in at that shop on this address;
+ * otherwise kept, and the shopper signs in at the shop (/store/{slug}, where Continue as offers their Haat account)
+ * and is brought to the product's page, whose heart carries it out.
+ */
+export async function saveAtShop(slug: string, p: HeartProps) {
+  const page = `/store/${slug}/product/${p.productId}`;
+  if (!customerAt(slug)) {
+    keepSave(slug, p);
+    window.location.assign(
+      `/store/${slug}/login?${new URLSearchParams({ userType: 'customer', redirect: page })}`,
+    );
+    return;
+  }
+  try {
+    await queryApi('/api/store/wishlist/', {
+      method: 'POST',
+      storeOrigin: slug,
+      body: { product_id: p.productId },
+    });
+  } catch {
+    return; // Announced by the client.
+  }
+  toast.success('Saved to your wishlist', {
+    description: p.name,
+    action: { label: 'View wishlist', onClick: () => window.location.assign(`/store/${slug}/wishlist`) },
+  });
 }

@@ -114,6 +114,7 @@ async function journey(width: number, height: number, tag: string) {
   expect(await orderPaymentStatus(page)).toBe('SUCCESS');
   await noSidewaysScroll(page);
   await page.screenshot({ path: `/tmp/payment-gateway-paid-${tag}.png`, fullPage: true });
+  await refundThroughGateway(merchant, new URL(page.url()).searchParams.get('orderId') ?? '', tag);
 
   // Failed: the bank declines; the page says so, and paying again (webhook after the return) succeeds.
   const second = await app.newPage({ width, height });
@@ -134,6 +135,43 @@ async function journey(width: number, height: number, tag: string) {
     .getByText('Payment received. Your order is confirmed.')
     .waitFor();
   expect(await orderPaymentStatus(second)).toBe('SUCCESS');
+}
+
+/**
+ * The merchant refunds part of the paid order on Transaction detail (what the gateway reported is there): the
+ * refund goes through Razorpay, shows pending, and is completed by the gateway's refund.processed webhook.
+ */
+async function refundThroughGateway(merchant: Page, orderId: string, tag: string) {
+  const order = await vendorApi('GET', `/api/admin/order/${orderId}/`);
+  const number = order.order_details.order_number as string;
+  const found = await vendorApi('GET', `/api/admin/transaction/?search=${encodeURIComponent(number)}`);
+  await merchant.goto(app.url(`/transaction/${found.results[0].id}`, 'admin'));
+  const gateway = merchant.getByTestId('gateway-details');
+  await gateway.getByText('UPI ID (VPA)').waitFor();
+  await gateway.getByText('Razorpay').waitFor();
+  await merchant.getByRole('button', { name: 'Process Refund' }).click();
+  const dialog = merchant.getByRole('dialog', { name: 'Process Refund' });
+  await dialog.getByText(/Razorpay gives the money back/).waitFor();
+  await dialog.getByLabel('Amount').fill('1');
+  await dialog.getByLabel('Reason (the customer sees it)').fill('Late delivery, part refund');
+  await dialog.getByRole('button', { name: 'Record Refund' }).click();
+  await merchant.getByText(/through Razorpay · pending/).waitFor();
+  await noSidewaysScroll(merchant);
+  await merchant.screenshot({ path: `/tmp/payment-gateway-refund-${tag}.png`, fullPage: true });
+  // The test gateway processes it and sends refund.processed: no longer pending.
+  await expect
+    .poll(
+      async () => {
+        await merchant.reload();
+        await merchant
+          .getByText(/through Razorpay/)
+          .first()
+          .waitFor();
+        return merchant.getByText(/through Razorpay · pending/).count();
+      },
+      { timeout: 15_000, interval: 1000 },
+    )
+    .toBe(0);
 }
 
 describe('paying online through the test gateway', () => {

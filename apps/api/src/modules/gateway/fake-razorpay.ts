@@ -84,6 +84,8 @@ export class FakeRazorpay {
   /** Every API request: method, path and the key id it authenticated with. */
   readonly requests: { method: string; path: string; keyId: string | null; body: unknown }[] = [];
   url = '';
+  /** The development test gateway processes each refund this long after it is asked (its webhook then); null: never by itself. */
+  autoSettleRefundsMs: number | null = null;
   private server: Server | null = null;
 
   constructor(public deliver: Deliver = defaultDeliver) {}
@@ -344,6 +346,9 @@ export class FakeRazorpay {
       keyId: p.keyId,
     };
     this.refunds.set(refund.id, refund);
+    if (this.autoSettleRefundsMs !== null) {
+      setTimeout(() => void this.settleRefund(refund.id).catch(() => {}), this.autoSettleRefundsMs).unref();
+    }
     return [200, publicOf(refund)];
   }
 

@@ -76,6 +76,7 @@ export function testGatewayUrl(deps: Pick<Deps, 'config'>): Promise<string> {
   devGateway ??= (async () => {
     const port = deps.config.TEST_GATEWAY_PORT;
     const fake = new FakeRazorpay();
+    fake.autoSettleRefundsMs = 2000;
     await fake.listen(port).then(
       () => fake.unref(),
       (e: NodeJS.ErrnoException) => {

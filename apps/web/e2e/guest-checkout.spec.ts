@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { addAddressAtCheckout, noSidewaysScroll, vendorToken } from './journeys.ts';
+import {
+  addAddressAtCheckout,
+  adminData,
+  noSidewaysScroll,
+  otherOpenShop,
+  productInStock,
+  vendorToken,
+} from './journeys.ts';
 
 /*
  * Guest checkout (issue 40, decision 0031): a signed-out shopper taps Add to Cart, chooses "Check out as a guest",
@@ -15,28 +22,13 @@ let app: AppHandle;
 let shopB = '';
 beforeAll(async () => {
   app = await startApp();
-  const shops = await (await fetch(app.url('/api/store/get-store/?limit=100'))).json();
-  shopB = (shops.data.results as { slug: string }[]).find((s) => s.slug !== app.demo.openShop)?.slug ?? '';
-  if (!shopB) throw new Error('a second open demo shop');
+  shopB = await otherOpenShop(app);
 });
 afterAll(async () => {
   await app?.close();
 });
 
 const run = Date.now().toString(36);
-type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
-
-async function productOf(shop: string) {
-  const listed = await fetch(app.url('/api/store/stores/product?limit=48'), {
-    headers: { 'store-origin': shop },
-  });
-  const product = ((await listed.json()).data as Product[]).find(
-    (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 5,
-  );
-  if (!product) throw new Error(`${shop} has a product in stock`);
-  return product.id;
-}
-
 /** The newest mail to an address whose subject matches. */
 async function mailTo(email: string, subject: RegExp) {
   for (let i = 0; i < 50; i++) {
@@ -75,24 +67,14 @@ async function ship(orderId: string) {
   for (const body of [
     { status: 'PROCESSING' },
     { status: 'SHIPPED', carrier: 'India Post', tracking_number: 'EE1' },
-  ]) {
-    const res = await fetch(app.url(`/api/admin/order/${orderId}/status/`), {
-      method: 'PUT',
-      headers: {
-        authorization: `Bearer ${bearer}`,
-        'store-origin': app.demo.openShop,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, await res.text()).toBe(200);
-  }
+  ])
+    await adminData(app, bearer, `/order/${orderId}/status/`, { method: 'PUT', body });
 }
 
 /** A signed-out shopper becomes a guest from Add to Cart and places a COD order; its id. */
 async function guestOrders(page: Page, email: string, width: number) {
   const shop = app.demo.openShop;
-  const productId = await productOf(shop);
+  const productId = await productInStock(app, shop);
   await page.goto(app.url(`/product/${productId}`, shop));
   await page.getByRole('button', { name: 'Add to Cart', disabled: false }).click();
   await page.waitForURL((u) => u.pathname === '/login');

@@ -5,6 +5,8 @@ import {
   addAddressAtCheckout,
   addToCart,
   noSidewaysScroll,
+  otherOpenShop,
+  productInStock,
   signInVendor,
   signUpCustomer,
 } from './journeys.ts';
@@ -19,26 +21,11 @@ let app: AppHandle;
 let shopB = '';
 beforeAll(async () => {
   app = await startApp();
-  const shops = await (await fetch(app.url('/api/store/get-store/?limit=100'))).json();
-  shopB = (shops.data.results as { slug: string }[]).find((s) => s.slug !== app.demo.openShop)?.slug ?? '';
-  if (!shopB) throw new Error('a second open demo shop');
+  shopB = await otherOpenShop(app);
 });
 afterAll(async () => {
   await app?.close();
 });
-
-type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
-
-async function productOf(shop: string) {
-  const listed = await fetch(app.url('/api/store/stores/product?limit=48'), {
-    headers: { 'store-origin': shop },
-  });
-  const product = ((await listed.json()).data as Product[]).find(
-    (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 5,
-  );
-  if (!product) throw new Error(`${shop} has a product in stock`);
-  return product.id;
-}
 
 const run = Date.now().toString(36);
 const home = {
@@ -69,7 +56,7 @@ describe('Your Haat account', () => {
       const page = await app.newPage({ width, height: 800 });
       await signUpCustomer(app, page, who, shopA);
       // The consent line at checkout, then the first order shares the details with shop A.
-      await addToCart(app, page, shopA, await productOf(shopA), 1);
+      await addToCart(app, page, shopA, await productInStock(app, shopA), 1);
       await page.goto(app.url('/checkout', shopA));
       await page.getByText(`${app.demo.openShopName} will get your name, phone and address`).waitFor();
       await addAddressAtCheckout(page, home);

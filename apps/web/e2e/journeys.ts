@@ -123,6 +123,27 @@ export async function adminData(
   return json.data;
 }
 
+/** A product sold as one item with at least 5 in stock at a shop (from its storefront listing): its id. */
+export async function productInStock(app: AppHandle, shop: string) {
+  const listed = await fetch(app.url('/api/store/stores/product?limit=48'), {
+    headers: { 'store-origin': shop },
+  });
+  type Card = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
+  const product = ((await listed.json()).data as Card[]).find(
+    (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 5,
+  );
+  if (!product) throw new Error(`${shop} has a product in stock`);
+  return product.id;
+}
+
+/** An open demo shop other than the open demo shop (app.demo.openShop): its slug. */
+export async function otherOpenShop(app: AppHandle) {
+  const shops = await (await fetch(app.url('/api/store/get-store/?limit=100'))).json();
+  const slug = (shops.data.results as { slug: string }[]).find((s) => s.slug !== app.demo.openShop)?.slug;
+  if (!slug) throw new Error('a second open demo shop');
+  return slug;
+}
+
 /** Puts a product in a signed-in shopper's cart (selected), as the product page's Add to Cart does. */
 export async function addToCart(
   app: AppHandle,

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { addToCart, noSidewaysScroll, placeCodOrder, signUpCustomer } from './journeys.ts';
+import {
+  addToCart,
+  noSidewaysScroll,
+  otherOpenShop,
+  placeCodOrder,
+  productInStock,
+  signUpCustomer,
+} from './journeys.ts';
 
 /*
  * One Haat shopper account across every shop (issue 40, decision 0029): signed up at shop A, the shopper signs in at
@@ -13,26 +20,11 @@ let app: AppHandle;
 let shopB = '';
 beforeAll(async () => {
   app = await startApp();
-  const shops = await (await fetch(app.url('/api/store/get-store/?limit=100'))).json();
-  shopB = (shops.data.results as { slug: string }[]).find((s) => s.slug !== app.demo.openShop)?.slug ?? '';
-  if (!shopB) throw new Error('a second open demo shop');
+  shopB = await otherOpenShop(app);
 });
 afterAll(async () => {
   await app?.close();
 });
-
-type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
-
-async function productOf(shop: string) {
-  const listed = await fetch(app.url('/api/store/stores/product?limit=48'), {
-    headers: { 'store-origin': shop },
-  });
-  const product = ((await listed.json()).data as Product[]).find(
-    (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 5,
-  );
-  if (!product) throw new Error(`${shop} has a product in stock`);
-  return product.id;
-}
 
 const run = Date.now().toString(36);
 const home = {
@@ -61,14 +53,14 @@ describe('one Haat account at two shops', () => {
       };
       const page = await app.newPage({ width, height: 800 });
       await signUpCustomer(app, page, who, shopA);
-      const orderA = await placeCodOrder(app, page, shopA, await productOf(shopA), 1, home);
+      const orderA = await placeCodOrder(app, page, shopA, await productInStock(app, shopA), 1, home);
       expect(orderA).toMatch(/[0-9a-f-]{36}/);
 
       // Shop B: no sign-up, the same email and password.
       await page.goto(app.url('/login?userType=customer', shopB));
       await signInWithPassword(page, who.email, who.password);
       await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shopB));
-      await addToCart(app, page, shopB, await productOf(shopB), 1);
+      await addToCart(app, page, shopB, await productInStock(app, shopB), 1);
       await page.goto(app.url('/checkout', shopB));
       const elsewhere = page.getByRole('region', { name: 'Saved at your other Haat shops' });
       const use = elsewhere.getByRole('button', { name: `Use this address (${home.street})` });

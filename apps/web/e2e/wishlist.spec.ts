@@ -90,14 +90,14 @@ async function journey(page: Page, tag: string) {
   await page.getByLabel('Password', { exact: true }).fill(shopper.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((u) => u.pathname === `/store/${shopA}/product/${lamp.id}`);
-  await page.getByRole('button', { name: `Remove ${lamp.name} from wishlist`, pressed: true }).waitFor();
+  await page.getByRole('button', { name: `Save ${lamp.name} to wishlist`, pressed: true }).waitFor();
 
   // Shop B: the card's heart on the listing; the same account continues there in one tap.
   await open(page, `/store/${shopB}/products?q=${encodeURIComponent(shawl.name)}`);
   await page.getByRole('button', { name: `Save ${shawl.name} to wishlist` }).click();
   await page.getByRole('button', { name: 'Continue as Kavya Menon' }).click();
   await page.waitForURL((u) => u.pathname === `/store/${shopB}/products`);
-  await page.getByRole('button', { name: `Remove ${shawl.name} from wishlist`, pressed: true }).waitFor();
+  await page.getByRole('button', { name: `Save ${shawl.name} to wishlist`, pressed: true }).waitFor();
   await noSidewaysScroll(page);
   await page.screenshot({ path: `/tmp/wishlist-card-${tag}.png` });
 
@@ -135,7 +135,7 @@ async function journey(page: Page, tag: string) {
   await page.waitForURL((u) => u.pathname === `/store/${shopA}/login`);
   await page.getByRole('button', { name: 'Continue as Kavya Menon' }).click();
   await page.waitForURL((u) => u.pathname === `/store/${shopA}/product/${lamp.id}`);
-  await page.getByRole('button', { name: `Remove ${lamp.name} from wishlist`, pressed: true }).waitFor();
+  await page.getByRole('button', { name: `Save ${lamp.name} to wishlist`, pressed: true }).waitFor();
   await page.context().close();
 }
 

@@ -14,7 +14,7 @@ export interface HeartProps {
   className?: string;
 }
 
-/** The heart's button: filled when saved. */
+/** The heart's button: a toggle, pressed (and filled) when saved. */
 export function HeartButton({
   name,
   className,
@@ -25,11 +25,8 @@ export function HeartButton({
     <button
       type="button"
       aria-pressed={saved}
-      aria-label={`${saved ? 'Remove' : 'Save'} ${name} ${saved ? 'from' : 'to'} wishlist`}
-      onClick={(e) => {
-        e.preventDefault();
-        onTap?.();
-      }}
+      aria-label={`Save ${name} to wishlist`}
+      onClick={onTap}
       className={`grid place-items-center rounded-full bg-white/90 text-rose-600 shadow-sm ${className}`}
     >
       <Heart aria-hidden className={saved ? 'size-5 fill-current' : 'size-5'} />

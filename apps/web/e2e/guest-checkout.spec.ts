@@ -138,6 +138,13 @@ describe('guest checkout', () => {
       expect(text).toContain('Kavya Menon');
       expect(text).toContain(`${width} Marine Drive`);
 
+      // The profile offers the same instead of "Change password" (a guest has none to change).
+      await later.goto(app.url('/profile', app.demo.openShop));
+      await later.getByRole('region', { name: 'Set a password to keep your account' }).waitFor();
+      expect(await later.getByRole('heading', { name: 'Change password' }).count()).toBe(0);
+      await later.goBack();
+      await later.waitForURL((u) => u.pathname === `/orders/${orderId}`);
+
       // Set a password on the order page; it signs in at another demo shop.
       const keep = later.getByRole('region', { name: 'Set a password to keep your account' });
       await keep.getByLabel('New password', { exact: true }).fill('kavya-keeps-7');

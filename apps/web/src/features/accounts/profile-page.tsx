@@ -4,6 +4,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useQuery } from '../../lib/query.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
+import { KeepAccount } from '../orders/index.ts';
 import { authApi, meKey } from './auth-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -70,13 +71,18 @@ export function ProfilePage() {
             </p>
           )}
         </Card>
-        <Card
-          id="password-heading"
-          title="Change password"
-          description="Other devices signed in to your account will be signed out."
-        >
-          <ChangePasswordForm />
-        </Card>
+        {session?.guest ? (
+          // A guest has no password to change yet: they may set one (decision 0031).
+          <KeepAccount slug={storeOrigin ?? ''} />
+        ) : (
+          <Card
+            id="password-heading"
+            title="Change password"
+            description="Other devices signed in to your account will be signed out."
+          >
+            <ChangePasswordForm />
+          </Card>
+        )}
         {session?.role_type === 'CUSTOMER' ? (
           <Suspense fallback={null}>
             <HaatAccountSections />

@@ -126,6 +126,37 @@ export const TEST_SHOP = {
   store_name: 'Chai Corner',
 };
 
+/** TEST_SHOP's storefront, reached on its own host or under /store/{slug} on the main domain. */
+export const shopHost = (via: 'host' | 'path' = 'host'): HostInfo => ({
+  face: 'storefront',
+  storeSlug: TEST_SHOP.slug,
+  via,
+  platformDomain: 'haat.test',
+  store: null,
+  storeStatus: 'PUBLISHED',
+});
+
+/** Saves a sign-in of a customer of TEST_SHOP (Kavya Menon), as the app keeps it: a shopper's pages see them. */
+export function saveShopperSession() {
+  window.localStorage.setItem(
+    SESSION_KEY,
+    JSON.stringify({
+      accessToken: 'test-token',
+      refreshToken: 'test-refresh',
+      expiresAt: Date.now() + 15 * 60_000,
+      role_type: 'CUSTOMER',
+      firstName: 'Kavya',
+      lastName: 'Menon',
+      userId: '0b7e3f1a-2c4d-4e6f-8a1b-3c5d7e9f1a2b',
+      email: 'kavya@example.in',
+      storeId: TEST_SHOP.id,
+      storeSlug: TEST_SHOP.slug,
+      stores: [],
+      remember: true,
+    }),
+  );
+}
+
 /** Renders `ui` in the back office as the owner of TEST_SHOP (a saved sign-in), at `url`. */
 export function renderInBackOffice(ui: ReactNode, url = '/') {
   window.localStorage.setItem(

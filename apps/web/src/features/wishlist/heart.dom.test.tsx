@@ -1,10 +1,8 @@
-import type { HostInfo } from '@haat/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HostProvider } from '../../app/host.tsx';
 import { SessionProvider } from '../../lib/session/session-context.tsx';
-import { SESSION_KEY } from '../../lib/session/session-storage.ts';
-import { fakeApi, renderAt, TEST_SHOP } from '../../test/dom.tsx';
+import { fakeApi, renderAt, saveShopperSession, shopHost, TEST_SHOP } from '../../test/dom.tsx';
 import { WishlistHeart } from './heart.tsx';
 import { SAVE_KEY } from './keys.ts';
 
@@ -14,36 +12,10 @@ const PRODUCT = '3c9d1e2f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const VARIANT = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
 function renderHeart(signedIn: boolean) {
-  if (signedIn) {
-    window.localStorage.setItem(
-      SESSION_KEY,
-      JSON.stringify({
-        accessToken: 'test-token',
-        refreshToken: 'test-refresh',
-        expiresAt: Date.now() + 15 * 60_000,
-        role_type: 'CUSTOMER',
-        firstName: 'Kavya',
-        lastName: 'Menon',
-        userId: '0b7e3f1a-2c4d-4e6f-8a1b-3c5d7e9f1a2b',
-        email: 'kavya@example.in',
-        storeId: TEST_SHOP.id,
-        storeSlug: TEST_SHOP.slug,
-        stores: [],
-        remember: true,
-      }),
-    );
-  }
-  const host: HostInfo = {
-    face: 'storefront',
-    storeSlug: TEST_SHOP.slug,
-    via: 'host',
-    platformDomain: 'haat.test',
-    store: null,
-    storeStatus: 'PUBLISHED',
-  };
+  if (signedIn) saveShopperSession();
   return renderAt(
     `/product/${PRODUCT}`,
-    <HostProvider initial={host} fallback={() => null}>
+    <HostProvider initial={shopHost('host')} fallback={() => null}>
       <SessionProvider>
         <WishlistHeart productId={PRODUCT} variantId={VARIANT} name="Brass Lamp" />
       </SessionProvider>

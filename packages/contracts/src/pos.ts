@@ -211,7 +211,13 @@ export function posTotals(
   const items = lines.reduce((n, l) => n + l.quantity, 0);
   let discountProblem: string | null = null;
   let discountPaise = 0;
-  if (!(discount.value >= 0)) discountProblem = 'Discount cannot be negative';
+  if (!Number.isFinite(discount.value)) discountProblem = 'Discount must be a number';
+  else if (discount.value < 0) discountProblem = 'Discount cannot be negative';
+  else if (
+    discount.type === 'FIXED' &&
+    Math.abs(discount.value * 100 - Math.round(discount.value * 100)) > 1e-6
+  )
+    discountProblem = 'Discount can have at most 2 decimals';
   else if (discount.type === 'PERCENT') {
     if (discount.value > 100) discountProblem = 'Discount cannot be more than 100%';
     else

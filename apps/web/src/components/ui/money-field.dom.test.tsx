@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MoneyField } from './money-field.tsx';
 
-/* The rupee amount field: it keeps what an amount may hold (digits, a point, two decimals) and keeps a minus sign,
-   so the form's schema can refuse a negative amount rather than the field turning -10 into 10. */
+/* The rupee amount field: it keeps the amount as typed, less a rupee sign, grouping commas and spaces, so the form's
+   schema refuses a negative amount or a third decimal with its message rather than the field changing the amount. */
 
 /** A form's use of the field: the text in state, and what a submit would read from it. */
 function Amount({ error, hint }: { error?: string; hint?: string }) {
@@ -33,25 +33,31 @@ describe('MoneyField', () => {
     expect(amount().value).toBe('-25.5');
   });
 
-  it('does not take a third decimal or a second point', () => {
+  it('keeps a third decimal, a second point and letters as typed, for the schema to refuse with its message', () => {
     render(<Amount />);
-    type('449.1');
     type('449.10');
     expect(amount().value).toBe('449.10');
-    type('449.105');
-    expect(amount().value).toBe('449.10');
-    type('449.10.');
-    expect(amount().value).toBe('449.10');
     expect(read()).toBe('reads 449.1');
+    // Cutting a pasted 449.105 to 449.10 changed the amount without a word; it stays, and reads as what was typed.
+    type('449.105');
+    expect(amount().value).toBe('449.105');
+    expect(read()).toBe('reads 449.105');
+    type('449.10.5');
+    expect(amount().value).toBe('449.10.5');
+    expect(read()).toBe('reads NaN');
+    type('12a');
+    expect(amount().value).toBe('12a');
   });
 
-  it('drops the rupee sign, grouping commas, spaces and letters of a pasted amount', () => {
+  it('drops only what formats a pasted amount: the rupee sign, Rs, grouping commas and spaces', () => {
     render(<Amount />);
     type('₹ 1,25,000.50');
     expect(amount().value).toBe('125000.50');
-    type('abc');
-    expect(amount().value).toBe('');
-    expect(read()).toBe('empty');
+    type('Rs. 2,500');
+    expect(amount().value).toBe('2500');
+    type('-₹ 40');
+    expect(amount().value).toBe('-40');
+    expect(read()).toBe('reads -40');
   });
 
   it('shows the ₹ prefix, a numeric keypad, and the error (not the hint) tied to the input', () => {

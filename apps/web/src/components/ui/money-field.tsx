@@ -1,23 +1,21 @@
 /**
- * Kit: a rupee amount field with a fixed ₹ prefix. The value stays the text typed (digits and at most two
- * decimals) so the caller decides how to parse and validate it; label, hint, error and aria-invalid as in fields.tsx.
+ * Kit: a rupee amount field with a fixed ₹ prefix. The value stays the text typed (less a rupee sign, spaces and
+ * grouping commas) so the caller decides how to parse and validate it; label, hint, error and aria-invalid as in fields.tsx.
  */
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { FieldError } from './fields.tsx';
 
 /**
- * Keeps what an amount in rupees may hold: digits, one decimal point and at most two decimals (paise). A leading
- * minus sign stays, so the form can say a negative amount is refused (dropping it turned -10 into a ₹10 refund).
+ * The amount as typed, less what only formats it: a rupee sign or "Rs"/"INR" before it, spaces and grouping commas
+ * (a pasted "₹ 1,25,000.50" is 125000.50). Nothing else is changed: a minus sign stays (dropping it turned -10 into a
+ * ₹10 refund), and a third decimal, a second point or a letter stay as typed for the form's schema to refuse with
+ * its message (cutting "12.345" to "12.34" changed the amount without a word).
  */
 export function moneyText(raw: string): string {
-  const minus = /^\s*[-−]/.test(raw) ? '-' : '';
-  const clean = raw.replace(/[^\d.]/g, '');
-  const dot = clean.indexOf('.');
-  if (dot === -1) return minus + clean;
-  return `${minus}${clean.slice(0, dot)}.${clean
-    .slice(dot + 1)
-    .replace(/\./g, '')
-    .slice(0, 2)}`;
+  return raw
+    .replace(/^\s*([-−]?)\s*(?:₹|rs\.?|inr)?\s*/i, '$1')
+    .replace(/[,\s]/g, '')
+    .replace(/^−/, '-');
 }
 
 export function MoneyField({

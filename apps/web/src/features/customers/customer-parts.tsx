@@ -95,6 +95,10 @@ export function CreditLimit({ c }: { c: CustomerDetail }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const limit = value.trim() === '' ? null : Number(value);
+    if (limit !== null && !Number.isFinite(limit)) {
+      setError('Credit limit must be a number');
+      return;
+    }
     save.mutate(
       { credit_limit: limit },
       {

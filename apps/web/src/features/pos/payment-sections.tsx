@@ -78,7 +78,7 @@ export function CashSection({ state, total }: Props) {
       <p className="flex justify-between rounded-lg bg-slate-50 px-3 py-2 text-base">
         <span className="text-slate-600">Change due</span>
         <span className="font-bold tabular-nums" data-testid="pos-change">
-          {received === '' || change < 0 ? '—' : formatAmount(change)}
+          {received === '' || !(change >= 0) ? '—' : formatAmount(change)}
         </span>
       </p>
     </div>

@@ -28,12 +28,20 @@ export function paymentOf(d: PaymentDraft): PosCheckoutBody['payment'] {
   return { method: d.method, card_last4: d.last4, card_network: d.network };
 }
 
+/** What is wrong with the cash received as typed (the field keeps a minus sign, letters and a third decimal). */
+function cashProblem(text: string, total: number): string | null {
+  const received = text === '' ? 0 : Number(text);
+  if (!Number.isFinite(received)) return 'Amount received must be a number';
+  if (received < 0) return 'Amount received cannot be negative';
+  if (Math.abs(received * 100 - Math.round(received * 100)) > 1e-6)
+    return 'Amount received can have at most 2 decimals';
+  if (received < total) return `Amount received is less than the total (${formatAmount(total)})`;
+  return null;
+}
+
 /** Why the entered payment cannot be sent yet, or null. */
 export function paymentProblem(d: PaymentDraft, total: number): string | null {
-  const received = d.received === '' ? 0 : Number(d.received);
-  if (d.method === 'CASH' && !(received >= 0)) return 'Amount received cannot be negative';
-  if (d.method === 'CASH' && received < total)
-    return `Amount received is less than the total (${formatAmount(total)})`;
+  if (d.method === 'CASH') return cashProblem(d.received, total);
   if (d.method === 'CARD' && !/^\d{4}$/.test(d.last4)) return 'Card: enter the last 4 digits';
   if (d.method === 'UPI' && d.utr && !/^\d{12}$/.test(d.utr))
     return 'UTR must be the 12-digit reference from your bank app';

@@ -370,7 +370,11 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/payment-gateway/': { access: 'vendor' },
   'PUT /api/admin/payment-gateway/': {
     access: 'vendor',
-    body: () => ({ key_id: 'rzp_test_Matrix0001', key_secret: 'matrix-secret-1', webhook_secret: 'matrix-hook-1' }),
+    body: () => ({
+      key_id: 'rzp_test_Matrix0001',
+      key_secret: 'matrix-secret-1',
+      webhook_secret: 'matrix-hook-1',
+    }),
   },
   'POST /api/admin/payment-gateway/test-gateway/': { access: 'vendor' },
   'DELETE /api/admin/payment-gateway/': { access: 'vendor' },

@@ -17,7 +17,7 @@ let w: GatewayWorld;
 beforeAll(async () => {
   w = await gatewayApp();
   expect((await w.vendor.call('PUT', GATEWAY, shopKeys)).statusCode).toBe(200);
-}, 60_000);
+}, 120_000);
 afterAll(() => w?.close());
 
 async function paidOrder() {

@@ -1,8 +1,11 @@
 import { schema, type Tx } from '@haat/db';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../lib/deps.ts';
-import { gatewayFailure, shopProvider } from './online-payment.service.ts';
+import { conflict } from '../../lib/errors.ts';
+import { findGateway } from './gateway.repository.ts';
+import { gatewayFailure } from './online-payment.service.ts';
 import type { GatewayRefund } from './provider.ts';
+import { providerFor } from './registry.ts';
 
 /*
  * Refunds through the gateway (issue 44). Process Refund on an online payment asks the gateway inside its own
@@ -11,11 +14,14 @@ import type { GatewayRefund } from './provider.ts';
  */
 
 export async function refundThroughGateway(
-  deps: Pick<Deps, 'db' | 'config'>,
-  storeId: string,
+  deps: Pick<Deps, 'config'>,
+  tx: Tx,
   v: { paymentId: string; amountPaise: number; notes: Record<string, string> },
 ): Promise<GatewayRefund> {
-  const { provider } = await shopProvider(deps, storeId);
+  // The shop's gateway read in the refund's own transaction (PGlite has one connection: another would wait on it).
+  const row = await findGateway(tx);
+  if (!row) throw conflict('This shop has no payment gateway connected any more.', 'NO_GATEWAY');
+  const provider = await providerFor(deps, row);
   try {
     return await provider.refund(v);
   } catch (e) {

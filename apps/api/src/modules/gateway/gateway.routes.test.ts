@@ -21,7 +21,7 @@ import { hmacHex } from './signatures.ts';
 let w: GatewayWorld;
 beforeAll(async () => {
   w = await gatewayApp();
-}, 60_000);
+}, 120_000);
 afterAll(() => w?.close());
 
 const hook = (body: string, headers: Record<string, string> = {}) =>

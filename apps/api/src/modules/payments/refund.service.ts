@@ -136,7 +136,7 @@ type GatewayMemo = { made?: Awaited<ReturnType<typeof refundThroughGateway>> };
  */
 async function moneyBack(
   deps: Deps,
-  store: StoreRow,
+  tx: Tx,
   p: repo.PaymentRow,
   v: { method: RefundMethod; reference?: string | undefined; amountPaise: number },
   memo: GatewayMemo,
@@ -153,7 +153,7 @@ async function moneyBack(
       reference: v.reference || null,
     };
   }
-  memo.made ??= await refundThroughGateway(deps, store.id, {
+  memo.made ??= await refundThroughGateway(deps, tx, {
     paymentId: p.gatewayPaymentId,
     amountPaise: v.amountPaise,
     notes: { order_id: p.orderId },
@@ -179,7 +179,7 @@ const refundOnce = (
     if (!order) throw notFound('Transaction not found');
     const after = await takeFromPayment(tx, p, amountPaise);
     const restocked = await restock(tx, store.id, order, v.restock, actor.userId);
-    const how = await moneyBack(deps, store, p, { ...v, amountPaise }, memo);
+    const how = await moneyBack(deps, tx, p, { ...v, amountPaise }, memo);
     // Cash handed back comes out of the drawer the refunder has open (issue 38), held until the commit.
     const drawer = how.method === 'CASH' ? await holdCashDrawer(tx, store.id, actor.userId) : null;
     const row = await repo.insertRefund(tx, {

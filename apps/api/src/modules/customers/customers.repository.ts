@@ -78,18 +78,20 @@ function toRow(r: Record<string, unknown>): CustomerRow {
   };
 }
 
+/** The shortest term the trigram index serves (customer_search_page answers nothing for a shorter one). */
+export const SEARCH_INDEX_MIN = 3;
+
 /**
  * A page of the customers matching a term, in the list's order, with their figures, and how many match, in one
  * statement: the page's ids and the count through the trigram index (customer_search_page, migration 0057), those
- * rows read again under the shop's policy. Null when the index cannot help (a term under 3 characters).
+ * rows read again under the shop's policy; for a term of SEARCH_INDEX_MIN characters or more.
  */
 export async function searchPage(
   tx: Tx,
   storeId: string,
   term: string,
   page: { limit: number; offset: number },
-): Promise<{ rows: CustomerRow[]; count: number } | null> {
-  if (term.length < 3) return null;
+): Promise<{ rows: CustomerRow[]; count: number }> {
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`select p.matches, c.*, s.*
         from customer_search_page(${term}, ${page.limit}::int, ${page.offset}::int) with ordinality as p (pid, matches, k)

@@ -22,15 +22,20 @@ import { creditLeftPaise, entryView, summaryView } from './customers-view.ts';
  * khata, their credit limit, and a reminder of what is due with the shop's UPI link.
  */
 
-/** A page of the book, latest visit first; a search by name or phone goes through the trigram index. */
+/**
+ * A page of the book, latest visit first; a search by name or phone goes through the trigram index. One statement
+ * (two without a search: the page and the kept count) on a reader that already holds the shop (readInStore).
+ */
 export async function listCustomers({ deps, store }: ShopContext, q: CustomerQuery) {
-  return withStore(deps.db, store.id, async (tx) => {
-    const term = q.search ? repo.searchTerm(q.search) : null;
-    const found = term ? await repo.searchPage(tx, store.id, term, q) : null;
-    if (found) return { results: found.rows.map(summaryView), count: found.count };
-    const page = await repo.customerPage(tx, store.id, { term, limit: q.limit, offset: q.offset });
-    return { results: page.rows.map(summaryView), count: page.count };
-  });
+  const term = q.search ? repo.searchTerm(q.search) : null;
+  if (term && term.length >= repo.SEARCH_INDEX_MIN) {
+    const [found] = await readInStore(deps.db, store.id, (tx) => [repo.searchPage(tx, store.id, term, q)]);
+    return { results: found.rows.map(summaryView), count: found.count };
+  }
+  const [page] = await readInStore(deps.db, store.id, (tx) => [
+    repo.customerPage(tx, store.id, { term, limit: q.limit, offset: q.offset }),
+  ]);
+  return { results: page.rows.map(summaryView), count: page.count };
 }
 
 /** A customer with their latest orders and their whole khata. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { demoVendor, uniqueEmail } from '../accounts/accounts.test-helpers.ts';
 import { as, login, orderAt, signedUpAt } from '../accounts/shopper.test-helpers.ts';
-import { moveOrderAs } from '../orders/orders.test-helpers.ts';
+import { moveOrderAs, productsOf } from '../orders/orders.test-helpers.ts';
 
 /*
  * The DPDP part of issue 40 (decision 0032): a shop sees a shopper only once they ordered there (consent recorded
@@ -113,6 +113,11 @@ describe('deleting the Haat account', () => {
     const { email, phone, atA, atB } = await shopperAtTwoShops();
     const orderId = await orderAt(t, shops.b.slug, atB);
     await moveOrderAs(vendorB, orderId, 'CONFIRMED', 'PROCESSING', 'SHIPPED');
+    const [saved] = await productsOf(t, shops.a.slug);
+    const wish = await as(t, atA, shops.a.slug).call('POST', '/api/store/wishlist/', {
+      product_id: saved?.id,
+    });
+    expect(wish.statusCode, wish.body).toBeLessThan(300);
     const res = await as(t, atA, shops.a.slug).call('POST', DELETE, { confirm_email: email.toUpperCase() });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ shops: 2, orders_kept: 1 });
@@ -150,6 +155,11 @@ describe('deleting the Haat account', () => {
     expect(
       await t.owner.select().from(schema.shopperAccounts).where(eq(schema.shopperAccounts.email, email)),
     ).toEqual([]);
+    // Their wishlist at shop A is gone with the account.
+    const wished = await withStore(t.owner, shops.a.id, (tx) =>
+      tx.select().from(schema.wishlistItems).where(eq(schema.wishlistItems.customerId, atA.id)),
+    );
+    expect(wished).toEqual([]);
 
     // The vendor still has the order, without the shopper's name, phone, email or street.
     const order = (await vendorB.call('GET', `/api/admin/order/${orderId}/`)).json().data;

@@ -157,6 +157,26 @@ describe('paying online', () => {
     ]);
   });
 
+  it('mails the shopper "payment received" once: webhook three times and the return', async () => {
+    const o = await onlineOrder(w);
+    const { gateway_order_id } = await o.pay();
+    const paid = await w.fake.pay(gateway_order_id, { outcome: 'approve', method: 'upi', webhook: 'none' });
+    for (let i = 0; i < 3; i++) expect(await paid.send()).toBe(200);
+    expect((await o.back(paid.checkout ?? {})).json().data.status).toBe('PAID');
+    const { order } = await storedPayment(w, o.orderId);
+    const mails = await withStore(w.t.owner, w.shops.a.id, (tx) =>
+      tx.select().from(schema.outbox).where(eq(schema.outbox.storeId, w.shops.a.id)),
+    );
+    const num = `ORD-${order?.number}`;
+    const received = mails
+      .map((m) => m.payload as { to: string; subject: string; text: string })
+      .filter((m) => m.subject === `Payment received for order ${num}`);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.to).toBe(order?.contactEmail);
+    expect(received[0]?.text).toContain(`received your online payment of ₹`);
+    expect(received[0]?.text).toContain('Paid by UPI gaurav.kumar@exampleupi.');
+  });
+
   it('a failed payment shows as failed; paying again then succeeds', async () => {
     const o = await onlineOrder(w);
     const { gateway_order_id } = await o.pay();

@@ -135,7 +135,7 @@ export async function paymentReturn(
       const message = 'This payment is not for this order';
       throw badRequest(message, [{ path: 'razorpay_payment_id', message }]);
     }
-    outcome = await withStore(deps.db, store.id, (tx) => applyPayment(tx, store.id, payment));
+    outcome = await withStore(deps.db, store.id, (tx) => applyPayment(tx, store, payment));
   } catch (e) {
     // The gateway could not be asked now: its webhook will settle the payment.
     if (!(e instanceof GatewayError)) throw e;

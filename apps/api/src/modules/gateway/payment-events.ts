@@ -1,14 +1,22 @@
 import { formatPaise } from '@haat/contracts';
 import type { Tx } from '@haat/db';
-import { insertEvent } from '../orders/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { findOrder, insertEvent, orderUpdateMail } from '../orders/index.ts';
 import * as repo from './gateway.repository.ts';
 import type { GatewayPayment } from './provider.ts';
 
 /*
  * What a verified signal from the gateway does to a payment (the shopper's signed return and the signed webhook
  * alike), in the caller's shop transaction, the payment and order locked: a captured payment of the order's amount
- * makes both paid once; a failure shows as failed until another attempt succeeds; anything else changes nothing.
+ * makes both paid once (and the shopper's "payment received" mail goes into the outbox in that transaction); a
+ * failure shows as failed until another attempt succeeds; anything else changes nothing.
  */
+
+/** The shop a signal is applied in: its id and the name its mails carry. */
+export interface PaymentShop {
+  id: string;
+  storeName: string;
+}
 
 export type PaymentOutcome =
   | 'PAID'
@@ -37,10 +45,11 @@ export function describePayment(p: GatewayPayment) {
   return via ? `${method} (${via})` : method;
 }
 
-export async function applyPayment(tx: Tx, storeId: string, p: GatewayPayment): Promise<PaymentOutcome> {
+export async function applyPayment(tx: Tx, shop: PaymentShop, p: GatewayPayment): Promise<PaymentOutcome> {
+  const storeId = shop.id;
   const row = p.orderId ? await repo.paymentByGatewayOrder(tx, p.orderId, true) : null;
   if (!row) return 'UNKNOWN_ORDER';
-  if (p.status === 'captured') return captured(tx, storeId, row, p);
+  if (p.status === 'captured') return captured(tx, shop, row, p);
   if (p.status === 'failed') {
     if (row.paymentStatus !== 'PENDING' && row.paymentStatus !== 'FAILED') return 'IGNORED';
     await repo.markFailed(tx, row, p);
@@ -55,7 +64,7 @@ export async function applyPayment(tx: Tx, storeId: string, p: GatewayPayment): 
   return 'PENDING';
 }
 
-async function captured(tx: Tx, storeId: string, row: repo.OnlinePaymentRow, p: GatewayPayment) {
+async function captured(tx: Tx, shop: PaymentShop, row: repo.OnlinePaymentRow, p: GatewayPayment) {
   if (p.amountPaise !== row.amountPaise) return 'AMOUNT_MISMATCH' as const;
   if (row.gatewayPaymentId === p.id && row.paymentStatus === 'SUCCESS') return 'ALREADY_PAID' as const;
   if (row.orderStatus === 'CANCELLED' && row.paymentStatus !== 'SUCCESS') {
@@ -67,10 +76,26 @@ async function captured(tx: Tx, storeId: string, row: repo.OnlinePaymentRow, p: 
   }
   await repo.markPaid(tx, row, p);
   await insertEvent(tx, {
-    storeId,
+    storeId: shop.id,
     orderId: row.orderId,
     status: 'PAYMENT_RECEIVED',
     note: `${formatPaise(p.amountPaise)} paid online by ${describePayment(p)} (${p.id})`,
   });
+  await mailPaymentReceived(tx, shop, row.orderId, p);
   return 'PAID' as const;
+}
+
+/** The shopper's "payment received" mail, in the transaction that marked the order paid (so once). */
+async function mailPaymentReceived(tx: Tx, shop: PaymentShop, orderId: string, p: GatewayPayment) {
+  const order = await findOrder(tx, orderId);
+  if (!order?.contactEmail) return;
+  const mail = orderUpdateMail({
+    kind: 'PAYMENT_RECEIVED',
+    to: order.contactEmail,
+    shopName: shop.storeName,
+    storeId: shop.id,
+    order,
+    note: describePayment(p),
+  });
+  await enqueueMail(tx, mail);
 }

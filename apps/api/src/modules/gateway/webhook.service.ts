@@ -57,7 +57,7 @@ export async function receiveWebhook(deps: Deps, d: WebhookDelivery): Promise<{ 
     if (!fresh) return { outcome: 'DUPLICATE' };
     const outcome =
       HANDLED.has(name) && payment
-        ? await applyPayment(tx, store.id, payment)
+        ? await applyPayment(tx, store, payment)
         : REFUNDS.has(name) && refund
           ? await settleRefund(tx, refund)
           : 'IGNORED';

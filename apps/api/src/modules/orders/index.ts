@@ -2,7 +2,7 @@
 export { receivePayment } from './admin-orders.repository.ts';
 export { confirmationOf, isAwaitingConfirmation } from './cod-view.ts';
 export { requiresPrepayment } from './customer-record.repository.ts';
-export { newOrderVendorMail, orderPlacedMail } from './order-mails.ts';
+export { newOrderVendorMail, orderPlacedMail, orderUpdateMail } from './order-mails.ts';
 export { findSettings, findUser } from './order-parties.repository.ts';
 export { orderNumber, orderView, viewOrder } from './order-view.ts';
 export type { OrderItemRow, OrderRow } from './orders.repository.ts';

@@ -174,7 +174,10 @@ function updateLines(kind: OrderMailKind, o: OrderRow, num: string, brand: strin
     case 'PAYMENT_RECEIVED':
       return {
         subject: `Payment received for order ${num}`,
-        lines: [`${brand} received your UPI payment of ${inr(o.totalPaise)} for order ${num}.`],
+        lines: [
+          `${brand} received your ${o.paymentMethod === 'ONLINE' ? 'online' : 'UPI'} payment of ${inr(o.totalPaise)} for order ${num}.`,
+          note ? `Paid by ${note}.` : '',
+        ],
       };
     case 'RETURNED':
     case 'RETURN_ACCEPTED':

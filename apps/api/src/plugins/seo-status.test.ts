@@ -82,7 +82,7 @@ describe('status codes of shop pages', () => {
       }
     }
     // The shop's real pages still answer 200, from the cache the second time.
-    for (const url of ['/', '/products', '/cart', '/orders', '/policies/shipping']) {
+    for (const url of ['/', '/products', '/cart', '/orders', '/wishlist', '/policies/shipping']) {
       expect((await load(url)).statusCode, url).toBe(200);
     }
     expect((await load('/')).headers['x-page-cache']).toBe('hit');

@@ -32,7 +32,7 @@ const SHOP_PAGES = [
   /^\/product\/[^/]+$/,
   /^\/subscription\/confirm$/,
   /^\/policies\/[^/]+$/,
-  /^\/(profile|cart|checkout|orders?|login|verification|forgot-password)$/,
+  /^\/(profile|cart|checkout|orders?|wishlist|login|verification|forgot-password)$/,
   /^\/order\/(confirm-cod|success)$/,
   /^\/orders\/[^/]+$/,
 ];
@@ -161,7 +161,7 @@ export function registerSeoRoutes(app: FastifyInstance, deps: Deps) {
     const body =
       host.face === 'backoffice'
         ? 'User-agent: *\nDisallow: /\n'
-        : `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /orders\nDisallow: /order/\nDisallow: /profile\nSitemap: ${base(req)}/sitemap.xml\n`;
+        : `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /orders\nDisallow: /order/\nDisallow: /profile\nDisallow: /wishlist\nSitemap: ${base(req)}/sitemap.xml\n`;
     return reply.header('content-type', 'text/plain; charset=utf-8').send(body);
   });
 

@@ -6,8 +6,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useAddToCart, useCartOwner } from '../cart/index.ts';
-import { ProductPrice } from '../products/index.ts';
-import { WishlistHeart } from '../wishlist/index.ts';
+import { LazyWishlistHeart, ProductPrice } from '../products/index.ts';
 import { hasPendingAdd, keepPendingAdd } from './keep-pending-add.ts';
 import { VariantPicker } from './variant-picker.tsx';
 
@@ -188,7 +187,7 @@ export function BuyBox({
           <ShoppingCart aria-hidden className="size-4" />
           Add to Cart
         </button>
-        <WishlistHeart
+        <LazyWishlistHeart
           productId={product.id}
           variantId={variantId}
           name={product.product_name}

@@ -1,11 +1,21 @@
 import type { ProductCard as Product } from '@haat/contracts';
 import { Star, Truck } from 'lucide-react';
+import { type ComponentProps, lazy, Suspense } from 'react';
 import { paths } from '../../app/paths.ts';
 import { formatINR } from '../../lib/format.ts';
 import { Link } from '../../lib/router.tsx';
-import { WishlistHeart } from '../wishlist/index.ts';
 import { ProductPrice } from './product-price.tsx';
 import { ProductThumb } from './product-thumb.tsx';
+
+// The wishlist's heart loads with the page, not before it (its chunk is not on a shop's first page, decision 0016).
+const WishlistHeart = lazy(() => import('../wishlist/index.ts').then((m) => ({ default: m.WishlistHeart })));
+
+/** The wishlist's heart for a product (its cards, the product page), shown once its code has loaded. */
+export const LazyWishlistHeart = (p: ComponentProps<typeof WishlistHeart>) => (
+  <Suspense fallback={null}>
+    <WishlistHeart {...p} />
+  </Suspense>
+);
 
 const STOCK_LABEL: Record<Product['stock_status'], (qty: number) => string> = {
   IN_STOCK: () => 'In Stock',
@@ -54,7 +64,7 @@ export function ProductCard({
             {tagText}
           </span>
         ) : null}
-        <WishlistHeart
+        <LazyWishlistHeart
           productId={product.id}
           name={product.product_name}
           className="absolute top-2 right-2 z-10 size-9"

@@ -35,8 +35,12 @@ function takePending(slug: string, productId: string): Pending | null {
 
 const WISHLIST = '/api/store/wishlist/';
 
-/** Keeps the hearts' list in step with a save or a removal, and has the wishlist page read again. */
-function mark(t: Tap, slug: string, saved: boolean) {
+/**
+ * Keeps the hearts' list in step with a save or a removal, and has the wishlist page read again. A read of the list
+ * still on its way (begun before the change) is cancelled first, so its older answer does not undo the heart.
+ */
+async function mark(t: Tap, slug: string, saved: boolean) {
+  await t.client.cancelQueries({ queryKey: idsKey(slug) });
   t.client.setQueryData<WishlistIds>(idsKey(slug), (old) => {
     const ids = (old?.product_ids ?? []).filter((id) => id !== t.productId);
     return { product_ids: saved ? [t.productId, ...ids] : ids };
@@ -66,7 +70,7 @@ export async function tapHeart(t: Tap) {
 
 async function remove(t: Tap, slug: string) {
   await queryApi(`${WISHLIST}${t.productId}/`, { method: 'DELETE', storeOrigin: slug });
-  mark(t, slug, false);
+  await mark(t, slug, false);
   toast.success('Removed from your wishlist', { description: t.name });
 }
 
@@ -76,7 +80,7 @@ async function save(t: Tap, slug: string, variantId: string | undefined) {
     storeOrigin: slug,
     body: { product_id: t.productId, ...(variantId ? { variant_id: variantId } : {}) },
   });
-  mark(t, slug, true);
+  await mark(t, slug, true);
   toast.success('Saved to your wishlist', {
     description: t.name,
     action: {

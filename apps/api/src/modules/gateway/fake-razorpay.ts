@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { reconReport, type SettledLine, settlePayments } from './fake-settlements.ts';
 import { hmacHex, paymentSignature } from './signatures.ts';
 
 /*
@@ -81,6 +82,15 @@ export class FakeRazorpay {
   readonly orders = new Map<string, Entity & { keyId: string }>();
   readonly payments = new Map<string, Entity & { keyId: string }>();
   readonly refunds = new Map<string, Entity & { keyId: string }>();
+  /** Settled payments (fake-settlements.ts); `settle` adds them. */
+  readonly settled: SettledLine[] = [];
+  settle = (ids: string[], at: Date, amounts?: number[]) =>
+    settlePayments(
+      this.settled,
+      ids.map((id) => this.payments.get(id) ?? { id, keyId: '' }),
+      at,
+      amounts,
+    );
   /** Every API request: method, path and the key id it authenticated with. */
   readonly requests: { method: string; path: string; keyId: string | null; body: unknown }[] = [];
   url = '';
@@ -245,7 +255,10 @@ export class FakeRazorpay {
     const keyId = this.authenticate(req);
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, keyId, body });
     if (!keyId) return send(res, 401, errorBody('Authentication failed'));
-    const [status, answer] = this.route(req.method ?? 'GET', url.pathname, body, keyId);
+    const [status, answer] =
+      url.pathname === '/v1/settlements/recon/combined'
+        ? reconReport(this.settled, this.payments, keyId, url.searchParams)
+        : this.route(req.method ?? 'GET', url.pathname, body, keyId);
     send(res, status, answer);
   }
 

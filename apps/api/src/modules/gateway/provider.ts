@@ -37,6 +37,21 @@ export interface GatewayRefund {
   status: 'pending' | 'processed' | 'failed';
 }
 
+/** One line of the gateway's settlement report (Razorpay: settlements/recon/combined): a settled payment or refund. */
+export interface GatewaySettlementLine {
+  type: 'payment' | 'refund' | 'other';
+  /** The payment's or refund's id. */
+  entityId: string;
+  /** For a refund, the payment it refunds; for a payment, the payment itself. */
+  paymentId: string | null;
+  orderId: string | null;
+  amountPaise: number;
+  feePaise: number;
+  taxPaise: number;
+  settlementId: string;
+  settledAt: Date;
+}
+
 export interface PaymentProvider {
   readonly name: 'RAZORPAY';
   readonly keyId: string;
@@ -53,6 +68,8 @@ export interface PaymentProvider {
     amountPaise: number;
     notes: Record<string, string>;
   }): Promise<GatewayRefund>;
+  /** Every line settled on one day (UTC date of the report). */
+  settlementRecon(day: { year: number; month: number; day: number }): Promise<GatewaySettlementLine[]>;
   /** The signature the checkout hands back on success, checked with the key secret. */
   paymentSignatureOk(v: { orderId: string; paymentId: string; signature: string }): boolean;
   /** A webhook's signature over its raw body, checked with the webhook secret. */

@@ -155,6 +155,41 @@ describe('the Razorpay client against the fake gateway', () => {
     });
   });
 
+  it('reads a day of settlements: the documented recon lines, paged, only that day and key', async () => {
+    const p = await provider();
+    const payIds: string[] = [];
+    for (const amount of [10_000, 25_000]) {
+      const order = await p.createOrder({ amountPaise: amount, receipt: 'ORD-S', notes: {} });
+      payIds.push(
+        (await fake.pay(order.id, { outcome: 'approve', method: 'upi', webhook: 'none' })).payment.id,
+      );
+    }
+    const day = new Date(Date.UTC(2026, 11, 5, 9, 30));
+    const setl = fake.settle(payIds, day);
+    fake.settle([payIds[0] ?? ''], new Date(Date.UTC(2026, 11, 6, 9, 30)));
+    const report = fake.requests.length;
+    const lines = await p.settlementRecon({ year: 2026, month: 12, day: 5 });
+    expect(lines.map((l) => [l.paymentId, l.amountPaise, l.settlementId, l.type])).toEqual([
+      [payIds[0], 10_000, setl, 'payment'],
+      [payIds[1], 25_000, setl, 'payment'],
+    ]);
+    expect(lines[0]?.settledAt.toISOString()).toBe(day.toISOString());
+    expect(lines[0]?.orderId).toMatch(/^order_/);
+    const asked = fake.requests.slice(report)[0];
+    expect(asked?.path).toBe('/v1/settlements/recon/combined');
+    const raw = await fetch(`${fake.url}/v1/settlements/recon/combined?year=2026&month=12&day=5&count=1`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`,
+      },
+    }).then((r) => r.json() as Promise<{ count: number; items: object[] }>);
+    expect(raw.count).toBe(1);
+    const item = raw.items[0] ?? {};
+    expect(Object.keys(item).sort()).toEqual(
+      Object.keys((fixture('settlement-recon.json').items as object[])[0] ?? {}).sort(),
+    );
+    expect(await p.settlementRecon({ year: 2026, month: 11, day: 5 })).toEqual([]);
+  });
+
   it('wrong keys and an unreachable gateway are GatewayErrors that name no secret', async () => {
     const wrong = await razorpayProvider({ ...keys, keySecret: 'wrong-secret-value', baseUrl: fake.url });
     const auth = await wrong.checkKeys().catch((e: unknown) => e);

@@ -4,6 +4,7 @@ import {
   type GatewayOrder,
   type GatewayPayment,
   type GatewayRefund,
+  type GatewaySettlementLine,
   type PaymentProvider,
 } from './provider.ts';
 import { paymentSignatureOk, webhookSignatureOk } from './signatures.ts';
@@ -121,6 +122,17 @@ export async function razorpayProvider(keys: RazorpayKeys): Promise<PaymentProvi
       );
       return fromRazorpayRefund(r as unknown as Record<string, unknown>);
     },
+    async settlementRecon(day) {
+      const lines: GatewaySettlementLine[] = [];
+      for (let skip = 0; ; skip += RECON_PAGE) {
+        const page = await call('read the settlements', () =>
+          sdk.settlements.reports({ ...day, count: RECON_PAGE, skip }),
+        );
+        const items = ((page as unknown as { items?: unknown[] }).items ?? []) as Record<string, unknown>[];
+        lines.push(...items.map(fromRazorpayRecon));
+        if (items.length < RECON_PAGE) return lines;
+      }
+    },
     paymentSignatureOk: (v) => paymentSignatureOk(keys.keySecret, v),
     webhookSignatureOk: (raw, signature) => webhookSignatureOk(keys.webhookSecret, raw, signature),
   };
@@ -134,5 +146,25 @@ export function fromRazorpayRefund(r: Record<string, unknown>): GatewayRefund {
     paymentId: String(r.payment_id ?? ''),
     amountPaise: int(r.amount) ?? 0,
     status: status === 'processed' || status === 'failed' ? status : 'pending',
+  };
+}
+
+/** The documented page size limit of settlements/recon/combined. */
+const RECON_PAGE = 1000;
+
+/** A settlement report line (docs: Settlements, Fetch Settlement Recon Details) in our terms. */
+export function fromRazorpayRecon(r: Record<string, unknown>): GatewaySettlementLine {
+  const type = r.type === 'payment' || r.type === 'refund' ? r.type : 'other';
+  const entityId = String(r.entity_id ?? '');
+  return {
+    type,
+    entityId,
+    paymentId: type === 'payment' ? entityId : str(r.payment_id),
+    orderId: str(r.order_id),
+    amountPaise: Number(r.amount) || 0,
+    feePaise: int(r.fee) ?? 0,
+    taxPaise: int(r.tax) ?? 0,
+    settlementId: String(r.settlement_id ?? ''),
+    settledAt: new Date((int(r.settled_at) ?? 0) * 1000),
   };
 }

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+
+/*
+ * The fake Razorpay's settlements (docs: Settlements, "Fetch Settlement Recon Details", as of 2026-12; fixture
+ * fixtures/razorpay/settlement-recon.json): a test settles captured payments into one settlement on a day, and
+ * GET /v1/settlements/recon/combined?year=&month=&day= lists them as the documented collection, paged by
+ * count and skip. The day is the settlement's UTC date.
+ */
+
+type Payment = Record<string, unknown> & { id: string; keyId: string };
+
+export interface SettledLine {
+  keyId: string;
+  paymentId: string;
+  settlementId: string;
+  settledAt: number;
+  /** What the report says was settled (a test may make it differ from the payment). */
+  amount: number;
+}
+
+const utcDay = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
+
+/** Settles the payments into one new settlement at `at`; its id. */
+export function settlePayments(lines: SettledLine[], payments: Payment[], at: Date, amounts: number[] = []) {
+  const settlementId = `setl_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
+  payments.forEach((p, i) => {
+    if (p.status !== 'captured' && p.status !== 'refunded') throw new Error(`${p.id} is not captured`);
+    const amount = amounts[i] ?? Number(p.amount);
+    lines.push({ keyId: p.keyId, paymentId: p.id, settlementId, settledAt: Math.floor(+at / 1000), amount });
+  });
+  return settlementId;
+}
+
+/** The recon report of one key's day, as the API answers it. */
+export function reconReport(
+  lines: SettledLine[],
+  payments: Map<string, Payment>,
+  keyId: string,
+  q: URLSearchParams,
+): [number, unknown] {
+  const [year, month, day] = ['year', 'month', 'day'].map((k) => Number(q.get(k)));
+  if (!year || !month)
+    return [400, { error: { code: 'BAD_REQUEST_ERROR', description: 'year and month are required' } }];
+  const prefix = `${year}-${String(month).padStart(2, '0')}${day ? `-${String(day).padStart(2, '0')}` : ''}`;
+  const count = Math.min(Number(q.get('count') ?? 10) || 10, 1000);
+  const skip = Number(q.get('skip') ?? 0) || 0;
+  const mine = lines.filter((l) => l.keyId === keyId && utcDay(l.settledAt).startsWith(prefix));
+  const items = mine.slice(skip, skip + count).map((l) => itemOf(l, payments.get(l.paymentId)));
+  return [200, { entity: 'collection', count: items.length, items }];
+}
+
+function itemOf(l: SettledLine, p: Payment | undefined) {
+  const fee = Number(p?.fee ?? 0);
+  const tax = Number(p?.tax ?? 0);
+  const card = (p?.card ?? null) as Record<string, unknown> | null;
+  return {
+    entity_id: l.paymentId,
+    type: 'payment',
+    debit: 0,
+    credit: l.amount - fee,
+    amount: l.amount,
+    currency: 'INR',
+    fee,
+    tax,
+    on_hold: false,
+    settled: true,
+    created_at: Number(p?.created_at ?? l.settledAt),
+    settled_at: l.settledAt,
+    settlement_id: l.settlementId,
+    posted_at: null,
+    credit_type: 'default',
+    description: null,
+    notes: {},
+    payment_id: null,
+    settlement_utr: `${l.settledAt}utr${l.settlementId.slice(5, 9)}`,
+    order_id: p?.order_id ?? null,
+    order_receipt: null,
+    method: p?.method ?? null,
+    card_network: card?.network ?? null,
+    card_issuer: card?.issuer ?? null,
+    card_type: card?.type ?? null,
+    dispute_id: null,
+  };
+}

@@ -84,13 +84,7 @@ export class FakeRazorpay {
   readonly refunds = new Map<string, Entity & { keyId: string }>();
   /** Settled payments (fake-settlements.ts); `settle` adds them. */
   readonly settled: SettledLine[] = [];
-  settle = (ids: string[], at: Date, amounts?: number[]) =>
-    settlePayments(
-      this.settled,
-      ids.map((id) => this.payments.get(id) ?? { id, keyId: '' }),
-      at,
-      amounts,
-    );
+  settle = (ids: string[], at: Date, amounts?: number[]) => settlePayments(this, ids, at, amounts);
   /** Every API request: method, path and the key id it authenticated with. */
   readonly requests: { method: string; path: string; keyId: string | null; body: unknown }[] = [];
   url = '';
@@ -257,7 +251,7 @@ export class FakeRazorpay {
     if (!keyId) return send(res, 401, errorBody('Authentication failed'));
     const [status, answer] =
       url.pathname === '/v1/settlements/recon/combined'
-        ? reconReport(this.settled, this.payments, keyId, url.searchParams)
+        ? reconReport(this, keyId, url.searchParams)
         : this.route(req.method ?? 'GET', url.pathname, body, keyId);
     send(res, status, answer);
   }

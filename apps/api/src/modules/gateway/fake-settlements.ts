@@ -20,21 +20,28 @@ export interface SettledLine {
 
 const utcDay = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 
-/** Settles the payments into one new settlement at `at`; its id. */
-export function settlePayments(lines: SettledLine[], payments: Payment[], at: Date, amounts: number[] = []) {
+/** The fake's books this reads and writes. */
+interface Books {
+  settled: SettledLine[];
+  payments: Map<string, Payment>;
+}
+
+/** Settles the payments into one new settlement at `at` (reporting `amounts` when given); its id. */
+export function settlePayments(books: Books, ids: string[], at: Date, amounts: number[] = []) {
   const settlementId = `setl_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
-  payments.forEach((p, i) => {
-    if (p.status !== 'captured' && p.status !== 'refunded') throw new Error(`${p.id} is not captured`);
+  ids.forEach((id, i) => {
+    const p = books.payments.get(id);
+    if (p?.status !== 'captured' && p?.status !== 'refunded') throw new Error(`${id} is not captured`);
     const amount = amounts[i] ?? Number(p.amount);
-    lines.push({ keyId: p.keyId, paymentId: p.id, settlementId, settledAt: Math.floor(+at / 1000), amount });
+    const settledAt = Math.floor(+at / 1000);
+    books.settled.push({ keyId: p.keyId, paymentId: id, settlementId, settledAt, amount });
   });
   return settlementId;
 }
 
 /** The recon report of one key's day, as the API answers it. */
 export function reconReport(
-  lines: SettledLine[],
-  payments: Map<string, Payment>,
+  { settled: lines, payments }: Books,
   keyId: string,
   q: URLSearchParams,
 ): [number, unknown] {

@@ -159,6 +159,8 @@ const schema = z.object({
       message: 'must be 32 bytes: 64 hexadecimal characters or base64 (openssl rand -hex 32)',
     }),
   TEST_GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).default(3999),
+  /** How often the gateway's settlements are read and matched (gateway/recon.ts); a day by default. */
+  GATEWAY_RECON_INTERVAL_MS: z.coerce.number().int().min(60_000).default(86_400_000),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -13,7 +13,7 @@ import { warmPdf } from './lib/pdf.ts';
 import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/index.ts';
 import { startCodExpiry } from './modules/cod/index.ts';
 import { startSaleNotifier } from './modules/engagement/index.ts';
-import { startOnlinePaymentExpiry } from './modules/gateway/index.ts';
+import { startGatewayRecon, startOnlinePaymentExpiry } from './modules/gateway/index.ts';
 import { startMailWorker } from './modules/mail/index.ts';
 import { startMarketplaceRefresher } from './modules/stores/index.ts';
 
@@ -38,6 +38,7 @@ async function main() {
     await jobs.marketplace.stop();
     await jobs.codExpiry.stop();
     await jobs.onlineExpiry.stop();
+    await jobs.gatewayRecon.stop();
     await jobs.mail.stop();
     await cacheBus?.stop();
     await database.close();
@@ -98,7 +99,9 @@ function startJobs(db: Db, config: Config, app: App) {
   const codExpiry = startCodExpiry({ db, log: app.log });
   // Orders to be paid online and never paid cancel themselves, their stock back (issue 44).
   const onlineExpiry = startOnlinePaymentExpiry({ db, log: app.log });
-  return { mail, notifier, marketplace, codExpiry, onlineExpiry };
+  // The gateway's settlements matched to payments, mismatches listed for the merchant (issue 44).
+  const gatewayRecon = startGatewayRecon({ db, config, log: app.log });
+  return { mail, notifier, marketplace, codExpiry, onlineExpiry, gatewayRecon };
 }
 
 /**

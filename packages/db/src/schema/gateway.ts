@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { storeId, ts, updatedAt } from './columns.ts';
 
 /* Online payments through a gateway (issue 44, migration 0063). Tenant tables under forced row-level security. */
@@ -18,6 +19,8 @@ export const storeGateways = pgTable('store_gateways', {
   /** When the keys last answered a test call. */
   verifiedAt: ts('verified_at').notNull(),
   updatedAt: updatedAt(),
+  /** The last day whose settlements were read and matched (migration 0065). */
+  reconciledThrough: date('reconciled_through'),
 });
 
 /** The gateway's webhooks, one row per event id: a delivery seen before changes nothing (the inbox). */
@@ -36,5 +39,31 @@ export const gatewayEvents = pgTable(
   (t) => [
     primaryKey({ name: 'gateway_events_pk', columns: [t.storeId, t.eventId] }),
     index('gateway_events_order_idx').on(t.storeId, t.gatewayOrderId),
+  ],
+);
+
+/**
+ * What the daily reconciliation found wrong (migration 0065): a payment captured at the gateway whose order is not
+ * paid, one marked paid that the gateway did not capture, or a settled amount that differs from ours. Once per
+ * payment and kind.
+ */
+export const gatewayMismatches = pgTable(
+  'gateway_mismatches',
+  {
+    storeId: storeId(),
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    kind: text('kind', { enum: ['CAPTURED_NOT_PAID', 'PAID_NOT_CAPTURED', 'AMOUNT_DIFFERS'] }).notNull(),
+    orderId: uuid('order_id'),
+    gatewayAmountPaise: integer('gateway_amount_paise'),
+    ourAmountPaise: integer('our_amount_paise'),
+    settlementId: text('settlement_id'),
+    foundAt: ts('found_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'gateway_mismatches_pk', columns: [t.storeId, t.gatewayPaymentId, t.kind] }),
+    check(
+      'gateway_mismatches_kind',
+      sql`${t.kind} IN ('CAPTURED_NOT_PAID', 'PAID_NOT_CAPTURED', 'AMOUNT_DIFFERS')`,
+    ),
   ],
 );

@@ -325,6 +325,8 @@ export const paymentTransactions = pgTable(
     gatewayTaxPaise: integer('gateway_tax_paise'),
     /** Why the last attempt failed, as the gateway said. */
     failureReason: text('failure_reason'),
+    /** The gateway's settlement this payment was paid out in (reconciliation, migration 0065). */
+    settlementId: text('settlement_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

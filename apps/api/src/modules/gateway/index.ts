@@ -5,4 +5,5 @@ export { adminGatewayRoutes, storeGatewayRoutes } from './gateway.routes.ts';
 export { refundThroughGateway } from './gateway-refunds.ts';
 export { runOnlinePaymentExpiry, startOnlinePaymentExpiry } from './online-expiry.ts';
 export type { PaymentProvider } from './provider.ts';
+export { runGatewayRecon, startGatewayRecon } from './recon.ts';
 export { testGatewayRoutes } from './test-gateway.routes.ts';

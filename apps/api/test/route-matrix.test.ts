@@ -378,6 +378,7 @@ export const ROUTES: Record<string, Entry> = {
   },
   'POST /api/admin/payment-gateway/test-gateway/': { access: 'vendor' },
   'DELETE /api/admin/payment-gateway/': { access: 'vendor' },
+  'GET /api/admin/payment-gateway/mismatches/': { access: 'vendor' },
   'PUT /api/admin/store-setting/': { access: 'vendor' },
   'GET /api/admin/cod-setting/': { access: 'vendor' },
   'PUT /api/admin/cod-setting/': {

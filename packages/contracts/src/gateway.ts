@@ -92,3 +92,24 @@ export const testGatewayBody = z.strictObject({
   /** Send the webhook before the shopper returns (the default), after, or not at all. */
   webhook: z.enum(['before', 'after', 'none']).default('before'),
 });
+
+/** What the daily reconciliation with the gateway's settlements found wrong (issue 44). */
+export const GATEWAY_MISMATCH_KINDS = ['CAPTURED_NOT_PAID', 'PAID_NOT_CAPTURED', 'AMOUNT_DIFFERS'] as const;
+export const gatewayMismatch = z.object({
+  kind: z.enum(GATEWAY_MISMATCH_KINDS),
+  gateway_payment_id: z.string(),
+  order_id: z.string().nullable(),
+  order_number: z.string().nullable(),
+  /** Rupees, as the gateway reported and as we recorded. */
+  gateway_amount: z.number().nullable(),
+  our_amount: z.number().nullable(),
+  settlement_id: z.string().nullable(),
+  found_at: z.string(),
+});
+export type GatewayMismatch = z.infer<typeof gatewayMismatch>;
+export const gatewayMismatches = z.object({
+  mismatches: z.array(gatewayMismatch),
+  /** The last day whose settlements were read (YYYY-MM-DD), null before the first. */
+  reconciled_through: z.string().nullable(),
+});
+export type GatewayMismatches = z.infer<typeof gatewayMismatches>;

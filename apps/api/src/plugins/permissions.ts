@@ -129,6 +129,7 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   'PUT /api/admin/payment-gateway/': 'settings',
   'POST /api/admin/payment-gateway/test-gateway/': 'settings',
   'DELETE /api/admin/payment-gateway/': 'settings',
+  'GET /api/admin/payment-gateway/mismatches/': 'money',
   'PUT /api/admin/store-setting/': 'settings',
   'GET /api/admin/cod-setting/': 'settings',
   'PUT /api/admin/cod-setting/': 'settings',

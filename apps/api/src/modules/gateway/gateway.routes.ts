@@ -1,6 +1,7 @@
 import {
   envelope,
   errorEnvelope,
+  gatewayMismatches,
   gatewaySettings,
   gatewaySettingsBody,
   onlinePayment,
@@ -20,6 +21,7 @@ import { requireShopCustomer, requireVendorStore } from '../../plugins/auth.ts';
 import { originOf, type StoreRow, storeUrl } from '../stores/index.ts';
 import * as settings from './gateway-settings.service.ts';
 import * as online from './online-payment.service.ts';
+import { listMismatches } from './recon-view.ts';
 import { receiveWebhook } from './webhook.service.ts';
 
 const tags = ['payment gateway'];
@@ -99,6 +101,19 @@ export const adminGatewayRoutes =
           await settings.disconnectGateway(ctx, webhookUrl(deps, req, store)),
           'Payment gateway disconnected',
         );
+      },
+    });
+    app.get('/payment-gateway/mismatches/', {
+      schema: {
+        tags,
+        summary: "What the daily reconciliation with the gateway's settlements found wrong",
+        headers,
+        response: { 200: envelope(gatewayMismatches), ...errorReplies },
+      },
+      handler: async (req) => {
+        const { store, actor } = await requireVendorStore(deps, req);
+        const ctx = shopContext(deps, req, actor, store);
+        return ok(await listMismatches(ctx), 'Reconciliation mismatches');
       },
     });
   };

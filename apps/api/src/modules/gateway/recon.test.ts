@@ -70,5 +70,15 @@ describe('reconciling the gateway settlements', () => {
       gatewayAmountPaise: differs.amount - 100,
       ourAmountPaise: differs.amount,
     });
+    // The merchant's list (Settings → Payment gateway).
+    const res = await w.vendor.call('GET', '/api/admin/payment-gateway/mismatches/');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.reconciled_through).toBe(new Date(+now).toISOString().slice(0, 10));
+    expect(data.mismatches).toHaveLength(3);
+    const shown = data.mismatches.find((m: { kind: string }) => m.kind === 'AMOUNT_DIFFERS');
+    expect(shown).toMatchObject({ gateway_payment_id: differs.paymentId, settlement_id: setl });
+    expect(shown.our_amount - shown.gateway_amount).toBeCloseTo(1);
+    expect(shown.order_number).toMatch(/^ORD-\d+$/);
   });
 });

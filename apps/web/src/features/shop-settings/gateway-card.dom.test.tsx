@@ -24,6 +24,7 @@ describe('GatewayCard (Settings → Online payments)', () => {
   it('shows where to find the keys and the webhook URL, and connects with the three values', async () => {
     const sent = fakeApi({
       'GET /api/admin/payment-gateway/': base,
+      'GET /api/admin/payment-gateway/mismatches/': { reconciled_through: null, mismatches: [] },
       'PUT /api/admin/payment-gateway/': (body: unknown) => ({
         ...base,
         connected: true,
@@ -67,5 +68,38 @@ describe('GatewayCard (Settings → Online payments)', () => {
       await within(form).findByText('A Razorpay key id looks like rzp_live_… or rzp_test_…'),
     ).toBeTruthy();
     expect(sent.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+
+  it('lists what the settlement reconciliation found, when connected', async () => {
+    fakeApi({
+      'GET /api/admin/payment-gateway/': {
+        ...base,
+        connected: true,
+        provider: 'RAZORPAY',
+        mode: 'LIVE',
+        key_id: 'rzp_live_Abc123',
+        verified_at: '2026-12-07T10:00:00.000Z',
+      },
+      'GET /api/admin/payment-gateway/mismatches/': {
+        reconciled_through: '2026-12-06',
+        mismatches: [
+          {
+            kind: 'CAPTURED_NOT_PAID',
+            gateway_payment_id: 'pay_Q1',
+            order_id: 'o1',
+            order_number: 'ORD-1042',
+            gateway_amount: 499,
+            our_amount: 499,
+            settlement_id: 'setl_X1',
+            found_at: '2026-12-07T00:00:00.000Z',
+          },
+        ],
+      },
+    });
+    renderInBackOffice(<GatewayCard slug={TEST_SHOP.slug} />);
+    const list = await screen.findByRole('region', { name: 'Settlement reconciliation' });
+    expect(within(list).getByText('Settlements checked through 2026-12-06.', { exact: false })).toBeTruthy();
+    expect(within(list).getByText('Paid at the gateway, order not marked paid')).toBeTruthy();
+    expect(within(list).getByText(/ORD-1042/).textContent).toContain('settlement setl_X1');
   });
 });

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey } from '../../lib/selected-shop.tsx';
 import { toast } from '../../lib/toast.ts';
 import { schemaResolver } from './form-support.ts';
+import { GatewayMismatchList } from './gateway-mismatches.tsx';
 import { SettingsForm, useSettingsForm } from './settings-form.tsx';
 import { CardState, SettingsCard } from './settings-ui.tsx';
 
@@ -164,6 +165,7 @@ export function GatewayCard({ slug }: { slug: string }) {
       {data ? (
         <div className="space-y-5">
           {data.connected ? <Connected slug={slug} data={data} /> : null}
+          {data.connected ? <GatewayMismatchList slug={slug} /> : null}
           <Steps data={data} />
           <KeysForm slug={slug} />
         </div>

@@ -133,6 +133,8 @@ export const transactionDetails = transaction.extend({
       fee: z.number().nullable(),
       fee_tax: z.number().nullable(),
       failure_reason: z.string().nullable(),
+      /** The gateway's settlement that paid this out, once reconciled (null until then). */
+      settlement_id: z.string().nullable(),
     })
     .nullable(),
   documents: z.array(taxDocumentSummary),

@@ -70,6 +70,10 @@ describe('reconciling the gateway settlements', () => {
       gatewayAmountPaise: differs.amount - 100,
       ourAmountPaise: differs.amount,
     });
+    // Transaction detail names the settlement.
+    const txId = (await storedPayment(w, matched.orderId)).payment?.id;
+    const detail = (await w.vendor.call('GET', `/api/admin/transaction/${txId}/`)).json().data;
+    expect(detail.gateway.settlement_id).toBe(setl);
     // The merchant's list (Settings → Payment gateway).
     const res = await w.vendor.call('GET', '/api/admin/payment-gateway/mismatches/');
     expect(res.statusCode, res.body).toBe(200);

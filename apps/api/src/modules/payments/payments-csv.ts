@@ -30,6 +30,7 @@ export const COLUMNS = [
   'rrn',
   'gateway_fee',
   'gateway_fee_tax',
+  'settlement_id',
 ];
 
 type CsvRow = Transaction & { gatewayCells: string[] };
@@ -47,6 +48,7 @@ const gatewayCells = (p: repo.PaymentRow) => [
   p.rrn ?? '',
   money(p.gatewayFeePaise),
   money(p.gatewayTaxPaise),
+  p.settlementId ?? '',
 ];
 
 const cells = (r: CsvRow) => [

@@ -135,6 +135,7 @@ function gatewayOf(p: repo.PaymentRow): TransactionDetails['gateway'] {
     fee: rupees(p.gatewayFeePaise),
     fee_tax: rupees(p.gatewayTaxPaise),
     failure_reason: p.failureReason,
+    settlement_id: p.settlementId,
   };
 }
 

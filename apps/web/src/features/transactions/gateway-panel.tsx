@@ -27,6 +27,7 @@ export function GatewayPanel({ t }: { t: TransactionDetails }) {
     ['RRN', g.rrn],
     ['Gateway fee', g.fee === null ? null : formatINR(g.fee, { paise: true })],
     ['GST on the fee', g.fee_tax === null ? null : formatINR(g.fee_tax, { paise: true })],
+    ['Settlement', g.settlement_id],
     ['Last failure', g.failure_reason],
   ];
   return (

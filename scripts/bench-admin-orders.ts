@@ -22,12 +22,14 @@ import {
   AUTH_SECRET,
   classify,
   DURATION,
+  finishBench,
   freshDatabase,
   loadNote,
   type Measured,
   machine,
   measure,
   ms,
+  runBench,
   type Server,
   startServer,
 } from './bench-kit.ts';
@@ -182,15 +184,8 @@ async function main() {
     ];
     console.log(`\n${out.join('\n')}`);
   } finally {
-    await server?.stop();
-    if (process.env.BENCH_KEEP) {
-      console.log(`Kept the database ${db.name} (BENCH_KEEP).`);
-      await db.keep();
-    } else await db.drop();
+    await finishBench(server, db);
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -16,11 +16,13 @@ import {
 } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
 import {
   DURATION,
+  finishBench,
   freshDatabase,
   loadNote,
   machine,
   measure,
   ms,
+  runBench,
   type Server,
   startServer,
 } from './bench-kit.ts';
@@ -224,15 +226,8 @@ async function main() {
       `\n- SQL statements per dashboard request: ${sqlCount}; the first request of a day for a shop and period reads the customers of the past days too (+2).`,
     );
   } finally {
-    await server?.stop();
-    if (process.env.BENCH_KEEP) {
-      console.log(`Kept the database ${db.name} (BENCH_KEEP).`);
-      await db.keep();
-    } else await db.drop();
+    await finishBench(server, db);
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

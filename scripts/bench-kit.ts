@@ -148,6 +148,26 @@ export async function startServer(
   };
 }
 
+/** The end of a benchmark: its server stopped, and its database dropped (or kept, and named, with BENCH_KEEP). */
+export async function finishBench(
+  server: { stop(): Promise<unknown> } | undefined,
+  db: Awaited<ReturnType<typeof freshDatabase>>,
+) {
+  await server?.stop();
+  if (process.env.BENCH_KEEP) {
+    console.log(`Kept the database ${db.name} (BENCH_KEEP).`);
+    await db.keep();
+  } else await db.drop();
+}
+
+/** Runs a benchmark's main; an error is printed and fails the process. */
+export function runBench(main: () => Promise<void>) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
 /**
  * BENCH_BEFORE_SERVER=<bundle>: old against new in the same run on the same database, interleaved because the
  * machine is shared: a second server from that bundle (the code before a change, built with build-server.mjs in a

@@ -1,9 +1,8 @@
 import { type ProfitLoss, rupeesToPaise } from '@haat/contracts';
 import { rowsOf, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { expenseSpans } from './profit-loss.repository.ts';
 
 /*
@@ -13,15 +12,7 @@ import { expenseSpans } from './profit-loss.repository.ts';
  * cut mid-month, inside one month, across a month's edge) gives the categories and the chart the expenses give.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-}, 60_000);
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 type Row = Record<string, string>;
 const read = (q: ReturnType<typeof sql>) =>

@@ -1,5 +1,5 @@
 import { type Db, rowsOf, schema, type Tx, withStore } from '@haat/db';
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../lib/deps.ts';
 import { runEvery } from '../../lib/periodic.ts';
 import type { MailLog } from '../mail/index.ts';
@@ -81,6 +81,7 @@ async function checkUnsettled(tx: Tx, storeId: string, provider: PaymentProvider
         lt(pt.createdAt, before),
       ),
     )
+    .orderBy(asc(pt.createdAt))
     .limit(100);
   for (const row of open) {
     const id = row.gatewayPaymentId ?? '';

@@ -112,6 +112,7 @@ async function journey(width: number, height: number, tag: string) {
   const panel = page.getByTestId('online-payment');
   await panel.getByText('Payment received. Your order is confirmed.').waitFor();
   expect(await orderPaymentStatus(page)).toBe('SUCCESS');
+  await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
   await noSidewaysScroll(page);
   await page.screenshot({ path: `/tmp/payment-gateway-paid-${tag}.png`, fullPage: true });
   await refundThroughGateway(merchant, new URL(page.url()).searchParams.get('orderId') ?? '', tag);
@@ -124,6 +125,9 @@ async function journey(width: number, height: number, tag: string) {
   const failed = second.getByTestId('online-payment');
   await failed.getByText('The payment did not go through. You can try again.').waitFor();
   expect(await orderPaymentStatus(second)).toBe('FAILED');
+  // No thanks before the payment: the head says what is left to do.
+  await second.getByRole('heading', { name: 'Your order is waiting for payment' }).waitFor();
+  expect(await second.getByRole('heading', { name: 'Thank you for your order!' }).count()).toBe(0);
   await second.screenshot({ path: `/tmp/payment-gateway-failed-${tag}.png`, fullPage: true });
   await failed.getByRole('button', { name: 'Try again' }).click();
   await second.getByRole('heading', { name: 'Test gateway' }).waitFor();

@@ -50,3 +50,6 @@ export const stockStatus = (quantity: number, lowStockThreshold: number): StockS
 
 /** Products per page a shopper can choose on a shop's listing and on the marketplace's search. */
 export const PRODUCT_PAGE_SIZES = [12, 24, 48] as const;
+
+/** An order to be paid online that is not paid within these minutes is cancelled and its stock freed (issue 44). */
+export const ONLINE_PAYMENT_MINUTES = 30;

@@ -1,3 +1,4 @@
+import { ONLINE_PAYMENT_MINUTES } from '@haat/contracts';
 import { type Db, rowsOf, schema, type Tx, withStore } from '@haat/db';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { runEvery } from '../../lib/periodic.ts';
@@ -13,7 +14,8 @@ import { cancelInTx } from '../orders/index.ts';
  * (payment-events.ts).
  */
 
-export const ONLINE_PAYMENT_MINUTES = 30;
+export { ONLINE_PAYMENT_MINUTES };
+
 const BATCH = 50;
 const EVERY_MS = 60_000;
 const o = schema.orders;

@@ -1,4 +1,5 @@
-import { CircleCheck } from 'lucide-react';
+import { ONLINE_PAYMENT_MINUTES } from '@haat/contracts/constants';
+import { CircleCheck, CreditCard } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { paths } from '../../app/paths.ts';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -29,13 +30,37 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The screen's head: thanks for an order placed, or, for one paid online and not paid yet, what is left to do. */
+function SuccessHead({ unpaid }: { unpaid: boolean }) {
+  const Icon = unpaid ? CreditCard : CircleCheck;
+  return (
+    <div className="text-center">
+      <div
+        className={`mx-auto flex size-16 items-center justify-center rounded-full ${unpaid ? 'bg-amber-50 text-amber-700' : 'bg-green-50 text-green-600'}`}
+      >
+        <Icon aria-hidden className="size-9" />
+      </div>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">
+        {unpaid ? 'Your order is waiting for payment' : 'Thank you for your order!'}
+      </h1>
+      <p className="mt-2 text-slate-600">
+        {unpaid
+          ? `The shop confirms it once your payment goes through. If it is not paid within ${ONLINE_PAYMENT_MINUTES} minutes, it is cancelled.`
+          : "We've sent the details to your email. The shop will start preparing your order soon."}
+      </p>
+    </div>
+  );
+}
+
 /** /order/success?orderId=: the thank-you screen with the order's key facts and, for UPI, how to pay. */
 export function OrderSuccess({ slug, base, orderId }: { slug: string; base: string; orderId: string }) {
   const query = useOrder(slug, orderId, 'success');
   const order = query.data;
   const found = !!order;
+  // An order paid online is only confirmed once the payment is (issue 44): no thanks and no confetti before that.
+  const unpaid = order?.payment_method === 'ONLINE' && order.payment_status !== 'SUCCESS';
 
-  useEffect(() => (found ? celebrate(CONFETTI_MS) : undefined), [found]);
+  useEffect(() => (found && !unpaid ? celebrate(CONFETTI_MS) : undefined), [found, unpaid]);
 
   if (!orderId) return <OrderNotFound base={base} />;
   if (query.isPending) {
@@ -61,15 +86,7 @@ export function OrderSuccess({ slug, base, orderId }: { slug: string; base: stri
   const estimate = estimatedDelivery(order);
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
-      <div className="text-center">
-        <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-50 text-green-600">
-          <CircleCheck aria-hidden className="size-9" />
-        </div>
-        <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">Thank you for your order!</h1>
-        <p className="mt-2 text-slate-600">
-          We've sent the details to your email. The shop will start preparing your order soon.
-        </p>
-      </div>
+      <SuccessHead unpaid={unpaid} />
 
       <section
         aria-labelledby="success-summary"

@@ -85,4 +85,17 @@ describe('reconciling the gateway settlements', () => {
     expect(shown.our_amount - shown.gateway_amount).toBeCloseTo(1);
     expect(shown.order_number).toMatch(/^ORD-\d+$/);
   });
+
+  it('two processes at once read each day once (the shop is claimed with SKIP LOCKED)', async () => {
+    const log = { error: () => {}, info: () => {}, warn: () => {} } as never;
+    const deps = { db: w.t.deps.db, config: w.t.deps.config, log };
+    const before = w.fake.requests.length;
+    const later = new Date(Date.now() + 12 * DAY);
+    await Promise.all([runGatewayRecon(deps, later), runGatewayRecon(deps, later)]);
+    const days = w.fake.requests.slice(before).filter((r) => r.path === '/v1/settlements/recon/combined');
+    // Ten days missed since the last run: the last seven are read, each once.
+    expect(days).toHaveLength(7);
+    const rows = await withStore(w.t.owner, w.shops.a.id, (tx) => tx.select().from(schema.storeGateways));
+    expect(rows[0]?.reconciledThrough).toBe(new Date(+later - DAY).toISOString().slice(0, 10));
+  });
 });

@@ -60,5 +60,6 @@ export const TENANT_TABLES = [
   'stock_holds',
   'store_gateways',
   'gateway_events',
+  'gateway_mismatches',
   'wishlist_items',
 ] as const;

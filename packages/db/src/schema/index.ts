@@ -8,6 +8,7 @@ export * from './customer-record.ts';
 export * from './dashboard.ts';
 export * from './engagement.ts';
 export * from './gateway.ts';
+export * from './order-requests.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './platform.ts';

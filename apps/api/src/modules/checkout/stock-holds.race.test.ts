@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { type ShopContext, shopContext } from '../../lib/context.ts';
 import type { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { raceCustomers, raceShop } from '../orders/orders.test-helpers.ts';
+import { raceCustomers, raceProduct, raceShop } from '../orders/orders.test-helpers.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { holdCheckout } from './checkout-hold.service.ts';
 import { placeOrder } from './place-order.service.ts';
@@ -34,29 +34,14 @@ afterAll(() => t?.close());
 
 /** A product with `stock` units and a cart line of one unit for each of the first `buyers` shoppers. */
 async function saleOf(stock: number, buyers: number) {
-  return inShop(async (tx) => {
-    const [p] = await tx
-      .insert(schema.products)
-      .values({
-        storeId: store.id,
-        slug: `flash-${randomUUID()}`,
-        name: 'Flash Phone',
-        pricePaise: 999_00,
-        quantity: stock,
-      })
-      .returning({ id: schema.products.id });
-    if (!p) throw new Error('product');
-    const lines = await tx
-      .insert(schema.cartItems)
-      .values(
-        shoppers
-          .slice(0, buyers)
-          .map((s) => ({ storeId: store.id, customerId: s.actor.userId, productId: p.id, quantity: 1 })),
-      )
-      .returning({ id: schema.cartItems.id, customerId: schema.cartItems.customerId });
-    const lineOf = new Map(lines.map((l) => [l.customerId, l.id]));
-    return { productId: p.id, lineOf };
-  });
+  const buying = shoppers.slice(0, buyers).map((s) => ({ customerId: s.actor.userId, quantity: 1 }));
+  const { productId, lines } = await raceProduct(
+    t,
+    store.id,
+    { name: 'Flash Phone', pricePaise: 999_00, stock },
+    buying,
+  );
+  return { productId, lineOf: new Map(lines.map((l) => [l.customerId, l.id])) };
 }
 
 /** Each shopper's context, on a clock the test moves. */

@@ -9,7 +9,7 @@ import type { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { placeOrder } from '../checkout/place-order.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
-import { raceCustomers, raceShop } from './orders.test-helpers.ts';
+import { raceCustomers, raceProduct, raceShop } from './orders.test-helpers.ts';
 
 /*
  * No overselling and no partial orders, at the service layer on the real database. The races only mean
@@ -31,37 +31,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A fresh product with `stock` units and one cart line of the given quantity per customer. */
-async function productWithCarts(stock: number, quantities: number[]) {
-  return inShop(async (tx) => {
-    const [p] = await tx
-      .insert(schema.products)
-      .values({
-        storeId: store.id,
-        slug: `race-${randomUUID()}`,
-        name: 'Race Kettle',
-        pricePaise: 500_00,
-        quantity: stock,
-      })
-      .returning({ id: schema.products.id });
-    if (!p) throw new Error('product');
-    const lines = await tx
-      .insert(schema.cartItems)
-      .values(
-        quantities.map((q, i) => ({
-          storeId: store.id,
-          customerId: customers[i]?.actor.userId ?? '',
-          productId: p.id,
-          quantity: q,
-        })),
-      )
-      .returning({
-        id: schema.cartItems.id,
-        customerId: schema.cartItems.customerId,
-        quantity: schema.cartItems.quantity,
-      });
-    return { productId: p.id, lines };
-  });
-}
+const productWithCarts = (stock: number, quantities: number[]) =>
+  raceProduct(
+    t,
+    store.id,
+    { name: 'Race Kettle', pricePaise: 500_00, stock },
+    quantities.map((quantity, i) => ({ customerId: customers[i]?.actor.userId ?? '', quantity })),
+  );
 
 const order = (i: number, lineId: string, orderStep?: (step: OrderStep) => void, key = randomUUID()) => {
   const c = customers[i];

@@ -152,3 +152,46 @@ export async function raceShop(t: TestApp) {
   if (!option) throw new Error(`no delivery option for ${store.id}`);
   return { store, deliveryId: option.id };
 }
+
+/**
+ * A fresh product with `stock` units in the race shop and a cart line for each entry of `carts` (a customer and the
+ * quantity), written directly as the database owner: the race tests' starting point.
+ */
+export async function raceProduct(
+  t: TestApp,
+  storeId: string,
+  p: { name: string; pricePaise: number; stock: number },
+  carts: { customerId: string; quantity: number }[],
+) {
+  return withStore(t.owner, storeId, async (tx) => {
+    const [made] = await tx
+      .insert(schema.products)
+      .values({
+        storeId,
+        slug: `race-${randomUUID()}`,
+        name: p.name,
+        pricePaise: p.pricePaise,
+        quantity: p.stock,
+      })
+      .returning({ id: schema.products.id });
+    if (!made) throw new Error('product');
+    const lines = carts.length
+      ? await tx
+          .insert(schema.cartItems)
+          .values(
+            carts.map((c) => ({
+              storeId,
+              customerId: c.customerId,
+              productId: made.id,
+              quantity: c.quantity,
+            })),
+          )
+          .returning({
+            id: schema.cartItems.id,
+            customerId: schema.cartItems.customerId,
+            quantity: schema.cartItems.quantity,
+          })
+      : [];
+    return { productId: made.id, lines };
+  });
+}

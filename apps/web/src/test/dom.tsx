@@ -137,7 +137,7 @@ export const shopHost = (via: 'host' | 'path' = 'host'): HostInfo => ({
 });
 
 /** Saves a sign-in of a customer of TEST_SHOP (Kavya Menon), as the app keeps it: a shopper's pages see them. */
-export function saveShopperSession() {
+export function saveShopperSession(extra: { guest?: boolean } = {}) {
   window.localStorage.setItem(
     SESSION_KEY,
     JSON.stringify({
@@ -152,7 +152,9 @@ export function saveShopperSession() {
       storeId: TEST_SHOP.id,
       storeSlug: TEST_SHOP.slug,
       stores: [],
+      // Remembered: an unremembered one needs the browser-session cookie.
       remember: true,
+      ...extra,
     }),
   );
 }

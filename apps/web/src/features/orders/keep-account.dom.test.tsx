@@ -4,30 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HostProvider } from '../../app/host.tsx';
 import { SessionProvider } from '../../lib/session/session-context.tsx';
 import { SESSION_KEY } from '../../lib/session/session-storage.ts';
-import { fakeApi, renderAt, TEST_SHOP } from '../../test/dom.tsx';
+import { fakeApi, renderAt, saveShopperSession, TEST_SHOP } from '../../test/dom.tsx';
 import { KeepAccount } from './keep-account.tsx';
 
 /* "Set a password to keep your account" (decision 0031): only a guest's session sees it; it sets the password. */
 
-const guestSession = (guest: boolean) => ({
-  accessToken: 'test-token',
-  refreshToken: 'test-refresh',
-  expiresAt: Date.now() + 15 * 60_000,
-  role_type: 'CUSTOMER',
-  firstName: 'Kavya',
-  lastName: 'Menon',
-  userId: '0b7e3f1a-2c4d-4e6f-8a1b-3c5d7e9f1a2b',
-  email: 'kavya@example.in',
-  storeId: TEST_SHOP.id,
-  storeSlug: TEST_SHOP.slug,
-  stores: [],
-  // Remembered: an unremembered one needs the browser-session cookie.
-  remember: true,
-  guest,
-});
-
 function renderAsShopper(guest: boolean) {
-  window.localStorage.setItem(SESSION_KEY, JSON.stringify(guestSession(guest)));
+  saveShopperSession({ guest });
   const host: HostInfo = {
     face: 'storefront',
     storeSlug: TEST_SHOP.slug,

@@ -6,8 +6,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { applyMigrations } from './migrate.ts';
 import { pgUrlWithUser } from './pg-url.ts';
 import { namedStatements, registerPool } from './pipeline.ts';
 import { openStandby, registerReaders } from './reads.ts';
@@ -82,10 +82,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
   // PGlite and its drizzle driver load only when embedded: a server on PostgreSQL does not pay for them at start.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
   ]);
   const client =
     opts.pglite ??
@@ -110,7 +109,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
       return app;
     },
     async migrate() {
-      await migratePglite(owner as never, { migrationsFolder });
+      await applyMigrations(owner, migrationsFolder);
     },
     async listen() {
       return async () => {};
@@ -161,7 +160,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       return app;
     },
     async migrate() {
-      await migratePostgres(owner as never, { migrationsFolder });
+      await applyMigrations(owner, migrationsFolder);
     },
     async listen(channel, onMessage) {
       const { unlisten } = await ownerSql.listen(channel, onMessage);

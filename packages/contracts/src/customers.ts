@@ -49,7 +49,15 @@ export const customerSummary = z.object({
 });
 export type CustomerSummary = z.infer<typeof customerSummary>;
 
-export const customerPage = z.object({ results: z.array(customerSummary), count: z.number().int() });
+/**
+ * A page of the book. A search by a common term (a first name a tenth of the book shares) is not counted past its
+ * page: `count` is then the matches up to this page and `count_capped` says that more match.
+ */
+export const customerPage = z.object({
+  results: z.array(customerSummary),
+  count: z.number().int(),
+  count_capped: z.boolean(),
+});
 export type CustomerPage = z.infer<typeof customerPage>;
 
 export const khataEntry = z.object({

@@ -83,18 +83,20 @@ export const SEARCH_INDEX_MIN = 3;
 
 /**
  * A page of the customers matching a term, in the list's order, with their figures, and how many match, in one
- * statement: the page's ids and the count through the trigram index (customer_search_page, migration 0057), those
- * rows read again under the shop's policy; for a term of SEARCH_INDEX_MIN characters or more.
+ * statement: customer_search_page (migrations 0057, 0069) gives the page's ids and the count, those rows read again
+ * under the shop's policy; for a term of SEARCH_INDEX_MIN characters or more. For a common term the page comes from
+ * the most recent customers and is not counted further: `count` is then the matches up to this page and `more` says
+ * that more follow.
  */
 export async function searchPage(
   tx: Tx,
   storeId: string,
   term: string,
   page: { limit: number; offset: number },
-): Promise<{ rows: CustomerRow[]; count: number }> {
+): Promise<{ rows: CustomerRow[]; count: number; more: boolean }> {
   const rows = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`select p.matches, c.*, s.*
-        from customer_search_page(${term}, ${page.limit}::int, ${page.offset}::int) with ordinality as p (pid, matches, k)
+    await tx.execute(sql`select p.matches, p.more, c.*, s.*
+        from customer_search_page(${term}, ${page.limit}::int, ${page.offset}::int) with ordinality as p (pid, matches, more, k)
         left join pos_customers c on c.store_id = ${storeId} and c.id = p.pid
         ${FIGURES}
        order by p.k`),
@@ -102,6 +104,7 @@ export async function searchPage(
   return {
     rows: rows.flatMap((r) => (r.id ? [toRow(r)] : [])),
     count: n(rows[0]?.matches),
+    more: rows[0]?.more === true,
   };
 }
 

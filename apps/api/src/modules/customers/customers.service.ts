@@ -23,19 +23,20 @@ import { creditLeftPaise, entryView, summaryView } from './customers-view.ts';
  */
 
 /**
- * A page of the book, latest visit first; a search by name or phone goes through the trigram index. One statement
+ * A page of the book, latest visit first; a search by name or phone through customer_search_page (a common term is
+ * not counted past its page: `count_capped`). One statement
  * (two without a search: the page and the kept count) on a reader that already holds the shop (readInStore).
  */
 export async function listCustomers({ deps, store }: ShopContext, q: CustomerQuery) {
   const term = q.search ? repo.searchTerm(q.search) : null;
   if (term && term.length >= repo.SEARCH_INDEX_MIN) {
     const [found] = await readInStore(deps.db, store.id, (tx) => [repo.searchPage(tx, store.id, term, q)]);
-    return { results: found.rows.map(summaryView), count: found.count };
+    return { results: found.rows.map(summaryView), count: found.count, count_capped: found.more };
   }
   const [page] = await readInStore(deps.db, store.id, (tx) => [
     repo.customerPage(tx, store.id, { term, limit: q.limit, offset: q.offset }),
   ]);
-  return { results: page.rows.map(summaryView), count: page.count };
+  return { results: page.rows.map(summaryView), count: page.count, count_capped: false };
 }
 
 /** A customer with their latest orders and their whole khata. */

@@ -66,6 +66,34 @@ describe('ListLayout', () => {
     expect(screen.getByRole('button', { name: 'Page 5' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('a list not counted past its page offers the next page while more follow', () => {
+    // As the customer search answers a common name: the matches up to this page, and whether more follow.
+    function Uncounted() {
+      const [page, setPage] = useState(1);
+      const more = page < 3;
+      const total = more ? page * 10 : 25;
+      return (
+        <ListLayout
+          label="Shop list"
+          query={loaded}
+          rows={shops.slice((page - 1) * 10, Math.min(page * 10, 25))}
+          paging={{ page, pageSize: 10, total, more, noun: ['shop', 'shops'], onPage: setPage }}
+          table={{ caption: 'Shops', columns, rowKey: (s) => s.id }}
+          empty={<p>No shops yet</p>}
+          errorText="The shops could not be loaded."
+        />
+      );
+    }
+    renderAt('/list', <Uncounted />);
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 1-10 of more than 10 shops');
+    expect(screen.queryByRole('button', { name: 'Page 3' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 11-20 of more than 20 shops');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 21-25 of 25 shops');
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+  });
+
   it('shows the empty state, the error with Try again, and skeletons while loading', () => {
     const { rerender } = renderAt('/list', <ShopList rows={[]} />);
     expect(screen.getByText('No shops yet')).toBeTruthy();

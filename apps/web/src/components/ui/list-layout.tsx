@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useEffect } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
-import { ListPager } from './pager.tsx';
+import { ListPager, pageCount } from './pager.tsx';
 
 /** What the layout reads of a list query (TanStack Query's result has all of it). */
 export interface ListQueryState {
@@ -22,6 +22,8 @@ export interface ListPaging {
   page: number;
   pageSize: number;
   total: number;
+  /** More match than `total` (a search not counted past its page): one page more is offered while they do. */
+  more?: boolean;
   /** Singular and plural: ['order', 'orders']. */
   noun: readonly [string, string];
   onPage: (page: number, opts?: { replace?: boolean }) => void;
@@ -64,7 +66,7 @@ export function ListLayout<T>({
 }) {
   const loading = query.isPending || !!query.isPlaceholderData;
   usePageInRange(query, paging);
-  const lastPage = Math.max(1, Math.ceil(paging.total / paging.pageSize));
+  const lastPage = pageCount(paging.total, paging.pageSize, paging.more);
   const body =
     !loading && rows.length === 0 ? (
       query.isError ? (
@@ -81,7 +83,8 @@ export function ListLayout<T>({
             page={Math.min(paging.page, lastPage)}
             pageSize={paging.pageSize}
             total={paging.total}
-            noun={paging.total === 1 ? paging.noun[0] : paging.noun[1]}
+            more={paging.more}
+            noun={paging.total === 1 && !paging.more ? paging.noun[0] : paging.noun[1]}
             onPage={(page) => {
               paging.onPage(page);
               document.getElementById('main')?.scrollIntoView?.({ block: 'start' });
@@ -104,7 +107,7 @@ export function ListLayout<T>({
 /** A page past the end goes to the last page, replacing the address (Back does not return to the empty page). */
 function usePageInRange(query: ListQueryState, paging: ListPaging) {
   const ready = !!query.data && !query.isPlaceholderData;
-  const lastPage = Math.max(1, Math.ceil(paging.total / paging.pageSize));
+  const lastPage = pageCount(paging.total, paging.pageSize, paging.more);
   const { page, onPage } = paging;
   useEffect(() => {
     if (ready && page > lastPage) onPage(lastPage, { replace: true });

@@ -6,14 +6,20 @@ const item =
 const idle = 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50';
 const count = new Intl.NumberFormat('en-IN');
 
+/** How many pages a list has: one more than counted while more follow (a search not counted past its page). */
+export function pageCount(total: number, pageSize: number, more = false) {
+  return Math.max(1, Math.ceil(total / pageSize) + (more ? 1 : 0));
+}
+
 /**
  * A server-paged list's footer: "Showing 11-20 of 134 products" with Previous, page numbers and Next.
- * `noun` is plural ("products", "changes").
+ * `noun` is plural ("products", "changes"). With `more`, more match than `total`: "of more than 40 customers".
  */
 export function ListPager({
   page,
   pageSize,
   total,
+  more = false,
   noun,
   onPage,
   label = 'Pagination',
@@ -21,11 +27,12 @@ export function ListPager({
   page: number;
   pageSize: number;
   total: number;
+  more?: boolean;
   noun: string;
   onPage: (page: number) => void;
   label?: string;
 }) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize, more);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
@@ -35,7 +42,8 @@ export function ListPager({
         <span className="font-semibold text-slate-900">
           {count.format(first)}-{count.format(last)}
         </span>{' '}
-        of <span className="font-semibold text-slate-900">{count.format(total)}</span> {noun}
+        of {more ? 'more than ' : ''}
+        <span className="font-semibold text-slate-900">{count.format(total)}</span> {noun}
       </p>
       <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1">
         <button
@@ -46,7 +54,7 @@ export function ListPager({
         >
           Previous
         </button>
-        {pageWindow(page, pageCount).map((p, i) =>
+        {pageWindow(page, pages).map((p, i) =>
           p === 'gap' ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
             <span key={`gap-${i}`} aria-hidden className="px-1 text-slate-500">
@@ -68,7 +76,7 @@ export function ListPager({
         <button
           type="button"
           className={`${item} ${idle}`}
-          disabled={page >= pageCount}
+          disabled={page >= pages}
           onClick={() => onPage(page + 1)}
         >
           Next

@@ -97,6 +97,7 @@ export function CustomerListPage() {
           page: params.page,
           pageSize: params.pageSize,
           total: list.data?.count ?? 0,
+          more: list.data?.count_capped,
           noun: ['customer', 'customers'],
           onPage: params.setPage,
         }}

@@ -14,6 +14,10 @@ const CUSTOMERS = 50_000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const STORE = '00000000-0000-4000-8000-0000000000aa';
+const FIRST = ['Asha', 'Ravi', 'Meena', 'Farida', 'Arjun', 'Kamla', 'Suresh', 'Priya', 'Imran', 'Lakshmi'];
+const LAST = ['Iyer', 'Shaikh', 'Rao', 'Devi', 'Kulkarni', 'Gupta', 'Nair', 'Singh', 'Das', 'Patel'];
+/** The name the seed gives customer i (1-based): "Priya Iyer 30007". */
+const nameOf = (i: number) => `${FIRST[i % 10]} ${LAST[Math.floor(i / 10) % 10]} ${i}`;
 const OWNER = '00000000-0000-4000-8000-000000000001';
 
 const database = await openDatabase({ url: URL, poolSize: CONNECTIONS });
@@ -26,8 +30,8 @@ await owner.execute(sql`insert into stores (id, slug, store_name, owner_id)
 await owner.transaction(async (tx) => {
   await tx.execute(sql`select set_config('app.store_id', ${STORE}, true)`);
   await tx.execute(sql`insert into pos_customers (store_id, name, phone, visits, last_visit_at)
-    select ${STORE}, (array['Asha','Ravi','Meena','Farida','Arjun','Kamla','Suresh','Priya','Imran','Lakshmi'])[1 + i % 10]
-      || ' ' || (array['Iyer','Shaikh','Rao','Devi','Kulkarni','Gupta','Nair','Singh','Das','Patel'])[1 + (i / 10) % 10]
+    select ${STORE}, (${sql.raw(`array['${FIRST.join("','")}']`)})[1 + i % 10]
+      || ' ' || (${sql.raw(`array['${LAST.join("','")}']`)})[1 + (i / 10) % 10]
       || ' ' || i, (9000000000 + i * 7)::text, i % 5, now() - (i || ' minutes')::interval
     from generate_series(1, ${CUSTOMERS}) i on conflict do nothing`);
 });
@@ -48,6 +52,10 @@ const reference = () => withStore(db, STORE, (tx) => tx.execute(sql`select 1`));
 const CASES: Record<string, (i: number) => { search?: string; offset: number }> = {
   'first pages, no search': (i) => ({ offset: (i % 5) * 20 }),
   'search by a full name ("meena iyer": 500 match)': () => ({ search: 'meena iyer', offset: 0 }),
+  'search by a full name one customer has ("priya iyer 30007")': (i) => ({
+    search: nameOf(1 + ((i * 7919) % CUSTOMERS)).toLowerCase(),
+    offset: 0,
+  }),
   'search by a common first name ("farida": 5,000 match, a tenth of the book)': () => ({
     search: 'farida',
     offset: 0,

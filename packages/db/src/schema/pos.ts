@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, storeId, ts } from './columns.ts';
 import { stores } from './platform.ts';
@@ -24,6 +25,8 @@ export const posCustomers = pgTable(
     userId: uuid('user_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** What the list's search reads (migration 0070): kept by PostgreSQL, also in the recency index. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(name) || ' ' || phone`),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),

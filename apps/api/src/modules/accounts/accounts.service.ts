@@ -13,6 +13,7 @@ import { forgetSessions, issueSession } from './session.service.ts';
 import {
   checkPassword,
   codeHolder,
+  findCodeHolder,
   linkToPlatform,
   rowAfterCode,
   setAccountPassword,
@@ -215,6 +216,14 @@ export async function mailCode(deps: Deps, realm: Realm, user: repo.UserRow, pur
  */
 export async function provenCodeHolder(
   deps: Deps,
+  args: { realm: Realm; email: string; code: string; purpose: OtpPurpose; ip: string },
+) {
+  return (await proveCode(deps, args)).holder;
+}
+
+/** provenCodeHolder, with what finding the holder read (findCodeHolder). */
+async function proveCode(
+  deps: Deps,
   {
     realm,
     email,
@@ -226,10 +235,11 @@ export async function provenCodeHolder(
   await enforceLimits(deps, [
     { key: `otp-verify:ip:${ip}`, max: 3 * deps.config.CODE_ADDRESS_LIMIT, windowSeconds: 3600 },
   ]);
-  const user = await codeHolder(deps.db, realm, email, purpose);
+  const found = await findCodeHolder(deps.db, realm, email, purpose);
+  const user = found.holder;
   const result = await checkCode(deps, { account: realmKey(realm, email), ip, user, purpose, code });
   if (!result.ok || !user) throw result.ok ? unauthenticated() : result.error;
-  return user;
+  return { ...found, holder: user };
 }
 
 /** Verifies an email or signs in with a code; either way the user ends up signed in. */
@@ -246,9 +256,9 @@ export async function verifyCode(
 ): Promise<Session> {
   if (purpose === 'RESET_PASSWORD')
     throw badRequest('Use reset-password to set a new password with this code.');
-  const user = await provenCodeHolder(deps, { realm, email, code, purpose, ip });
+  const found = await proveCode(deps, { realm, email, code, purpose, ip });
   return deps.db.transaction(async (tx) => {
-    let current = await rowAfterCode(tx, realm, user);
+    let current = await rowAfterCode(tx, realm, found.holder, found);
     if (!current.emailVerifiedAt) {
       current = (await repo.updateUser(tx, current.id, { emailVerifiedAt: new Date() })) ?? current;
       await enqueueMail(tx, {
@@ -256,7 +266,9 @@ export async function verifyCode(
         storeId: current.storeId,
       });
     }
-    return issueSession(deps, tx, await linkToPlatform(tx, current), remember);
+    const signedIn = await linkToPlatform(tx, current);
+    const account = found.account?.id === signedIn.shopperAccountId ? found.account : undefined;
+    return issueSession(deps, tx, signedIn, remember, undefined, { account });
   });
 }
 

@@ -9,7 +9,8 @@ import { isUuid } from '../../lib/ids.ts';
 import { memberStores } from '../stores/index.ts';
 import type { UserRow } from './accounts.repository.ts';
 import * as repo from './accounts.repository.ts';
-import { ownView } from './shopper-accounts.service.ts';
+import type { ShopperAccountRow } from './shopper-accounts.repository.ts';
+import { ownView, ownViewOf } from './shopper-accounts.service.ts';
 import {
   ACCESS_TOKEN_SECONDS,
   hashToken,
@@ -42,6 +43,14 @@ export function forgetSessions(deps: Deps, userId: string) {
   announce(deps, { kind: 'sessions', userId });
 }
 
+/** What the caller has already read, so issueSession does not read it again. */
+export interface SessionKnown {
+  /** The customer's shop. */
+  shop?: { id: string; slug: string } | null;
+  /** The customer's Haat account (for the names the session shows). */
+  account?: ShopperAccountRow | null;
+}
+
 /** Signs a user in: a short-lived access token and a new refresh token (a new family unless one is given). */
 export async function issueSession(
   deps: Deps,
@@ -49,6 +58,7 @@ export async function issueSession(
   user: UserRow,
   remember: boolean,
   familyId: string = randomUUID(),
+  known: SessionKnown = {},
 ): Promise<Session> {
   const refresh = newRefreshToken();
   const lifetimeMs = remember ? REFRESH_PERSISTENT_DAYS * 86_400_000 : REFRESH_SESSION_HOURS * 3_600_000;
@@ -78,8 +88,13 @@ export async function issueSession(
             online_status,
           })),
         ];
-  const shop = user.storeId ? await repo.findStoreSlug(exec, user.storeId) : null;
-  const own = await ownView(exec, user);
+  const shop =
+    known.shop !== undefined
+      ? known.shop
+      : user.storeId
+        ? await repo.findStoreSlug(exec, user.storeId)
+        : null;
+  const own = known.account !== undefined ? ownViewOf(user, known.account) : await ownView(exec, user);
   return {
     access_token: access,
     refresh_token: refresh,

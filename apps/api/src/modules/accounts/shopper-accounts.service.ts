@@ -56,7 +56,7 @@ export async function checkPassword(a: Authority, password: string): Promise<Aut
 /** The shop's row to sign in once the authority's password (or code) was right: linked, or created linked. */
 export async function signedInRow(tx: Tx, realm: Realm, a: Exclude<Authority, { kind: 'none' }>) {
   if (a.kind === 'row') return linkToPlatform(tx, a.user);
-  return customerRowFor(tx, realm.storeId ?? '', a.account, a.user);
+  return customerRowFor(tx, realm.storeId ?? '', a.account, a.user ?? undefined);
 }
 
 /**
@@ -95,9 +95,11 @@ export async function customerRowFor(
   tx: Tx,
   storeId: string,
   account: ShopperAccountRow,
-  existing: UserRow | null,
+  /** The row of the account's email at the shop, read in this transaction (null: none); undefined: read it here. */
+  existing?: UserRow | null,
 ): Promise<UserRow> {
-  const current = existing ?? (await repo.findUser(tx, 'CUSTOMER', storeId, account.email));
+  const current =
+    existing !== undefined ? existing : await repo.findUser(tx, 'CUSTOMER', storeId, account.email);
   const link = { shopperAccountId: account.id, passwordHash: account.passwordHash };
   if (current) {
     if (current.shopperAccountId === account.id) return current;
@@ -123,26 +125,57 @@ export async function customerRowFor(
   return customerRowFor(tx, storeId, account, raced);
 }
 
+/** Whose codes a sign-in by code uses, with what was read on the way (so the sign-in does not read it again). */
+export interface CodeHolder {
+  /** The row whose codes count: the shop's own, or the account's first shop's; null: none. */
+  holder: UserRow | null;
+  /** The email's verified Haat account, when the holder is another shop's row of it. */
+  account: ShopperAccountRow | null;
+  /** The shop's own row of the email (null: none), read before the holder. */
+  own: UserRow | null;
+}
+
 /**
  * Whose codes a code request or check at a shop uses: the shop's own row, or, when it has no verified row and the
  * email's platform account is verified, the account's first linked row (a code proves the email, which they share).
  */
 export async function codeHolder(db: Executor, realm: Realm, email: string, purpose: OtpPurpose) {
-  const user = await repo.findUser(db, realm.role, realm.storeId, email);
-  if (realm.role !== 'CUSTOMER' || purpose === 'VERIFY_EMAIL') return user;
-  if (user?.emailVerifiedAt || user?.shopperAccountId) return user;
-  const account = await shoppers.findShopperAccount(db, email);
-  if (!account?.emailVerifiedAt) return user;
-  const [home] = await shoppers.linkedCustomers(db, account.id);
-  return home ?? user;
+  return (await findCodeHolder(db, realm, email, purpose)).holder;
 }
 
-/** After a code of another shop's row was right: this shop's row for the same account, linked. */
-export async function rowAfterCode(tx: Tx, realm: Realm, holder: UserRow): Promise<UserRow> {
+/** codeHolder, with the account and the shop's own row it read. */
+export async function findCodeHolder(
+  db: Executor,
+  realm: Realm,
+  email: string,
+  purpose: OtpPurpose,
+): Promise<CodeHolder> {
+  const own = await repo.findUser(db, realm.role, realm.storeId, email);
+  const alone = { holder: own, account: null, own };
+  if (realm.role !== 'CUSTOMER' || purpose === 'VERIFY_EMAIL') return alone;
+  if (own?.emailVerifiedAt || own?.shopperAccountId) return alone;
+  const account = await shoppers.findShopperAccount(db, email);
+  if (!account?.emailVerifiedAt) return alone;
+  const [home] = await shoppers.linkedCustomers(db, account.id);
+  return home ? { holder: home, account, own } : alone;
+}
+
+/**
+ * After a code of another shop's row was right: this shop's row for the same account, linked. `found` (from
+ * findCodeHolder) saves reading the account and the shop's row again; the row is looked for again in the insert,
+ * so a sign-in that made it meanwhile is taken.
+ */
+export async function rowAfterCode(
+  tx: Tx,
+  realm: Realm,
+  holder: UserRow,
+  found?: Pick<CodeHolder, 'account' | 'own'>,
+): Promise<UserRow> {
   if (holder.storeId === realm.storeId || !holder.shopperAccountId) return holder;
-  const account = await shoppers.findShopperAccountById(tx, holder.shopperAccountId);
+  const known = found?.account?.id === holder.shopperAccountId ? found : undefined;
+  const account = known?.account ?? (await shoppers.findShopperAccountById(tx, holder.shopperAccountId));
   if (!account) return holder;
-  return customerRowFor(tx, realm.storeId ?? '', account, null);
+  return customerRowFor(tx, realm.storeId ?? '', account, known ? known.own : undefined);
 }
 
 /** Sets a new password on the platform account and every shop's row of it; returns those rows' ids. */
@@ -176,7 +209,12 @@ export async function sameShopperElsewhere(db: Executor, userId: string, storeId
  */
 export async function ownView(db: Executor, user: UserRow): Promise<UserRow> {
   if (user.role !== 'CUSTOMER' || user.sharedAt || !user.shopperAccountId) return user;
-  const account = await shoppers.findShopperAccountById(db, user.shopperAccountId);
-  if (!account) return user;
+  return ownViewOf(user, await shoppers.findShopperAccountById(db, user.shopperAccountId));
+}
+
+/** ownView with the account already read. */
+export function ownViewOf(user: UserRow, account: ShopperAccountRow | null): UserRow {
+  if (user.role !== 'CUSTOMER' || user.sharedAt || !account || user.shopperAccountId !== account.id)
+    return user;
   return { ...user, firstName: account.firstName, lastName: account.lastName, phone: account.phone };
 }

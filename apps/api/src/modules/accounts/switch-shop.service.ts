@@ -2,10 +2,9 @@ import type { Session } from '@haat/contracts';
 import type { Deps } from '../../lib/deps.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { enforceLimits } from '../../lib/rate-limit.ts';
-import * as repo from './accounts.repository.ts';
 import type { Realm } from './accounts.service.ts';
+import { readForContinueAs } from './continue-as.repository.ts';
 import { issueSession } from './session.service.ts';
-import { findShopperAccountById } from './shopper-accounts.repository.ts';
 import { customerRowFor } from './shopper-accounts.service.ts';
 import { hashToken } from './tokens.ts';
 
@@ -26,13 +25,14 @@ export async function switchShop(
   const storeId = realm.storeId;
   if (realm.role !== 'CUSTOMER' || !storeId) throw refused();
   return deps.db.transaction(async (tx) => {
-    const token = await repo.findRefreshToken(tx, hashToken(refreshToken));
-    if (!token || token.revokedAt || token.usedAt || token.expiresAt.getTime() < Date.now()) throw refused();
-    const from = await repo.findUserById(tx, token.userId);
-    if (from?.role !== 'CUSTOMER' || !from.shopperAccountId) throw refused();
-    const account = await findShopperAccountById(tx, from.shopperAccountId);
-    if (!account?.emailVerifiedAt) throw refused();
-    const here = await customerRowFor(tx, storeId, account, null);
-    return issueSession(deps, tx, here, token.persistent);
+    // One statement: the token (locked), its holder's account, that account's row at this shop and the shop.
+    const read = await readForContinueAs(tx, hashToken(refreshToken), storeId);
+    const token = read?.token;
+    if (!read || !token || token.revokedAt || token.usedAt || token.expiresAt.getTime() < Date.now())
+      throw refused();
+    const { holder, account } = read;
+    if (holder.role !== 'CUSTOMER' || !holder.shopperAccountId || !account?.emailVerifiedAt) throw refused();
+    const here = await customerRowFor(tx, storeId, account, read.here);
+    return issueSession(deps, tx, here, token.persistent, undefined, { shop: read.shop, account });
   });
 }

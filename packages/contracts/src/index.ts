@@ -39,6 +39,7 @@ export * from './pincode.ts';
 export * from './platform.ts';
 export * from './policies.ts';
 export * from './pos.ts';
+export * from './pos-offline.ts';
 export * from './privacy.ts';
 export * from './product.ts';
 export * from './purchases.ts';

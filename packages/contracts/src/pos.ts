@@ -3,6 +3,7 @@ import { emailField, PHONE_PATTERN } from './accounts.ts';
 import { computeGst } from './gst.ts';
 import { gstNumberField } from './gstin-field.ts';
 import { formatRupees, paiseToRupees, rupeesToPaise } from './money.ts';
+import { posOfflineSale } from './pos-offline.ts';
 
 /*
  * The point of sale (02 §2 Point-of-sale checkout, §3 POS customer, §5 POS validation, §7 `order/pos-checkout/`,
@@ -110,6 +111,19 @@ export const posLine = z.strictObject({
     .max(10_000, 'quantity must be at most 10,000'),
 });
 
+/**
+ * A line of a counter sale. A sale made offline (`offline` in the body) gives each line the price the device showed,
+ * in paise; the customer pays that price (issue 43). An online sale sends none.
+ */
+export const posCheckoutLine = posLine.extend({
+  unit_price_paise: z
+    .number({ error: 'unit_price_paise must be a number' })
+    .int('unit_price_paise must be a whole number of paise')
+    .min(0, 'unit_price_paise cannot be negative')
+    .max(1_000_000_000, 'unit_price_paise is too large')
+    .optional(),
+});
+
 export const posPayment = z
   .strictObject({
     method: z.enum(POS_PAYMENT_METHODS, { error: 'payment.method must be CASH, UPI, CARD or CREDIT' }),
@@ -161,7 +175,7 @@ export const posCheckoutBody = z.strictObject({
   address: optionalText('Address', 300),
   gst_number: gstNumberField,
   product_id: z
-    .array(posLine, { error: 'product_id must be a list of {product_id, quantity}' })
+    .array(posCheckoutLine, { error: 'product_id must be a list of {product_id, quantity}' })
     .min(1, 'Add at least one product to the bill')
     .max(200, 'A bill has at most 200 lines'),
   discount_type: z.enum(DISCOUNT_TYPES, { error: 'discount_type must be PERCENT or FIXED' }).default('FIXED'),
@@ -177,6 +191,8 @@ export const posCheckoutBody = z.strictObject({
     .min(1),
   /** How the customer paid; a client that sends none (the spec's payload) is taken as exact cash. */
   payment: posPayment.optional(),
+  /** A sale made offline at a registered counter (issue 43): its counter, receipt number and time. */
+  offline: posOfflineSale.optional(),
 });
 export type PosCheckoutBody = z.input<typeof posCheckoutBody>;
 
@@ -314,6 +330,25 @@ export const posSale = z.object({
     /** Paid now: false only for a sale on the khata (CREDIT) that its advance did not cover and nothing paid yet. */
     paid: z.boolean().optional(),
   }),
+  /**
+   * Answering a sale sent with `offline` (issue 43): its number in the counter's series (null when the key had
+   * already made the sale online: that number was then voided as "billed online"), and each line that took the
+   * stock below zero (a conflict the owner is told of).
+   */
+  offline: z
+    .object({
+      counter_id: z.string(),
+      receipt_number: z.string().nullable(),
+      stock_conflicts: z.array(
+        z.object({
+          product_id: z.string(),
+          variant_id: z.string(),
+          quantity_sold: z.number().int(),
+          stock_after: z.number().int(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type PosSale = z.infer<typeof posSale>;
 

@@ -3,11 +3,13 @@ import { WifiOff } from 'lucide-react';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert } from '../../components/ui/fields.tsx';
 import { formatAmount } from '../../lib/format.ts';
+import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useCustomerByPhone, useRefreshCustomers } from '../customers/index.ts';
 import { KhataSection } from './khata-section.tsx';
 import { CardSection, CashSection, MethodPicker, PaymentActions, UpiSection } from './payment-sections.tsx';
 import type { CounterInfo } from './pos-api.ts';
-import { type Bill, usePayment } from './use-payment.ts';
+import { useKhataCustomer } from './use-offline-counter.ts';
+import { type Bill, type Payment, usePayment } from './use-payment.ts';
 
 /**
  * Process Payment: how the customer pays. Cash takes the amount received and shows the change; UPI shows a QR
@@ -24,25 +26,43 @@ export function PaymentDialog({
   counter,
   onPaid,
   onStale,
+  queueOffline,
 }: {
   open: boolean;
   onClose: () => void;
   bill: Bill;
   total: number;
   counter: CounterInfo;
-  onPaid: (sale: PosSale) => void;
+  onPaid: (sale: PosSale, queued: boolean) => void;
   /** The server's prices or stock differ from the screen's: its figures, when it sent them. */
   onStale: (details: Record<string, unknown> | undefined) => void;
+  /** Saves the sale on the device (a registered counter with no network); `covered`: khata paid from an advance. */
+  queueOffline: ((payment: Payment, key: string, covered: boolean) => Promise<PosSale>) | null;
 }) {
-  // Pay later (khata) is offered when the bill's customer has a credit limit or holds an advance (issue 38).
-  const customer = useCustomerByPhone(bill.phone.replace(/\D/g, '').slice(-10));
-  const khata = customer.data?.credit_limit || (customer.data?.balance ?? 0) < 0 ? customer.data : null;
+  const { shop } = useSelectedShop();
+  const phone = bill.phone.replace(/\D/g, '').slice(-10);
+  // Pay later (khata) is offered when the bill's customer has a credit limit or holds an advance (issue 38); with no
+  // network, when this device knows the customer's khata.
+  const customer = useCustomerByPhone(phone);
+  const known = useKhataCustomer(shop?.slug ?? '', phone, { data: customer.data, failed: customer.isError });
+  const khata = known?.credit_limit || (known?.balance ?? 0) < 0 ? known : null;
   const refresh = useRefreshCustomers();
-  const paid = (sale: PosSale) => {
-    void refresh();
-    onPaid(sale);
+  const paid = (sale: PosSale, queued: boolean) => {
+    if (!queued) void refresh();
+    onPaid(sale, queued);
   };
-  const state = usePayment(open, total, counter, { bill, onPaid: paid, onStale });
+  const queue = queueOffline
+    ? (payment: Payment, key: string) => {
+        const after = Math.round(((khata?.balance ?? 0) + total) * 100) / 100;
+        if (payment.method === 'CREDIT' && khata && after > 0 && after > (khata.credit_limit ?? 0))
+          return Promise.reject(
+            new Error(`This sale would take ${khata.name}'s khata above the credit limit.`),
+          );
+        return queueOffline(payment, key, payment.method === 'CREDIT' && after <= 0);
+      }
+    : null;
+  const state = usePayment(open, total, counter, { bill, onPaid: paid, onStale, queueOffline: queue });
+  const offlineNoKhata = !navigator.onLine && /^[6-9]\d{9}$/.test(phone) && !khata;
   const { method } = state.draft;
   return (
     <Dialog
@@ -59,6 +79,11 @@ export function PaymentDialog({
         {method === 'UPI' ? <UpiSection state={state} total={total} counter={counter} /> : null}
         {method === 'CARD' ? <CardSection state={state} /> : null}
         {method === 'CREDIT' && khata ? <KhataSection customer={khata} total={total} /> : null}
+        {offlineNoKhata ? (
+          <FormAlert tone="info">
+            Pay later (khata) needs the network for this customer: their khata is not on this device.
+          </FormAlert>
+        ) : null}
         {state.offline ? (
           <FormAlert tone="info">
             <span className="flex items-start gap-2">

@@ -4,13 +4,20 @@ import { NoShop } from '../../components/ui/no-shop.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
+import { fullName } from '../../lib/session/session-storage.ts';
 import { RegisterBar } from '../register/index.ts';
 import { BillAside, CounterHeader, type CustomerErrors, saleBody, useCounterKeys } from './counter-parts.tsx';
+import { soldOnDevice } from './offline-catalogue.ts';
+import { queueSale } from './offline-queue.ts';
 import { PaymentDialog } from './payment-dialog.tsx';
 import { type CounterInfo, type PosProduct, type PosSale, useCounter, useReloadProducts } from './pos-api.ts';
 import { BarcodeBox, ProductPicker } from './product-picker.tsx';
+import { QueuePanel } from './queue-panel.tsx';
 import { ReceiptDialog } from './receipt.tsx';
 import { ReturnButton } from './return-dialog.tsx';
+import { useOfflineCounter } from './use-offline-counter.ts';
+import type { Payment } from './use-payment.ts';
 import { type BillCustomer, usePosBill } from './use-pos-bill.ts';
 
 /** The point of sale (02 §2 Point-of-sale checkout; issue 14), the sidebar's Checkout. */
@@ -71,10 +78,14 @@ function usePayStep(bill: ReturnType<typeof usePosBill>) {
 }
 
 function Counter({ info }: { info: CounterInfo }) {
+  const { shop } = useSelectedShop();
+  const slug = shop?.slug ?? '';
+  const { session } = useSession();
   const bill = usePosBill(info.gst_registered);
   const barcodeRef = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState('');
-  const [sale, setSale] = useState<PosSale | null>(null);
+  const [sale, setSale] = useState<{ sale: PosSale; queued: boolean } | null>(null);
+  const offline = useOfflineCounter(slug);
   const { paying, setPaying, errors, alert, pay, clearProblems } = usePayStep(bill);
   const reload = useReloadProducts();
   const focusScan = useCallback(() => barcodeRef.current?.focus(), []);
@@ -99,9 +110,17 @@ function Counter({ info }: { info: CounterInfo }) {
 
   useCounterKeys({ pay, newSale, focusScan });
 
+  // With no network the sale is saved on the device with the counter's next receipt number (issue 43).
+  const queueOffline = async (payment: Payment, key: string, covered: boolean) => {
+    const cashier = session ? fullName(session) : null;
+    const input = { bill: saleBody(bill), lines: bill.lines, payment, info, cashier, creditCovered: covered };
+    return (await queueSale(slug, { ...input, gstRegistered: info.gst_registered }, key)).receipt;
+  };
+
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
       <CounterHeader shopName={info.shop_name} />
+      <QueuePanel state={offline} />
       <RegisterBar />
       <ReturnButton gstRegistered={info.gst_registered} />
 
@@ -140,15 +159,22 @@ function Counter({ info }: { info: CounterInfo }) {
           if (items) bill.reprice(items);
           void reload();
         }}
-        onPaid={(s) => {
-          setSale(s);
+        queueOffline={queueOffline}
+        onPaid={(s, queued) => {
+          setSale({ sale: s, queued });
           setPaying(false);
+          // The stock shown on the device goes down now (queued: already, with the sale).
+          if (!queued)
+            soldOnDevice(
+              slug,
+              s.items.map((i) => ({ variant_id: i.variant_id ?? undefined, quantity: i.quantity })),
+            );
           bill.reset();
           setSearch('');
           void reload();
         }}
       />
-      {sale ? <ReceiptDialog sale={sale} onNewSale={newSale} /> : null}
+      {sale ? <ReceiptDialog sale={sale.sale} queued={sale.queued} onNewSale={newSale} /> : null}
     </div>
   );
 }

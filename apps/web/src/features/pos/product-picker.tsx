@@ -6,7 +6,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { type BadgeTone, StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
-import { type PosProduct, posApi, useProductSearch } from './pos-api.ts';
+import { productByBarcode, useProductSearch } from './counter-lookups.ts';
+import type { PosProduct } from './pos-api.ts';
 import { ScanButton } from './scan-button.tsx';
 
 const BADGE: Record<PosProduct['stock_status'], BadgeTone> = {
@@ -41,9 +42,12 @@ export function BarcodeBox({
     setBusy(true);
     setProblem(null);
     try {
-      const found = await posApi.barcode(shop.slug, c);
-      onProduct(found.product);
-      setCode('');
+      // The server's answer, or with no network the catalogue on this device (issue 43).
+      const found = await productByBarcode(shop.slug, c);
+      if (found) {
+        onProduct(found);
+        setCode('');
+      } else setProblem('Product not found with this barcode');
     } catch {
       setProblem('Product not found with this barcode');
     } finally {
@@ -92,7 +96,7 @@ export function BarcodeBox({
   );
 }
 
-/** Search by name or SKU on the server as the cashier types; each result with its price and stock badge. */
+/** Search by name or SKU as the cashier types (the server, or offline the device); each with its price and stock. */
 export function ProductPicker({
   search,
   onSearch,
@@ -105,7 +109,8 @@ export function ProductPicker({
   const [typed, setTyped] = useState(search);
   useEffect(() => setTyped(search), [search]);
   useEffect(() => {
-    const t = setTimeout(() => onSearch(typed.trim()), 250);
+    // Offline the device answers in milliseconds: no wait for the typing to stop.
+    const t = setTimeout(() => onSearch(typed.trim()), navigator.onLine ? 250 : 0);
     return () => clearTimeout(t);
   }, [typed, onSearch]);
   const found = useProductSearch(search);

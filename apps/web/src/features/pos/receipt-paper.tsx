@@ -10,6 +10,7 @@ const PAID: Record<PosSale['payment']['method'], string> = {
 
 /** The receipt as it prints: shop, bill number, items, totals with the GST included, how it was paid. */
 export function ReceiptPaper({ sale }: { sale: PosSale }) {
+  const kind = sale.invoice_kind === 'BILL_OF_SUPPLY' ? 'Bill of supply' : 'Tax invoice';
   return (
     <div
       id="pos-receipt"
@@ -27,13 +28,18 @@ export function ReceiptPaper({ sale }: { sale: PosSale }) {
         {sale.shop.gstin ? <p>GSTIN {sale.shop.gstin}</p> : null}
       </div>
       <hr className="my-2 border-dashed border-slate-400" />
-      <p className="flex justify-between">
-        <span>Bill {sale.order_number}</span>
+      {/* A sale made offline has one number, the counter's: its bill and its invoice (issue 43). */}
+      <p className="flex justify-between gap-2">
+        <span>
+          {sale.invoice_number === sale.order_number
+            ? `${kind} ${sale.order_number}`
+            : `Bill ${sale.order_number}`}
+        </span>
         <span>{formatDateTime(sale.created_at)}</span>
       </p>
-      {sale.invoice_number ? (
+      {sale.invoice_number && sale.invoice_number !== sale.order_number ? (
         <p>
-          {sale.invoice_kind === 'BILL_OF_SUPPLY' ? 'Bill of supply' : 'Tax invoice'} {sale.invoice_number}
+          {kind} {sale.invoice_number}
         </p>
       ) : null}
       <p>

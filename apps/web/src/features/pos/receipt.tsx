@@ -1,5 +1,5 @@
 import { receiptText } from '@haat/contracts';
-import { FileText, Mail, MessageCircle, Plus, Printer } from 'lucide-react';
+import { CloudOff, FileText, Mail, MessageCircle, Plus, Printer } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -32,7 +32,16 @@ function useReceiptPrintPage() {
  * After a sale: the receipt, printable on an 80 mm thermal printer from the browser's print dialog, the GST
  * invoice PDF, and the receipt by WhatsApp or email. New Sale (Alt+N) closes it; the bill behind is already empty.
  */
-export function ReceiptDialog({ sale, onNewSale }: { sale: PosSale; onNewSale: () => void }) {
+export function ReceiptDialog({
+  sale,
+  queued = false,
+  onNewSale,
+}: {
+  sale: PosSale;
+  /** Made offline: saved on this device, sent when the network is back (no invoice PDF or mail until then). */
+  queued?: boolean;
+  onNewSale: () => void;
+}) {
   useReceiptPrintPage();
   return (
     <Dialog
@@ -53,8 +62,15 @@ export function ReceiptDialog({ sale, onNewSale }: { sale: PosSale; onNewSale: (
           </div>,
           document.body,
         )}
-        <ReceiptActions sale={sale} />
-        <MailReceipt sale={sale} />
+        {queued ? (
+          <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+            <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+            Saved on this device with receipt number {sale.order_number}. It goes to the server once the
+            network is back; the GST invoice and the email are there after that.
+          </p>
+        ) : null}
+        <ReceiptActions sale={sale} queued={queued} />
+        {queued ? null : <MailReceipt sale={sale} />}
         <button type="button" className={`${buttonStyles.primary} w-full`} onClick={onNewSale}>
           <Plus aria-hidden className="size-4" />
           New Sale <kbd className="ml-1 rounded bg-white/20 px-1.5 text-xs">Alt+N</kbd>
@@ -65,7 +81,7 @@ export function ReceiptDialog({ sale, onNewSale }: { sale: PosSale; onNewSale: (
 }
 
 /** Print the receipt, download the GST invoice, send the receipt on WhatsApp. */
-function ReceiptActions({ sale }: { sale: PosSale }) {
+function ReceiptActions({ sale, queued }: { sale: PosSale; queued: boolean }) {
   const files = useAdminDownload();
   const whatsapp = `https://wa.me/91${sale.customer.phone}?text=${encodeURIComponent(receiptText(sale).join('\n'))}`;
   return (
@@ -77,7 +93,7 @@ function ReceiptActions({ sale }: { sale: PosSale }) {
       <button
         type="button"
         className={buttonStyles.secondary}
-        disabled={!sale.invoice_id || files.busy === 'invoice'}
+        disabled={queued || !sale.invoice_id || files.busy === 'invoice'}
         onClick={() =>
           files.run('invoice', (req) =>
             downloadFile(

@@ -1,7 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { formatAmount } from '../../lib/format.ts';
-import { useProductSearch } from './pos-api.ts';
+import { useProductSearch } from './counter-lookups.ts';
 import { productTitle } from './product-picker.tsx';
 import { MethodChoice } from './return-lines.tsx';
 import type { CounterReturnState } from './use-counter-return.ts';

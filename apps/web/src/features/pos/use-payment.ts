@@ -4,6 +4,8 @@ import { ApiError } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { toast } from '../../lib/toast.ts';
+import { NotACounter } from './offline-queue.ts';
+import { upiQr } from './offline-sale.ts';
 import { type CounterInfo, posApi } from './pos-api.ts';
 
 export type Bill = Omit<PosCheckoutBody, 'payment'>;
@@ -20,7 +22,7 @@ export interface PaymentDraft {
 const FRESH: PaymentDraft = { method: 'CASH', received: '', utr: '', last4: '', network: 'RuPay' };
 
 /** The payment as the sale carries it. */
-export function paymentOf(d: PaymentDraft): PosCheckoutBody['payment'] {
+export function paymentOf(d: PaymentDraft): Payment {
   if (d.method === 'CASH')
     return { method: d.method, amount_received: d.received === '' ? 0 : Number(d.received) };
   if (d.method === 'UPI') return { method: d.method, ...(d.utr ? { utr: d.utr } : {}) };
@@ -48,64 +50,99 @@ export function paymentProblem(d: PaymentDraft, total: number): string | null {
   return null;
 }
 
-/** The UPI QR for the exact amount, while UPI is chosen and the shop has a UPI id. */
+/** The UPI QR for the exact amount, while UPI is chosen and the shop has a UPI id: built on the device (issue 43). */
 function useUpiQr(active: boolean, total: number, counter: CounterInfo) {
-  const { shop } = useSelectedShop();
   const [qr, setQr] = useState<{ svg: string; link: string } | null>(null);
   useEffect(() => {
-    if (!active || !counter.upi_id || !shop) return;
-    const ctl = new AbortController();
+    if (!active || !counter.upi_id) return;
+    let live = true;
     setQr(null);
-    posApi
-      .upi(shop.slug, total, ctl.signal)
-      .then((r) => setQr({ svg: r.qr_svg, link: r.upi_link }))
+    upiQr(counter.upi_id, counter.shop_name, total)
+      .then((made) => live && setQr(made))
       .catch(() => {});
-    return () => ctl.abort();
-  }, [active, total, counter.upi_id, shop]);
+    return () => {
+      live = false;
+    };
+  }, [active, total, counter.upi_id, counter.shop_name]);
   return qr;
 }
 
 interface SendOptions {
   bill: Bill;
-  onPaid: (sale: PosSale) => void;
+  /** `queued`: made offline, saved on the device and sent when the network is back. */
+  onPaid: (sale: PosSale, queued: boolean) => void;
   onStale: (details: Record<string, unknown> | undefined) => void;
+  /**
+   * Saves the sale on the device with this key (issue 43), when the device is a counter; throws with the
+   * cashier's words when it cannot (e.g. a khata above its limit).
+   */
+  queueOffline?: ((payment: Payment, key: string) => Promise<PosSale>) | null;
 }
+export type Payment = NonNullable<PosCheckoutBody['payment']>;
+
+/** The server's refusal in full: its message and each field's. */
+const refusal = (err: ApiError) =>
+  [
+    err.message,
+    ...(err.envelope?.error.issues ?? []).filter((i) => i.message !== err.message).map((i) => i.message),
+  ].join(' · ');
 
 /**
- * Sends the sale with an Idempotency-Key kept while the bill is the same: a dropped connection keeps everything
- * and the same sale goes again when the network is back (or on Retry), so the customer is never billed twice.
+ * Sends the sale with an Idempotency-Key kept while the bill is the same. With no network (the browser offline, or
+ * no answer) a registered counter saves it on the device with that key, to send once when the network is back;
+ * otherwise everything is kept and the same sale goes again when the network is back (or on Retry). Either way
+ * the customer is billed once.
  */
-function useSaleSender({ bill, onPaid, onStale }: SendOptions) {
+function useSaleSender({ bill, onPaid, onStale, queueOffline }: SendOptions) {
   const { shop } = useSelectedShop();
   const [problem, setProblem] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
   const [busy, setBusy] = useState(false);
   const attempt = useRef<{ key: string; signature: string } | null>(null);
 
-  const send = async (payment: PosCheckoutBody['payment']) => {
+  /** Saved on the device; false when this device cannot (then the bill stays for a retry). */
+  const queue = async (payment: Payment, key: string) => {
+    if (!queueOffline) return false;
+    try {
+      const sale = await queueOffline(payment, key);
+      attempt.current = null;
+      setOffline(false);
+      toast.success('Sale saved on this device', {
+        description: `${sale.order_number} · ${formatAmount(sale.total_bill_amount)} · sent when the network is back`,
+      });
+      onPaid(sale, true);
+    } catch (e) {
+      if (e instanceof NotACounter) return false;
+      setProblem(e instanceof Error ? e.message : String(e));
+    }
+    return true;
+  };
+
+  const send = async (payment: Payment) => {
     if (!shop) return;
     const body: PosCheckoutBody = { ...bill, payment };
     const signature = JSON.stringify(body);
     // The same bill keeps its key (a retry returns the first sale); a changed bill is a new sale.
     if (attempt.current?.signature !== signature) attempt.current = { key: crypto.randomUUID(), signature };
+    const { key } = attempt.current;
     setBusy(true);
     setProblem(null);
     try {
-      const sale = await posApi.checkout(shop.slug, body, attempt.current.key);
+      if (!navigator.onLine && (await queue(payment, key))) return;
+      const sale = await posApi.checkout(shop.slug, body, key);
       attempt.current = null;
       setOffline(false);
       toast.success('Order placed successfully', {
         description: `${sale.order_number} · ${formatAmount(sale.total_bill_amount)}`,
       });
-      onPaid(sale);
+      onPaid(sale, false);
     } catch (e) {
       const err = e instanceof ApiError ? e : null;
+      // No answer: the sale may or may not have reached the server; queued with the same key, it is billed once.
+      if ((!err || err.status === 0) && (await queue(payment, key))) return;
       setOffline(!err || err.status === 0);
       if (!err || err.status === 0) return;
-      const issues = err.envelope?.error.issues ?? [];
-      setProblem(
-        [err.message, ...issues.filter((i) => i.message !== err.message).map((i) => i.message)].join(' · '),
-      );
+      setProblem(refusal(err));
       const reason = err.envelope?.error.reason;
       if (reason === 'TOTALS_CHANGED' || reason === 'OUT_OF_STOCK') onStale(err.envelope?.error.details);
     } finally {

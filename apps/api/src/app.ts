@@ -52,7 +52,7 @@ import { pincodeRoutes } from './modules/pincode/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { adminPolicyRoutes, storePolicyRoutes } from './modules/policies/index.ts';
 import { posRoutes } from './modules/pos/index.ts';
-import { privacyRoutes } from './modules/privacy/index.ts';
+import { marketplaceAccountRoutes, privacyRoutes } from './modules/privacy/index.ts';
 import { purchaseRoutes } from './modules/purchases/index.ts';
 import { registerRoutes } from './modules/registers/index.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/index.ts';
@@ -251,6 +251,7 @@ async function registerModules(app: App, deps: Deps) {
   const config = deps.config;
   await app.register(newsletterRoutes(deps), { prefix: '/api/user' });
   await app.register(accountsRoutes(deps), { prefix: '/api/user' });
+  await app.register(marketplaceAccountRoutes(deps), { prefix: '/api/user' });
   await app.register(customerSignupRoutes(deps), { prefix: '/api/store' });
   await app.register(onboardingRoutes(deps), { prefix: '/api/store' });
   await app.register(geocodeRoutes(deps), { prefix: '/api/store' });

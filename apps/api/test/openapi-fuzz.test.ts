@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoVendor, verifiedCustomer } from '../src/modules/accounts/accounts.test-helpers.ts';
 import { ensureOperator } from '../src/modules/accounts/bootstrap-accounts.ts';
+import { marketplaceSignUp } from '../src/modules/accounts/shopper.test-helpers.ts';
 import { encodeAny, toQuery } from './fuzz-arbitraries.ts';
 import { createTestApp, demoShops, type TestApp } from './harness.ts';
 import {
@@ -44,10 +45,11 @@ const VERBOSE = !!process.env.OPENAPI_FUZZ_VERBOSE;
 let t: TestApp;
 let doc: OpenApiDocument;
 let shops: Awaited<ReturnType<typeof demoShops>>;
-const callers: Record<'customer' | 'vendor' | 'operator', Record<string, string>> = {
+const callers: Record<'customer' | 'vendor' | 'operator' | 'shopper', Record<string, string>> = {
   customer: {},
   vendor: {},
   operator: {},
+  shopper: {},
 };
 const ids: string[] = [];
 /** Shop A's ids by table (and `stores`). */
@@ -101,6 +103,8 @@ const TABLE_OF: [RegExp, string][] = [
 /** Who an operation is for: the operator's console, the back office and a shop owner's set-up, or a customer. */
 function callerOf(path: string, op: Operation): keyof typeof callers {
   if (path.startsWith('/api/platform/')) return 'operator';
+  // The marketplace's account page: its own session, no shop (decision 0036).
+  if (path.startsWith('/api/user/account/')) return 'shopper';
   if (path.startsWith('/api/admin/')) return 'vendor';
   const storeId =
     (op.parameters ?? []).some((p) => p.name === 'store_id') ||
@@ -133,6 +137,7 @@ beforeAll(async () => {
   };
   callers.vendor = { 'store-origin': shops.a.slug, authorization: `Bearer ${vendor.token}` };
   callers.operator = { authorization: `Bearer ${operator.json().data.access_token}` };
+  callers.shopper = { authorization: `Bearer ${(await marketplaceSignUp(t)).session.access_token}` };
   ids.push(
     ...(await idsOf(shops.a.id, idsA)),
     ...(await idsOf(shops.b.id)),

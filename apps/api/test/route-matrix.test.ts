@@ -5,6 +5,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoVendor, verifiedCustomer } from '../src/modules/accounts/accounts.test-helpers.ts';
+import { marketplaceSignUp } from '../src/modules/accounts/shopper.test-helpers.ts';
 import { makeDeal } from '../src/modules/engagement/engagement.test-helpers.ts';
 import { platformOperator } from '../src/modules/platform/platform.test-helpers.ts';
 import { ROUTE_OPERATIONS } from '../src/plugins/permissions.ts';
@@ -25,6 +26,7 @@ type Access =
   | 'owner' // a vendor acting on one of their own shops named by id (onboarding, uploads)
   | 'vendor' // the back office: a vendor with their shop in store-origin
   | 'customer' // a signed-in customer of the shop in store-origin
+  | 'shopper' // the marketplace's signed-in shopper (their Haat account at no shop, decision 0036)
   | 'operator' // the platform's operator (role ADMIN): the console of every shop
   | 'system'; // documentation, media files, the development mailbox: not API calls to guard
 /** Which row of a shop an id slot (path `:id`, or `store_id`) names. */
@@ -153,6 +155,18 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/user/auth/guest/password/': {
     access: 'customer',
     body: () => ({ password: 'matrix-pass-1', confirm_password: 'matrix-pass-1' }),
+  },
+  // The marketplace's own shopper sign-in and account page (decision 0036).
+  'POST /api/user/marketplace/auth/signup/': { access: 'public' },
+  'POST /api/user/marketplace/auth/login/': { access: 'public' },
+  'POST /api/user/marketplace/auth/send-otp/': { access: 'public' },
+  'POST /api/user/marketplace/auth/verify-otp/': { access: 'public' },
+  'POST /api/user/marketplace/auth/reset-password/': { access: 'public' },
+  'POST /api/user/marketplace/auth/continue/': { access: 'public' },
+  'GET /api/user/account/': { access: 'shopper' },
+  'POST /api/user/account/delete/': {
+    access: 'shopper',
+    body: () => ({ confirm_email: 'matrix@example.in' }),
   },
   'GET /api/user/auth/me/': { access: 'user' },
   'PUT /api/user/auth/me/': {
@@ -641,6 +655,8 @@ let shops: Awaited<ReturnType<typeof demoShops>>;
 const ids: { a: Ids; b: Ids } = { a: {} as Ids, b: {} as Ids };
 let vendorA: Awaited<ReturnType<typeof demoVendor>>;
 let customerA: Awaited<ReturnType<typeof verifiedCustomer>>;
+/** A shopper signed in on the marketplace (decision 0036): their token acts at no shop. */
+let marketplaceShopper: { access_token: string };
 let operator: Awaited<ReturnType<typeof platformOperator>>;
 
 /** Every row of a shop (shop B unless named) in the tables a call could change, hashed, to compare before and after. */
@@ -804,6 +820,7 @@ beforeAll(async () => {
   vendorA = await demoVendor(t, shops.a);
   operator = await platformOperator(t);
   customerA = await verifiedCustomer(t, shops.a.slug);
+  marketplaceShopper = (await marketplaceSignUp(t)).session;
   const customerB = await verifiedCustomer(t, shops.b.slug);
   ids.a = await idsOf(shops.a, customerA);
   ids.b = await idsOf(shops.b, customerB);
@@ -866,12 +883,24 @@ describe('the route matrix', () => {
       await send(
         'no token',
         ids.a,
-        entry.access === 'owner' || entry.access === 'user' || entry.access === 'operator' ? {} : originA,
+        ['owner', 'user', 'operator', 'shopper'].includes(entry.access) ? {} : originA,
         [401],
       );
       if (entry.access === 'user') continue;
+      const marketplaceToken = { ...bearer(marketplaceShopper.access_token), ...originA };
+      if (entry.access === 'shopper') {
+        // A shop's customer token and a vendor's are refused: only the marketplace's session (decision 0036).
+        await send(
+          "customer A's shop token",
+          ids.a,
+          { ...bearer(customerA.session.access_token), ...originA },
+          [401],
+        );
+        await send('vendor token', ids.a, bearer(vendorA.token), [401]);
+      }
       if (entry.access === 'vendor') {
         await send('customer token', ids.a, { ...bearer(customerA.session.access_token), ...originA }, [403]);
+        await send('marketplace token', ids.a, marketplaceToken, [401]);
         await send('vendor A at shop B', ids.b, { ...bearer(vendorA.token), ...originB }, [404]);
         if (entry.id) {
           await send(
@@ -895,6 +924,7 @@ describe('the route matrix', () => {
       }
       if (entry.access === 'customer') {
         await send('vendor token', ids.a, { ...bearer(vendorA.token), ...originA }, [403]);
+        await send('marketplace token', ids.a, marketplaceToken, [401]);
         await send(
           'customer A at shop B',
           ids.b,

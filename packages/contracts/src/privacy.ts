@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { otherShopAddress } from './orders.ts';
+import { wishlistShop } from './wishlist.ts';
 
 /*
  * "Your Haat account" (issue 40, decision 0032, the DPDP Act 2023): which shops hold the shopper's data and what,
@@ -31,6 +33,16 @@ export const haatAccount = z.object({
   shops: z.array(heldAtShop),
 });
 export type HaatAccount = z.infer<typeof haatAccount>;
+
+/**
+ * The marketplace's account page (decision 0036): the shops holding the data, with the addresses saved and the
+ * products saved to wishlists at every shop of the account.
+ */
+export const marketplaceAccount = haatAccount.extend({
+  addresses: z.array(otherShopAddress),
+  wishlist: z.array(wishlistShop),
+});
+export type MarketplaceAccount = z.infer<typeof marketplaceAccount>;
 
 /** Deleting the account: the shopper types their email to confirm. */
 export const deleteAccountBody = z.strictObject({

@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
 
-import { type AccessClaims, sessionIsLive, verifyAccessToken } from '../modules/accounts/index.ts';
+import {
+  type AccessClaims,
+  MARKETPLACE_AUDIENCE,
+  sessionIsLive,
+  verifyAccessToken,
+} from '../modules/accounts/index.ts';
 import { findRequestStore, memberRole, requireOpenStore } from '../modules/stores/index.ts';
 
 import { operationOf, ROUTE_OPERATIONS } from './permissions.ts';
@@ -16,11 +21,39 @@ export type Actor = AccessClaims;
  * anywhere; a customer's token only at the shop it belongs to (the store-origin header or host). Wrong role: 403.
  */
 export async function requireActor(deps: Deps, req: FastifyRequest, roles?: readonly Role[]): Promise<Actor> {
+  const token = bearerToken(req);
+  const store = await findRequestStore(deps, req);
+  return liveActor(deps, token, store ? ['platform', `store:${store.id}`] : ['platform'], roles);
+}
+
+/**
+ * The signed-in account's own profile and password: anyone `requireActor` accepts, and the marketplace's shopper
+ * (decision 0036), whose token no other call takes.
+ */
+export async function requireOwnAccount(deps: Deps, req: FastifyRequest): Promise<Actor> {
+  const token = bearerToken(req);
+  const store = await findRequestStore(deps, req);
+  const audiences = store ? ['platform', `store:${store.id}`] : ['platform'];
+  return liveActor(deps, token, [...audiences, MARKETPLACE_AUDIENCE]);
+}
+
+/**
+ * The marketplace's signed-in shopper (decision 0036): only a token of the audience `marketplace`; a shop's customer
+ * token, a vendor's or the operator's is refused (401 WRONG_AUDIENCE), as a shop's token is at another shop.
+ */
+export async function requireMarketplaceShopper(deps: Deps, req: FastifyRequest): Promise<Actor> {
+  return liveActor(deps, bearerToken(req), [MARKETPLACE_AUDIENCE], ['CUSTOMER']);
+}
+
+function bearerToken(req: FastifyRequest) {
   const header = req.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   if (!token) throw unauthenticated('Please login to continue.', 'NO_TOKEN');
-  const store = await findRequestStore(deps, req);
-  const audiences = store ? ['platform', `store:${store.id}`] : ['platform'];
+  return token;
+}
+
+/** The token's claims for one of these audiences, while its sign-in is open; a wrong role: 403. */
+async function liveActor(deps: Deps, token: string, audiences: string[], roles?: readonly Role[]) {
   const actor = await verifyAccessToken(deps.authSecret, token, audiences);
   if (!(await sessionIsLive(deps, actor.userId, actor.familyId))) {
     throw unauthenticated('You were signed out. Please login again.', 'SESSION_ENDED');

@@ -4,6 +4,7 @@ import {
   loginBody,
   otpSent,
   profileUpdateBody,
+  type Role,
   refreshBody,
   resetPasswordBody,
   sendOtpBody,
@@ -14,16 +15,18 @@ import {
   userProfile,
   verifyOtpBody,
 } from '@haat/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { ZodApp } from '../../lib/route-schemas.ts';
-import { clientIp, requireActor } from '../../plugins/auth.ts';
+import { clientIp, requireOwnAccount } from '../../plugins/auth.ts';
 
 import { recordSignIn } from '../audit/index.ts';
 
-import { errors, realmOf, storeHeader } from './account-route-parts.ts';
+import { errors, marketplaceRealm, realmOf, storeHeader } from './account-route-parts.ts';
+import type { Realm } from './accounts.service.ts';
 import * as accounts from './accounts.service.ts';
 import { guestRoutes } from './guest.routes.ts';
 import * as profile from './profile.service.ts';
@@ -34,35 +37,50 @@ import { switchShop } from './switch-shop.service.ts';
 export const accountsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    signUpAndInRoutes(app, deps);
-    codeRoutes(app, deps);
+    const everywhere: Place = { path: '/auth', note: '', realm: (req, role) => realmOf(deps, req, role) };
+    signUpAndInRoutes(app, deps, everywhere);
+    codeRoutes(app, deps, everywhere);
     sessionRoutes(app, deps);
     profileRoutes(app, deps);
     guestRoutes(app, deps);
+    marketplaceRoutes(app, deps);
   };
 
+/** Where the sign-up and sign-in calls are: vendors' and shops' customers' (/auth), or the marketplace's (0036). */
+interface Place {
+  path: string;
+  /** Said after each call's summary. */
+  note: string;
+  realm: (req: FastifyRequest, role: Role) => Promise<Realm> | Realm;
+}
+
+const MARKETPLACE: Place = {
+  path: '/marketplace/auth',
+  note: " (on the marketplace: the shopper's Haat account at no shop; its session acts at no shop)",
+  realm: (_req, role) => marketplaceRealm(role),
+};
+
 /** Sign-up and sign-in with a password. */
-function signUpAndInRoutes(app: ZodApp, deps: Deps) {
-  app.post('/auth/signup/', {
+function signUpAndInRoutes(app: ZodApp, deps: Deps, at: Place) {
+  app.post(`${at.path}/signup/`, {
     schema: {
       tags: ['accounts'],
-      summary:
-        'Sign up (vendors on the platform; customers of the shop in store-origin) and mail a 6-digit code',
+      summary: `Sign up (vendors on the platform; customers of the shop in store-origin) and mail a 6-digit code${at.note}`,
       headers: storeHeader,
       body: signupBody,
       response: { 201: envelope(signupResult), ...errors },
     },
     handler: async (req, reply) => {
-      const realm = await realmOf(deps, req, req.body.role_name);
+      const realm = await at.realm(req, req.body.role_name);
       const data = await accounts.signup(deps, realm, req.body, clientIp(req));
       return reply.code(201).send(ok(data, `We sent a 6-digit code to ${req.body.email}.`));
     },
   });
 
-  app.post('/auth/login/', {
+  app.post(`${at.path}/login/`, {
     schema: {
       tags: ['accounts'],
-      summary: 'Sign in with email and password',
+      summary: `Sign in with email and password${at.note}`,
       headers: storeHeader,
       body: loginBody,
       response: { 200: envelope(session), ...errors },
@@ -70,7 +88,7 @@ function signUpAndInRoutes(app: ZodApp, deps: Deps) {
     handler: async (req) => {
       const b = req.body;
       const data = await accounts.login(deps, {
-        realm: await realmOf(deps, req, b.role_name),
+        realm: await at.realm(req, b.role_name),
         email: b.email,
         password: b.password,
         remember: b.remember,
@@ -82,11 +100,11 @@ function signUpAndInRoutes(app: ZodApp, deps: Deps) {
 }
 
 /** One-time codes: sending, verifying, resetting a password with one. */
-function codeRoutes(app: ZodApp, deps: Deps) {
-  app.post('/auth/send-otp/', {
+function codeRoutes(app: ZodApp, deps: Deps, at: Place) {
+  app.post(`${at.path}/send-otp/`, {
     schema: {
       tags: ['accounts'],
-      summary: 'Mail a code: email verification (resend), OTP sign-in, or password reset',
+      summary: `Mail a code: email verification (resend), OTP sign-in, or password reset${at.note}`,
       headers: storeHeader,
       body: sendOtpBody,
       response: { 202: envelope(otpSent), ...errors },
@@ -94,7 +112,7 @@ function codeRoutes(app: ZodApp, deps: Deps) {
     handler: async (req, reply) => {
       const b = req.body;
       const data = await accounts.requestCode(deps, {
-        realm: await realmOf(deps, req, b.role_name),
+        realm: await at.realm(req, b.role_name),
         email: b.email,
         purpose: b.purpose,
         ip: clientIp(req),
@@ -103,17 +121,17 @@ function codeRoutes(app: ZodApp, deps: Deps) {
     },
   });
 
-  app.post('/auth/verify-otp/', {
+  app.post(`${at.path}/verify-otp/`, {
     schema: {
       tags: ['accounts'],
-      summary: 'Verify the email or sign in with a code; answers with a session',
+      summary: `Verify the email or sign in with a code; answers with a session${at.note}`,
       headers: storeHeader,
       body: verifyOtpBody,
       response: { 200: envelope(session), ...errors },
     },
     handler: async (req) => {
       const b = req.body;
-      const realm = await realmOf(deps, req, b.role_name);
+      const realm = await at.realm(req, b.role_name);
       const data = await accounts.verifyCode(deps, {
         realm,
         email: b.verification_field,
@@ -126,10 +144,10 @@ function codeRoutes(app: ZodApp, deps: Deps) {
     },
   });
 
-  app.post('/auth/reset-password/', {
+  app.post(`${at.path}/reset-password/`, {
     schema: {
       tags: ['accounts'],
-      summary: 'Set a new password with a reset code; other sessions end',
+      summary: `Set a new password with a reset code; other sessions end${at.note}`,
       headers: storeHeader,
       body: resetPasswordBody,
       response: { 200: envelope(session), ...errors },
@@ -137,7 +155,7 @@ function codeRoutes(app: ZodApp, deps: Deps) {
     handler: async (req) => {
       const b = req.body;
       const data = await accounts.resetPassword(deps, {
-        realm: await realmOf(deps, req, b.role_name),
+        realm: await at.realm(req, b.role_name),
         email: b.email,
         code: b.otp,
         password: b.password,
@@ -193,7 +211,33 @@ function sessionRoutes(app: ZodApp, deps: Deps) {
   });
 }
 
-/** The signed-in user's profile and password. */
+/**
+ * The marketplace's own shopper sign-in (decision 0036): the sign-up, sign-in and code calls for the shopper's Haat
+ * account at no shop, and Continue as from a session at a shop.
+ */
+function marketplaceRoutes(app: ZodApp, deps: Deps) {
+  signUpAndInRoutes(app, deps, MARKETPLACE);
+  codeRoutes(app, deps, MARKETPLACE);
+  app.post('/marketplace/auth/continue/', {
+    schema: {
+      tags: ['accounts'],
+      summary:
+        "Continue as: exchange a session at a shop for one on the marketplace (the shopper's Haat account at no shop)",
+      body: switchShopBody,
+      response: { 200: envelope(session), ...errors },
+    },
+    handler: async (req) => {
+      const data = await switchShop(deps, {
+        realm: marketplaceRealm('CUSTOMER'),
+        refreshToken: req.body.refresh_token,
+        ip: clientIp(req),
+      });
+      return ok(data, 'Signed in');
+    },
+  });
+}
+
+/** The signed-in user's profile and password (the marketplace's shopper's too, decision 0036). */
 function profileRoutes(app: ZodApp, deps: Deps) {
   app.get('/auth/me/', {
     schema: {
@@ -203,7 +247,7 @@ function profileRoutes(app: ZodApp, deps: Deps) {
       response: { 200: envelope(userProfile), ...errors },
     },
     handler: async (req) =>
-      ok(await profile.getProfile(deps, (await requireActor(deps, req)).userId), 'Profile fetched'),
+      ok(await profile.getProfile(deps, (await requireOwnAccount(deps, req)).userId), 'Profile fetched'),
   });
 
   app.put('/auth/me/', {
@@ -215,7 +259,7 @@ function profileRoutes(app: ZodApp, deps: Deps) {
       response: { 200: envelope(userProfile), ...errors },
     },
     handler: async (req) => {
-      const actor = await requireActor(deps, req);
+      const actor = await requireOwnAccount(deps, req);
       return ok(await profile.updateProfile(deps, actor.userId, req.body), 'Profile updated');
     },
   });
@@ -229,7 +273,7 @@ function profileRoutes(app: ZodApp, deps: Deps) {
       response: { 200: envelope(z.object({ changed: z.literal(true) })), ...errors },
     },
     handler: async (req) => {
-      const actor = await requireActor(deps, req);
+      const actor = await requireOwnAccount(deps, req);
       await profile.changePassword(deps, actor, {
         current: req.body.current_password,
         next: req.body.password,

@@ -66,11 +66,14 @@ export interface ContinueAsRead {
   shop: { id: string; slug: string } | null;
 }
 
-/** The refresh token presented for "Continue as" at `storeId`, with what the exchange needs; null when unknown. */
+/**
+ * The refresh token presented for "Continue as" at `storeId` (null: the marketplace, decision 0036), with what the
+ * exchange needs; null when unknown.
+ */
 export async function readForContinueAs(
   tx: Tx,
   tokenHash: string,
-  storeId: string,
+  storeId: string | null,
 ): Promise<ContinueAsRead | null> {
   const [row] = await continueAsRead.run(tx, { hash: tokenHash, store: storeId });
   const token = row && part<RefreshRow>(row, 't_');

@@ -14,4 +14,4 @@ export { forgetSessions, issueSession, SESSION_CHECK_MS, sessionIsLive } from '.
 export { shareWithShop } from './shopper-accounts.repository.ts';
 export { sameShopperElsewhere } from './shopper-accounts.service.ts';
 export type { AccessClaims } from './tokens.ts';
-export { hashToken, verifyAccessToken } from './tokens.ts';
+export { hashToken, MARKETPLACE_AUDIENCE, verifyAccessToken } from './tokens.ts';

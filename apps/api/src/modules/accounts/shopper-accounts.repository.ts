@@ -56,15 +56,21 @@ export async function linkedCustomers(db: Executor, accountId: string) {
 }
 
 /**
- * The linked customer rows at other shops than `storeId`, with their shop's name and slug (for addresses and the
- * wishlist elsewhere).
+ * The linked customer rows at other shops than `storeId` (every shop when null), with their shop's name and slug
+ * (for addresses and the wishlist elsewhere).
  */
-export async function linkedElsewhere(db: Executor, accountId: string, storeId: string) {
+export async function linkedElsewhere(db: Executor, accountId: string, storeId: string | null) {
   return db
     .select({ userId: users.id, storeId: stores.id, shopName: stores.storeName, slug: stores.slug })
     .from(users)
     .innerJoin(stores, eq(stores.id, users.storeId))
-    .where(and(eq(users.shopperAccountId, accountId), isNotNull(users.storeId), ne(users.storeId, storeId)))
+    .where(
+      and(
+        eq(users.shopperAccountId, accountId),
+        isNotNull(users.storeId),
+        storeId ? ne(users.storeId, storeId) : undefined,
+      ),
+    )
     .orderBy(asc(users.createdAt));
 }
 

@@ -56,7 +56,7 @@ export async function checkPassword(a: Authority, password: string): Promise<Aut
 /** The shop's row to sign in once the authority's password (or code) was right: linked, or created linked. */
 export async function signedInRow(tx: Tx, realm: Realm, a: Exclude<Authority, { kind: 'none' }>) {
   if (a.kind === 'row') return linkToPlatform(tx, a.user);
-  return customerRowFor(tx, realm.storeId ?? '', a.account, a.user ?? undefined);
+  return customerRowFor(tx, realm.storeId, a.account, a.user ?? undefined);
 }
 
 /**
@@ -90,10 +90,11 @@ export async function linkToPlatform(tx: Tx, user: UserRow): Promise<UserRow> {
  * The shop's customer row for a verified platform account: the existing one linked (an unverified one is taken
  * over: nobody owned it), or a new one. A row made or taken over here holds the email alone: the name and phone are
  * copied to it when the shopper shares them with the shop at their first order there (`shareWithShop`, 0032).
+ * `storeId` null: the marketplace's row (decision 0036).
  */
 export async function customerRowFor(
   tx: Tx,
-  storeId: string,
+  storeId: string | null,
   account: ShopperAccountRow,
   /** The row of the account's email at the shop, read in this transaction (null: none); undefined: read it here. */
   existing?: UserRow | null,
@@ -175,7 +176,7 @@ export async function rowAfterCode(
   const known = found?.account?.id === holder.shopperAccountId ? found : undefined;
   const account = known?.account ?? (await shoppers.findShopperAccountById(tx, holder.shopperAccountId));
   if (!account) return holder;
-  return customerRowFor(tx, realm.storeId ?? '', account, known ? known.own : undefined);
+  return customerRowFor(tx, realm.storeId, account, known ? known.own : undefined);
 }
 
 /** Sets a new password on the platform account and every shop's row of it; returns those rows' ids. */
@@ -196,8 +197,11 @@ export async function verifiedAccountOf(db: Executor, realm: Realm, email: strin
   return account?.emailVerifiedAt ? account : null;
 }
 
-/** The customer rows at other shops of the same Haat shopper account as this shop's customer row (none unlinked). */
-export async function sameShopperElsewhere(db: Executor, userId: string, storeId: string) {
+/**
+ * The customer rows at other shops of the same Haat shopper account as this shop's customer row (none unlinked);
+ * `storeId` null: at every shop (the marketplace's row, decision 0036).
+ */
+export async function sameShopperElsewhere(db: Executor, userId: string, storeId: string | null) {
   const user = await repo.findUserById(db, userId);
   if (!user?.shopperAccountId || user.role !== 'CUSTOMER') return [];
   return shoppers.linkedElsewhere(db, user.shopperAccountId, storeId);

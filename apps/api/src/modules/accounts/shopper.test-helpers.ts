@@ -13,6 +13,22 @@ export const post = (t: TestApp, url: string, payload: object, slug?: string) =>
 export const login = (t: TestApp, slug: string, email: string, password = SHOPPER_PASSWORD) =>
   post(t, '/api/user/auth/login/', { email, password, role_name: 'CUSTOMER' }, slug);
 
+/** The marketplace's own shopper sign-in (decision 0036). */
+export const MARKET = '/api/user/marketplace/auth';
+
+export const marketplaceLogin = (t: TestApp, email: string, password = SHOPPER_PASSWORD) =>
+  post(t, `${MARKET}/login/`, { email, password, role_name: 'CUSTOMER' });
+
+/** A shopper who signs up on the marketplace and verifies the code: their marketplace session. */
+export async function marketplaceSignUp(t: TestApp, email = uniqueEmail('market')) {
+  const signup = await post(t, `${MARKET}/signup/`, vendorSignup(email, { role_name: 'CUSTOMER' }));
+  expect(signup.statusCode, signup.body).toBe(201);
+  const verify = { verification_field: email, otp: await lastCode(t, email), role_name: 'CUSTOMER' };
+  const res = await post(t, `${MARKET}/verify-otp/`, verify);
+  expect(res.statusCode, res.body).toBe(200);
+  return { email, session: res.json().data as { access_token: string; refresh_token: string } };
+}
+
 /** Calls as a signed-in session at a shop. */
 export const as = (t: TestApp, session: { access_token: string }, slug: string) => ({
   call: (method: 'GET' | 'POST', url: string, payload?: object, extra: Record<string, string> = {}) =>

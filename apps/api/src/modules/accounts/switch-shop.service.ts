@@ -15,7 +15,8 @@ const refused = () =>
  * "Continue as" (decision 0029): a live refresh token of the shopper's session at shop A, presented with shop B's
  * store-origin, answers with a session at B when A's customer row is linked to a verified Haat shopper account.
  * B's customer row is created (or linked) then. A's token is neither spent nor widened: an access token for A is
- * still refused at B (WRONG_AUDIENCE); only this exchange, rate limited per address, crosses shops.
+ * still refused at B (WRONG_AUDIENCE); only this exchange, rate limited per address, crosses shops. The marketplace
+ * (realm of no shop, decision 0036) takes a shop's token the same way, and a shop takes the marketplace's.
  */
 export async function switchShop(
   deps: Deps,
@@ -23,7 +24,7 @@ export async function switchShop(
 ): Promise<Session> {
   await enforceLimits(deps, [{ key: `switch-shop:ip:${ip}`, max: 60, windowSeconds: 3600 }]);
   const storeId = realm.storeId;
-  if (realm.role !== 'CUSTOMER' || !storeId) throw refused();
+  if (realm.role !== 'CUSTOMER') throw refused();
   return deps.db.transaction(async (tx) => {
     // One statement: the token (locked), its holder's account, that account's row at this shop and the shop.
     const read = await readForContinueAs(tx, hashToken(refreshToken), storeId);

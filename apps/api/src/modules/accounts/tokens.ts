@@ -11,9 +11,12 @@ const ALG = 'HS256';
 const CLOCK_TOLERANCE_SECONDS = 30;
 const ISSUER = 'haat';
 
-/** Vendors and operators act on the platform; a customer only at their own shop. */
+/** The marketplace's own shopper sessions (decision 0036): accepted only by the calls that ask for it. */
+export const MARKETPLACE_AUDIENCE = 'marketplace';
+
+/** Vendors and operators act on the platform; a customer only at their own shop, or on the marketplace (no shop). */
 export const audienceFor = (role: Role, storeId: string | null) =>
-  role === 'CUSTOMER' && storeId ? `store:${storeId}` : 'platform';
+  role !== 'CUSTOMER' ? 'platform' : storeId ? `store:${storeId}` : MARKETPLACE_AUDIENCE;
 
 export interface AccessClaims {
   userId: string;

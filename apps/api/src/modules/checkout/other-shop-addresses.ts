@@ -28,6 +28,20 @@ export async function otherShopAddresses(deps: Deps, actor: Actor, store: StoreR
   const seen = new Set(
     (await withStore(deps.db, store.id, (tx) => repo.listAddresses(tx, actor.userId))).map(sameKey),
   );
+  return addressesAt(deps, elsewhere, seen);
+}
+
+/** The marketplace account's addresses (decision 0036): those saved at every shop of the shopper's Haat account. */
+export async function addressesAtEveryShop(deps: Deps, userId: string) {
+  return addressesAt(deps, await sameShopperElsewhere(deps.db, userId, null), new Set());
+}
+
+/** The addresses of these customer rows, each shop's under its row-level security, once each and not `seen`. */
+async function addressesAt(
+  deps: Deps,
+  elsewhere: Awaited<ReturnType<typeof sameShopperElsewhere>>,
+  seen: Set<string>,
+) {
   const offered: OtherShopAddress[] = [];
   for (const shop of elsewhere) {
     const rows = await withStore(deps.db, shop.storeId, (tx) => repo.listAddresses(tx, shop.userId));

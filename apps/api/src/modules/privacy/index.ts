@@ -1,2 +1,2 @@
 /** The privacy module's public face (decision 0032): "Your Haat account" and deleting it. */
-export { privacyRoutes } from './privacy.routes.ts';
+export { marketplaceAccountRoutes, privacyRoutes } from './privacy.routes.ts';

@@ -48,6 +48,16 @@ export async function rowsOfShopper(db: Executor, user: { id: string; shopperAcc
   );
 }
 
+/** The account's customer rows of no shop: the marketplace's (decision 0036). */
+export async function rowsOfNoShop(db: Executor, user: { shopperAccountId: string | null }) {
+  if (!user.shopperAccountId) return [];
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from users
+      where shopper_account_id = ${user.shopperAccountId} and store_id is null and erased_at is null`),
+  );
+  return rows.map((r) => String(r.id));
+}
+
 /** How many addresses and orders a shop holds of its customer row (in that shop's context). */
 export async function heldCounts(tx: Tx, storeId: string, userId: string) {
   const [row] = rowsOf<{ addresses: number; orders: number }>(

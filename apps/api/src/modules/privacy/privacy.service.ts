@@ -1,9 +1,11 @@
-import type { DeleteAccountResult, HaatAccount } from '@haat/contracts';
+import type { DeleteAccountResult, HaatAccount, MarketplaceAccount } from '@haat/contracts';
 import { withStore } from '@haat/db';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { findUserById, forgetSessions } from '../accounts/index.ts';
+import { addressesAtEveryShop } from '../checkout/index.ts';
+import { wishlistAtEveryShop } from '../wishlist/index.ts';
 import * as repo from './privacy.repository.ts';
 
 /*
@@ -41,6 +43,13 @@ export async function haatAccountOf(deps: Deps, actor: Actor): Promise<HaatAccou
   return { email: user.email, linked: !!user.shopperAccountId, shops };
 }
 
+/** The marketplace's account page (decision 0036): the shops holding the data, the addresses and wishlists there. */
+export async function marketplaceAccountOf(deps: Deps, actor: Actor): Promise<MarketplaceAccount> {
+  const account = await haatAccountOf(deps, actor);
+  const addresses = await addressesAtEveryShop(deps, actor.userId);
+  return { ...account, addresses, wishlist: await wishlistAtEveryShop(deps, actor.userId) };
+}
+
 /**
  * Deletes the shopper's Haat account once they typed its email: at every linked shop the customer row and its data
  * are erased or anonymised and the orders kept anonymised (repository), in one transaction; then every session
@@ -58,6 +67,10 @@ export async function deleteHaatAccount(
   }
   const rows = await repo.rowsOfShopper(deps.db, user);
   const emails = [...new Set([user.email, ...rows.map((r) => r.email)])];
+  // The marketplace's row of the account (decision 0036) goes too, from either place.
+  const ids = [
+    ...new Set([user.id, ...rows.map((r) => r.userId), ...(await repo.rowsOfNoShop(deps.db, user))]),
+  ];
   const ordersKept = await deps.db.transaction(async (tx) => {
     let kept = 0;
     for (const row of rows) {
@@ -65,10 +78,9 @@ export async function deleteHaatAccount(
       kept += await repo.eraseAtShop(tx, row, emails);
     }
     await repo.enterShop(tx, null);
-    const ids = [...new Set([user.id, ...rows.map((r) => r.userId)])];
     await repo.erasePlatform(tx, ids, user.shopperAccountId, emails);
     return kept;
   });
-  for (const id of new Set([user.id, ...rows.map((r) => r.userId)])) forgetSessions(deps, id);
+  for (const id of ids) forgetSessions(deps, id);
   return { shops: rows.length, orders_kept: ordersKept };
 }

@@ -8,6 +8,7 @@ import {
 } from '@haat/contracts';
 import { withStore } from '@haat/db';
 import type { ShopContext } from '../../lib/context.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { sameShopperElsewhere } from '../accounts/index.ts';
 import * as repo from './wishlist.repository.ts';
@@ -97,10 +98,24 @@ export function toWishlistItem(r: repo.WishlistRow): WishlistItem {
 export async function listWishlist({ deps, actor, store }: Ctx): Promise<WishlistData> {
   const here = { userId: actor.userId, storeId: store.id, shopName: store.storeName, slug: store.slug };
   const elsewhere = await sameShopperElsewhere(deps.db, actor.userId, store.id);
+  return { shops: await wishlistsAt(deps, [here, ...elsewhere], store.id) };
+}
+
+/** The marketplace account's wishlist (decision 0036): what the shopper saved at every shop of their Haat account. */
+export async function wishlistAtEveryShop(deps: Deps, userId: string) {
+  return wishlistsAt(deps, await sameShopperElsewhere(deps.db, userId, null), null);
+}
+
+/** The saved products of these customer rows, shop by shop; a shop with none is left out unless it is `current`. */
+async function wishlistsAt(
+  deps: Deps,
+  list: { userId: string; storeId: string; shopName: string; slug: string }[],
+  currentStoreId: string | null,
+) {
   const shops: WishlistData['shops'] = [];
-  for (const shop of [here, ...elsewhere]) {
+  for (const shop of list) {
     const rows = await withStore(deps.db, shop.storeId, (tx) => repo.listItems(tx, shop.userId));
-    const current = shop.storeId === store.id;
+    const current = shop.storeId === currentStoreId;
     if (!rows.length && !current) continue;
     shops.push({
       store_id: shop.storeId,
@@ -110,5 +125,5 @@ export async function listWishlist({ deps, actor, store }: Ctx): Promise<Wishlis
       items: rows.map(toWishlistItem),
     });
   }
-  return { shops };
+  return shops;
 }

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { lucidePerIcon } from './build/lucide-per-icon.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 /**
  * A shop's first page as a few files instead of 40 to 55 (issue 18, decision 0016): what the entry imports
@@ -95,7 +96,7 @@ const FIRST_PAGE_CHUNKS = new Set([
 ]);
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [lucidePerIcon(), react(), tailwindcss()],
+  plugins: [lucidePerIcon(), react(), tailwindcss(), serviceWorker()],
   build: isSsrBuild
     ? {
         // The server's renderer of the shop pages (src/entry-server.tsx, decision 0017): in a dot folder of the

@@ -2,12 +2,25 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** How the browser tests start Chromium. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-dev-shm-usage',
+];
 
 export interface AppHandle {
   port: number;
   /** `http://localhost:PORT/path`, or on a host of the platform: `url('/', 'admin')` → `http://admin.localhost:PORT/`. */
   url(path?: string, host?: string): string;
-  newPage(opts?: { width?: number; height?: number }): Promise<Page>;
+  /**
+   * A page in a context of its own. Service workers are blocked unless `serviceWorkers: 'allow'` (the installed back
+   * office's specs): the back office's would download all of it in every new context and answer its pages from
+   * its copy (decision 0035).
+   */
+  newPage(opts?: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' }): Promise<Page>;
   /** Demo shops: an open one and the draft one. */
   demo: { openShop: string; openShopName: string; draftShop: string; draftShopName: string };
   close(): Promise<void>;
@@ -18,13 +31,7 @@ export async function startApp(): Promise<AppHandle> {
   const port = inject('e2ePort');
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const url = (path = '/', host?: string) => `http://${host ? `${host}.` : ''}localhost:${port}${path}`;
   const shops = await (await fetch(url('/api/store/get-store/?limit=100'))).json();
@@ -39,6 +46,7 @@ export async function startApp(): Promise<AppHandle> {
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
         locale: 'en-IN',
         timezoneId: 'Asia/Kolkata',
+        serviceWorkers: opts.serviceWorkers ?? 'block',
       });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);

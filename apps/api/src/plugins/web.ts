@@ -8,9 +8,8 @@ import fastifyStatic from '@fastify/static';
 import type { HostInfo } from '@haat/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../lib/deps.ts';
-
 import { describeHost, isOpen } from '../modules/stores/index.ts';
-
+import { BACKOFFICE_HEAD, isBackofficeAppFile, sendBackofficeAppFile } from './backoffice-app.ts';
 import { type PageAnswer, pageCache, sendAnswer } from './page-cache.ts';
 import { loadPageData, type PageData } from './page-data.ts';
 import { type PageMeta, pageMeta, pageStatus, registerSeoRoutes } from './seo.ts';
@@ -69,6 +68,7 @@ export async function registerWeb(app: FastifyInstance, deps: Deps, distDir: str
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] ?? '/';
+    if (isBackofficeAppFile(path)) return sendBackofficeAppFile(deps, distDir, req, reply);
     if (files.has(path)) return reply.sendFile(path.slice(1));
     // Not a page: an API path, or a file of another build (a tab open across a deploy asks for its old chunks).
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/'))
@@ -317,6 +317,7 @@ function render(template: string, host: HostInfo, fill: PageFill) {
   const ogImage = meta.image ?? host.store?.image;
   const head = [
     `<script id="haat-host" type="application/json">${scriptJson(host)}</script>`,
+    host.face === 'backoffice' ? BACKOFFICE_HEAD : '',
     ogTitle ? `<meta property="og:title" content="${escapeHtml(ogTitle)}" />` : '',
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,

@@ -1,6 +1,7 @@
 import type { ShopRole } from '@haat/contracts';
 import { queryApi } from './api.ts';
 import { useQuery } from './query.ts';
+import { readStored, writeStored } from './stored-value.ts';
 
 /** The signed-in vendor's shops (back office): the shop switcher, the selected shop and the status control. */
 export interface OwnedShop {
@@ -23,3 +24,21 @@ export const ownedShopsKey = ['owned-shops'] as const;
 /** The signed-in vendor's shops, live from the server (the sign-in snapshot goes stale). */
 export const useOwnedShops = () =>
   useQuery({ queryKey: ownedShopsKey, queryFn: () => queryApi<OwnedShop[]>('/api/store/shop/shop/mine/') });
+
+const rememberedKey = (userId: string) => `haat.admin.shops.${userId}`;
+
+/**
+ * The vendor's shops as they last loaded, with the person's role in each: the installed back office opens offline
+ * with them (decision 0035), where the live list cannot load. Null when none were kept.
+ */
+export function rememberedOwnedShops(userId: string): OwnedShop[] | null {
+  try {
+    const shops = JSON.parse(readStored(rememberedKey(userId)) ?? 'null') as unknown;
+    return Array.isArray(shops) ? (shops as OwnedShop[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const rememberOwnedShops = (userId: string, shops: OwnedShop[]) =>
+  writeStored(rememberedKey(userId), JSON.stringify(shops));

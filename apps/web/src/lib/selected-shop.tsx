@@ -1,9 +1,10 @@
-import { createContext, type ReactNode, use, useCallback, useMemo, useState } from 'react';
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react';
 import { type CallOptions, queryApi } from './api.ts';
-import { type OwnedShop, useOwnedShops } from './owned-shops.ts';
+import { type OwnedShop, rememberedOwnedShops, rememberOwnedShops, useOwnedShops } from './owned-shops.ts';
 import { useQueryClient } from './query.ts';
 import { useSession } from './session/session-context.tsx';
 import { readStored, writeStored } from './stored-value.ts';
+import { useOnline } from './use-online.ts';
 
 export type { OwnedShop };
 
@@ -60,12 +61,21 @@ export function SelectedShopProvider({ children }: { children: ReactNode }) {
     operator && userId ? storedVisit(userId) : null,
   );
 
+  // Offline the live list cannot load: the shops (and roles) as they last loaded stand in (decision 0035).
+  const online = useOnline();
+  const remembered = useMemo(() => (userId ? rememberedOwnedShops(userId) : null), [userId]);
+  useEffect(() => {
+    if (userId && owned.data) rememberOwnedShops(userId, owned.data);
+  }, [userId, owned.data]);
+  const offlineShops = !online && !owned.data ? remembered : null;
+
   const shops = useMemo<OwnedShop[]>(() => {
     const own =
       owned.data ??
+      offlineShops ??
       (session?.stores ?? []).map((s) => ({ ...s, plan: 'basic', has_address: true }) satisfies OwnedShop);
     return visited && !own.some((s) => s.id === visited.id) ? [...own, visited] : own;
-  }, [owned.data, session?.stores, visited]);
+  }, [owned.data, offlineShops, session?.stores, visited]);
   const shop = shops.find((s) => s.slug === chosen) ?? shops[0] ?? null;
 
   const selectShop = useCallback(
@@ -94,8 +104,8 @@ export function SelectedShopProvider({ children }: { children: ReactNode }) {
   );
 
   const api = useMemo<SelectedShopApi>(
-    () => ({ shop, shops, loading: owned.isPending, selectShop, visitShop }),
-    [shop, shops, owned.isPending, selectShop, visitShop],
+    () => ({ shop, shops, loading: owned.isPending && !offlineShops, selectShop, visitShop }),
+    [shop, shops, owned.isPending, offlineShops, selectShop, visitShop],
   );
   return <SelectedShopContext value={api}>{children}</SelectedShopContext>;
 }

@@ -5,6 +5,7 @@
  * the end (the last row deleted, an old link) moves to the last page. No business rules, no fetching.
  */
 import { type ReactNode, useEffect } from 'react';
+import { useOnline } from '../../lib/use-online.ts';
 import { DataTable, type DataTableProps } from './data-table.tsx';
 import { ListPager, pageCount } from './pager.tsx';
 
@@ -65,35 +66,40 @@ export function ListLayout<T>({
   footer?: ReactNode;
 }) {
   const loading = query.isPending || !!query.isPlaceholderData;
+  // Offline, a list not loaded yet waits for the connection (decision 0035): no skeletons spinning on.
+  const offline = !useOnline() && query.isPending;
   usePageInRange(query, paging);
   const lastPage = pageCount(paging.total, paging.pageSize, paging.more);
-  const body =
-    !loading && rows.length === 0 ? (
-      query.isError ? (
-        <LoadError text={errorText} retry={query.refetch} />
-      ) : (
-        empty
-      )
+  const body = offline ? (
+    <p role="status" className="rounded-xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">
+      This list needs the connection: it loads when you are back online.
+    </p>
+  ) : !loading && rows.length === 0 ? (
+    query.isError ? (
+      <LoadError text={errorText} retry={query.refetch} />
     ) : (
-      <>
-        {toolbar}
-        {table ? <DataTable {...table} rows={rows} loading={loading} /> : view?.(loading)}
-        {query.data && paging.total > 0 ? (
-          <ListPager
-            page={Math.min(paging.page, lastPage)}
-            pageSize={paging.pageSize}
-            total={paging.total}
-            more={paging.more}
-            noun={paging.total === 1 && !paging.more ? paging.noun[0] : paging.noun[1]}
-            onPage={(page) => {
-              paging.onPage(page);
-              document.getElementById('main')?.scrollIntoView?.({ block: 'start' });
-            }}
-          />
-        ) : null}
-        {footer}
-      </>
-    );
+      empty
+    )
+  ) : (
+    <>
+      {toolbar}
+      {table ? <DataTable {...table} rows={rows} loading={loading} /> : view?.(loading)}
+      {query.data && paging.total > 0 ? (
+        <ListPager
+          page={Math.min(paging.page, lastPage)}
+          pageSize={paging.pageSize}
+          total={paging.total}
+          more={paging.more}
+          noun={paging.total === 1 && !paging.more ? paging.noun[0] : paging.noun[1]}
+          onPage={(page) => {
+            paging.onPage(page);
+            document.getElementById('main')?.scrollIntoView?.({ block: 'start' });
+          }}
+        />
+      ) : null}
+      {footer}
+    </>
+  );
   return (
     <>
       {filters}

@@ -1,8 +1,9 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { UnauthorizedPage } from '../../components/ui/unauthorized-page.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { RequireRole } from '../../features/accounts/require-role.tsx';
 import { AdminLayout } from '../../features/backoffice-shell/admin-layout.tsx';
+import { installBackofficeApp } from '../../features/backoffice-shell/app-updates.ts';
 import { RequireShopOp } from '../../features/backoffice-shell/require-shop-op.tsx';
 import * as queryEngine from '../../lib/query/engine.ts';
 import { installQueryCore } from '../../lib/query.ts';
@@ -76,6 +77,8 @@ const ProfilePage = lazy(() =>
  */
 export default function BackofficeFace() {
   useDocumentTitle('Admin Panel');
+  // The installable back office: its service worker and the new-version prompt (decision 0035).
+  useEffect(() => installBackofficeApp(), []);
   return (
     <Routes>
       <Route path="/unauthorized" element={<UnauthorizedPage />} />

@@ -5,6 +5,7 @@ import { Link, Outlet } from '../../lib/router.tsx';
 import { SelectedShopProvider, useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useStoredFlag } from '../../lib/stored-value.ts';
 import { MobileBar } from './mobile-bar.tsx';
+import { OfflineNotice } from './offline-notice.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 const COLLAPSED_KEY = 'haat.admin.sidebar-collapsed';
@@ -13,6 +14,7 @@ function Content() {
   const { shop } = useSelectedShop();
   return (
     <main id="main" className="min-w-0 flex-1">
+      <OfflineNotice />
       {shop?.online_status === 'SUSPENDED' ? (
         <div
           role="alert"

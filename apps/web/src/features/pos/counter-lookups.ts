@@ -51,6 +51,8 @@ export function useProductSearch(search: string) {
     queryKey: posKeys.search(slug, search),
     queryFn: ({ signal }) => searchProducts(slug, search, signal),
     enabled: !!shop,
+    // Offline too: the device answers then (TanStack Query would pause the query until the network is back).
+    networkMode: 'always',
     placeholderData: keepPreviousData,
   });
 }

@@ -125,6 +125,8 @@ export function useCounter() {
     queryKey: posKeys.counter(slug),
     queryFn: ({ signal }) => counterInfo(slug, signal),
     enabled: !!shop,
+    // Offline too: the copy kept on the device answers (a paused query would leave the counter loading).
+    networkMode: 'always',
     staleTime: 60_000,
   });
 }

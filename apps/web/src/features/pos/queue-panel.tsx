@@ -58,7 +58,9 @@ export function QueuePanel({ state }: { state: OfflineCounter }) {
           {counts.map((c) => (
             <p key={c.label} className="flex items-center gap-1.5 text-slate-700">
               <c.icon aria-hidden className={`size-4 ${c.tone}`} />
-              {c.label} <strong className="tabular-nums text-slate-900">{c.n}</strong>
+              <span>
+                {c.label} <strong className="tabular-nums text-slate-900">{c.n}</strong>
+              </span>
             </p>
           ))}
           {online && queue.waiting.length ? (

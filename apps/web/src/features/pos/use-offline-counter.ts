@@ -1,5 +1,6 @@
 import type { CustomerSummary } from '@haat/contracts';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { loadToasts } from '../../lib/toast.ts';
 import {
   catalogueStatus,
   ensureCounter,
@@ -97,7 +98,10 @@ export function useOfflineCounter(slug: string) {
 
   useEffect(() => {
     void loadCatalogue(slug).catch(() => {});
+    // What a sale offline needs that loads on first use: the QR library and the toasts (the service worker keeps
+    // them too, once installed).
     void loadQr().catch(() => {});
+    void loadToasts().catch(() => {});
   }, [slug]);
 
   useEffect(() => {

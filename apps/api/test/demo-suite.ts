@@ -7,9 +7,11 @@ import { createTestApp, demoShops } from './harness.ts';
  * shop A's owner signed in (`vendor`); the app is closed after the file's tests.
  *
  *     const { t, shops, vendor } = await demoSuite();
+ *
+ * `env` and `opts` go to `createTestApp` (a file racing many requests wants a larger pool: `demoSuite({}, { poolSize: 20 })`).
  */
-export async function demoSuite() {
-  const t = await createTestApp();
+export async function demoSuite(...app: Parameters<typeof createTestApp>) {
+  const t = await createTestApp(...app);
   afterAll(() => t.close());
   const shops = await demoShops(t.owner);
   const vendor = await demoVendor(t, shops.a);

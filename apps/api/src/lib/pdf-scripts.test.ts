@@ -2,9 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../test/harness.ts';
-import { demoVendor } from '../modules/accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../test/demo-suite.ts';
 import { labelsPdf } from '../modules/inventory/labels-pdf.ts';
 import { ADDRESS, shopperWithCart } from '../modules/orders/orders.test-helpers.ts';
 
@@ -15,15 +14,7 @@ import { ADDRESS, shopperWithCart } from '../modules/orders/orders.test-helpers.
  * Each PDF is rendered by poppler (pdftoppm, as a printer driver would) and read back with pdftotext.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 /**
  * A product name in each script, of words pdftotext reads back as typed: no vowel sign drawn before its consonant

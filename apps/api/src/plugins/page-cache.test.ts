@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schema, withStore } from '@haat/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../test/demo-suite.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { demoVendor } from '../modules/accounts/accounts.test-helpers.ts';
 import { ensureOperator } from '../modules/accounts/bootstrap-accounts.ts';
 
 /*
@@ -56,14 +56,9 @@ const slowRender = (globalThis as { __haatSlowRender?: Record<string, number> })
 (globalThis as { __haatSlowRender?: Record<string, number> }).__haatSlowRender = slowRender;
 
 const WEB = dist();
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite({ WEB_DIST: WEB, PAGE_RENDER_WAIT_MS: '500' });
 let operatorToken = '';
 beforeAll(async () => {
-  t = await createTestApp({ WEB_DIST: WEB, PAGE_RENDER_WAIT_MS: '500' });
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   await ensureOperator(t.owner, 'operator@haat.test', 'operator-pass-2026');
   const res = await t.app.inject({
     method: 'POST',
@@ -72,7 +67,6 @@ beforeAll(async () => {
   });
   operatorToken = res.json().data.access_token;
 });
-afterAll(() => t?.close());
 
 type App = TestApp['app'];
 const hostOf = (slug: string) => `${slug}.localhost:4000`;

@@ -2,9 +2,8 @@ import { type DashboardStats, type ProfitLoss, posTotals, rupeesToPaise } from '
 import { rowsOf, withStore } from '@haat/db';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 
 /*
  * The profit and loss reconciles: its net sales and profit are the dashboard's for the same days, its cost of goods
@@ -12,15 +11,7 @@ import { demoVendor } from '../accounts/accounts.test-helpers.ts';
  * total is made of the figures beside it to the paisa, and the CSV says the same as the JSON.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-}, 60_000);
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 const IST = 5.5 * 3_600_000;
 const DAY = 86_400_000;

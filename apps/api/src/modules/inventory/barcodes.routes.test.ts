@@ -7,9 +7,9 @@ import { ean13CheckDigit, isValidEan13 } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
 
@@ -18,17 +18,8 @@ import { staffMember } from '../staff/staff.test-helpers.ts';
  * the inventory search and the counter's scan then find; GET product/{id}/labels.pdf prints A4 sheets of labels.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-let vendorB: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp({}, { poolSize: 20 });
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-  vendorB = await demoVendor(t, shops.b);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite({}, { poolSize: 20 });
+const vendorB = await demoVendor(t, shops.b);
 
 type Vendor = typeof vendor;
 const PRODUCT = '/api/admin/product/';

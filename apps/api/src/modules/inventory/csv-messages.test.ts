@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 
 /** CSV import says what is wrong in the vendor's words, with correct plurals (issue 17 #6). */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 const upload = (csv: string, dryRun: boolean) =>
   t.app.inject({

@@ -1,18 +1,10 @@
 import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 const upload = (csv: string, dryRun: boolean, slug = shops.a.slug) =>
   t.app.inject({

@@ -1,9 +1,8 @@
 import { apportion, CARRIERS, trackingLink } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import {
   CART,
   type Card,
@@ -17,15 +16,7 @@ import {
 /* Orders after purchase (issue 40): returns and exchanges per line and quantity, a reason when cancelling, and the
    carrier's tracking link. */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 const pick = async (n: number, minStock = 6) => {
   const cards: Card[] = await productsOf(t, shops.a.slug);

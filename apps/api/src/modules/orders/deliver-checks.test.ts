@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { type Card, productsOf, shopperWithCart } from './orders.test-helpers.ts';
 
 /*
@@ -8,15 +7,7 @@ import { type Card, productsOf, shopperWithCart } from './orders.test-helpers.ts
  * amount due; a UPI order whose payment is still pending is delivered only when the shop says it knows.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp({});
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 const ORDER = '/api/admin/order/';
 

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
 
 /*
@@ -8,15 +7,7 @@ import { staffMember } from '../staff/staff.test-helpers.ts';
  * revenue only for roles with the sales figures (the `money` operation): a Cashier or a Packer gets null.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp({});
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 describe('Order Management statistics by role', () => {
   it('gives the owner and a manager the revenue, a cashier and a packer the counts without it', async () => {

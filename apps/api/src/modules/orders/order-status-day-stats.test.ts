@@ -1,9 +1,8 @@
 import { ORDER_STATUSES } from '@haat/contracts';
 import { rowsOf, schema, withStore } from '@haat/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { type Card, ORDERS, productsOf, shopperWithCart } from './orders.test-helpers.ts';
 
 /*
@@ -12,15 +11,7 @@ import { type Card, ORDERS, productsOf, shopperWithCart } from './orders.test-he
  * API's own moves (confirm, ship, deliver, cancel by the vendor and by the customer, return, refund), and a seeded
  * random walk of direct writes (status, total, the day an order was placed, deletes, many rows in one statement).
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {});
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {});
 
 const ORDER = '/api/admin/order/';
 const STATUSES = ORDER_STATUSES;

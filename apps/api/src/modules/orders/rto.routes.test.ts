@@ -1,7 +1,7 @@
 import { rowsOf, schema, withStore } from '@haat/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
 import { requiresPrepayment } from './customer-record.repository.ts';
@@ -9,17 +9,8 @@ import { CART, type Card, ORDERS, productsOf, shopperWithCart, stockOf } from '.
 
 /* RTO, the customer's delivery record, the COD risk flag and "Require prepayment" (issue 19, decision 0014). */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-let otherVendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {});
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-  otherVendor = await demoVendor(t, shops.b);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {});
+const otherVendor = await demoVendor(t, shops.b);
 
 const ORDER = '/api/admin/order/';
 type Shopper = Awaited<ReturnType<typeof shopperWithCart>>;

@@ -1,8 +1,8 @@
 import { PAYMENT_STATUSES } from '@haat/contracts';
 import { rowsOf, schema, withStore } from '@haat/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { type Card, ORDERS, productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
 
@@ -13,15 +13,7 @@ import { type Card, ORDERS, productsOf, shopperWithCart } from '../orders/orders
  * full, cancelled by the vendor and the customer) and a seeded random walk of direct writes (failed, status, mode,
  * amount, refunded sum, the day a payment was made, deletes, many rows in one statement).
  */
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {});
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {});
 
 const ORDER = '/api/admin/order/';
 const TXN = '/api/admin/transaction/';

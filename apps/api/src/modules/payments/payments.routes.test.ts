@@ -5,24 +5,20 @@ import { join } from 'node:path';
 import { GST_STATE_CODES, gstinCheckDigit, transactionQuery } from '@haat/contracts';
 import { rowsOf, schema, withStore } from '@haat/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { type Card, productsOf, shopperWithCart, stockOf } from '../orders/orders.test-helpers.ts';
 import { findStoreBySlug } from '../stores/stores.repository.ts';
 import { transactionsFor } from './payments-csv.ts';
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-let otherVendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {}, {
+  poolSize: 12,
+});
+const otherVendor = await demoVendor(t, shops.b);
 let shopState: string;
 let gstin: string;
 beforeAll(async () => {
-  t = await createTestApp(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {}, { poolSize: 12 });
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-  otherVendor = await demoVendor(t, shops.b);
   const [loc] = await withStore(t.owner, shops.a.id, (tx) =>
     tx.select().from(schema.storeLocations).where(eq(schema.storeLocations.storeId, shops.a.id)),
   );
@@ -30,7 +26,6 @@ beforeAll(async () => {
   const first14 = `${GST_STATE_CODES[shopState]}AAPFU0939F1Z`;
   gstin = first14 + gstinCheckDigit(first14);
 });
-afterAll(() => t?.close());
 
 const ORDER = '/api/admin/order/';
 const TXN = '/api/admin/transaction/';

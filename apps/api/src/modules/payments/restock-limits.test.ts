@@ -1,9 +1,8 @@
 import { posTotals } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { shopperWithCart } from '../orders/orders.test-helpers.ts';
 
 /*
@@ -11,15 +10,7 @@ import { shopperWithCart } from '../orders/orders.test-helpers.ts';
  * (refunds with restock, returns, cancellations, RTO received back), and a refund asking for more is refused.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 let seq = 0;
 async function product(name: string, stock: number, price = 100) {

@@ -1,8 +1,7 @@
 import { schema, withStore } from '@haat/db';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { counterSale, purchaseProduct, purchaseSupplier, stockOf } from './purchases.test-helpers.ts';
 
 /*
@@ -11,15 +10,7 @@ import { counterSale, purchaseProduct, purchaseSupplier, stockOf } from './purch
  * the average; and a receipt racing counter sales of the same item leaves stock equal to its ledger.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp({}, { poolSize: 40 });
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite({}, { poolSize: 40 });
 
 const GRN = '/api/admin/goods-receipt/';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schema, withStore } from '@haat/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
 import { purchaseProduct, purchaseSupplier } from './purchases.test-helpers.ts';
@@ -16,15 +16,7 @@ import { purchaseProduct, purchaseSupplier } from './purchases.test-helpers.ts';
  * PDF; bad input named by field; a cashier is refused.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp(process.env.PURCH_DEBUG ? { LOG_LEVEL: 'error' } : {});
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite(process.env.PURCH_DEBUG ? { LOG_LEVEL: 'error' } : {});
 
 const PO = '/api/admin/purchase-order/';
 

@@ -1,8 +1,7 @@
 import { schema, withStore } from '@haat/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { purchaseSupplier } from './purchases.test-helpers.ts';
 
 /*
@@ -13,15 +12,10 @@ import { purchaseSupplier } from './purchases.test-helpers.ts';
  * import that updates the product is such an edit too.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
+const { t, shops, vendor } = await demoSuite({}, { poolSize: 20 });
 let category: string;
 let categoryName: string;
 beforeAll(async () => {
-  t = await createTestApp({}, { poolSize: 20 });
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
   const [first] = (await vendor.call('GET', '/api/admin/category/')).json().data as {
     id: string;
     name: string;
@@ -29,7 +23,6 @@ beforeAll(async () => {
   category = first?.id ?? '';
   categoryName = first?.name ?? '';
 });
-afterAll(() => t?.close());
 
 const GRN = '/api/admin/goods-receipt/';
 const rounds = process.env.DATABASE_URL ? 12 : 2;

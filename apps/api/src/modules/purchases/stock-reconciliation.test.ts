@@ -1,8 +1,7 @@
 import { schema, withStore } from '@haat/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { counterSale, purchaseProduct, purchaseSupplier, stockOf } from './purchases.test-helpers.ts';
 
 /*
@@ -12,15 +11,7 @@ import { counterSale, purchaseProduct, purchaseSupplier, stockOf } from './purch
  * nothing more, is the difference allowed.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { t, shops, vendor } = await demoSuite();
 
 const stockValue = async (productId: string) => {
   const s = await stockOf(t, shops.a.id, productId);

@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
-import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSuite } from '../../../test/demo-suite.ts';
 import { purchaseProduct, purchaseSupplier } from './purchases.test-helpers.ts';
 
 /*
@@ -13,15 +12,7 @@ import { purchaseProduct, purchaseSupplier } from './purchases.test-helpers.ts';
  * with its running balance, as JSON and PDF.
  */
 
-let t: TestApp;
-let shops: Awaited<ReturnType<typeof demoShops>>;
-let vendor: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  shops = await demoShops(t.owner);
-  vendor = await demoVendor(t, shops.a);
-});
-afterAll(() => t?.close());
+const { vendor } = await demoSuite();
 
 const bill = (supplierId: string, extra: object = {}) =>
   vendor.call('POST', '/api/admin/supplier-bill/', {

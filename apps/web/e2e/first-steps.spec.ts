@@ -133,17 +133,15 @@ describe('vendors', () => {
 });
 
 describe('shoppers', () => {
-  it('"Login as Customer" on the main site leads to the shops, with the header and the next step (#10)', async () => {
+  it('"Login as Customer" on the main site signs in to the shopper\'s Haat account there (#10, decision 0036)', async () => {
     for (const width of [360, 1366]) {
       const page = await app.newPage({ width, height: 800 });
       await page.goto(app.url('/login'));
       await page.getByText('Login as Customer', { exact: true }).click();
       await page.getByRole('button', { name: 'Continue to Login' }).click();
-      await page.waitForURL((u) => u.pathname === '/shops' && u.searchParams.get('for') === 'login');
-      await page.locator('header').first().waitFor();
-      await page.getByRole('heading', { name: 'Log in at the shop you buy from' }).waitFor();
-      await page.getByRole('link', { name: 'Login as Vendor' }).waitFor();
-      await page.getByText(app.demo.openShopName).first().waitFor();
+      await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('userType') === 'customer');
+      await page.getByText('Login to your Haat account: one for every shop on Haat.').waitFor();
+      await page.getByRole('tab', { name: 'Sign Up' }).waitFor();
       await noSidewaysScroll(page);
       await page.screenshot({ path: `/tmp/i17-customer-login-${width}.png` });
       await page.context().close();

@@ -4,14 +4,14 @@ import { FullPageMessage } from '../../components/ui/full-page-message.tsx';
 import { ForgotPasswordPage } from '../../features/accounts/forgot-password-page.tsx';
 import { LoginPage } from '../../features/accounts/login-page.tsx';
 import { VerificationPage } from '../../features/accounts/verification-page.tsx';
-import { Navigate, useLocation, useNavigate, useSearchParams } from '../../lib/router.tsx';
+import { useLocation, useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { LoginChooserForm } from './login-chooser-form.tsx';
 
 /**
- * The main domain's account pages are the vendor's. A customer account belongs to one shop, so a customer
- * link (?userType=customer&storeName=…) is sent on to that shop's own pages under /store/{slug}.
+ * The main domain's account pages are the vendor's and the marketplace's shoppers' (decision 0036). A customer link
+ * naming a shop (?userType=customer&storeName=…) is sent on to that shop's own pages under /store/{slug}.
  */
-function VendorOnly({ children }: { children: ReactNode }) {
+function ForwardShopLinks({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   const { pathname, search } = useLocation();
   const storeName = params.get('storeName');
@@ -24,8 +24,6 @@ function VendorOnly({ children }: { children: ReactNode }) {
   }, [toShop, pathname, search]);
 
   if (toShop) return <FullPageMessage title="Loading.." />;
-  // A shopper without a shop in mind is led to the shops, where each shop's Login is (with the site's header).
-  if (params.get('userType') === 'customer') return <Navigate to="/shops?for=login" replace />;
   return <>{children}</>;
 }
 
@@ -63,24 +61,24 @@ export function MarketingLoginPage() {
   const userType = params.get('userType');
   if (userType !== 'vendor' && userType !== 'customer') return <ChooserPage />;
   return (
-    <VendorOnly>
+    <ForwardShopLinks>
       <LoginPage />
-    </VendorOnly>
+    </ForwardShopLinks>
   );
 }
 
 export function MarketingVerificationPage() {
   return (
-    <VendorOnly>
+    <ForwardShopLinks>
       <VerificationPage />
-    </VendorOnly>
+    </ForwardShopLinks>
   );
 }
 
 export function MarketingForgotPasswordPage() {
   return (
-    <VendorOnly>
+    <ForwardShopLinks>
       <ForgotPasswordPage />
-    </VendorOnly>
+    </ForwardShopLinks>
   );
 }

@@ -30,6 +30,8 @@ const ForgotPasswordPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
+// The shopper's Haat account signed in on the marketplace (decision 0036).
+const ShopperAccountPage = lazy(() => import('./shopper-account-page.tsx'));
 
 // Vendor design and launch screens: their own chunks, loaded only by vendors who open them.
 const TemplateEditorPage = lazy(() => import('./template-editor-page.tsx'));
@@ -100,6 +102,10 @@ export default function MarketingFace() {
           <Route key={path} path={`${path}/*`} element={<ToBackOffice />} />
         ))}
         <Route path="profile" element={<RequireRole>{inLayout(<ProfilePage />)}</RequireRole>} />
+        <Route
+          path="account"
+          element={<RequireRole roles={['CUSTOMER']}>{inLayout(<ShopperAccountPage />)}</RequireRole>}
+        />
         <Route
           path="shopregistration"
           element={

@@ -86,7 +86,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           {/* Signed in: the user menu at every width; signed out: Login (in the phone menu below md). */}
           <UserMenu
-            profileHref="/profile"
+            profileHref={session?.role_type === 'CUSTOMER' ? '/account' : '/profile'}
             links={
               session?.role_type === 'VENDOR'
                 ? [

@@ -7,6 +7,15 @@ import { errorReason, type FieldErrors } from '../../lib/form-errors.ts';
  * so the pages show the server's words themselves instead of the client's catalogue toast.
  */
 const USER = '/api/user/auth';
+/** The marketplace's own shopper sign-in (decision 0036): the shopper's Haat account at no shop. */
+const MARKET = '/api/user/marketplace/auth';
+
+/** Where a sign-in call goes: a shop's customers (store-origin), vendors (neither), or the marketplace's shoppers. */
+export interface AuthPlace {
+  storeOrigin: string | null;
+  marketplace?: boolean;
+}
+const at = (p: AuthPlace) => (p.marketplace ? MARKET : USER);
 
 export interface SignupResult {
   id: string;
@@ -25,24 +34,29 @@ const post = <T>(path: string, body: unknown, storeOrigin?: string | null) =>
   queryApi<T>(path, { method: 'POST', body, storeOrigin, silent: true, renew: false });
 
 export const authApi = {
-  signup: (body: unknown, storeOrigin?: string | null) =>
-    post<SignupResult>(`${USER}/signup/`, body, storeOrigin),
-  login: (body: unknown, storeOrigin?: string | null) => post<Session>(`${USER}/login/`, body, storeOrigin),
+  signup: (body: unknown, p: AuthPlace) => post<SignupResult>(`${at(p)}/signup/`, body, p.storeOrigin),
+  login: (body: unknown, p: AuthPlace) => post<Session>(`${at(p)}/login/`, body, p.storeOrigin),
   adminLogin: (body: unknown) => post<Session>('/api/admin/admin-login/', body),
-  sendOtp: (body: { email: string; role_name: Role; purpose: OtpPurpose }, storeOrigin?: string | null) =>
-    post<OtpSent>(`${USER}/send-otp/`, body, storeOrigin),
-  verifyOtp: (body: unknown, storeOrigin?: string | null) =>
-    post<Session>(`${USER}/verify-otp/`, body, storeOrigin),
-  /** Continue as: a session at another shop of the same Haat shopper account, for one here (decision 0029). */
-  switchShop: (refreshToken: string, storeOrigin: string | null) =>
-    post<Session>(`${USER}/switch-shop/`, { refresh_token: refreshToken }, storeOrigin),
+  sendOtp: (body: { email: string; role_name: Role; purpose: OtpPurpose }, p: AuthPlace) =>
+    post<OtpSent>(`${at(p)}/send-otp/`, body, p.storeOrigin),
+  verifyOtp: (body: unknown, p: AuthPlace) => post<Session>(`${at(p)}/verify-otp/`, body, p.storeOrigin),
+  /**
+   * Continue as: a session at another shop (or on the marketplace) of the same Haat shopper account, for one here
+   * (decisions 0029, 0036).
+   */
+  switchShop: (refreshToken: string, p: AuthPlace) =>
+    post<Session>(
+      p.marketplace ? `${MARKET}/continue/` : `${USER}/switch-shop/`,
+      { refresh_token: refreshToken },
+      p.storeOrigin,
+    ),
   /** Guest checkout (decision 0031): a code for the email, the session for the code. */
   guestStart: (body: { email: string; name: string }, storeOrigin: string | null) =>
     post<OtpSent>(`${USER}/guest/`, body, storeOrigin),
   guestVerify: (body: { email: string; otp: string }, storeOrigin: string | null) =>
     post<Session>(`${USER}/guest/verify/`, body, storeOrigin),
-  resetPassword: (body: unknown, storeOrigin?: string | null) =>
-    post<Session>(`${USER}/reset-password/`, body, storeOrigin),
+  resetPassword: (body: unknown, p: AuthPlace) =>
+    post<Session>(`${at(p)}/reset-password/`, body, p.storeOrigin),
   me: (storeOrigin: string | null, signal?: AbortSignal) =>
     queryApi<UserProfile>(`${USER}/me/`, { storeOrigin, signal }),
   updateMe: (body: unknown, storeOrigin: string | null) =>

@@ -41,6 +41,14 @@ function SidePanel({ target }: { target: AuthTarget }) {
               Your account here is for this shop: your cart, orders and addresses stay with it.
             </p>
           </>
+        ) : target.marketplace ? (
+          <>
+            <p className="text-4xl leading-tight font-bold">One account for every Haat shop.</p>
+            <p className="mt-4 text-brand-50">
+              Sign in once: your saved addresses and wishlist follow you from shop to shop, and a shop gets
+              your name, phone and address only when you order from it.
+            </p>
+          </>
         ) : (
           <>
             <p className="text-4xl leading-tight font-bold">Your shop, online, in minutes.</p>

@@ -12,6 +12,8 @@ export interface AuthTarget {
   userType: 'vendor' | 'customer';
   /** The shop slug sent as store-origin (customers). */
   storeOrigin: string | null;
+  /** A shopper on the marketplace itself: their Haat account at no shop (decision 0036). */
+  marketplace?: boolean;
   shop: StoreDetail | null;
   /** Path prefix of the account pages: '' or '/store/{slug}'. */
   base: string;
@@ -23,6 +25,8 @@ export interface AuthTarget {
 
 /** A vendor's home on the main domain: their shops (registration when they have none). */
 export const VENDOR_HOME = '/my-shops';
+/** A shopper's home on the main domain: their Haat account (decision 0036). */
+export const SHOPPER_HOME = '/account';
 
 /** Only paths of this site, and never back into the sign-in pages. */
 export function safeRedirect(raw: string | null | undefined): string | null {
@@ -46,6 +50,11 @@ export function useAuthTarget(): AuthTarget {
       home: paths.shop.home(base),
       redirect,
     };
+  }
+  if (params.get('userType') === 'customer') {
+    // The marketplace's own shoppers (a customer link naming a shop goes to that shop's pages first).
+    const shopper = { role: 'CUSTOMER', userType: 'customer', storeOrigin: null, marketplace: true } as const;
+    return { ...shopper, shop: null, base: '', home: SHOPPER_HOME, redirect };
   }
   return {
     role: 'VENDOR',

@@ -65,7 +65,7 @@ export function CodeForm({
       const otp = parsed.data.otp;
       finish(
         guestName === undefined
-          ? await authApi.verifyOtp(parsed.data, target.storeOrigin)
+          ? await authApi.verifyOtp(parsed.data, target)
           : await authApi.guestVerify({ email, otp }, target.storeOrigin),
       );
     } catch (err) {

@@ -10,7 +10,8 @@ import { useFinishSignIn } from './use-finish-sign-in.ts';
 
 /**
  * "Continue as <name>" on a shop's sign-in page when this browser holds the shopper's session at another Haat shop
- * (decision 0029): one tap exchanges it for a session here (POST /auth/switch-shop/). The server answers only for a
+ * or on the marketplace, and on the marketplace's with a shop's (decisions 0029, 0036): one tap exchanges it for a
+ * session here (POST /auth/switch-shop/, /marketplace/auth/continue/). The server answers only for a
  * verified Haat shopper account (never a guest's, decision 0031); otherwise the shopper signs in below as usual.
  */
 export function ContinueAs({ target }: { target: AuthTarget }) {
@@ -23,8 +24,8 @@ export function ContinueAs({ target }: { target: AuthTarget }) {
     other?.role_type !== 'CUSTOMER' ||
     other.guest ||
     target.role !== 'CUSTOMER' ||
-    !target.storeOrigin ||
-    other.storeSlug === target.storeOrigin
+    (!target.storeOrigin && !target.marketplace) ||
+    (other.storeSlug ?? null) === target.storeOrigin
   )
     return null;
   const name = fullName(other) || other.email;
@@ -32,7 +33,7 @@ export function ContinueAs({ target }: { target: AuthTarget }) {
     if (pending) return;
     setPending(true);
     try {
-      finish(await authApi.switchShop(other.refreshToken, target.storeOrigin));
+      finish(await authApi.switchShop(other.refreshToken, target));
     } catch {
       setPending(false);
       setRefused(true);

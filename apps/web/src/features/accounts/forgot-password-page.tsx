@@ -35,7 +35,7 @@ export function ForgotPasswordPage() {
     setFailure('');
     setPending(true);
     try {
-      await authApi.sendOtp(parsed.data, target.storeOrigin);
+      await authApi.sendOtp(parsed.data, target);
       setEarly(null);
       setSentTo(parsed.data.email);
     } catch (err) {

@@ -26,7 +26,9 @@ export function LoginPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('mode');
   const shopper = target.role === 'CUSTOMER';
-  const mode: Mode = asked === 'signup' ? 'signup' : asked === 'guest' && shopper ? 'guest' : 'login';
+  // A guest orders at a shop: the marketplace has no guest checkout.
+  const atShop = shopper && !!target.storeOrigin;
+  const mode: Mode = asked === 'signup' ? 'signup' : asked === 'guest' && atShop ? 'guest' : 'login';
   const loginMode: LoginMode = params.get('via') === 'otp' ? 'otp' : 'password';
   const set = (key: string, value: string) =>
     setParams(
@@ -44,9 +46,13 @@ export function LoginPage() {
     ? mode === 'signup'
       ? `Sign up to shop at ${shopName}, keep a cart and track your orders.`
       : `Login to your ${shopName} account.`
-    : mode === 'signup'
-      ? 'Create your vendor account to register your shop.'
-      : 'Login to your vendor account.';
+    : shopper
+      ? mode === 'signup'
+        ? 'One Haat account signs you in at every shop on Haat.'
+        : 'Login to your Haat account: one for every shop on Haat.'
+      : mode === 'signup'
+        ? 'Create your vendor account to register your shop.'
+        : 'Login to your vendor account.';
 
   if (mode === 'guest') {
     return (
@@ -86,7 +92,7 @@ export function LoginPage() {
           </>
         )}
       </Tabs>
-      {shopper ? <SwitchMode onClick={() => set('mode', 'guest')}>Check out as a guest</SwitchMode> : null}
+      {atShop ? <SwitchMode onClick={() => set('mode', 'guest')}>Check out as a guest</SwitchMode> : null}
     </AuthShell>
   );
 }

@@ -31,7 +31,7 @@ export function OtpLoginForm({ target, initialEmail }: { target: AuthTarget; ini
     setFailure('');
     setPending(true);
     try {
-      await authApi.sendOtp(parsed.data, target.storeOrigin);
+      await authApi.sendOtp(parsed.data, target);
       setEarly(null);
       setSentTo(parsed.data.email);
     } catch (err) {

@@ -31,7 +31,7 @@ export function PasswordLoginForm({ target, initialEmail }: { target: AuthTarget
     setPending(true);
     setFailure('');
     try {
-      finish(await authApi.login(data, target.storeOrigin));
+      finish(await authApi.login(data, target));
     } catch (err) {
       setPending(false);
       if (errorReason(err) === 'EMAIL_NOT_VERIFIED') {

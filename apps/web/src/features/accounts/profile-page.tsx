@@ -36,8 +36,19 @@ const HaatAccountSections = lazy(() =>
   import('../haat-account/index.ts').then((m) => ({ default: m.HaatAccountSections })),
 );
 
-/** /profile (any signed-in user): name and phone to edit, the email shown, and a password change. */
-export function ProfilePage() {
+/**
+ * /profile (any signed-in user): name and phone to edit, the email shown, and a password change; the marketplace's
+ * /account (decision 0036) gives its own title and lead, and more sections (`children`) before "Your Haat account".
+ */
+export function ProfilePage({
+  title = 'Your profile',
+  lead = 'Keep your details up to date.',
+  children,
+}: {
+  title?: string;
+  lead?: string;
+  children?: ReactNode;
+}) {
   const { session, storeOrigin } = useSession();
   const userId = session?.userId ?? '';
   const me = useQuery({
@@ -50,8 +61,8 @@ export function ProfilePage() {
     <div className="bg-slate-50 px-4 py-10 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-2xl space-y-6">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Your profile</h1>
-          <p className="mt-1 text-slate-600">Keep your details up to date.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+          <p className="mt-1 text-slate-600 [overflow-wrap:anywhere]">{lead}</p>
         </div>
         <Card id="details-heading" title="Personal details" description="Your name and phone number.">
           {me.data ? (
@@ -83,6 +94,7 @@ export function ProfilePage() {
             <ChangePasswordForm />
           </Card>
         )}
+        {children}
         {session?.role_type === 'CUSTOMER' ? (
           <Suspense fallback={null}>
             <HaatAccountSections />

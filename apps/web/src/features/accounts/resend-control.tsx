@@ -41,7 +41,7 @@ export function ResendControl({
     try {
       const sent = send
         ? await send()
-        : await authApi.sendOtp({ email, role_name: target.role, purpose }, target.storeOrigin);
+        : await authApi.sendOtp({ email, role_name: target.role, purpose }, target);
       restart(sent.resend_after_seconds || RESEND_SECONDS);
       onSent();
       onMessage({ tone: 'info', text: `We sent a new code to ${email}.` });

@@ -52,7 +52,7 @@ export function ResetPasswordForm({
     setPending(true);
     setMessage(null);
     try {
-      finish(await authApi.resetPassword(data, target.storeOrigin));
+      finish(await authApi.resetPassword(data, target));
     } catch (err) {
       setPending(false);
       const fields = serverFieldErrors(err);

@@ -50,7 +50,7 @@ export function SignupForm({ target, initialEmail }: { target: AuthTarget; initi
     setPending(true);
     setFailure('');
     try {
-      const created = await authApi.signup(data, target.storeOrigin);
+      const created = await authApi.signup(data, target);
       navigate(authHref(target, 'verification', { email: created.email || data.email }));
     } catch (err) {
       const fields = serverFieldErrors(err);

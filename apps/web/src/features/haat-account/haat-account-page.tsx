@@ -74,11 +74,18 @@ export function HaatAccountSections() {
         {data ? (
           <>
             <p className="mt-1 text-sm text-slate-600">Signed in as {data.email}.</p>
-            <ul className="mt-2 divide-y divide-slate-100">
-              {data.shops.map((s) => (
-                <ShopRow key={s.slug} shop={s} />
-              ))}
-            </ul>
+            {data.shops.length ? (
+              <ul className="mt-2 divide-y divide-slate-100">
+                {data.shops.map((s) => (
+                  <ShopRow key={s.slug} shop={s} />
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-4 text-sm text-slate-700">
+                No shop holds your data yet. A shop gets your email when you sign in there, and your name,
+                phone and address when you order.
+              </p>
+            )}
           </>
         ) : account.isError ? (
           <div className="mt-4 flex flex-col items-start gap-3">

@@ -36,9 +36,11 @@ export interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
-/** A customer account belongs to one shop: on another shop's pages it is not used. */
+/** A customer's session is one shop's, or the marketplace's (no shop, decision 0036): elsewhere it is not used. */
 const fitsHere = (s: StoredSession, host: HostInfo) =>
-  !(host.face === 'storefront' && s.role_type === 'CUSTOMER' && s.storeSlug !== host.storeSlug);
+  s.role_type !== 'CUSTOMER' ||
+  host.face === 'backoffice' ||
+  (s.storeSlug ?? null) === (host.face === 'storefront' ? host.storeSlug : null);
 
 /** The sign-in pages: never a way back to themselves. */
 const AUTH_PAGE = /\/(login|verification|forgot-password)\/?$/;

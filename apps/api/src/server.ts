@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { type Db, openDatabase } from '@haat/db';
-import { demoShopsExist, seedDemo } from '@haat/db/seed';
+import { demoShopsExist, seedDemo, seedDemoGateway } from '@haat/db/seed';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { keepDemoCurrent } from './demo-upkeep.ts';
@@ -13,7 +13,7 @@ import { warmPdf } from './lib/pdf.ts';
 import { ensureOperator, setDemoVendorPasswords } from './modules/accounts/index.ts';
 import { startCodExpiry } from './modules/cod/index.ts';
 import { startSaleNotifier } from './modules/engagement/index.ts';
-import { startGatewayRecon, startOnlinePaymentExpiry } from './modules/gateway/index.ts';
+import { sealer, startGatewayRecon, startOnlinePaymentExpiry } from './modules/gateway/index.ts';
 import { startMailWorker } from './modules/mail/index.ts';
 import { startMarketplaceRefresher } from './modules/stores/index.ts';
 
@@ -79,6 +79,9 @@ async function prepareDatabase(config: Config) {
   // date (deal windows, the day's visits) right after: the same seed, which then creates nothing (issue 18).
   const demoExists = seed && (await demoShopsExist(database.owner));
   if (seed && !demoExists) await seedDemo(database.owner);
+  // In development one demo shop takes online payments through the test gateway, its secrets sealed (issue 44).
+  const box = seed && config.NODE_ENV !== 'production' ? sealer({ config }) : null;
+  if (box) await seedDemoGateway(database.owner, { seal: box.seal });
   if (seed) await setDemoVendorPasswords(database.owner);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
     await ensureOperator(database.owner, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);

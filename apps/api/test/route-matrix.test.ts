@@ -47,7 +47,8 @@ type IdKind =
   | 'expense'
   | 'counter_return'
   | 'customer'
-  | 'register';
+  | 'register'
+  | 'mismatch';
 interface Entry {
   access: Access;
   id?: IdKind;
@@ -393,6 +394,11 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/admin/payment-gateway/test-gateway/': { access: 'vendor' },
   'DELETE /api/admin/payment-gateway/': { access: 'vendor' },
   'GET /api/admin/payment-gateway/mismatches/': { access: 'vendor' },
+  'POST /api/admin/payment-gateway/mismatches/:id/resolve/': {
+    access: 'vendor',
+    id: 'mismatch',
+    body: () => ({ note: 'Checked with the bank statement' }),
+  },
   'PUT /api/admin/store-setting/': { access: 'vendor' },
   'GET /api/admin/cod-setting/': { access: 'vendor' },
   'PUT /api/admin/cod-setting/': {
@@ -778,6 +784,13 @@ async function idsOf(
       .where(eq(schema.registerSessions.storeId, shop.id))
       .limit(1),
   );
+  // A reconciliation mismatch to resolve (the daily job lists them; none in the demo's template).
+  const mismatch = await one((tx) =>
+    tx
+      .insert(schema.gatewayMismatches)
+      .values({ storeId: shop.id, gatewayPaymentId: 'pay_Matrix0000001', kind: 'PAID_NOT_CAPTURED' })
+      .returning({ id: schema.gatewayMismatches.id }),
+  );
   const paymentRows = await withStore(t.owner, shop.id, (tx) =>
     tx.execute(sql`select id from payment_transactions where store_id = ${shop.id} limit 1`),
   );
@@ -807,6 +820,7 @@ async function idsOf(
     counter_return: counterReturn?.id ?? '',
     customer: customerRow?.id ?? '',
     register: registerRow?.id ?? '',
+    mismatch: mismatch?.id ?? '',
   };
   for (const [kind, id] of Object.entries(found))
     expect(id, `${shop.slug} has a ${kind}`).toMatch(/^[0-9a-f-]{36}$/);

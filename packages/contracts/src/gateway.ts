@@ -89,15 +89,28 @@ export type PaymentResult = z.infer<typeof paymentResult>;
 export const testGatewayBody = z.strictObject({
   outcome: z.enum(['approve', 'fail']),
   method: z.enum(['upi', 'card', 'netbanking', 'wallet']).default('upi'),
-  /** Send the webhook before the shopper returns (the default), after, or not at all. */
-  webhook: z.enum(['before', 'after', 'none']).default('before'),
+  /** Send the webhook before the shopper returns (the default), after, three times before (a repeated delivery), or not at all. */
+  webhook: z.enum(['before', 'after', 'thrice', 'none']).default('before'),
 });
 
-/** What the daily reconciliation with the gateway's settlements found wrong (issue 44). */
-export const GATEWAY_MISMATCH_KINDS = ['CAPTURED_NOT_PAID', 'PAID_NOT_CAPTURED', 'AMOUNT_DIFFERS'] as const;
+/**
+ * What the daily reconciliation with the gateway's settlements found wrong (issue 44): a payment captured there but
+ * the order not paid, one marked paid that it did not capture, a settled amount differing from ours, a refund it
+ * settled that is not completed here, one completed here that it has not processed.
+ */
+export const GATEWAY_MISMATCH_KINDS = [
+  'CAPTURED_NOT_PAID',
+  'PAID_NOT_CAPTURED',
+  'AMOUNT_DIFFERS',
+  'REFUND_NOT_RECORDED',
+  'REFUND_NOT_PROCESSED',
+] as const;
 export const gatewayMismatch = z.object({
+  id: z.string(),
   kind: z.enum(GATEWAY_MISMATCH_KINDS),
   gateway_payment_id: z.string(),
+  /** A refund's mismatch: the gateway's refund id. */
+  gateway_refund_id: z.string().nullable(),
   order_id: z.string().nullable(),
   order_number: z.string().nullable(),
   /** Rupees, as the gateway reported and as we recorded. */
@@ -105,11 +118,32 @@ export const gatewayMismatch = z.object({
   our_amount: z.number().nullable(),
   settlement_id: z.string().nullable(),
   found_at: z.string(),
+  /** Marked resolved by the merchant: when, by whom and their note; null while open. */
+  resolved_at: z.string().nullable(),
+  resolved_by: z.string().nullable(),
+  resolved_note: z.string().nullable(),
 });
 export type GatewayMismatch = z.infer<typeof gatewayMismatch>;
 export const gatewayMismatches = z.object({
   mismatches: z.array(gatewayMismatch),
   /** The last day whose settlements were read (YYYY-MM-DD), null before the first. */
   reconciled_through: z.string().nullable(),
+  /** How many are open (the list shows one status at a time). */
+  open_count: z.number().int(),
 });
 export type GatewayMismatches = z.infer<typeof gatewayMismatches>;
+
+/** The list's filter: open mismatches (the default) or those resolved. */
+export const gatewayMismatchQuery = z.strictObject({
+  status: z.enum(['open', 'resolved']).default('open'),
+});
+
+/** Marking a mismatch resolved: what the merchant did about it (kept with the mismatch and in the audit log). */
+export const resolveMismatchBody = z.strictObject({
+  note: z
+    .string({ error: 'Say what was done about it' })
+    .trim()
+    .min(3, 'Say what was done about it (at least 3 characters)')
+    .max(500, 'Keep the note under 500 characters'),
+});
+export type ResolveMismatchBody = z.input<typeof resolveMismatchBody>;

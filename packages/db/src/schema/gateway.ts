@@ -1,6 +1,18 @@
+import { GATEWAY_MISMATCH_KINDS } from '@haat/contracts';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { storeId, ts, updatedAt } from './columns.ts';
+import { users } from './platform.ts';
 
 /* Online payments through a gateway (issue 44, migration 0063). Tenant tables under forced row-level security. */
 
@@ -43,27 +55,42 @@ export const gatewayEvents = pgTable(
 );
 
 /**
- * What the daily reconciliation found wrong (migration 0065): a payment captured at the gateway whose order is not
- * paid, one marked paid that the gateway did not capture, or a settled amount that differs from ours. Once per
- * payment and kind.
+ * What the daily reconciliation found wrong (migrations 0065, 0067): a payment captured at the gateway whose order
+ * is not paid, one marked paid that the gateway did not capture, a settled amount that differs from ours, a refund
+ * the gateway settled that is not completed here, or one completed here that the gateway has not processed. Once
+ * per payment, kind and refund; the merchant marks it resolved with a note.
  */
 export const gatewayMismatches = pgTable(
   'gateway_mismatches',
   {
     storeId: storeId(),
+    id: uuid('id').notNull().defaultRandom(),
     gatewayPaymentId: text('gateway_payment_id').notNull(),
-    kind: text('kind', { enum: ['CAPTURED_NOT_PAID', 'PAID_NOT_CAPTURED', 'AMOUNT_DIFFERS'] }).notNull(),
+    kind: text('kind', { enum: GATEWAY_MISMATCH_KINDS }).notNull(),
+    /** For a refund's mismatch, the gateway's refund id. */
+    gatewayRefundId: text('gateway_refund_id'),
     orderId: uuid('order_id'),
     gatewayAmountPaise: integer('gateway_amount_paise'),
     ourAmountPaise: integer('our_amount_paise'),
     settlementId: text('settlement_id'),
     foundAt: ts('found_at').notNull().defaultNow(),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedNote: text('resolved_note'),
   },
   (t) => [
-    primaryKey({ name: 'gateway_mismatches_pk', columns: [t.storeId, t.gatewayPaymentId, t.kind] }),
+    primaryKey({ name: 'gateway_mismatches_pk', columns: [t.storeId, t.id] }),
+    uniqueIndex('gateway_mismatches_once').on(
+      t.storeId,
+      t.gatewayPaymentId,
+      t.kind,
+      sql`(coalesce(${t.gatewayRefundId}, ''))`,
+    ),
+    index('gateway_mismatches_found_idx').on(t.storeId, t.foundAt),
     check(
       'gateway_mismatches_kind',
-      sql`${t.kind} IN ('CAPTURED_NOT_PAID', 'PAID_NOT_CAPTURED', 'AMOUNT_DIFFERS')`,
+      sql`${t.kind} IN ('CAPTURED_NOT_PAID', 'PAID_NOT_CAPTURED', 'AMOUNT_DIFFERS', 'REFUND_NOT_RECORDED', 'REFUND_NOT_PROCESSED')`,
     ),
+    check('gateway_mismatches_resolved', sql`(${t.resolvedAt} IS NULL) = (${t.resolvedNote} IS NULL)`),
   ],
 );

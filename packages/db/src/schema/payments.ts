@@ -95,6 +95,8 @@ export const refunds = pgTable(
       .notNull()
       .default('COMPLETED'),
     gatewayRefundId: text('gateway_refund_id'),
+    /** The gateway's settlement the refund was debited in (reconciliation, migration 0067). */
+    settlementId: text('settlement_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { errorBody, methodFields, type PayMethod, rid } from './fake-entities.ts';
 import { reconReport, type SettledLine, settlePayments } from './fake-settlements.ts';
 import { hmacHex, paymentSignature } from './signatures.ts';
 
 /*
  * A local server speaking the part of Razorpay's API Haat uses (docs: razorpay.com/docs/api, as of 2026-12; the
  * request and response fixtures it follows are in fixtures/razorpay/, README there), for tests and the development
- * test gateway: create and fetch orders, fetch payments, refund a payment, with HTTP Basic auth by key id and
- * secret. Payments are made by `pay` (what the shopper does in the gateway's checkout): it answers the checkout's
+ * test gateway: create and fetch orders, fetch payments, refund a payment, fetch a refund, with HTTP Basic auth by
+ * key id and secret. Payments are made by `pay` (what the shopper does in the gateway's checkout): it answers the checkout's
  * signed handler fields and sends the webhook signed as Razorpay signs it (hex HMAC-SHA256 of the raw body with the
  * webhook secret in X-Razorpay-Signature, the event id in X-Razorpay-Event-Id). Its control routes under /_fake/
  * let another process (the development server's workers) use one fake.
@@ -30,9 +30,7 @@ export interface WebhookDelivery {
 export type Deliver = (d: WebhookDelivery) => Promise<number>;
 
 type Entity = Record<string, unknown> & { id: string };
-export type PayMethod = 'upi' | 'card' | 'netbanking' | 'wallet';
 
-const rid = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
 const now = () => Math.floor(Date.now() / 1000);
 /** How long after the shopper's return a late webhook comes. */
 const AFTER_RETURN_MS = 1500;
@@ -41,41 +39,6 @@ const defaultDeliver: Deliver = async (d) => {
   const r = await fetch(d.url, { method: 'POST', headers: d.headers, body: d.body });
   return r.status;
 };
-
-/** The documented error body: { error: { code, description, source, step, reason, metadata, field? } }. */
-const errorBody = (description: string, field?: string) => ({
-  error: {
-    code: 'BAD_REQUEST_ERROR',
-    description,
-    source: 'business',
-    step: 'payment_initiation',
-    reason: 'input_validation_failed',
-    metadata: {},
-    ...(field ? { field } : {}),
-  },
-});
-
-/** What each method adds to a payment entity (values as in the documentation's samples). */
-function methodFields(method: PayMethod): Record<string, unknown> {
-  const none = { card_id: null, card: null, bank: null, wallet: null, vpa: null };
-  if (method === 'card') {
-    const card = { id: rid('card'), entity: 'card', name: 'Gaurav Kumar', last4: '1111', network: 'Visa' };
-    return {
-      ...none,
-      card_id: card.id,
-      card: { ...card, type: 'debit', issuer: null, international: false, emi: false, sub_type: 'consumer' },
-      acquirer_data: { auth_code: '828553' },
-    };
-  }
-  if (method === 'netbanking')
-    return { ...none, bank: 'HDFC', acquirer_data: { bank_transaction_id: '7909502' } };
-  if (method === 'wallet') return { ...none, wallet: 'freecharge', acquirer_data: { transaction_id: null } };
-  return {
-    ...none,
-    vpa: 'gaurav.kumar@exampleupi',
-    acquirer_data: { rrn: '313436062528', upi_transaction_id: 'UPI1234' },
-  };
-}
 
 export class FakeRazorpay {
   readonly accounts = new Map<string, FakeAccount>();
@@ -132,7 +95,7 @@ export class FakeRazorpay {
    */
   async pay(
     orderId: string,
-    v: { outcome: 'approve' | 'fail'; method?: PayMethod; webhook?: 'before' | 'after' | 'none' },
+    v: { outcome: 'approve' | 'fail'; method?: PayMethod; webhook?: 'before' | 'after' | 'thrice' | 'none' },
   ) {
     const order = this.orders.get(orderId);
     if (!order) throw new Error(`no order ${orderId}`);
@@ -143,7 +106,9 @@ export class FakeRazorpay {
     const send = () => this.sendWebhook(account, event);
     // 'after': the shopper is back first (the page redirects at once), the webhook follows.
     if (v.webhook === 'after') setTimeout(() => void send().catch(() => {}), AFTER_RETURN_MS).unref();
-    const status = v.webhook === 'none' || v.webhook === 'after' ? null : await send();
+    // 'thrice': the same event (one id) delivered three times, as a gateway retrying would.
+    let status = v.webhook === 'none' || v.webhook === 'after' ? null : await send();
+    if (v.webhook === 'thrice') for (let again = 1; again < 3; again++) status = await send();
     const checkout =
       v.outcome === 'approve'
         ? {
@@ -288,6 +253,11 @@ export class FakeRazorpay {
     if (method === 'GET' && payment) {
       const p = own(this.payments.get(payment));
       return p ? [200, publicOf(p)] : notFound;
+    }
+    const refundId = idIn(/^\/v1\/refunds\/(\w+)$/);
+    if (method === 'GET' && refundId) {
+      const r = own(this.refunds.get(refundId));
+      return r ? [200, publicOf(r)] : notFound;
     }
     const refunded = idIn(/^\/v1\/payments\/(\w+)\/refund$/);
     if (method === 'POST' && refunded) {

@@ -1,12 +1,15 @@
 import {
   envelope,
   errorEnvelope,
+  gatewayMismatch,
   gatewayMismatches,
+  gatewayMismatchQuery,
   gatewaySettings,
   gatewaySettingsBody,
   onlinePayment,
   paymentResult,
   paymentReturnBody,
+  resolveMismatchBody,
 } from '@haat/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +24,7 @@ import { requireShopCustomer, requireVendorStore } from '../../plugins/auth.ts';
 import { originOf, type StoreRow, storeUrl } from '../stores/index.ts';
 import * as settings from './gateway-settings.service.ts';
 import * as online from './online-payment.service.ts';
-import { listMismatches } from './recon-view.ts';
+import { listMismatches, resolveMismatch } from './recon-view.ts';
 import { receiveWebhook } from './webhook.service.ts';
 
 const tags = ['payment gateway'];
@@ -103,20 +106,41 @@ export const adminGatewayRoutes =
         );
       },
     });
-    app.get('/payment-gateway/mismatches/', {
-      schema: {
-        tags,
-        summary: "What the daily reconciliation with the gateway's settlements found wrong",
-        headers,
-        response: { 200: envelope(gatewayMismatches), ...errorReplies },
-      },
-      handler: async (req) => {
-        const { store, actor } = await requireVendorStore(deps, req);
-        const ctx = shopContext(deps, req, actor, store);
-        return ok(await listMismatches(ctx), 'Reconciliation mismatches');
-      },
-    });
+    mismatchRoutes(app, deps);
   };
+
+/** Reconciliation's mismatches: the open or resolved list, and marking one resolved with a note. */
+function mismatchRoutes(app: ZodApp, deps: Deps) {
+  app.get('/payment-gateway/mismatches/', {
+    schema: {
+      tags,
+      summary: "What the daily reconciliation with the gateway's settlements found wrong (open, or resolved)",
+      headers,
+      querystring: gatewayMismatchQuery,
+      response: { 200: envelope(gatewayMismatches), ...errorReplies },
+    },
+    handler: async (req) => {
+      const { store, actor } = await requireVendorStore(deps, req);
+      const ctx = shopContext(deps, req, actor, store);
+      return ok(await listMismatches(ctx, req.query.status), 'Reconciliation mismatches');
+    },
+  });
+  app.post('/payment-gateway/mismatches/:id/resolve/', {
+    schema: {
+      tags,
+      summary: 'Mark a reconciliation mismatch resolved, with what was done about it (audited)',
+      headers,
+      params: idParam,
+      body: resolveMismatchBody,
+      response: { 200: envelope(gatewayMismatch), ...errorReplies },
+    },
+    handler: async (req) => {
+      const { store, actor } = await requireVendorStore(deps, req);
+      const ctx = shopContext(deps, req, actor, store);
+      return ok(await resolveMismatch(ctx, req.params.id, req.body.note), 'Mismatch resolved');
+    },
+  });
+}
 
 /** The shopper pays a placed order online, and the gateway's webhook. */
 export const storeGatewayRoutes =

@@ -6,4 +6,5 @@ export { refundThroughGateway } from './gateway-refunds.ts';
 export { runOnlinePaymentExpiry, startOnlinePaymentExpiry } from './online-expiry.ts';
 export type { PaymentProvider } from './provider.ts';
 export { runGatewayRecon, startGatewayRecon } from './recon.ts';
+export { sealer } from './registry.ts';
 export { testGatewayRoutes } from './test-gateway.routes.ts';

@@ -68,6 +68,8 @@ export interface PaymentProvider {
     amountPaise: number;
     notes: Record<string, string>;
   }): Promise<GatewayRefund>;
+  /** A refund as the gateway has it now (reconciliation asks about refunds no settlement carried). */
+  fetchRefund(refundId: string): Promise<GatewayRefund>;
   /** Every line settled on one day (UTC date of the report). */
   settlementRecon(day: { year: number; month: number; day: number }): Promise<GatewaySettlementLine[]>;
   /** The signature the checkout hands back on success, checked with the key secret. */

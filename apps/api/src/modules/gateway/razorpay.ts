@@ -122,6 +122,10 @@ export async function razorpayProvider(keys: RazorpayKeys): Promise<PaymentProvi
       );
       return fromRazorpayRefund(r as unknown as Record<string, unknown>);
     },
+    async fetchRefund(refundId): Promise<GatewayRefund> {
+      const r = await call('refund', () => sdk.refunds.fetch(refundId));
+      return fromRazorpayRefund(r as unknown as Record<string, unknown>);
+    },
     async settlementRecon(day) {
       const lines: GatewaySettlementLine[] = [];
       for (let skip = 0; ; skip += RECON_PAGE) {

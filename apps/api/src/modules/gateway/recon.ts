@@ -4,6 +4,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { runEvery } from '../../lib/periodic.ts';
 import type { MailLog } from '../mail/index.ts';
 import { GatewayError, type GatewaySettlementLine, type PaymentProvider } from './provider.ts';
+import { checkUnsettledRefunds, flag, matchRefundLine } from './recon-refunds.ts';
 import { providerFor } from './registry.ts';
 
 /*
@@ -11,12 +12,11 @@ import { providerFor } from './registry.ts';
  * (UTC days, up to a week missed) is read and matched to the shop's payments. A matched payment records its
  * settlement id; what does not match is listed for the merchant (gateway_mismatches, once per payment and kind):
  * captured at the gateway but the order not paid, a settled amount differing from ours, and (payments marked
- * paid that no settlement has carried) paid here but not captured there. The shop's gateway row is claimed with
+ * paid that no settlement has carried) paid here but not captured there; refunds likewise (recon-refunds.ts). The shop's gateway row is claimed with
  * SKIP LOCKED, so two processes never reconcile one shop at once; reconciled_through says which day is done.
  */
 
 const pt = schema.paymentTransactions;
-const mm = schema.gatewayMismatches;
 const sg = schema.storeGateways;
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 7;
@@ -28,13 +28,6 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 async function dueStores(db: Db, through: string): Promise<string[]> {
   const res = await db.execute(sql`select due_gateway_recon_stores(${through}::date) as store_id`);
   return rowsOf<{ store_id: string }>(res).map((r) => r.store_id);
-}
-
-async function flag(tx: Tx, storeId: string, v: Omit<typeof mm.$inferInsert, 'storeId'>) {
-  await tx
-    .insert(mm)
-    .values({ ...v, storeId })
-    .onConflictDoNothing();
 }
 
 /** One settled payment against ours: its settlement id recorded, or a mismatch listed. */
@@ -113,12 +106,13 @@ async function reconcileShop(deps: ReconDeps, storeId: string, through: Date) {
       const d = new Date(t);
       const day = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
       for (const l of await provider.settlementRecon(day)) {
-        await matchLine(tx, storeId, l);
+        await (l.type === 'refund' ? matchRefundLine(tx, storeId, l) : matchLine(tx, storeId, l));
         lines++;
       }
     }
     // Paid at least two days before the last day read: a settlement should have carried it by now.
     await checkUnsettled(tx, storeId, provider, new Date(+through - DAY_MS));
+    await checkUnsettledRefunds(tx, storeId, provider, new Date(+through - DAY_MS));
     await tx.update(sg).set({ reconciledThrough: isoDay(through) });
     return lines;
   });

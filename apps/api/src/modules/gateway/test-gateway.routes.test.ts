@@ -37,6 +37,8 @@ describe('the test gateway', () => {
     const page = await t.app.inject({ url: `${pay.test_checkout_url}?return=${back}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Approve payment');
+    // The webhook can be sent three times over (one event id), as a gateway retrying does.
+    expect(page.body).toContain('<option value="thrice">');
     expect(page.body).toContain(formatPaise(pay.amount_paise));
 
     const decided = await t.app.inject({

@@ -10,8 +10,8 @@ import { callTestGateway } from './registry.ts';
 /*
  * The development test gateway's checkout page (issue 44; like the dev mailbox, never in production): a person
  * approves or fails the payment of a gateway order, the test gateway fires the same signed webhook Razorpay would
- * (before the return, after it, or not at all), and the browser goes back to the shop with the checkout's signed
- * answer, as Razorpay's redirect does. Paths are absolute: register without a prefix.
+ * (before the return, after it, three times over, or not at all), and the browser goes back to the shop with the
+ * checkout's signed answer, as Razorpay's redirect does. Paths are absolute: register without a prefix.
  */
 
 const params = z.object({
@@ -108,6 +108,7 @@ function renderPage(v: { shop: string; amount: string; receipt: string; action: 
 <select id="webhook" name="webhook">
 <option value="before">Before the shopper returns</option>
 <option value="after">After the shopper returns</option>
+<option value="thrice">Three times before the shopper returns (one event)</option>
 <option value="none">Never (only the return)</option>
 </select>
 <div class="actions">

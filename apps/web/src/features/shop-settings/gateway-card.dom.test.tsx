@@ -15,6 +15,30 @@ const base = {
   test_gateway_available: false,
 };
 
+const connected = {
+  ...base,
+  connected: true,
+  provider: 'RAZORPAY',
+  mode: 'LIVE',
+  key_id: 'rzp_live_Abc123',
+  verified_at: '2026-12-07T10:00:00.000Z',
+};
+const capturedNotPaid = {
+  id: '0b6f9d4e-8c3a-4f21-9e57-1a2b3c4d5e6f',
+  kind: 'CAPTURED_NOT_PAID',
+  gateway_payment_id: 'pay_Q1',
+  gateway_refund_id: null,
+  order_id: 'o1',
+  order_number: 'ORD-1042',
+  gateway_amount: 499,
+  our_amount: 499,
+  settlement_id: 'setl_X1',
+  found_at: '2026-12-07T00:00:00.000Z',
+  resolved_at: null as string | null,
+  resolved_by: null as string | null,
+  resolved_note: null as string | null,
+};
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
@@ -24,7 +48,11 @@ describe('GatewayCard (Settings → Online payments)', () => {
   it('shows where to find the keys and the webhook URL, and connects with the three values', async () => {
     const sent = fakeApi({
       'GET /api/admin/payment-gateway/': base,
-      'GET /api/admin/payment-gateway/mismatches/': { reconciled_through: null, mismatches: [] },
+      'GET /api/admin/payment-gateway/mismatches/': {
+        reconciled_through: null,
+        mismatches: [],
+        open_count: 0,
+      },
       'PUT /api/admin/payment-gateway/': (body: unknown) => ({
         ...base,
         connected: true,
@@ -72,28 +100,11 @@ describe('GatewayCard (Settings → Online payments)', () => {
 
   it('lists what the settlement reconciliation found, when connected', async () => {
     fakeApi({
-      'GET /api/admin/payment-gateway/': {
-        ...base,
-        connected: true,
-        provider: 'RAZORPAY',
-        mode: 'LIVE',
-        key_id: 'rzp_live_Abc123',
-        verified_at: '2026-12-07T10:00:00.000Z',
-      },
+      'GET /api/admin/payment-gateway/': connected,
       'GET /api/admin/payment-gateway/mismatches/': {
         reconciled_through: '2026-12-06',
-        mismatches: [
-          {
-            kind: 'CAPTURED_NOT_PAID',
-            gateway_payment_id: 'pay_Q1',
-            order_id: 'o1',
-            order_number: 'ORD-1042',
-            gateway_amount: 499,
-            our_amount: 499,
-            settlement_id: 'setl_X1',
-            found_at: '2026-12-07T00:00:00.000Z',
-          },
-        ],
+        mismatches: [capturedNotPaid],
+        open_count: 1,
       },
     });
     renderInBackOffice(<GatewayCard slug={TEST_SHOP.slug} />);
@@ -101,5 +112,61 @@ describe('GatewayCard (Settings → Online payments)', () => {
     expect(within(list).getByText('Settlements checked through 2026-12-06.', { exact: false })).toBeTruthy();
     expect(within(list).getByText('Paid at the gateway, order not marked paid')).toBeTruthy();
     expect(within(list).getByText(/ORD-1042/).textContent).toContain('settlement setl_X1');
+    expect(within(list).getByRole('button', { name: 'Open (1)' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('marks a mismatch resolved with a note, after asking; it then shows under Resolved', async () => {
+    let resolved: typeof capturedNotPaid | null = null;
+    const sent = fakeApi({
+      'GET /api/admin/payment-gateway/': connected,
+      [`POST /api/admin/payment-gateway/mismatches/${capturedNotPaid.id}/resolve/`]: (body: unknown) => {
+        resolved = {
+          ...capturedNotPaid,
+          resolved_at: '2026-12-07T11:00:00.000Z',
+          resolved_by: 'Asha Rao',
+          resolved_note: (body as { note: string }).note,
+        };
+        return resolved;
+      },
+    });
+    // The list answers by its status filter (the fake API sees paths only): open before the note, resolved after.
+    const inner = globalThis.fetch;
+    const asked: string[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), window.location.origin);
+      if (url.pathname !== '/api/admin/payment-gateway/mismatches/') return inner(input, init);
+      asked.push(url.search);
+      const wanted = url.searchParams.get('status');
+      const data = {
+        reconciled_through: '2026-12-06',
+        mismatches: wanted === 'resolved' ? (resolved ? [resolved] : []) : resolved ? [] : [capturedNotPaid],
+        open_count: resolved ? 0 : 1,
+      };
+      return new Response(JSON.stringify({ success: true, data }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof fetch;
+    renderInBackOffice(<GatewayCard slug={TEST_SHOP.slug} />);
+    const list = await screen.findByRole('region', { name: 'Settlement reconciliation' });
+    fireEvent.click(await within(list).findByRole('button', { name: 'Mark resolved' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this mismatch resolved?' });
+    // A note is required: nothing is sent without one.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark resolved' }));
+    expect(await within(dialog).findByText(/Say what was done about it/)).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('What was done about it'), {
+      target: { value: 'Marked ORD-1042 paid after checking the bank' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark resolved' }));
+    await within(list).findByText('Everything matched.', { exact: false });
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+      note: 'Marked ORD-1042 paid after checking the bank',
+    });
+    expect(within(list).getByRole('button', { name: 'Open (0)' })).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Resolved' }));
+    await within(list).findByText(/Resolved by Asha Rao/);
+    expect(within(list).getByText(/Marked ORD-1042 paid after checking the bank/)).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Mark resolved' })).toBeNull();
+    expect(asked).toContain('?status=resolved');
   });
 });

@@ -46,9 +46,9 @@ export function QueuePanel({ state }: { state: OfflineCounter }) {
         <div className="min-w-0 space-y-1">
           <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
             {online ? (
-              <Wifi aria-hidden className="size-4 text-emerald-700" />
+              <Wifi aria-hidden className="size-4 shrink-0 text-emerald-700" />
             ) : (
-              <CloudOff aria-hidden className="size-4 text-amber-700" />
+              <CloudOff aria-hidden className="size-4 shrink-0 text-amber-700" />
             )}
             {online ? 'Online' : 'Offline: sales are saved on this device and sent when the network is back'}
           </p>

@@ -1,6 +1,7 @@
 import type { CustomerSummary } from '@haat/contracts';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { loadToasts } from '../../lib/toast.ts';
+import { useOnline } from '../../lib/use-online.ts';
 import {
   catalogueStatus,
   ensureCounter,
@@ -23,22 +24,6 @@ import { useStockConflicts } from './stock-conflicts.tsx';
 const REFRESH_MS = 3 * 60_000;
 /** How often sales still waiting are tried again while the browser says it is online. */
 const RETRY_MS = 20_000;
-
-/** Whether the browser says it is online, following its online and offline events. */
-export function useOnline() {
-  return useSyncExternalStore(
-    (fn) => {
-      window.addEventListener('online', fn);
-      window.addEventListener('offline', fn);
-      return () => {
-        window.removeEventListener('online', fn);
-        window.removeEventListener('offline', fn);
-      };
-    },
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 const EMPTY: QueueSnapshot = { waiting: [], person: [], settled: [] };
 

@@ -130,7 +130,7 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   'POST /api/admin/payment-gateway/test-gateway/': 'settings',
   'DELETE /api/admin/payment-gateway/': 'settings',
   'GET /api/admin/payment-gateway/mismatches/': 'money',
-  'POST /api/admin/payment-gateway/mismatches/:id/resolve/': 'money',
+  'POST /api/admin/payment-gateway/mismatches/:id/resolve/': 'orders.manage',
   'PUT /api/admin/store-setting/': 'settings',
   'GET /api/admin/cod-setting/': 'settings',
   'PUT /api/admin/cod-setting/': 'settings',

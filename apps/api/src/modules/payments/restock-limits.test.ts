@@ -1,7 +1,7 @@
-import { posTotals } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { counterSaleBody } from '../../../test/counter-sale.ts';
 import { demoSuite } from '../../../test/demo-suite.ts';
 import { shopperWithCart } from '../orders/orders.test-helpers.ts';
 
@@ -41,20 +41,11 @@ async function stock(productId: string) {
 
 /** A counter sale of `quantity` units at ₹100 (5 % GST), paid in cash: its transaction and order ids. */
 async function sellAtCounter(productId: string, quantity: number) {
-  const tot = posTotals([{ unitPricePaise: 10_000, quantity, ratePercent: 5 }], { type: 'FIXED', value: 0 });
-  const res = await vendor.call('POST', '/api/admin/order/pos-checkout/', {
-    name: 'Meena Iyer',
-    phone: '9812345670',
-    product_id: [{ product_id: productId, quantity }],
-    discount_type: 'FIXED',
-    discount_value: 0,
-    sub_total: tot.subtotalPaise / 100,
-    discount_amount: tot.discountPaise / 100,
-    tax: tot.taxPaise / 100,
-    total_bill_amount: tot.totalPaise / 100,
-    total_items: tot.items,
-    payment: { method: 'CASH', amount_received: Math.ceil(tot.totalPaise / 100 / 500) * 500 },
-  });
+  const body = counterSaleBody({ productId, quantity, unitPricePaise: 10_000, ratePercent: 5 }, (total) => ({
+    method: 'CASH',
+    amount_received: Math.ceil(total / 500) * 500,
+  }));
+  const res = await vendor.call('POST', '/api/admin/order/pos-checkout/', body);
   expect(res.statusCode, res.body).toBe(201);
   return {
     transactionId: res.json().data.transaction_id as string,

@@ -1,7 +1,7 @@
-import { posTotals } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { counterSaleBody } from '../../../test/counter-sale.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import type { demoVendor } from '../accounts/accounts.test-helpers.ts';
 
@@ -71,18 +71,6 @@ export async function stockOf(t: TestApp, storeId: string, productId: string) {
 
 /** A counter sale's body for `quantity` of a product at ₹120 incl. 18 % GST, paid by UPI. */
 export function counterSale(productId: string, quantity: number) {
-  const tot = posTotals([{ unitPricePaise: 12_000, quantity, ratePercent: 18 }], { type: 'FIXED', value: 0 });
-  return {
-    name: 'Stock Buyer',
-    phone: '9812345670',
-    product_id: [{ product_id: productId, quantity }],
-    discount_type: 'FIXED',
-    discount_value: 0,
-    sub_total: tot.subtotalPaise / 100,
-    discount_amount: tot.discountPaise / 100,
-    tax: tot.taxPaise / 100,
-    total_bill_amount: tot.totalPaise / 100,
-    total_items: tot.items,
-    payment: { method: 'UPI' },
-  };
+  const line = { productId, quantity, unitPricePaise: 12_000, ratePercent: 18 };
+  return counterSaleBody(line, () => ({ method: 'UPI' }), 'Stock Buyer');
 }

@@ -1,8 +1,8 @@
-import { posTotals } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { eq, sql } from 'drizzle-orm';
 import type { Response as InjectResponse } from 'light-my-request';
 import { expect } from 'vitest';
+import { counterSaleBody } from '../../../test/counter-sale.ts';
 import type { TestApp } from '../../../test/harness.ts';
 
 /*
@@ -42,24 +42,9 @@ export function saleBody(
   quantity: number,
   method: 'CASH' | 'UPI' = 'CASH',
 ) {
-  const tot = posTotals([{ unitPricePaise: price * 100, quantity, ratePercent: 0 }], {
-    type: 'FIXED',
-    value: 0,
-  });
-  return {
-    name: 'Meena Iyer',
-    phone: '9812345670',
-    product_id: [{ product_id: productId, quantity }],
-    discount_type: 'FIXED',
-    discount_value: 0,
-    sub_total: tot.subtotalPaise / 100,
-    discount_amount: tot.discountPaise / 100,
-    tax: tot.taxPaise / 100,
-    total_bill_amount: tot.totalPaise / 100,
-    total_items: tot.items,
-    payment:
-      method === 'CASH' ? { method, amount_received: tot.totalPaise / 100 } : { method, utr: '123456789012' },
-  };
+  return counterSaleBody({ productId, quantity, unitPricePaise: price * 100, ratePercent: 0 }, (total) =>
+    method === 'CASH' ? { method, amount_received: total } : { method, utr: '123456789012' },
+  );
 }
 
 export function sell(

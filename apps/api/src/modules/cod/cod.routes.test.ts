@@ -5,20 +5,11 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
 import { type Card, ORDERS, productsOf, shopperWithCart, stockOf } from '../orders/orders.test-helpers.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
+import { NO_COD_RULES } from './cod.test-helpers.ts';
 import { runCodExpiry } from './cod-expiry.ts';
 
 const SETTINGS = '/api/admin/cod-setting/';
 const CHECKOUT = '/api/store/store-user/user-checkout/';
-const NO_RULES: CodSettingsBody = {
-  min_order: null,
-  max_order: null,
-  blocked_pins: [],
-  blocked_states: [],
-  fee: 0,
-  confirm_mode: 'OFF',
-  confirm_above: null,
-  confirm_hours: 24,
-};
 
 const { t, shops, vendor } = await demoSuite();
 let cards: Card[];
@@ -26,12 +17,12 @@ beforeAll(async () => {
   cards = await productsOf(t, shops.a.slug);
 });
 beforeEach(async () => {
-  const res = await vendor.call('PUT', SETTINGS, NO_RULES);
+  const res = await vendor.call('PUT', SETTINGS, NO_COD_RULES);
   expect(res.statusCode, res.body).toBe(200);
 });
 
 const rules = async (r: Partial<CodSettingsBody>) => {
-  const res = await vendor.call('PUT', SETTINGS, { ...NO_RULES, ...r });
+  const res = await vendor.call('PUT', SETTINGS, { ...NO_COD_RULES, ...r });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
@@ -85,7 +76,7 @@ describe('the COD rules in Settings', () => {
 
   it('refuses bad PIN codes one by one, naming each line, and limits that contradict each other', async () => {
     const pins = await vendor.call('PUT', SETTINGS, {
-      ...NO_RULES,
+      ...NO_COD_RULES,
       blocked_pins: ['110001', '11001', 'abcdef'],
     });
     expect(pins.statusCode).toBe(400);
@@ -96,15 +87,15 @@ describe('the COD rules in Settings', () => {
         { path: 'blocked_pins.2', message: '"abcdef" is not a 6-digit PIN code' },
       ]),
     );
-    const limits = await vendor.call('PUT', SETTINGS, { ...NO_RULES, min_order: 900, max_order: 500 });
+    const limits = await vendor.call('PUT', SETTINGS, { ...NO_COD_RULES, min_order: 900, max_order: 500 });
     expect(limits.statusCode).toBe(400);
     expect(limits.json().error.issues[0]).toEqual({
       path: 'min_order',
       message: 'The minimum (₹900) is above the maximum (₹500)',
     });
-    const hours = await vendor.call('PUT', SETTINGS, { ...NO_RULES, confirm_hours: 0 });
+    const hours = await vendor.call('PUT', SETTINGS, { ...NO_COD_RULES, confirm_hours: 0 });
     expect(hours.json().error.issues[0].path).toBe('confirm_hours');
-    const above = await vendor.call('PUT', SETTINGS, { ...NO_RULES, confirm_mode: 'ABOVE' });
+    const above = await vendor.call('PUT', SETTINGS, { ...NO_COD_RULES, confirm_mode: 'ABOVE' });
     expect(above.json().error.issues[0].path).toBe('confirm_above');
     // Nothing of the refused saves stuck.
     expect((await vendor.call('GET', SETTINGS)).json().data).toMatchObject({
@@ -117,7 +108,7 @@ describe('the COD rules in Settings', () => {
     const anon = await t.app.inject({ url: SETTINGS, headers: { 'store-origin': shops.a.slug } });
     expect(anon.statusCode).toBe(401);
     const packer = await staffMember(t, vendor, shops.a, 'PACKER');
-    const refused = await packer.call('PUT', SETTINGS, { ...NO_RULES, fee: 10 });
+    const refused = await packer.call('PUT', SETTINGS, { ...NO_COD_RULES, fee: 10 });
     expect(refused.statusCode).toBe(403);
     expect((await vendor.call('GET', SETTINGS)).json().data.fee).toBe(0);
     await rules({ fee: 15 });

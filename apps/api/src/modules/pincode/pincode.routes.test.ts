@@ -2,19 +2,10 @@ import type { CodSettingsBody } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
+import { NO_COD_RULES } from '../cod/cod.test-helpers.ts';
 import { type Card, productsOf } from '../orders/orders.test-helpers.ts';
 
 const COD_SETTINGS = '/api/admin/cod-setting/';
-const NO_RULES: CodSettingsBody = {
-  min_order: null,
-  max_order: null,
-  blocked_pins: [],
-  blocked_states: [],
-  fee: 0,
-  confirm_mode: 'OFF',
-  confirm_above: null,
-  confirm_hours: 24,
-};
 
 const { t, shops, vendor } = await demoSuite();
 let card: Card;
@@ -25,7 +16,7 @@ beforeAll(async () => {
   card = found;
 });
 beforeEach(async () => {
-  const res = await vendor.call('PUT', COD_SETTINGS, NO_RULES);
+  const res = await vendor.call('PUT', COD_SETTINGS, NO_COD_RULES);
   expect(res.statusCode, res.body).toBe(200);
 });
 
@@ -37,7 +28,7 @@ const check = (query: Record<string, string>, slug = shops.a.slug) =>
     headers: { 'store-origin': slug },
   });
 const codRules = async (r: Partial<CodSettingsBody>) => {
-  const res = await vendor.call('PUT', COD_SETTINGS, { ...NO_RULES, ...r });
+  const res = await vendor.call('PUT', COD_SETTINGS, { ...NO_COD_RULES, ...r });
   expect(res.statusCode, res.body).toBe(200);
 };
 

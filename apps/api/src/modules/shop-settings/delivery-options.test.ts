@@ -1,17 +1,12 @@
 import { schema } from '@haat/db';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor, verifiedCustomer, verifiedVendor } from '../accounts/accounts.test-helpers.ts';
 import { asShop, auditRows } from './shop-settings.test-helpers.ts';
 
-const { t, shops } = await demoSuite();
-let vendorA: Awaited<ReturnType<typeof demoVendor>>;
-let vendorB: Awaited<ReturnType<typeof demoVendor>>;
-beforeAll(async () => {
-  vendorA = await demoVendor(t, shops.a);
-  vendorB = await demoVendor(t, shops.b);
-});
+const { t, shops, vendor: vendorA } = await demoSuite();
+const vendorB = await demoVendor(t, shops.b);
 
 const URL = '/api/admin/delivery-option/';
 type Option = { id: string; name: string; is_recommended: boolean; active: boolean; position: number };

@@ -252,6 +252,49 @@ describe('the counter offline', () => {
     await page.context().close();
   });
 
+  it('resumes a send cut short by a closed tab, and two tabs of the device never send at once', async () => {
+    const page = await app.newPage({ width: 1280, height: 900 });
+    await signInVendor(app, page, app.demo.openShop);
+    const ghee = await shelfProduct(page, 'Offline Desi Ghee', 6, 640);
+    await openCounterOnline(page);
+    const context = page.context();
+    await context.setOffline(true);
+    const stamp = Date.now().toString().slice(-8);
+    const phones = [0, 1].map((i) => `94${stamp.slice(1)}${i}`);
+    for (const [i, who] of ['Anita Desai', 'Vikram Sethi'].entries()) {
+      const s = await sellOffline(page, { barcode: ghee.barcode }, [who, phones[i] ?? '']);
+      await s.receipt.getByRole('button', { name: /New Sale/ }).click();
+    }
+    // Back online, the first sale reaches the server, and the tab is closed before its answer comes back.
+    let sends = 0;
+    let reached: () => void = () => {};
+    const first = new Promise<void>((r) => {
+      reached = r;
+    });
+    await context.route('**/api/admin/order/pos-checkout/', async (route: Route) => {
+      if (++sends > 1) return route.continue();
+      const url = new URL(route.request().url());
+      await route.fetch({
+        url: url.href.replace(url.hostname, '127.0.0.1'),
+        headers: { ...route.request().headers(), host: url.host },
+      });
+      reached();
+    });
+    await context.setOffline(false);
+    await first;
+    await page.close();
+    // Opened again in two tabs at once: one of them sends what is left, the first sale again with its key.
+    const tabs = [await context.newPage(), await context.newPage()];
+    await Promise.all(tabs.map((t) => t.goto(app.url('/checkout/', 'admin'))));
+    const panel = (tabs[0] as Page).getByRole('region', { name: 'Offline sales' });
+    await expect.poll(() => count(panel, 'Went through'), { timeout: 20_000 }).toBe(2);
+    expect(await count(panel, 'Waiting')).toBe(0);
+    expect(sends).toBe(3);
+    for (const phone of phones)
+      expect((await adminApi(tabs[0] as Page, `/order/?search=${phone}`)).json.data.count).toBe(1);
+    await context.close();
+  });
+
   it('works on a 360 px phone: found by a typed search offline, paid by card, sent when back online', async () => {
     const phone = await app.newPage({ width: 360, height: 780 });
     await signInVendor(app, phone, app.demo.openShop);

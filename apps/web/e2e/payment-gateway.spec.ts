@@ -14,7 +14,8 @@ import {
  * Online payments (issue 44) at 1366 and 360 px, through the built-in test gateway: the merchant connects it in
  * Settings (which shows the webhook URL to paste in Razorpay); a shopper picks "Pay online", approves the payment
  * on the gateway's page and is back on the thank-you page with the order paid, the merchant having done nothing;
- * a failed payment says so and can be tried again.
+ * a failed payment says so and can be tried again; the refund completes by the gateway's webhook; and the same
+ * webhook delivered three times pays the order once.
  */
 
 const SHOP = 'namma-gadgets';
@@ -67,15 +68,11 @@ async function connectTestGateway(page: Page) {
   await noSidewaysScroll(page);
 }
 
-/** A new shopper orders one product paying online; the page ends on the test gateway's page. */
+/** A new shopper orders one product paying online; the page ends on the test gateway's page. Their email. */
 async function orderPayingOnline(page: Page, tag: string) {
   const stamp = `${tag}${Date.now().toString(36)}`;
-  await signUpCustomer(
-    app,
-    page,
-    { first: 'Meena', last: 'Iyer', email: `pay-${stamp}@example.com`, password: 'online-pay-2026' },
-    SHOP,
-  );
+  const email = `pay-${stamp}@example.com`;
+  await signUpCustomer(app, page, { first: 'Meena', last: 'Iyer', email, password: 'online-pay-2026' }, SHOP);
   await addToCart(app, page, SHOP, await productInStock(), 1);
   await page.goto(app.url('/checkout', SHOP));
   await addAddressAtCheckout(page, {
@@ -90,6 +87,36 @@ async function orderPayingOnline(page: Page, tag: string) {
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.getByRole('heading', { name: 'Test gateway' }).waitFor();
   await noSidewaysScroll(page);
+  return email;
+}
+
+/**
+ * The demo's reconciliation lists a payment captured after its order expired: the merchant marks it resolved with
+ * a note, after the dialog asks (the first journey to find it open; each looks at it under Resolved).
+ */
+async function resolveMismatch(merchant: Page, tag: string) {
+  const note = 'Refunded the late payment in the Razorpay Dashboard';
+  const list = merchant.getByRole('region', { name: 'Settlement reconciliation' });
+  await list.waitFor();
+  const resolve = list.getByRole('button', { name: 'Mark resolved' });
+  if (await resolve.count()) {
+    await resolve.first().click();
+    const dialog = merchant.getByRole('dialog', { name: 'Mark this mismatch resolved?' });
+    await dialog.getByLabel('What was done about it').fill(note);
+    const size = merchant.viewportSize();
+    for (const width of [360, 1366]) {
+      await merchant.setViewportSize({ width, height: size?.height ?? 800 });
+      await merchant.screenshot({ path: `/tmp/payment-gateway-resolve-${width}.png` });
+    }
+    if (size) await merchant.setViewportSize(size);
+    await dialog.getByRole('button', { name: 'Mark resolved' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await list.getByRole('button', { name: 'Open (0)' }).waitFor();
+  }
+  await list.getByRole('button', { name: 'Resolved' }).click();
+  await list.getByText(note, { exact: false }).waitFor();
+  await noSidewaysScroll(merchant);
+  await merchant.screenshot({ path: `/tmp/payment-gateway-resolved-${tag}.png`, fullPage: true });
 }
 
 async function orderPaymentStatus(page: Page) {
@@ -102,6 +129,7 @@ async function journey(width: number, height: number, tag: string) {
   const merchant = await app.newPage({ width, height });
   await connectTestGateway(merchant);
   await merchant.screenshot({ path: `/tmp/payment-gateway-settings-${tag}.png`, fullPage: true });
+  await resolveMismatch(merchant, tag);
 
   // Paid: approved by UPI, the webhook before the shopper is back; the thank-you page says it is paid.
   const page = await app.newPage({ width, height });
@@ -178,6 +206,46 @@ async function refundThroughGateway(merchant: Page, orderId: string, tag: string
     .toBe(0);
 }
 
+/**
+ * The gateway delivers the same webhook three times (one event id, as it does when it retries) before the shopper
+ * is back: the order is paid once, with one transaction, one "payment received" on its timeline and one mail (the
+ * dev mailbox reads the mail outbox, which the deliveries have all committed to before the page comes back).
+ */
+async function repeatedWebhook(width: number, height: number, tag: string) {
+  const gateway = await vendorApi('GET', '/api/admin/payment-gateway/');
+  if (!gateway.connected) await vendorApi('POST', '/api/admin/payment-gateway/test-gateway/');
+  const page = await app.newPage({ width, height });
+  const email = await orderPayingOnline(page, `${tag}r`);
+  await page.getByLabel('Pay by').selectOption('netbanking');
+  await page.getByLabel('Webhook').selectOption('thrice');
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: `/tmp/payment-gateway-thrice-gateway-${tag}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await page.waitForURL((u) => u.pathname === '/order/success');
+  await page.getByTestId('online-payment').getByText('Payment received. Your order is confirmed.').waitFor();
+  await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: `/tmp/payment-gateway-thrice-${tag}.png`, fullPage: true });
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  const d = (await vendorApi('GET', `/api/admin/order/${orderId}/`)).order_details;
+  expect(d.payment_status).toBe('SUCCESS');
+  const timeline = d.timeline as { status: string; note: string | null }[];
+  const received = timeline.filter((e) => e.status === 'PAYMENT_RECEIVED');
+  expect(received).toHaveLength(1);
+  expect(received[0]?.note).toMatch(/paid online by net banking \(HDFC\)/);
+  const number = d.order_number as string;
+  const found = await vendorApi('GET', `/api/admin/transaction/?search=${encodeURIComponent(number)}`);
+  const mine = (found.results as { order_id: string; payment_status: string }[]).filter(
+    (r) => r.order_id === orderId,
+  );
+  expect(mine.map((r) => r.payment_status)).toEqual(['SUCCESS']);
+  const box = await (await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(email)}`))).json();
+  const mails = (box.data as { subject: string }[]).filter(
+    (m) => m.subject === `Payment received for order ${number}`,
+  );
+  expect(mails).toHaveLength(1);
+}
+
 describe('paying online through the test gateway', () => {
   it('pays, and a failed payment is tried again (1366 px)', async () => {
     await journey(1366, 900, 'wide');
@@ -185,5 +253,10 @@ describe('paying online through the test gateway', () => {
 
   it('the same on a phone (360 px)', async () => {
     await journey(360, 780, 'phone');
+  });
+
+  it('the same webhook three times pays the order once (1366 px and 360 px)', async () => {
+    await repeatedWebhook(1366, 900, 'wide');
+    await repeatedWebhook(360, 780, 'phone');
   });
 });

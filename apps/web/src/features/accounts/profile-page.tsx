@@ -38,7 +38,7 @@ const HaatAccountSections = lazy(() =>
 
 /**
  * /profile (any signed-in user): name and phone to edit, the email shown, and a password change; the marketplace's
- * /account (decision 0036) gives its own title and lead, and more sections (`children`) before "Your Haat account".
+ * /account (decision 0036) gives its own title and lead, and more sections (`children`) after the details.
  */
 export function ProfilePage({
   title = 'Your profile',
@@ -82,6 +82,7 @@ export function ProfilePage({
             </p>
           )}
         </Card>
+        {children}
         {session?.guest ? (
           // A guest has no password to change yet: they may set one (decision 0031).
           <KeepAccount slug={storeOrigin ?? ''} />
@@ -94,7 +95,6 @@ export function ProfilePage({
             <ChangePasswordForm />
           </Card>
         )}
-        {children}
         {session?.role_type === 'CUSTOMER' ? (
           <Suspense fallback={null}>
             <HaatAccountSections />

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
+import { SHOPS } from '../../test/forms.ts';
 import { GatewayCard } from './gateway-card.tsx';
 
 const WEBHOOK = 'https://chai.haat.in/api/store/gateway/razorpay/webhook/3f1c/';
@@ -118,6 +119,7 @@ describe('GatewayCard (Settings → Online payments)', () => {
   it('marks a mismatch resolved with a note, after asking; it then shows under Resolved', async () => {
     let resolved: typeof capturedNotPaid | null = null;
     const sent = fakeApi({
+      ...SHOPS,
       'GET /api/admin/payment-gateway/': connected,
       [`POST /api/admin/payment-gateway/mismatches/${capturedNotPaid.id}/resolve/`]: (body: unknown) => {
         resolved = {

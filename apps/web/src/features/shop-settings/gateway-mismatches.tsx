@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '../../lib/query.ts';
 import { adminCall, adminKey } from '../../lib/selected-shop.tsx';
+import { useCan } from '../../lib/shop-role.ts';
 import { toast } from '../../lib/toast.ts';
 
 const PATH = '/payment-gateway/mismatches/';
@@ -91,6 +92,8 @@ function ResolveDialog({ slug, m, onClose }: { slug: string; m: GatewayMismatch;
 
 function Row({ slug, m }: { slug: string; m: GatewayMismatch }) {
   const [asking, setAsking] = useState(false);
+  // Resolving records what was done about a payment: those who record payments (the server checks the same).
+  const mayResolve = useCan('orders.manage');
   const refund = m.gateway_refund_id ? ` · refund ${m.gateway_refund_id}` : '';
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
@@ -107,7 +110,7 @@ function Row({ slug, m }: { slug: string; m: GatewayMismatch }) {
           </p>
         ) : null}
       </div>
-      {m.resolved_at ? null : (
+      {m.resolved_at || !mayResolve ? null : (
         <button type="button" className={small} onClick={() => setAsking(true)}>
           Mark resolved
         </button>

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { type ShopContext, shopContext } from '../../lib/context.ts';
 import type { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { raceCustomers, raceProduct, raceShop } from '../orders/orders.test-helpers.ts';
+import { raceCustomers, raceProduct, raceShop, raceStock } from '../orders/orders.test-helpers.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { holdCheckout } from './checkout-hold.service.ts';
 import { placeOrder } from './place-order.service.ts';
@@ -82,23 +82,13 @@ async function bounded(n: number, width: number, task: (i: number) => Promise<vo
 }
 
 async function soldAndLedger(productId: string) {
-  return inShop(async (tx) => {
-    const [p] = await tx
-      .select({ quantity: schema.products.quantity })
-      .from(schema.products)
-      .where(eq(schema.products.id, productId));
-    const ledger = await tx
-      .select()
-      .from(schema.stockLedger)
-      .where(eq(schema.stockLedger.productId, productId));
-    const items = await tx.select().from(schema.orderItems).where(eq(schema.orderItems.productId, productId));
-    return {
-      stock: p?.quantity ?? -1,
-      ledger: ledger.reduce((n, l) => n + l.change, 0),
-      sold: items.reduce((n, l) => n + l.quantity, 0),
-      buyers: new Set(items.map((l) => l.orderId)).size,
-    };
-  });
+  const { stock, ledger, items } = await raceStock(t, store.id, productId);
+  return {
+    stock,
+    ledger: ledger.reduce((n, l) => n + l.change, 0),
+    sold: items.reduce((n, l) => n + l.quantity, 0),
+    buyers: new Set(items.map((l) => l.orderId)).size,
+  };
 }
 
 describe('shoppers holding the last units at once', () => {

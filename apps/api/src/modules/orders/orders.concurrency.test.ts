@@ -9,7 +9,7 @@ import type { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { placeOrder } from '../checkout/place-order.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
-import { raceCustomers, raceProduct, raceShop } from './orders.test-helpers.ts';
+import { raceCustomers, raceProduct, raceShop, raceStock } from './orders.test-helpers.ts';
 
 /*
  * No overselling and no partial orders, at the service layer on the real database. The races only mean
@@ -55,20 +55,7 @@ const order = (i: number, lineId: string, orderStep?: (step: OrderStep) => void,
   });
 };
 
-async function stockAndLedger(productId: string) {
-  return inShop(async (tx) => {
-    const [p] = await tx
-      .select({ quantity: schema.products.quantity })
-      .from(schema.products)
-      .where(eq(schema.products.id, productId));
-    const ledger = await tx
-      .select()
-      .from(schema.stockLedger)
-      .where(eq(schema.stockLedger.productId, productId));
-    const items = await tx.select().from(schema.orderItems).where(eq(schema.orderItems.productId, productId));
-    return { stock: p?.quantity ?? -1, ledger, items };
-  });
-}
+const stockAndLedger = (productId: string) => raceStock(t, store.id, productId);
 
 // PGlite serialises everything, so there it checks the same bookkeeping in two rounds; PostgreSQL races 20.
 const ROUNDS = process.env.DATABASE_URL ? 20 : 2;

@@ -195,3 +195,19 @@ export async function raceProduct(
     return { productId: made.id, lines };
   });
 }
+
+/** A race product's stock, its stock ledger rows and its order lines, read as the database owner in the race shop. */
+export async function raceStock(t: TestApp, storeId: string, productId: string) {
+  return withStore(t.owner, storeId, async (tx) => {
+    const [p] = await tx
+      .select({ quantity: schema.products.quantity })
+      .from(schema.products)
+      .where(eq(schema.products.id, productId));
+    const ledger = await tx
+      .select()
+      .from(schema.stockLedger)
+      .where(eq(schema.stockLedger.productId, productId));
+    const items = await tx.select().from(schema.orderItems).where(eq(schema.orderItems.productId, productId));
+    return { stock: p?.quantity ?? -1, ledger, items };
+  });
+}

@@ -66,8 +66,8 @@ export function ListLayout<T>({
   footer?: ReactNode;
 }) {
   const loading = query.isPending || !!query.isPlaceholderData;
-  // Offline, a list not loaded yet waits for the connection (decision 0035): no skeletons spinning on.
-  const offline = !useOnline() && query.isPending;
+  // Offline, a list not loaded yet waits for the connection (decision 0035): no skeletons, no error.
+  const offline = !useOnline() && !query.data && (query.isPending || !!query.isError);
   usePageInRange(query, paging);
   const lastPage = pageCount(paging.total, paging.pageSize, paging.more);
   const body = offline ? (

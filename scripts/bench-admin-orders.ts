@@ -8,16 +8,11 @@
 // POST /api/admin/admin-login/, and autocannon loads four requests at 20 connections (BENCH_CONNECTIONS, a list: "20,4"). SQL
 // statements per request are counted in-process with `openDatabase({ onQuery })` on one warmed request each.
 // BENCH_KEEP=1 keeps the database (for EXPLAIN).
-import { openDatabase, schema } from '@haat/db';
-import { seedDemo } from '@haat/db/seed';
-import { eq } from 'drizzle-orm';
+import { openDatabase } from '@haat/db';
 import postgres from 'postgres';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import {
-  DEMO_VENDOR_PASSWORD,
-  setDemoVendorPasswords,
-} from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
+import { DEMO_VENDOR_PASSWORD } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
 import {
   AUTH_SECRET,
   classify,
@@ -33,7 +28,7 @@ import {
   type Server,
   startServer,
 } from './bench-kit.ts';
-import { CUSTOMERS, loadOrders } from './bench-shop-orders.ts';
+import { CUSTOMERS, loadOrders, seededDemoShop } from './bench-shop-orders.ts';
 
 /** The target's concurrency is 20; `BENCH_CONNECTIONS=20,4` adds a run at 4 (a few people of one shop). */
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20').split(',').map(Number);
@@ -47,19 +42,7 @@ async function main() {
   const url = db.url;
   let server: Server | undefined;
   try {
-    const setup = await openDatabase({ url });
-    await setup.migrate();
-    await seedDemo(setup.owner);
-    await setDemoVendorPasswords(setup.owner);
-    const [shop] = await setup.owner
-      .select({ id: schema.stores.id, slug: schema.stores.slug, email: schema.users.email })
-      .from(schema.stores)
-      .innerJoin(schema.users, eq(schema.users.id, schema.stores.ownerId))
-      .where(eq(schema.stores.onlineStatus, 'PUBLISHED'))
-      .orderBy(schema.stores.slug)
-      .limit(1);
-    await setup.close();
-    if (!shop) throw new Error('no published demo shop');
+    const shop = await seededDemoShop(url);
 
     const loader = postgres(url, { max: 1, onnotice: () => {} });
     const t0 = performance.now();

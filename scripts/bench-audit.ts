@@ -4,14 +4,8 @@
 // shop gets 1,000,000 events over the last 12 months from its owner and 7 other people (set-based, as the database
 // owner), then ANALYZE. The bundled server runs as a child process; the owner signs in and autocannon loads each
 // request at 20 connections (BENCH_CONNECTIONS, a list: "20,4"). BENCH_KEEP=1 keeps the database (for EXPLAIN).
-import { openDatabase, schema } from '@haat/db';
-import { seedDemo } from '@haat/db/seed';
-import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import {
-  DEMO_VENDOR_PASSWORD,
-  setDemoVendorPasswords,
-} from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
+import { DEMO_VENDOR_PASSWORD } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
 import {
   DURATION,
   finishBench,
@@ -25,6 +19,7 @@ import {
   type Server,
   startServer,
 } from './bench-kit.ts';
+import { seededDemoShop } from './bench-shop-orders.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20').split(',').map(Number);
@@ -61,24 +56,7 @@ async function main() {
   const db = await freshDatabase('haat_bench_audit');
   let server: Server | undefined;
   try {
-    const setup = await openDatabase({ url: db.url });
-    await setup.migrate();
-    await seedDemo(setup.owner);
-    await setDemoVendorPasswords(setup.owner);
-    const [shop] = await setup.owner
-      .select({
-        id: schema.stores.id,
-        slug: schema.stores.slug,
-        email: schema.users.email,
-        owner: schema.users.id,
-      })
-      .from(schema.stores)
-      .innerJoin(schema.users, eq(schema.users.id, schema.stores.ownerId))
-      .where(eq(schema.stores.onlineStatus, 'PUBLISHED'))
-      .orderBy(schema.stores.slug)
-      .limit(1);
-    await setup.close();
-    if (!shop) throw new Error('no published demo shop');
+    const shop = await seededDemoShop(db.url);
     const loader = postgres(db.url, { max: 1, onnotice: () => {} });
     const t0 = performance.now();
     const people = await loadEvents(loader, shop.id, shop.owner);

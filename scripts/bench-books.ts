@@ -6,16 +6,11 @@
 // signs in, and autocannon loads each request at 20 connections (BENCH_CONNECTIONS, a list: "20,4"), after a
 // reference in the same run: the dashboard (the other reader of order_day_stats) and a one-statement call (the
 // expense list of one month). SQL statements per request are counted in-process. BENCH_KEEP=1 keeps the database.
-import { openDatabase, schema } from '@haat/db';
-import { seedDemo } from '@haat/db/seed';
-import { eq } from 'drizzle-orm';
+import { openDatabase } from '@haat/db';
 import postgres from 'postgres';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import {
-  DEMO_VENDOR_PASSWORD,
-  setDemoVendorPasswords,
-} from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
+import { DEMO_VENDOR_PASSWORD } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
 import {
   AUTH_SECRET,
   classify,
@@ -31,7 +26,7 @@ import {
   type Server,
   startServer,
 } from './bench-kit.ts';
-import { loadOrders } from './bench-shop-orders.ts';
+import { loadOrders, seededDemoShop } from './bench-shop-orders.ts';
 
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20').split(',').map(Number);
 const RECEIPTS = 2_000;
@@ -185,19 +180,7 @@ async function main() {
   const db = await freshDatabase('haat_bench_books');
   let server: Server | undefined;
   try {
-    const setup = await openDatabase({ url: db.url });
-    await setup.migrate();
-    await seedDemo(setup.owner);
-    await setDemoVendorPasswords(setup.owner);
-    const [shop] = await setup.owner
-      .select({ id: schema.stores.id, slug: schema.stores.slug, email: schema.users.email })
-      .from(schema.stores)
-      .innerJoin(schema.users, eq(schema.users.id, schema.stores.ownerId))
-      .where(eq(schema.stores.onlineStatus, 'PUBLISHED'))
-      .orderBy(schema.stores.slug)
-      .limit(1);
-    await setup.close();
-    if (!shop) throw new Error('no published demo shop');
+    const shop = await seededDemoShop(db.url);
 
     const loader = postgres(db.url, { max: 1, onnotice: () => {} });
     const t0 = performance.now();

@@ -4,16 +4,11 @@
 // payments and stock-ledger rows) in a few generate_series statements. It measures GET /api/admin/dashboard/
 // through the built server (apps/api/dist/server.mjs) with autocannon at 10 and 20 connections, for each
 // period, and prints p50/p95/p99 and the SQL statements one request sends. BENCH_KEEP=1 keeps the database.
-import { openDatabase, schema } from '@haat/db';
-import { seedDemo } from '@haat/db/seed';
-import { eq } from 'drizzle-orm';
+import { openDatabase } from '@haat/db';
 import postgres from 'postgres';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import {
-  DEMO_VENDOR_PASSWORD,
-  setDemoVendorPasswords,
-} from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
+import { DEMO_VENDOR_PASSWORD } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
 import {
   DURATION,
   finishBench,
@@ -26,6 +21,7 @@ import {
   type Server,
   startServer,
 } from './bench-kit.ts';
+import { seededDemoShop } from './bench-shop-orders.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = 5_000;
@@ -135,19 +131,7 @@ async function main() {
   const url = db.url;
   let server: Server | undefined;
   try {
-    const setup = await openDatabase({ url });
-    await setup.migrate();
-    await seedDemo(setup.owner);
-    await setDemoVendorPasswords(setup.owner);
-    const [shop] = await setup.owner
-      .select({ id: schema.stores.id, slug: schema.stores.slug, email: schema.users.email })
-      .from(schema.stores)
-      .innerJoin(schema.users, eq(schema.users.id, schema.stores.ownerId))
-      .where(eq(schema.stores.onlineStatus, 'PUBLISHED'))
-      .orderBy(schema.stores.slug)
-      .limit(1);
-    await setup.close();
-    if (!shop) throw new Error('no published demo shop');
+    const shop = await seededDemoShop(url);
 
     const loader = postgres(url, { max: 1, onnotice: () => {} });
     const t0 = performance.now();

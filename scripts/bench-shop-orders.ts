@@ -1,7 +1,42 @@
-// The 100,000-order shop of the back-office benchmarks (bench-admin-orders.ts, bench-transactions.ts): customers
-// with Indian names, emails and phones, and a year of orders with their lines, events and payments, written as the
-// database owner in a few set-based statements.
+// The 100,000-order shop of the back-office benchmarks (bench-admin-orders.ts, bench-transactions.ts, bench-books.ts):
+// customers with Indian names, emails and phones, and a year of orders with their lines, events and payments, written
+// as the database owner in a few set-based statements; and the seeded demo database they (and bench-audit.ts,
+// bench-dashboard.ts) start from (`seededDemoShop`).
+import { openDatabase, schema } from '@haat/db';
+import { seedDemo } from '@haat/db/seed';
+import { eq } from 'drizzle-orm';
 import type postgres from 'postgres';
+import { setDemoVendorPasswords } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
+
+/**
+ * Readies a fresh benchmark database (the url of `freshDatabase`): migrated, the demo shops seeded and their owners'
+ * passwords set. Returns the first published demo shop by slug, the one the back-office benchmarks load: its id,
+ * slug, and its owner's id and email.
+ */
+export async function seededDemoShop(url: string) {
+  const setup = await openDatabase({ url });
+  try {
+    await setup.migrate();
+    await seedDemo(setup.owner);
+    await setDemoVendorPasswords(setup.owner);
+    const [shop] = await setup.owner
+      .select({
+        id: schema.stores.id,
+        slug: schema.stores.slug,
+        email: schema.users.email,
+        owner: schema.users.id,
+      })
+      .from(schema.stores)
+      .innerJoin(schema.users, eq(schema.users.id, schema.stores.ownerId))
+      .where(eq(schema.stores.onlineStatus, 'PUBLISHED'))
+      .orderBy(schema.stores.slug)
+      .limit(1);
+    if (!shop) throw new Error('no published demo shop');
+    return shop;
+  } finally {
+    await setup.close();
+  }
+}
 
 export const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 export const CUSTOMERS = 5_000;

@@ -7,15 +7,11 @@
 // SQL statements per request are counted in-process on one warmed request each. BENCH_KEEP=1 keeps the database.
 import type { TaxDocumentSnapshot } from '@haat/contracts';
 import { openDatabase, schema } from '@haat/db';
-import { seedDemo } from '@haat/db/seed';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import {
-  DEMO_VENDOR_PASSWORD,
-  setDemoVendorPasswords,
-} from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
+import { DEMO_VENDOR_PASSWORD } from '../apps/api/src/modules/accounts/bootstrap-accounts.ts';
 import { taxDocumentPdf } from '../apps/api/src/modules/payments/document-pdf.ts';
 import {
   AUTH_SECRET,
@@ -33,7 +29,7 @@ import {
   type Server,
   startServer,
 } from './bench-kit.ts';
-import { loadOrders } from './bench-shop-orders.ts';
+import { loadOrders, seededDemoShop } from './bench-shop-orders.ts';
 
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20').split(',').map(Number);
 const log = (line: string) => console.error(line);
@@ -63,19 +59,7 @@ async function main() {
   const url = db.url;
   let server: Server | undefined;
   try {
-    const setup = await openDatabase({ url });
-    await setup.migrate();
-    await seedDemo(setup.owner);
-    await setDemoVendorPasswords(setup.owner);
-    const [shop] = await setup.owner
-      .select({ id: schema.stores.id, slug: schema.stores.slug, email: schema.users.email })
-      .from(schema.stores)
-      .innerJoin(schema.users, eq(schema.users.id, schema.stores.ownerId))
-      .where(eq(schema.stores.onlineStatus, 'PUBLISHED'))
-      .orderBy(schema.stores.slug)
-      .limit(1);
-    await setup.close();
-    if (!shop) throw new Error('no published demo shop');
+    const shop = await seededDemoShop(url);
 
     const loader = postgres(url, { max: 1, onnotice: () => {} });
     const t0 = performance.now();

@@ -61,6 +61,11 @@ describe('signing in on the marketplace', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ role: 'CUSTOMER', storeId: null });
     expect(rows[0]?.shopperAccountId).toBeTruthy();
+
+    // Signed up on the marketplace: signs in at a shop with the same password, without signing up there.
+    const atShop = await login(t, shops.a.slug, email);
+    expect(atShop.statusCode, atShop.body).toBe(200);
+    expect(atShop.json().data.store).toEqual({ id: shops.a.id, slug: shops.a.slug });
   });
 
   it('refuses a shop’s token, a vendor’s and none at the marketplace account', async () => {

@@ -46,6 +46,8 @@ type IdKind =
   | 'supplier'
   | 'expense'
   | 'counter_return'
+  | 'pos_counter'
+  | 'pos_conflict'
   | 'customer'
   | 'register'
   | 'mismatch';
@@ -544,6 +546,21 @@ export const ROUTES: Record<string, Entry> = {
   },
   'GET /api/admin/pos/return/:id/': { access: 'vendor', id: 'counter_return' },
   'GET /api/admin/pos/return/:id/credit-note.pdf': { access: 'vendor', id: 'counter_return' },
+  'POST /api/admin/pos/counters/': { access: 'vendor', body: () => ({ name: 'Matrix counter' }) },
+  'GET /api/admin/pos/counters/': { access: 'vendor' },
+  'GET /api/admin/pos/counters/:id/': { access: 'vendor', id: 'pos_counter' },
+  'POST /api/admin/pos/counters/:id/void/': {
+    access: 'vendor',
+    id: 'pos_counter',
+    body: () => ({ receipt_seq: 3, sold_at: new Date().toISOString(), reason: 'Matrix void' }),
+  },
+  'GET /api/admin/pos/catalogue/': { access: 'vendor', query: 'limit=5' },
+  'GET /api/admin/pos/conflicts/': { access: 'vendor', query: 'status=ALL' },
+  'POST /api/admin/pos/conflicts/:id/resolve/': {
+    access: 'vendor',
+    id: 'pos_conflict',
+    body: () => ({ resolution: 'ACCEPTED', note: 'Matrix' }),
+  },
   'POST /api/admin/order/pos-checkout/': {
     access: 'vendor',
     id: 'product',
@@ -791,6 +808,29 @@ async function idsOf(
       .values({ storeId: shop.id, gatewayPaymentId: 'pay_Matrix0000001', kind: 'PAID_NOT_CAPTURED' })
       .returning({ id: schema.gatewayMismatches.id }),
   );
+  // The demo's counter registered for offline sales (demo-offline.ts), and a stock conflict on one of its sales
+  // (the demo has none: its stock never went below zero).
+  const offline = await one((tx) =>
+    tx
+      .select({ counter: schema.posOfflineReceipts.counterId, order: schema.posOfflineReceipts.orderId })
+      .from(schema.posOfflineReceipts)
+      .where(eq(schema.posOfflineReceipts.storeId, shop.id))
+      .limit(1),
+  );
+  const posConflict = await one((tx) =>
+    tx
+      .insert(schema.posStockConflicts)
+      .values({
+        storeId: shop.id,
+        orderId: offline?.order ?? '',
+        counterId: offline?.counter ?? null,
+        productId: product?.id ?? '',
+        variantId: product?.id ?? '',
+        quantitySold: 1,
+        stockAfter: -1,
+      })
+      .returning({ id: schema.posStockConflicts.id }),
+  );
   const paymentRows = await withStore(t.owner, shop.id, (tx) =>
     tx.execute(sql`select id from payment_transactions where store_id = ${shop.id} limit 1`),
   );
@@ -818,6 +858,8 @@ async function idsOf(
     supplier: purchase?.supplier ?? '',
     expense: expenseRow?.id ?? '',
     counter_return: counterReturn?.id ?? '',
+    pos_counter: offline?.counter ?? '',
+    pos_conflict: posConflict?.id ?? '',
     customer: customerRow?.id ?? '',
     register: registerRow?.id ?? '',
     mismatch: mismatch?.id ?? '',

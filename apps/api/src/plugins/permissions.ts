@@ -97,6 +97,14 @@ export const ROUTE_OPERATIONS: Record<string, Rule> = {
   'GET /api/admin/order/pos-checkout/:id/': 'pos',
   'GET /api/admin/order/pos-checkout/:id/invoice.pdf': 'pos',
   'POST /api/admin/order/pos-checkout/:id/receipt-mail/': 'pos',
+  // The counter offline (issue 43): owners and managers register counters and void a number; cashiers sell.
+  'POST /api/admin/pos/counters/': 'settings',
+  'GET /api/admin/pos/counters/': 'pos',
+  'GET /api/admin/pos/counters/:id/': 'pos',
+  'POST /api/admin/pos/counters/:id/void/': 'orders.manage',
+  'GET /api/admin/pos/catalogue/': 'pos',
+  'GET /api/admin/pos/conflicts/': 'pos',
+  'POST /api/admin/pos/conflicts/:id/resolve/': 'products.edit',
   // The day at the counter (issue 38): a cashier runs their own register; owners and managers see every one.
   'GET /api/admin/register/current/': 'register',
   'POST /api/admin/register/open/': 'register',

@@ -62,4 +62,8 @@ export const TENANT_TABLES = [
   'gateway_events',
   'gateway_mismatches',
   'wishlist_items',
+  'pos_counters',
+  'pos_offline_receipts',
+  'pos_stock_conflicts',
+  'pos_catalogue_removals',
 ] as const;

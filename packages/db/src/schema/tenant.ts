@@ -210,7 +210,7 @@ export const products = pgTable(
       .where(sql`status = 'ACTIVE' and (hsn_code is null or hsn_code !~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$')`),
     index('products_category_idx').on(t.storeId, t.categoryId),
     index('products_featured_idx').on(t.storeId, t.isFeatured),
-    check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    // Stock may go below zero only by a sale made offline (migration 0066, decision 0034).
     check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
     check(
       'products_sale_price_valid',
@@ -263,7 +263,6 @@ export const productVariants = pgTable(
     uniqueIndex('product_variants_combination_uq').on(t.storeId, t.productId, t.optionValues),
     uniqueIndex('product_variants_sku_uq').on(t.storeId, t.sku),
     index('product_variants_barcode_idx').on(t.storeId, t.barcode),
-    check('product_variants_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check(
       'product_variants_hsn_valid',
       sql`${t.hsnCode} is null or ${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`,

@@ -32,6 +32,7 @@ import {
 import { seedDemoExchanges } from './demo-exchanges.ts';
 import { seedDemoExpenses } from './demo-expenses.ts';
 import { seedDemoKhata } from './demo-khata.ts';
+import { seedDemoOffline } from './demo-offline.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPurchases } from './demo-purchases.ts';
 import { seedDemoRegisters } from './demo-registers.ts';
@@ -220,6 +221,12 @@ export async function seedDemo(
   for (const { id } of every) {
     await pause();
     await seedDemoRegisters(db, id, now);
+  }
+  // A counter registered for offline sales, with two sales synced since and a stock conflict resolved
+  // (demo-offline.ts): last, after every stock row and order the other seeds date.
+  for (const { id } of every) {
+    await pause();
+    await seedDemoOffline(db, id, now);
   }
   return result;
 }

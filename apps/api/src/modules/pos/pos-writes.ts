@@ -22,6 +22,7 @@ import * as paymentsRepo from '../payments/index.ts';
 import { documentRow, type ShopTaxProfile } from '../payments/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
+import type { OfflineFacts } from './offline-sale.ts';
 import * as repo from './pos.repository.ts';
 
 /*
@@ -100,6 +101,10 @@ interface SaleInput {
   payment: CounterPayment;
   counterInfo: Awaited<ReturnType<typeof repo.shopCounter>>;
   shop: ShopTaxProfile;
+  /** When the sale was made: now (the default), or when a counter sold it offline. */
+  at?: Date;
+  /** A sale made offline (issue 43): its stock already taken, its number the counter's. */
+  offline?: OfflineFacts | null;
 }
 
 /** Issues a statement on the sale's transaction without waiting for its answer (`StoreTx.send`, packages/db). */
@@ -118,12 +123,12 @@ type Send = StoreTx['send'];
 export function sendSale(tx: Tx, send: Send, s: SaleInput) {
   const { store, body, lines, actor } = s;
   const storeId = store.id;
-  const now = new Date();
+  const now = s.at ?? new Date();
   const orderId = randomUUID();
   const byLock = [...lines].sort(
     (a, b) => a.productId.localeCompare(b.productId) || a.variantId.localeCompare(b.variantId),
   );
-  for (const l of byLock) send(repo.takeSaleStock(tx, storeId, l.variantId, l.quantity));
+  if (!s.offline) for (const l of byLock) send(repo.takeSaleStock(tx, storeId, l.variantId, l.quantity));
   send(
     repo.saveCustomer(tx, storeId, {
       name: body.name,
@@ -189,6 +194,8 @@ function orderRow(s: SaleInput, orderId: string, now: Date): Parameters<typeof o
     contactPhone: body.phone,
     confirmedAt: now,
     deliveredAt: now,
+    // A sale made offline is an order of the time it was made (issue 43).
+    ...(s.offline ? { createdAt: now } : {}),
   };
 }
 
@@ -267,8 +274,23 @@ function auditSale(tx: Tx, s: SaleInput, orderId: string) {
       items: lines.map((l) => ({ sku: l.sku, quantity: l.quantity, price: paiseToRupees(l.pricePaise) })),
       total: paiseToRupees(totals.totalPaise),
       payment: payment.method,
+      ...(s.offline ? { offline: offlineAudit(s.offline, lines) } : {}),
     },
   });
+}
+
+/** What the audit row keeps of an offline sale: its counter, number, time, and each line's prices shown and now. */
+function offlineAudit(off: OfflineFacts, lines: (PricedLine & { listPricePaise?: number })[]) {
+  return {
+    counter: off.counter.name,
+    receipt: off.number,
+    sold_at: off.soldAt.toISOString(),
+    prices: lines.map((l) => ({
+      sku: l.sku,
+      shown: paiseToRupees(l.pricePaise),
+      now: paiseToRupees(l.listPricePaise ?? l.pricePaise),
+    })),
+  };
 }
 
 /** Why the sale's writes failed: the stock check that refused, else the first real error. */
@@ -294,20 +316,24 @@ function sendCounterInvoice(
   s: SaleInput,
   { orderId, at }: { orderId: string; at: Date },
 ) {
-  const { store, shop } = s;
+  const { store, shop, offline } = s;
   const prefix = shop.gstin ? 'INV' : 'BOS';
-  const fy = financialYear(at);
+  const fy = offline?.fy ?? financialYear(at);
   const snapshot = counterSnapshot(s, at);
   const seq = sql<number>`(select last_number from document_counters where store_id = ${store.id} and series = ${prefix} and fy = ${fy})`;
-  const number = counterDocumentNumber(prefix, fy, seq);
+  // Offline: the counter's number, taken already (offline-sale.ts); else the shop's next, taken here.
+  const n = offline
+    ? { fy, seq: offline.seq, number: offline.number, series: offline.series }
+    : { fy, seq, number: counterDocumentNumber(prefix, fy, seq), series: prefix };
   const orderNumber = ordersRepo.currentOrderNumber(store.id, 'ORD-');
-  send(paymentsRepo.nextDocumentSeq(tx, store.id, prefix, fy));
+  if (!offline) send(paymentsRepo.nextDocumentSeq(tx, store.id, prefix, fy));
+  const number = n.number;
   return send(
     tx
       .insert(schema.taxDocuments)
       .values({
-        ...documentRow(store.id, orderId, snapshot, { fy, seq, number, series: prefix }),
-        snapshot: sql`jsonb_set(jsonb_set(${JSON.stringify(snapshot)}::jsonb, '{number}', to_jsonb(${number})), '{orderNumber}', to_jsonb(${orderNumber}))`,
+        ...documentRow(store.id, orderId, snapshot, n),
+        snapshot: sql`jsonb_set(jsonb_set(${JSON.stringify(snapshot)}::jsonb, '{number}', to_jsonb((${number})::text)), '{orderNumber}', to_jsonb(${orderNumber}))`,
       })
       .returning({ id: schema.taxDocuments.id }),
   );

@@ -107,12 +107,17 @@ export type SellableRow = NonNullable<Awaited<ReturnType<typeof findByBarcode>>>
  * product without options). Both kinds of id are looked up on the variants' own indexes (the key, and product with
  * option values), so a bill that mixes them reads its few rows instead of every sellable of the shop.
  */
-export function sellablesFor(tx: Tx, productIds: string[], variantIds: string[]) {
+export function sellablesFor(
+  tx: Tx,
+  productIds: string[],
+  variantIds: string[],
+  opts: { anyStatus?: boolean } = {},
+) {
   const byVariant = variantIds.length ? inArray(v.id, variantIds) : undefined;
   return sellables(tx)
     .where(
       and(
-        eq(p.status, 'ACTIVE'),
+        opts.anyStatus ? undefined : eq(p.status, 'ACTIVE'),
         or(byVariant, productIds.length ? inArray(v.productId, productIds) : undefined),
         or(byVariant, productIds.length ? sql`${p.options} = '[]'::jsonb` : undefined),
       ),

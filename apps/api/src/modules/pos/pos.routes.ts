@@ -30,6 +30,7 @@ import { requireVendorStore } from '../../plugins/auth.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { orderInvoicePdf } from '../payments/index.ts';
 
+import { counterRoutes } from './counters.routes.ts';
 import * as pos from './pos.service.ts';
 import { receiptMail } from './pos-mails.ts';
 import { returnRoutes } from './returns.routes.ts';
@@ -55,6 +56,7 @@ export const posRoutes =
     saleRoutes(app, deps);
     saleDocumentRoutes(app, deps);
     returnRoutes(app, deps);
+    counterRoutes(app, deps);
   };
 
 /** What the counter looks up: its screen, products, a barcode. */

@@ -21,6 +21,16 @@ import * as paymentsRepo from '../payments/index.ts';
 import { holdCashDrawer } from '../registers/index.ts';
 import type { StoreRow } from '../stores/index.ts';
 
+import { type CounterRow, counterById } from './counters.repository.ts';
+import {
+  checkLinePrices,
+  offlineFacts,
+  offlineOutcome,
+  priceOfflineLines,
+  sendOfflineRecord,
+  takeOffline,
+  voidBilledOnline,
+} from './offline-sale.ts';
 import * as repo from './pos.repository.ts';
 import { saleView } from './pos-view.ts';
 import { checkPayment, outOfStock, type PricedLine, sendSale, whyNotSold } from './pos-writes.ts';
@@ -61,26 +71,24 @@ export interface PosSaleResult {
  * no round trip. The receipt is read after the commit.
  */
 export async function posCheckout(
-  { deps, actor, store }: ShopContext,
+  ctx: ShopContext,
   { body, key }: { body: Body; key: string },
 ): Promise<PosSaleResult> {
+  const { deps, actor, store, now } = ctx;
   checkDistinctLines(body.product_id);
+  checkLinePrices(body);
   const hash = requestHash(body);
   const attempt = () =>
     withStore(deps.db, store.id, async (tx, ctl) => {
-      const [claimed, rows, shop, counterInfo, status] = await Promise.all([
-        ordersRepo.claimRequest(tx, store.id, actor.userId, key, hash, 'POS'),
-        repo.sellablesFor(tx, ...lineIds(body.product_id)),
-        paymentsRepo.shopTaxProfile(tx),
-        repo.shopCounter(tx),
-        repo.shopStatus(tx, store.id),
-        // A cash sale holds the cashier's open register until it commits: a close counts it or refuses it.
-        paysCash(body) ? holdCashDrawer(tx, store.id, actor.userId) : null,
-      ]);
-      if (status === 'SUSPENDED') throw forbidden(SUSPENDED, 'SHOP_SUSPENDED');
-      if (!claimed) return { created: false as const, orderId: await replayed(tx, key, hash) };
+      const { claimed, rows, shop, counterInfo, device } = await readForSale(tx, ctx, { body, key, hash });
+      const gstRegistered = !!shop.gstin;
+      if (!claimed)
+        return { created: false as const, orderId: await replay(tx, ctx, { body, key, hash, device }) };
+      const off = body.offline ? offlineFacts(body.offline, device, { gstRegistered, now: now() }) : null;
       await checkVariantsNamed(tx, body.product_id, rows);
-      const lines = priceLines(body.product_id, rows, !!shop.gstin);
+      const lines = off
+        ? priceOfflineLines(body.product_id, rows, gstRegistered)
+        : priceLines(body.product_id, rows, gstRegistered);
       const totals = checkTotals(body, lines);
       const payment = checkPayment(body.payment, totals.totalPaise);
       // On the khata: the customer's row locked, their balance after the sale within their credit limit (issue 38).
@@ -88,6 +96,11 @@ export async function posCheckout(
         payment.method === 'CREDIT'
           ? await creditCustomer(tx, store.id, { phone: body.phone, totalPaise: totals.totalPaise })
           : null;
+      // Offline: the counter's number and then the stock taken, below zero if need be (offline-sale.ts).
+      const stockAfter = off ? await takeOffline(tx, store.id, off, lines) : null;
+      // The customer's advance is used first: a sale it covers whole is paid by it.
+      const paid = credit?.paidByAdvance ? { ...payment, paidByAdvance: true } : payment;
+      const at = off?.soldAt ?? now();
       const sale = sendSale(tx, ctl.send, {
         actor,
         store,
@@ -95,19 +108,19 @@ export async function posCheckout(
         key,
         lines,
         totals,
-        // The customer's advance is used first: a sale it covers whole is paid by it.
-        payment: credit?.paidByAdvance ? { ...payment, paidByAdvance: true } : payment,
+        payment: paid,
         counterInfo,
         shop,
+        at,
+        offline: off,
       });
+      if (off && stockAfter) {
+        sendOfflineRecord(tx, ctl.send, { store, actor, off, orderId: sale.orderId, lines, stockAfter });
+      }
       if (credit) {
-        sendCreditSale(tx, ctl.send, {
-          storeId: store.id,
-          customer: credit,
-          orderId: sale.orderId,
-          totalPaise: totals.totalPaise,
-          actor,
-        });
+        const { orderId } = sale;
+        const totalPaise = totals.totalPaise;
+        sendCreditSale(tx, ctl.send, { storeId: store.id, customer: credit, orderId, totalPaise, actor });
       }
       await ctl.commitSent().catch((e) => {
         throw e instanceof SentStatementsFailed ? whyNotSold(e.failures, lines) : e;
@@ -117,9 +130,55 @@ export async function posCheckout(
     });
   // A deadlock or serialization failure rolled everything back (the key's claim too): try again, twice at most.
   const r = await retryOnDeadlock(attempt);
-  const sale = await withStore(deps.db, store.id, (tx) => saleView(tx, store, r.orderId));
+  const sale = await withStore(deps.db, store.id, async (tx) => {
+    const view = await saleView(tx, store, r.orderId);
+    const sent = body.offline;
+    return view && sent ? { ...view, offline: await offlineOutcome(tx, r.orderId, sent.counter_id) } : view;
+  });
   if (!sale) throw new Error('the sale just made was not found');
   return { created: r.created, sale };
+}
+
+/**
+ * A key seen before: the first sale. A number of a counter's series sent with it (the sale went through online, its
+ * answer was lost, and the counter queued it offline) is voided as billed online, so the series goes on.
+ */
+async function replay(
+  tx: Tx,
+  { store, actor }: ShopContext,
+  r: { body: Body; key: string; hash: string; device: CounterRow | null },
+) {
+  const orderId = await replayed(tx, r.key, r.hash);
+  if (r.body.offline && r.device) {
+    const gstRegistered = !!(await paymentsRepo.shopTaxProfile(tx)).gstin;
+    const common = { storeId: store.id, actorId: actor.userId, counter: r.device, gstRegistered, orderId };
+    await voidBilledOnline(tx, { ...common, sent: r.body.offline });
+  }
+  return orderId;
+}
+
+/**
+ * The sale's reads, with the key's claim: the lines as sold now, the shop's tax profile, counter and status, the
+ * cashier's open register held (a cash sale), and the counter device of a sale made offline.
+ */
+async function readForSale(
+  tx: Tx,
+  { store, actor }: ShopContext,
+  { body, key, hash }: { body: Body; key: string; hash: string },
+) {
+  const [claimed, rows, shop, counterInfo, status, , device] = await Promise.all([
+    ordersRepo.claimRequest(tx, store.id, actor.userId, key, hash, 'POS'),
+    // Offline, a product archived since it was sold is still sold (offline-sale.ts).
+    repo.sellablesFor(tx, ...lineIds(body.product_id), { anyStatus: !!body.offline }),
+    paymentsRepo.shopTaxProfile(tx),
+    repo.shopCounter(tx),
+    repo.shopStatus(tx, store.id),
+    // A cash sale holds the cashier's open register until it commits: a close counts it or refuses it.
+    paysCash(body) ? holdCashDrawer(tx, store.id, actor.userId) : null,
+    body.offline ? counterById(tx, body.offline.counter_id) : null,
+  ]);
+  if (status === 'SUSPENDED') throw forbidden(SUSPENDED, 'SHOP_SUSPENDED');
+  return { claimed, rows, shop, counterInfo, device };
 }
 
 /** Paid in cash: said so, or nothing said (the exact amount in cash). */
@@ -153,9 +212,11 @@ export const lineIds = (lines: Line[]): [string[], string[]] => [
 /** A stable hash of what was asked, so a key reused with another bill is refused. */
 function requestHash(body: Body) {
   const canon = {
-    lines: [...body.product_id].sort((a, b) =>
-      (a.variant_id ?? a.product_id).localeCompare(b.variant_id ?? b.product_id),
-    ),
+    // What was sold, not at which price: a sale sent online and then queued offline under the same key (its
+    // answer lost) is the same sale (issue 43).
+    lines: [...body.product_id]
+      .map((l) => ({ product_id: l.product_id, variant_id: l.variant_id, quantity: l.quantity }))
+      .sort((a, b) => (a.variant_id ?? a.product_id).localeCompare(b.variant_id ?? b.product_id)),
     customer: [body.name, body.phone, body.email ?? null, body.gst_number ?? null],
     discount: [body.discount_type, body.discount_value],
     total: body.total_bill_amount,

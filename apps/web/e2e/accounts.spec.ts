@@ -1,23 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, newShopper } from './journeys.ts';
 
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await appForFile();
 
 const run = Date.now().toString(36);
 const vendor = { first: 'Asha', last: 'Verma', email: `vendor-${run}@example.com`, password: 'secret123' };
-const customer = {
-  first: 'Ravi',
-  last: 'Kumar',
-  email: `customer-${run}@example.com`,
-  password: 'shopper123',
-};
+const customer = newShopper('Ravi Kumar', 'customer');
 
 type Mail = { id: string; text: string };
 async function mailbox(email: string): Promise<Mail[]> {

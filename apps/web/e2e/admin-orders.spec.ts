@@ -1,15 +1,15 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  accessTokenOf,
+  appForFile,
+  newShopper,
+  noSidewaysScroll,
+  signInVendor,
+  signUpCustomer,
+} from './journeys.ts';
 
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await appForFile();
 
 type Product = {
   id: string;
@@ -85,12 +85,7 @@ describe('order fulfilment in the back office', () => {
       if (!product) throw new Error('an in-stock product');
 
       const shopper = await app.newPage({ width: 1280, height: 900 });
-      await signUpCustomer(app, shopper, {
-        first: 'Meera',
-        last: 'Iyer',
-        email: `fulfil-${run}@example.com`,
-        password: 'shopper123',
-      });
+      await signUpCustomer(app, shopper, newShopper('Meera Iyer', 'fulfil'));
       const stockBefore = await stockOf(product.id);
       const orderId = await customerOrders(shopper, phone, product.id);
       expect(await stockOf(product.id)).toBe(stockBefore - 2);
@@ -223,12 +218,7 @@ describe('order fulfilment in the back office', () => {
       );
       if (!product) throw new Error('an in-stock product');
       const shopper = await app.newPage({ width: 1280, height: 900 });
-      await signUpCustomer(app, shopper, {
-        first: 'Kiran',
-        last: 'Rao',
-        email: `upi-deliver-${run}@example.com`,
-        password: 'shopper123',
-      });
+      await signUpCustomer(app, shopper, newShopper('Kiran Rao', 'upi-deliver'));
       const orderId = await customerOrders(shopper, `9${String(Date.now()).slice(-9)}`, product.id, true);
       await shopper.context().close();
 

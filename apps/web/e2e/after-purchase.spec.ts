@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
 import {
   addToCart,
+  type ListedProduct,
+  newShopper,
   noSidewaysScroll,
   placeCodOrder,
   signInVendor,
@@ -23,13 +25,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-type Product = {
-  id: string;
-  product_name: string;
-  product_quantity: number;
-  stock_status: string;
-  has_variants: boolean;
-};
 const run = Date.now().toString(36);
 const address = {
   name: 'Meera Iyer',
@@ -43,7 +38,7 @@ async function inStock(n: number) {
   const res = await fetch(app.url('/api/store/stores/product?limit=48'), {
     headers: { 'store-origin': app.demo.openShop },
   });
-  const found = ((await res.json()).data as Product[]).filter(
+  const found = ((await res.json()).data as ListedProduct[]).filter(
     (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 10,
   );
   if (found.length < n) throw new Error('the demo shop has products in stock');
@@ -148,12 +143,8 @@ describe('orders after purchase', () => {
     const [first, second] = await inStock(2);
     if (!first || !second) throw new Error('two products');
     const shopper = await app.newPage({ width: 1366, height: 900 });
-    await signUpCustomer(app, shopper, {
-      first: 'Arjun',
-      last: 'Das',
-      email: `cancel-${run}@example.com`,
-      password: 'shopper123',
-    });
+    const canceller = newShopper('Arjun Das', 'cancel');
+    await signUpCustomer(app, shopper, canceller);
     const cancelled = await placeCodOrder(app, shopper, app.demo.openShop, first.id, 1, address);
     await shopper.goto(app.url(`/orders/${cancelled}`, app.demo.openShop));
     await shopper.getByRole('button', { name: 'Cancel Order' }).click();
@@ -182,7 +173,7 @@ describe('orders after purchase', () => {
     );
     await shopper.getByText('D40012345').first().waitFor();
     await shots(shopper, 'tracking-link', { width: 360, height: 780 });
-    const [mail] = await mailsTo(`cancel-${run}@example.com`);
+    const [mail] = await mailsTo(canceller.email);
     expect(mail?.subject).toMatch(/shipped$/);
     expect(mail?.text).toContain('Track it: https://www.dtdc.in/tracking/');
 

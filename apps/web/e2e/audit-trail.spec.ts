@@ -1,18 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, signInVendor } from './journeys.ts';
+import { demoShopToChange, noSidewaysScroll, signInVendor } from './journeys.ts';
 
 let app: AppHandle;
 /** A published demo shop whose return days no other journey reads. */
 let shop: string;
 beforeAll(async () => {
   app = await startApp();
-  const res = await fetch(app.url('/api/store/get-store/?limit=100'));
-  const shops = (await res.json()).data.results as { slug: string }[];
-  const pick = shops.slice(2, -1).find((s) => s.slug !== app.demo.openShop);
-  if (!pick) throw new Error('expected at least four published demo shops');
-  shop = pick.slug;
+  shop = await demoShopToChange(app, 2);
 });
 afterAll(async () => {
   await app?.close();

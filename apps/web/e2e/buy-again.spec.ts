@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
-import { addToCart, placeCodOrder, signUpCustomer } from './journeys.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  addToCart,
+  appForFile,
+  type ListedProduct,
+  newShopper,
+  placeCodOrder,
+  signUpCustomer,
+} from './journeys.ts';
 
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await appForFile();
 
-type Product = {
-  id: string;
-  product_name: string;
-  product_quantity: number;
-  stock_status: string;
-  has_variants: boolean;
-};
-const run = Date.now().toString(36);
 const address = {
   name: 'Nisha Rao',
   street: '14 Residency Road',
@@ -32,17 +24,12 @@ describe('Buy Again (issue 42)', () => {
     const listed = await fetch(app.url('/api/store/stores/product?limit=48'), {
       headers: { 'store-origin': shop },
     });
-    const [one, many] = ((await listed.json()).data as Product[]).filter(
+    const [one, many] = ((await listed.json()).data as ListedProduct[]).filter(
       (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 20,
     );
     if (!one || !many) throw new Error('the demo shop has two products with stock');
     const page = await app.newPage({ width: 360 });
-    await signUpCustomer(app, page, {
-      first: 'Nisha',
-      last: 'Rao',
-      email: `buy-again-${run}@example.com`,
-      password: 'shopper123',
-    });
+    await signUpCustomer(app, page, newShopper('Nisha Rao', 'buy-again'));
     const single = await placeCodOrder(app, page, shop, one.id, 1, address);
     // The address is kept from the first order: the second checkout starts with it chosen.
     await addToCart(app, page, shop, many.id, 7);

@@ -1,31 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, signUpCustomer } from './journeys.ts';
+import { describe, expect, it } from 'vitest';
+import { accessTokenOf, appForFile, type ListedProduct, newShopper, signUpCustomer } from './journeys.ts';
 
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await appForFile();
 
-const run = Date.now().toString(36);
-const customer = {
-  first: 'Meera',
-  last: 'Iyer',
-  email: `cart-${run}@example.com`,
-  password: 'shopper123',
-};
-
-type Product = {
-  id: string;
-  product_name: string;
-  product_quantity: number;
-  stock_status: string;
-  has_variants: boolean;
-};
+const customer = newShopper('Meera Iyer', 'cart');
 
 const token = accessTokenOf;
 
@@ -50,11 +29,11 @@ describe('cart (customer, server cart)', () => {
     const listRes = await fetch(app.url('/api/store/stores/product?limit=48'), {
       headers: { 'store-origin': app.demo.openShop },
     });
-    const products = ((await listRes.json()).data as Product[])
+    const products = ((await listRes.json()).data as ListedProduct[])
       .filter((p) => !p.has_variants && p.stock_status !== 'out_of_stock' && p.product_quantity >= 5)
       .slice(0, 2);
     expect(products).toHaveLength(2);
-    const [first, second] = products as [Product, Product];
+    const [first, second] = products as [ListedProduct, ListedProduct];
     for (const p of products) {
       const res = await fetch(app.url('/api/store/store-user/store-cart/'), {
         method: 'POST',

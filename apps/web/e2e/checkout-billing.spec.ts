@@ -1,8 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { gstinCheckDigit } from '@haat/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signUpCustomer, vendorToken } from './journeys.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  accessTokenOf,
+  appForFile,
+  type ListedProduct,
+  newShopper,
+  noSidewaysScroll,
+  signUpCustomer,
+  vendorToken,
+} from './journeys.ts';
 
 /*
  * Checkout's "Billing address same as shipping" (issue 13), beside checkout.spec.ts (which is at its size limit):
@@ -10,16 +17,7 @@ import { accessTokenOf, noSidewaysScroll, signUpCustomer, vendorToken } from './
  * delivery address, whose state stays the place of supply. A business adds its GSTIN (issue 39): a wrong one is
  * refused before Place Order, the right one is on the invoice.
  */
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-const run = Date.now().toString(36);
-type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
+const app = await appForFile();
 
 async function api(path: string, bearer: string, method = 'GET', body?: object) {
   const res = await fetch(app.url(path), {
@@ -49,15 +47,10 @@ async function ship(orderId: string) {
 describe('checkout with a separate billing address', () => {
   it('unticks "Billing address same as shipping", adds one, and the invoice bills to it and ships to the delivery address', async () => {
     const page = await app.newPage({ width: 1280, height: 900 });
-    const buyer = {
-      first: 'Meera',
-      last: 'Iyer',
-      email: `billing-${run}@example.com`,
-      password: 'shopper123',
-    };
+    const buyer = newShopper('Meera Iyer', 'billing');
     await signUpCustomer(app, page, buyer);
     const bearer = (await accessTokenOf(page)) ?? '';
-    const all = (await api('/api/store/stores/product?limit=48', bearer)).data as Product[];
+    const all = (await api('/api/store/stores/product?limit=48', bearer)).data as ListedProduct[];
     const product = all
       .filter((p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 10)
       .at(-1);

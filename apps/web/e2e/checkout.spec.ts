@@ -1,32 +1,21 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, adminCall, noSidewaysScroll, signUpCustomer, vendorToken } from './journeys.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  accessTokenOf,
+  adminCall,
+  appForFile,
+  type ListedProduct,
+  newShopper,
+  noSidewaysScroll,
+  signUpCustomer,
+  vendorToken,
+} from './journeys.ts';
 
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await appForFile();
 
 const run = Date.now().toString(36);
-const customer = {
-  first: 'Kavya',
-  last: 'Nair',
-  email: `checkout-${run}@example.com`,
-  password: 'shopper123',
-};
-
-type Product = {
-  id: string;
-  product_name: string;
-  product_quantity: number;
-  stock_status: string;
-  has_variants: boolean;
-};
+const customer = newShopper('Kavya Nair', 'checkout');
 
 const token = async (page: Page) => (await accessTokenOf(page)) ?? '';
 
@@ -118,11 +107,11 @@ describe('checkout and orders (customer)', () => {
     const listRes = await fetch(app.url('/api/store/stores/product?limit=48'), {
       headers: { 'store-origin': app.demo.openShop },
     });
-    const all = (await listRes.json()).data as Product[];
+    const all = (await listRes.json()).data as ListedProduct[];
     const plenty = all.filter(
       (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 10,
     );
-    const [first, second] = plenty as [Product, Product];
+    const [first, second] = plenty as [ListedProduct, ListedProduct];
     expect(second).toBeTruthy();
     // A product the page shows as "Only N left", so its stock is visible on the product page.
     const scarce = all.find(
@@ -134,7 +123,7 @@ describe('checkout and orders (customer)', () => {
         p.id !== second.id,
     );
     expect(scarce, 'a low-stock product with at least 2 left').toBeTruthy();
-    const low = scarce as Product;
+    const low = scarce as ListedProduct;
 
     // First order: two products, a new address, Express delivery, Cash on Delivery.
     await addToCart(bearer, first.id);

@@ -1,19 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, placeCodOrder, signInVendor, signUpCustomer } from './journeys.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  appForFile,
+  type ListedProduct,
+  newShopper,
+  noSidewaysScroll,
+  placeCodOrder,
+  signInVendor,
+  signUpCustomer,
+} from './journeys.ts';
 
 /* RTO (issue 19, decision 0014): a shipped COD parcel refused at the door, marked RTO, received back. */
 
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
+const app = await appForFile();
 
 async function stockOf(id: string) {
   const res = await fetch(app.url(`/api/store/stores/product/${id}`), {
@@ -45,7 +44,7 @@ describe('RTO in the back office', () => {
           headers: { 'store-origin': app.demo.openShop },
         })
       ).json()
-    ).data as Product[];
+    ).data as ListedProduct[];
     const product = products.find(
       (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 10,
     );
@@ -58,12 +57,7 @@ describe('RTO in the back office', () => {
     await vendor.screenshot({ path: '/tmp/cod-rto-dashboard-before-1280.png', fullPage: true });
 
     const shopper = await app.newPage({ width: 1280, height: 900 });
-    await signUpCustomer(app, shopper, {
-      first: 'Kavya',
-      last: 'Menon',
-      email: `rto-${run}@example.com`,
-      password: 'shopper123',
-    });
+    await signUpCustomer(app, shopper, newShopper('Kavya Menon', 'rto'));
     const stockBefore = await stockOf(product.id);
     const orderId = await placeCodOrder(app, shopper, app.demo.openShop, product.id, 2, {
       name: 'Kavya Menon',

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, adminCall, noSidewaysScroll, signInVendor } from './journeys.ts';
+import { adminCallOnPage, noSidewaysScroll, signInVendor } from './journeys.ts';
 
 /*
  * Returns at the counter (issue 38): a customer buys two items, brings one back for cash (stock back, a credit
@@ -16,13 +16,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-const adminApi = async (page: Page, path: string, init: { method?: string; body?: object } = {}) =>
-  adminCall(app, (await accessTokenOf(page)) ?? '', path, init);
-
 /** A product with a barcode, made through the inventory form. */
 async function product(page: Page, name: string, price: number, barcode: string) {
-  const [category] = (await adminApi(page, '/category/')).json.data as { id: string }[];
-  const made = await adminApi(page, '/product/', {
+  const [category] = (await adminCallOnPage(app, page, '/category/')).json.data as { id: string }[];
+  const made = await adminCallOnPage(app, page, '/product/', {
     method: 'POST',
     body: {
       product_name: name,
@@ -41,7 +38,8 @@ async function product(page: Page, name: string, price: number, barcode: string)
 }
 
 const stockOf = async (page: Page, name: string) =>
-  (await adminApi(page, `/pos/products/?search=${encodeURIComponent(name)}`)).json.data.products[0]?.stock;
+  (await adminCallOnPage(app, page, `/pos/products/?search=${encodeURIComponent(name)}`)).json.data
+    .products[0]?.stock;
 
 /** Rings up the two items at the counter in cash; the receipt's number. */
 async function sellTwo(page: Page, codes: string[], phone: string) {

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
 import {
   addAddressAtCheckout,
   adminData,
+  appWithTwoShops,
   noSidewaysScroll,
-  otherOpenShop,
   productInStock,
+  signInCustomer,
   vendorToken,
 } from './journeys.ts';
 
@@ -18,15 +18,7 @@ import {
  * "Set a password to keep your account" makes one Haat account that signs in at another demo shop.
  */
 
-let app: AppHandle;
-let shopB = '';
-beforeAll(async () => {
-  app = await startApp();
-  shopB = await otherOpenShop(app);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app, shopB } = await appWithTwoShops();
 
 const run = Date.now().toString(36);
 /** The newest mail to an address whose subject matches. */
@@ -152,10 +144,10 @@ describe('guest checkout', () => {
       await noSidewaysScroll(later);
       await keep.getByRole('button', { name: 'Keep my account' }).click();
       await later.getByText('Your Haat account is ready').waitFor();
-      await later.goto(app.url('/login?userType=customer', shopB));
-      await later.getByLabel('Email').fill(email);
-      await later.getByLabel('Password', { exact: true }).fill('kavya-keeps-7');
-      await later.getByRole('button', { name: 'Login', exact: true }).click();
+      await signInCustomer(later, app.url('/login?userType=customer', shopB), {
+        email,
+        password: 'kavya-keeps-7',
+      });
       await later.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shopB));
       const stored = await later.evaluate(() => JSON.parse(localStorage.getItem('token') ?? '{}'));
       expect(stored).toMatchObject({ storeSlug: shopB, email, guest: false });

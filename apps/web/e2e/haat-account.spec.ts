@@ -1,12 +1,12 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
 import {
   addAddressAtCheckout,
   addToCart,
+  appWithTwoShops,
+  newShopper,
   noSidewaysScroll,
-  otherOpenShop,
   productInStock,
+  signInCustomer,
   signInVendor,
   signUpCustomer,
 } from './journeys.ts';
@@ -17,17 +17,8 @@ import {
  * the order, anonymised.
  */
 
-let app: AppHandle;
-let shopB = '';
-beforeAll(async () => {
-  app = await startApp();
-  shopB = await otherOpenShop(app);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app, shopB } = await appWithTwoShops();
 
-const run = Date.now().toString(36);
 const home = {
   name: 'Farah Khan',
   street: '21 Marine Lines',
@@ -36,23 +27,11 @@ const home = {
   pin: '400002',
 };
 
-async function signIn(page: Page, shop: string, email: string, password: string) {
-  await page.goto(app.url('/login?userType=customer', shop));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
 describe('Your Haat account', () => {
   for (const width of [360, 1366]) {
     it(`lists the shops holding the shopper's data, deletes the account, and keeps the vendor's order anonymised (${width} px)`, async () => {
       const shopA = app.demo.openShop;
-      const who = {
-        first: 'Farah',
-        last: 'Khan',
-        email: `dpdp-${run}-${width}@example.com`,
-        password: 'shopper-dpdp-1',
-      };
+      const who = newShopper('Farah Khan', `dpdp-${width}`, 'shopper-dpdp-1');
       const page = await app.newPage({ width, height: 800 });
       await signUpCustomer(app, page, who, shopA);
       // The consent line at checkout, then the first order shares the details with shop A.
@@ -65,7 +44,7 @@ describe('Your Haat account', () => {
       const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
 
       // Shop B: signed in only.
-      await signIn(page, shopB, who.email, who.password);
+      await signInCustomer(page, app.url('/login?userType=customer', shopB), who);
       await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shopB));
       await page.goto(app.url('/profile', shopB));
       await page.getByRole('heading', { name: 'Your Haat account', exact: true }).waitFor();
@@ -90,7 +69,7 @@ describe('Your Haat account', () => {
       await page.waitForURL((u) => u.pathname === '/login');
 
       // The email signs in nowhere now.
-      await signIn(page, shopA, who.email, who.password);
+      await signInCustomer(page, app.url('/login?userType=customer', shopA), who);
       await page.getByRole('alert').first().waitFor();
       expect(new URL(page.url()).pathname).toBe('/login');
       await page.context().close();

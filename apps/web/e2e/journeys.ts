@@ -1,8 +1,37 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import type { AppHandle } from './harness.ts';
+import { afterAll, expect } from 'vitest';
+import { type AppHandle, startApp } from './harness.ts';
 
 /** Steps several journeys share: reading a mailed code, signing a customer up, signing a demo vendor in. */
+
+/** The app for this spec file, closed after its tests: `const app = await appForFile();` at the top of a spec. */
+export async function appForFile() {
+  const app = await startApp();
+  afterAll(() => app.close());
+  return app;
+}
+
+/**
+ * A published demo shop for a journey that changes its settings or orders, away from the other journeys: the first
+ * after the directory's first `skip` that is not the open demo shop, and never the last (journeys that publish a shop
+ * add theirs at the end).
+ */
+export async function demoShopToChange(app: AppHandle, skip: number) {
+  const res = await fetch(app.url('/api/store/get-store/?limit=100'));
+  const shops = (await res.json()).data.results as { slug: string }[];
+  const pick = shops.slice(skip, -1).find((s) => s.slug !== app.demo.openShop);
+  if (!pick) throw new Error(`expected at least ${skip + 2} published demo shops`);
+  return pick.slug;
+}
+
+/** A product as the storefront lists it (`/api/store/stores/product`). */
+export interface ListedProduct {
+  id: string;
+  product_name: string;
+  product_quantity: number;
+  stock_status: string;
+  has_variants: boolean;
+}
 
 type Mail = { id: string; text: string };
 
@@ -25,9 +54,23 @@ export interface Shopper {
   password: string;
 }
 
+const RUN = Date.now().toString(36);
+
+/** A new shopper: `name` split into first and last, an email of `tag` unique to this run of the suite. */
+export function newShopper(name: string, tag: string, password = 'shopper123'): Shopper {
+  const [first = '', ...last] = name.split(' ');
+  return { first, last: last.join(' '), email: `${tag}-${RUN}@example.com`, password };
+}
+
 /** Signs a customer up on a shop's host (the open demo shop by default); the page ends signed in on its home. */
 export async function signUpCustomer(app: AppHandle, page: Page, who: Shopper, shop = app.demo.openShop) {
   await page.goto(app.url('/login?userType=customer', shop));
+  await signUpHere(app, page, who);
+  await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shop));
+}
+
+/** Signs a customer up on the sign-in page the page shows: the Sign Up tab's form, then the mailed code. */
+export async function signUpHere(app: AppHandle, page: Page, who: Shopper) {
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await page.getByLabel('First name').fill(who.first);
   await page.getByLabel('Last name').fill(who.last);
@@ -41,7 +84,14 @@ export async function signUpCustomer(app: AppHandle, page: Page, who: Shopper, s
   await page.getByLabel('Digit 1').click();
   await page.keyboard.type(await codeFor(app, who.email));
   await page.getByRole('button', { name: 'Verify & Continue' }).click();
-  await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shop));
+}
+
+/** Fills the customer sign-in form at `loginUrl` with an email and password and taps Login. */
+export async function signInCustomer(page: Page, loginUrl: string, who: { email: string; password: string }) {
+  await page.goto(loginUrl);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 /** The signed-in customer's access token, as the web app keeps it. */
@@ -111,6 +161,14 @@ export async function adminCall(
   return { status: res.status, json: await res.json() };
 }
 
+/** A back-office call as the vendor signed in on `page` (see `adminCall`). */
+export const adminCallOnPage = async (
+  app: AppHandle,
+  page: Page,
+  path: string,
+  init: { method?: string; body?: unknown; shop?: string } = {},
+) => adminCall(app, (await accessTokenOf(page)) ?? '', path, init);
+
 /** The same call expecting success (2xx): the envelope's data. */
 export async function adminData(
   app: AppHandle,
@@ -128,12 +186,17 @@ export async function productInStock(app: AppHandle, shop: string) {
   const listed = await fetch(app.url('/api/store/stores/product?limit=48'), {
     headers: { 'store-origin': shop },
   });
-  type Card = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
-  const product = ((await listed.json()).data as Card[]).find(
+  const product = ((await listed.json()).data as ListedProduct[]).find(
     (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 5,
   );
   if (!product) throw new Error(`${shop} has a product in stock`);
   return product.id;
+}
+
+/** This file's app (as `appForFile`) and a second open demo shop (`shopB`), for one shopper's journeys at two shops. */
+export async function appWithTwoShops() {
+  const app = await appForFile();
+  return { app, shopB: await otherOpenShop(app) };
 }
 
 /** An open demo shop other than the open demo shop (app.demo.openShop): its slug. */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, adminCall, noSidewaysScroll, signInVendor } from './journeys.ts';
+import { adminCallOnPage, noSidewaysScroll, signInVendor } from './journeys.ts';
 
 /*
  * Customers and their khata (issue 38): sell on credit at the counter, see the balance on the customer, take a part
@@ -17,9 +17,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const adminApi = async (page: Page, path: string, init: { method?: string; body?: object } = {}) =>
-  adminCall(app, (await accessTokenOf(page)) ?? '', path, init);
-
 interface Row {
   id: string;
   name: string;
@@ -30,10 +27,10 @@ interface Row {
 
 /** A counter customer of the demo shop, given room on their khata: a limit of their balance plus ₹50,000. */
 async function customerOnCredit(page: Page, skip = 0): Promise<Row> {
-  const list = (await adminApi(page, '/customer/?limit=50')).json.data.results as Row[];
+  const list = (await adminCallOnPage(app, page, '/customer/?limit=50')).json.data.results as Row[];
   const c = list.filter((r) => !r.credit_limit)[skip];
   if (!c) throw new Error('no customer without a limit on the first page');
-  const set = await adminApi(page, `/customer/${c.id}/credit-limit/`, {
+  const set = await adminCallOnPage(app, page, `/customer/${c.id}/credit-limit/`, {
     method: 'PUT',
     body: { credit_limit: Math.max(c.balance, 0) + 50_000 },
   });
@@ -76,7 +73,7 @@ describe('the khata', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill(c.phone);
     await page.getByRole('link', { name: c.name }).first().click();
     await page.getByRole('heading', { name: c.name }).waitFor();
-    const detail = async () => (await adminApi(page, `/customer/${c.id}/`)).json.data;
+    const detail = async () => (await adminCallOnPage(app, page, `/customer/${c.id}/`)).json.data;
     expect((await detail()).balance).toBe(owed);
     await page.getByTestId('khata-balance').getByText(/due$/).waitFor();
 

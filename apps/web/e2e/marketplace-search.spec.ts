@@ -2,7 +2,7 @@ import type { MarketplaceProductData } from '@haat/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, signUpCustomer } from './journeys.ts';
+import { newShopper, noSidewaysScroll, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {
@@ -30,17 +30,7 @@ describe('marketplace product search', () => {
   it('finds a kurta from the landing page despite a typo, filters by city and buys it on its shop', async () => {
     const page = await app.newPage();
     // A customer of the Jaipur shop (accounts belong to a shop), signed in on the shop's own address.
-    await signUpCustomer(
-      app,
-      page,
-      {
-        first: 'Meera',
-        last: 'Joshi',
-        email: `meera.${Date.now().toString(36)}@example.in`,
-        password: 'Kurta-lover-2026',
-      },
-      SHOP,
-    );
+    await signUpCustomer(app, page, newShopper('Meera Joshi', 'meera', 'Kurta-lover-2026'), SHOP);
 
     await page.goto(app.url('/'));
     await page.getByRole('heading', { name: 'Find a product in every shop' }).waitFor();

@@ -1,12 +1,12 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
 import {
   addToCart,
+  appWithTwoShops,
+  newShopper,
   noSidewaysScroll,
-  otherOpenShop,
   placeCodOrder,
   productInStock,
+  signInCustomer,
   signUpCustomer,
 } from './journeys.ts';
 
@@ -16,17 +16,8 @@ import {
  * the address saved at A.
  */
 
-let app: AppHandle;
-let shopB = '';
-beforeAll(async () => {
-  app = await startApp();
-  shopB = await otherOpenShop(app);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app, shopB } = await appWithTwoShops();
 
-const run = Date.now().toString(36);
 const home = {
   name: 'Meera Iyer',
   street: '7 Lake View Road',
@@ -35,30 +26,18 @@ const home = {
   pin: '600028',
 };
 
-async function signInWithPassword(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
 describe('one Haat account at two shops', () => {
   for (const width of [360, 1366]) {
     it(`signs up at shop A, orders, then signs in at shop B with the same password and orders again (${width} px)`, async () => {
       const shopA = app.demo.openShop;
-      const who = {
-        first: 'Meera',
-        last: 'Iyer',
-        email: `one-account-${run}-${width}@example.com`,
-        password: 'shopper-one-1',
-      };
+      const who = newShopper('Meera Iyer', `one-account-${width}`, 'shopper-one-1');
       const page = await app.newPage({ width, height: 800 });
       await signUpCustomer(app, page, who, shopA);
       const orderA = await placeCodOrder(app, page, shopA, await productInStock(app, shopA), 1, home);
       expect(orderA).toMatch(/[0-9a-f-]{36}/);
 
       // Shop B: no sign-up, the same email and password.
-      await page.goto(app.url('/login?userType=customer', shopB));
-      await signInWithPassword(page, who.email, who.password);
+      await signInCustomer(page, app.url('/login?userType=customer', shopB), who);
       await page.waitForURL((u) => u.pathname === '/' && u.hostname.startsWith(shopB));
       await addToCart(app, page, shopB, await productInStock(app, shopB), 1);
       await page.goto(app.url('/checkout', shopB));
@@ -88,16 +67,10 @@ describe('one Haat account at two shops', () => {
 
   it('offers "Continue as" on shop B\'s sign-in page to a shopper signed in at shop A on the main domain', async () => {
     const shopA = app.demo.openShop;
-    const who = {
-      first: 'Arjun',
-      last: 'Rao',
-      email: `continue-as-${run}@example.com`,
-      password: 'shopper-two-2',
-    };
+    const who = newShopper('Arjun Rao', 'continue-as', 'shopper-two-2');
     const page = await app.newPage({ width: 360, height: 800 });
     await signUpCustomer(app, page, who, shopA);
-    await page.goto(app.url(`/store/${shopA}/login?userType=customer`));
-    await signInWithPassword(page, who.email, who.password);
+    await signInCustomer(page, app.url(`/store/${shopA}/login?userType=customer`), who);
     await page.waitForURL((u) => u.pathname === `/store/${shopA}` || u.pathname === `/store/${shopA}/`);
 
     await page.goto(app.url(`/store/${shopB}/login?userType=customer`));

@@ -1,18 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from './journeys.ts';
 
 /**
  * What a search engine reads from a shop's pages stays as the server wrote it once the app has hydrated (issue 42):
  * the product page's title "<Product> | <Shop>" and the product's description, the home's title the shop's name.
  */
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await appForFile();
 
 type Card = { id: string; product_name: string; has_variants: boolean; stock_status: string };
 const api = async <T>(shop: string, path: string): Promise<T> =>

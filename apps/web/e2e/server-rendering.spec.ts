@@ -1,7 +1,7 @@
 import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, CHROMIUM, startApp } from './harness.ts';
-import { signUpCustomer, vendorToken } from './journeys.ts';
+import { newShopper, signUpCustomer, vendorToken } from './journeys.ts';
 
 /**
  * A shop's home, listing and product page come rendered from the server (decision 0017): readable with JavaScript
@@ -94,13 +94,7 @@ describe('server-rendered shop pages', () => {
     const shop = app.demo.openShop;
     const page = await app.newPage({ width: 360, height: 800 });
     const errors = watchErrors(page);
-    const stamp = Date.now().toString(36);
-    await signUpCustomer(app, page, {
-      first: 'Hydra',
-      last: 'Shopper',
-      email: `hydra-${stamp}@example.com`,
-      password: 'hydrate-me-2026',
-    });
+    await signUpCustomer(app, page, newShopper('Hydra Shopper', 'hydra', 'hydrate-me-2026'));
 
     const home = await api<{ featured: Card[] }>(shop, '/api/store/stores/home/');
     const buyable = home.featured.filter((p) => !p.has_variants && p.stock_status !== 'OUT_OF_STOCK');
@@ -145,13 +139,7 @@ describe('server-rendered shop pages', () => {
   it("adds a signed-in customer's tap on Add to Cart the moment the button comes alive, not a trip to sign-in", async () => {
     const shop = app.demo.openShop;
     const page = await app.newPage({ width: 360, height: 800 });
-    const stamp = Date.now().toString(36);
-    await signUpCustomer(app, page, {
-      first: 'Early',
-      last: 'Tapper',
-      email: `early-${stamp}@example.com`,
-      password: 'tap-early-2026',
-    });
+    await signUpCustomer(app, page, newShopper('Early Tapper', 'early', 'tap-early-2026'));
     const home = await api<{ featured: Card[] }>(shop, '/api/store/stores/home/');
     const taps = 8;
     let one: Card | undefined;

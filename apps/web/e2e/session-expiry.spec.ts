@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { signUpCustomer } from './journeys.ts';
+import { newShopper, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {
@@ -10,13 +10,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const run = Date.now().toString(36);
-const shopper = (width: number) => ({
-  first: 'Meera',
-  last: 'Iyer',
-  email: `expiry-${width}-${run}@example.com`,
-  password: 'shopper123',
-});
+const shopper = (width: number) => newShopper('Meera Iyer', `expiry-${width}`);
 
 describe('a shopper whose session ends while on Your Orders (issue 42)', () => {
   it.each([360, 1366])(

@@ -1,18 +1,21 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { accessTokenOf, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
+import {
+  accessTokenOf,
+  demoShopToChange,
+  newShopper,
+  noSidewaysScroll,
+  signInVendor,
+  signUpCustomer,
+} from './journeys.ts';
 
 let app: AppHandle;
 /** A published demo shop no other spec changes settings of (not the first in the directory, nor the last). */
 let shop: string;
 beforeAll(async () => {
   app = await startApp();
-  const res = await fetch(app.url('/api/store/get-store/?limit=100'));
-  const shops = (await res.json()).data.results as { slug: string }[];
-  const middle = shops.slice(1, -1).find((s) => s.slug !== app.demo.openShop);
-  if (!middle) throw new Error('expected at least three published demo shops');
-  shop = middle.slug;
+  shop = await demoShopToChange(app, 1);
 });
 afterAll(async () => {
   await app?.close();
@@ -33,7 +36,7 @@ async function openSettings(page: Page) {
 
 /** Signs a new customer up on the shop's own host and returns their access token. */
 async function newCustomer(page: Page) {
-  const who = { first: 'Meera', last: 'Iyer', email: `settings-${run}@example.com`, password: 'shopper123' };
+  const who = newShopper('Meera Iyer', 'settings');
   await signUpCustomer(app, page, who, shop);
   return (await accessTokenOf(page)) ?? '';
 }

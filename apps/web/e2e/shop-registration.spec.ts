@@ -1,14 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from './journeys.ts';
 
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await appForFile();
 
 const run = Date.now().toString(36);
 const vendor = { first: 'Meena', last: 'Iyer', email: `wizard-${run}@example.com`, password: 'secret123' };

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { signUpCustomer } from './journeys.ts';
+import { newShopper, signUpCustomer } from './journeys.ts';
 
 let app: AppHandle;
 beforeAll(async () => {
@@ -88,13 +88,7 @@ describe('the shopper pages say things the way a person would (issue 42)', () =>
 
   it('shows every tab of Your Orders whole at 360 px', async () => {
     const page = await app.newPage({ width: 360 });
-    const run = Date.now().toString(36);
-    await signUpCustomer(app, page, {
-      first: 'Tara',
-      last: 'Das',
-      email: `tabs-${run}@example.com`,
-      password: 'shopper123',
-    });
+    await signUpCustomer(app, page, newShopper('Tara Das', 'order-tabs'));
     await page.goto(app.url('/orders', app.demo.openShop));
     const tabs = page.getByRole('tab');
     await tabs.first().waitFor();

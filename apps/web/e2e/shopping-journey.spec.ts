@@ -1,36 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, type ListedProduct, newShopper, signUpHere } from './journeys.ts';
 
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await appForFile();
 
-const run = Date.now().toString(36);
-const shopper = { first: 'Kavya', last: 'Nair', email: `journey-${run}@example.com`, password: 'shopper123' };
-
-type Mail = { text: string };
-async function codeFor(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(app.url(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
-    const [newest] = ((await res.json()).data ?? []) as Mail[];
-    const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
-type Product = {
-  id: string;
-  product_name: string;
-  product_quantity: number;
-  stock_status: string;
-  has_variants: boolean;
-};
+const shopper = newShopper('Kavya Nair', 'journey');
 
 describe('a signed-out shopper', () => {
   it('adds 2 of a product, signs up on the way, and finds them in the cart', async () => {
@@ -38,7 +11,7 @@ describe('a signed-out shopper', () => {
     const listed = await fetch(app.url('/api/store/stores/product?limit=48'), {
       headers: { 'store-origin': shop },
     });
-    const product = ((await listed.json()).data as Product[]).find(
+    const product = ((await listed.json()).data as ListedProduct[]).find(
       (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 5,
     );
     if (!product) throw new Error('the demo shop has a product in stock');
@@ -58,19 +31,7 @@ describe('a signed-out shopper', () => {
     expect(login.searchParams.get('userType')).toBe('customer');
     expect(login.searchParams.get('redirect')).toBe(productPath);
 
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('First name').fill(shopper.first);
-    await page.getByLabel('Last name').fill(shopper.last);
-    await page.getByLabel('Email').fill(shopper.email);
-    await page.getByLabel('Phone').fill('9876543210');
-    await page.getByLabel('Password', { exact: true }).fill(shopper.password);
-    await page.getByLabel('Confirm password', { exact: true }).fill(shopper.password);
-    await page.getByLabel('I agree to the Terms and Privacy Policy').check();
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/verification');
-    await page.getByLabel('Digit 1').click();
-    await page.keyboard.type(await codeFor(shopper.email));
-    await page.getByRole('button', { name: 'Verify & Continue' }).click();
+    await signUpHere(app, page, shopper);
 
     // Back on the same product, signed in, and the two are added without another click.
     await page.waitForURL((u) => u.pathname === productPath && u.hostname.startsWith(shop));

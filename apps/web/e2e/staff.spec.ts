@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, signInVendor } from './journeys.ts';
+import { demoShopToChange, noSidewaysScroll, signInVendor } from './journeys.ts';
 
 let app: AppHandle;
 /** A published demo shop no other journey moves orders of. */
 let shop: string;
 beforeAll(async () => {
   app = await startApp();
-  const res = await fetch(app.url('/api/store/get-store/?limit=100'));
-  const shops = (await res.json()).data.results as { slug: string }[];
-  const pick = shops.slice(3, -1).find((s) => s.slug !== app.demo.openShop);
-  if (!pick) throw new Error('expected at least five published demo shops');
-  shop = pick.slug;
+  shop = await demoShopToChange(app, 3);
 });
 afterAll(async () => {
   await app?.close();

@@ -1,17 +1,16 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, placeCodOrder, signInVendor, signUpCustomer } from './journeys.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  appForFile,
+  type ListedProduct,
+  newShopper,
+  noSidewaysScroll,
+  placeCodOrder,
+  signInVendor,
+  signUpCustomer,
+} from './journeys.ts';
 
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-type Product = { id: string; product_quantity: number; stock_status: string; has_variants: boolean };
+const app = await appForFile();
 
 /** The Money received card's figure in rupees, once loaded. */
 async function revenue(vendor: Page) {
@@ -24,17 +23,12 @@ describe('payments in the back office', () => {
     const list = await fetch(app.url('/api/store/stores/product?limit=48'), {
       headers: { 'store-origin': app.demo.openShop },
     });
-    const product = ((await list.json()).data as Product[]).find(
+    const product = ((await list.json()).data as ListedProduct[]).find(
       (p) => !p.has_variants && p.stock_status === 'IN_STOCK' && p.product_quantity >= 10,
     );
     if (!product) throw new Error('an in-stock product');
     const shopper = await app.newPage({ width: 1280, height: 900 });
-    await signUpCustomer(app, shopper, {
-      first: 'Rohan',
-      last: 'Das',
-      email: `pay-${Date.now().toString(36)}@example.com`,
-      password: 'shopper123',
-    });
+    await signUpCustomer(app, shopper, newShopper('Rohan Das', 'pay'));
     const orderId = await placeCodOrder(app, shopper, app.demo.openShop, product.id, 2, {
       name: 'Rohan Das',
       street: '21 Lake Road',

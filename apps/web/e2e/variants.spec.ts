@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, startApp } from './harness.ts';
-import { noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
+import { newShopper, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
 
 /*
  * Product variants end to end: the vendor adds a product in three sizes, a shopper finds the sold-out size cannot
@@ -59,12 +59,7 @@ describe('product variants', () => {
 
     // The shopper: S is sold out and cannot be added; M can, and its price and stock show.
     const page = await app.newPage({ width: 360, height: 800 });
-    await signUpCustomer(
-      app,
-      page,
-      { first: 'Farah', last: 'Siddiqui', email: `variants-${run}@example.com`, password: 'shopper123' },
-      shop,
-    );
+    await signUpCustomer(app, page, newShopper('Farah Siddiqui', 'variants'), shop);
     await page.goto(app.url(`/product/${productId}`, shop));
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByRole('button', { name: 'Size S, sold out' }).click();

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, DEMO_PUBLISHED_SHOPS, startApp } from './harness.ts';
-import { accessTokenOf, adminData, noSidewaysScroll, signInVendor, signUpCustomer } from './journeys.ts';
+import {
+  accessTokenOf,
+  adminData,
+  newShopper,
+  noSidewaysScroll,
+  signInVendor,
+  signUpCustomer,
+} from './journeys.ts';
 
 /**
  * Issue 19, WhatsApp: the vendor words the dispatch message in Settings; a shipped order's page opens WhatsApp
@@ -185,7 +192,7 @@ describe('WhatsApp messages', () => {
     const product = products.find((p) => !p.has_variants && p.product_quantity >= 3);
     if (!product) throw new Error('the open demo shop has a product in stock');
     const page = await app.newPage({ width: 360, height: 780 });
-    const who = { first: 'Kavya', last: 'Rao', email: `whatsapp-${run}@example.com`, password: 'shopper123' };
+    const who = newShopper('Kavya Rao', 'whatsapp');
     await signUpCustomer(app, page, who);
     const token = (await accessTokenOf(page)) ?? '';
     const call = async (method: string, path: string, body?: object, extra: Record<string, string> = {}) => {

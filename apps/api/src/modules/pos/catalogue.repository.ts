@@ -55,10 +55,33 @@ export async function cataloguePage(
   }
   if (q.activeOnly) conditions.push(sql`products.status = 'ACTIVE'`);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return itemsOf(
+    tx,
+    sql`select products.id, products.updated_at from products ${where}
+         order by products.updated_at, products.id limit ${q.limit}::int`,
+  );
+}
+
+/**
+ * Products whose price moved by the clock since a time: a deal that started or ended since, which writes no product
+ * row (a refresh's first page adds them).
+ */
+export function dealsMovedSince(tx: Tx, since: bigint, limit: number) {
+  const from = micros(since);
+  return itemsOf(
+    tx,
+    sql`select products.id, products.updated_at from products
+         where products.id in (select d.product_id from deals d
+                                where (d.starts_at > ${from} and d.starts_at <= now())
+                                   or (d.ends_at > ${from} and d.ends_at <= now()))
+         order by products.updated_at, products.id limit ${limit}::int`,
+  );
+}
+
+/** Every variant of the page's products (`page`: their id and updated_at, in order), with its price now. */
+async function itemsOf(tx: Tx, page: SQL) {
   const r = await tx.execute(sql`
-    with page as (
-      select products.id, products.updated_at from products ${where}
-       order by products.updated_at, products.id limit ${q.limit}::int)
+    with page as (${page})
     select products.id as product_id, product_variants.id as variant_id, products.product_name as name,
            ${variantLabelSql} as variant_label,
            coalesce(product_variants.sku, products.sku) as sku,

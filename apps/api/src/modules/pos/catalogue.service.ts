@@ -8,7 +8,8 @@ import * as repo from './catalogue.repository.ts';
 /*
  * The counter's offline catalogue (issue 43, decision 0034), paged by a cursor: `start.at.id`, the server's time
  * when the read began, and the last product's place in (updated_at, id). The last page's `refresh_from` is the
- * read's start less a margin, so a refresh from it also gets what a transaction still open at the start wrote.
+ * read's start less a margin, so a refresh from it also gets what a transaction still open at the start wrote. A
+ * refresh's first page adds the variants deleted since and the products a deal started or ended on since.
  */
 
 type Query = z.output<typeof posCatalogueQuery>;
@@ -29,20 +30,23 @@ export async function cataloguePage({ deps, store }: ShopContext, q: Query): Pro
   const cursor = parseCursor(q.cursor);
   // A refresh starts at its time (with the zero id: every product changed at that time or after).
   const after = cursor?.after ?? (since !== null ? { micros: since, id: ZERO_ID } : null);
-  const [now, rows, removed, gst] = await readInStore<
-    [bigint, repo.CatalogueRow[], { product_id: string; variant_id: string }[], boolean]
+  const first = since !== null && !cursor;
+  const [now, rows, removed, gst, dealt] = await readInStore<
+    [bigint, repo.CatalogueRow[], { product_id: string; variant_id: string }[], boolean, repo.CatalogueRow[]]
   >(deps.db, store.id, (tx) => [
     repo.nowMicros(tx),
     repo.cataloguePage(tx, { after, activeOnly: since === null, limit: q.limit }),
-    since !== null && !cursor ? repo.removedSince(tx, since, MAX_REMOVED) : Promise.resolve([]),
+    first ? repo.removedSince(tx, since, MAX_REMOVED) : Promise.resolve([]),
     repo.gstRegistered(tx),
+    // A refresh's first page: also the products a deal started or ended on since (their rows were not written).
+    first ? repo.dealsMovedSince(tx, since, MAX_REMOVED) : Promise.resolve([]),
   ]);
   const start = cursor?.start ?? now;
   const products = new Set(rows.map((r) => r.product_id));
   const last = rows.at(-1);
   const more = products.size === q.limit && last;
   return {
-    items: rows.map(({ at_micros: _at, tax_percentage, ...r }) => ({
+    items: [...rows, ...dealt].map(({ at_micros: _at, tax_percentage, ...r }) => ({
       ...r,
       tax_percentage: Number(tax_percentage),
     })),

@@ -3,6 +3,7 @@ import { rowsOf, withStore } from '@haat/db';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
+import { makeDeal } from '../engagement/engagement.test-helpers.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
 import { minutesAgo, offlineBill, offlineProduct, registerCounter, sellAs } from './offline.test-helpers.ts';
 
@@ -104,12 +105,14 @@ describe('the catalogue a counter keeps', () => {
     expect(Number(all.refreshFrom)).toBeLessThan(before);
   });
 
-  it('a refresh returns what changed since: a new price, an archived product, a deleted one', async () => {
+  it('a refresh returns what changed since: a new price, a deal begun, an archived product, a deleted one', async () => {
     const sold = await offlineProduct(t, vendor, shops.a.id, { price: 99 });
     const gone = await offlineProduct(t, vendor, shops.a.id);
     const kept = await offlineProduct(t, vendor, shops.a.id);
     const since = (await vendor.call('GET', `${CATALOGUE}?limit=1`)).json().data.server_time as string;
     const from = String(Date.parse(since) * 1000);
+    // A deal starting now changes a price without writing its product's row.
+    const deal = await makeDeal(t, shops.a.id, { startsInMinutes: 0 });
     const put = await vendor.call('PUT', `/api/admin/product/${kept.id}/`, {
       ...kept.form,
       product_price: 135,
@@ -129,6 +132,7 @@ describe('the catalogue a counter keeps', () => {
     expect(byProduct(kept.id)).toMatchObject({ price_paise: 13500, active: true });
     expect(byProduct(sold.id)).toMatchObject({ active: false, stock: 19 });
     expect(byProduct(gone.id)).toBeUndefined();
+    expect(byProduct(deal.product.id)).toBeDefined();
     expect(refresh.removed).toEqual(
       expect.arrayContaining([{ product_id: gone.id, variant_id: gone.variantId }]),
     );

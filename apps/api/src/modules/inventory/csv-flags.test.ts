@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
+import { csvImport } from './csv.test-helpers.ts';
 
 /*
  * What the CSV import flags (issue 42 item 21): a GST rate that is not a GST rate and an unknown category, each on
@@ -12,16 +13,7 @@ beforeAll(async () => {
 });
 
 const upload = (payload: string | Buffer, dryRun = true) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/admin/product/import/?dry_run=${dryRun}`,
-    payload,
-    headers: {
-      authorization: `Bearer ${vendor.token}`,
-      'store-origin': shops.a.slug,
-      'content-type': 'text/csv',
-    },
-  });
+  csvImport(t, vendor, shops.a.slug, payload, dryRun);
 
 const HEADER = 'sku,product_name,category,unit,cost_price,selling_price,stock,gst_percent';
 const stamp = Date.now().toString(36).toUpperCase();

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
+import { csvImport } from './csv.test-helpers.ts';
 
 /** CSV import says what is wrong in the vendor's words, with correct plurals (issue 17 #6). */
 const { t, shops, vendor } = await demoSuite();
 
-const upload = (csv: string, dryRun: boolean) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/admin/product/import/?dry_run=${dryRun}`,
-    payload: csv,
-    headers: {
-      authorization: `Bearer ${vendor.token}`,
-      'store-origin': shops.a.slug,
-      'content-type': 'text/csv',
-    },
-  });
+const upload = (csv: string, dryRun: boolean) => csvImport(t, vendor, shops.a.slug, csv, dryRun);
 
 const HEADER = 'sku,product_name,category,unit,cost_price,selling_price,stock,gst_percent';
 const stamp = Date.now().toString(36).toUpperCase();

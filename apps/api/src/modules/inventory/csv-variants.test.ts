@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
+import { csvImport } from './csv.test-helpers.ts';
 
 /** CSV export and import of products with options: one row per variant, sharing the product's handle (issue 22). */
 const { t, shops, vendor } = await demoSuite();
@@ -18,17 +19,7 @@ const tag = () => `${++n}${Date.now().toString(36)}`.toUpperCase();
 type Rec = Record<string, string>;
 type Variant = { id: string; label: string; sku: string; product_quantity: number; product_price: number };
 
-const upload = (csv: string, dryRun: boolean) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/admin/product/import/?dry_run=${dryRun}`,
-    payload: csv,
-    headers: {
-      authorization: `Bearer ${vendor.token}`,
-      'store-origin': shops.a.slug,
-      'content-type': 'text/csv',
-    },
-  });
+const upload = (csv: string, dryRun: boolean) => csvImport(t, vendor, shops.a.slug, csv, dryRun);
 const exported = async (search: string): Promise<Rec[]> => {
   const res = await vendor.call('GET', `/api/admin/product/export.csv?search=${encodeURIComponent(search)}`);
   expect(res.statusCode).toBe(200);

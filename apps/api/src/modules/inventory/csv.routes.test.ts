@@ -3,16 +3,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { csvImport } from './csv.test-helpers.ts';
 
 const { t, shops, vendor } = await demoSuite();
 
-const upload = (csv: string, dryRun: boolean, slug = shops.a.slug) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/admin/product/import/?dry_run=${dryRun}`,
-    payload: csv,
-    headers: { authorization: `Bearer ${vendor.token}`, 'store-origin': slug, 'content-type': 'text/csv' },
-  });
+const upload = (csv: string, dryRun: boolean, slug = shops.a.slug) => csvImport(t, vendor, slug, csv, dryRun);
 
 const HEADER = 'sku,product_name,category,unit,cost_price,selling_price,stock,gst_percent';
 

@@ -9,7 +9,7 @@
 // (target: the whole queue in <= 30 s), with each sale's p50/p95/max. Then the whole queue again, as after a lost
 // answer: every sale must come back 200 with the same invoice. Then the database must agree with itself: one
 // receipt row and one invoice per sale, the numbers consecutive in the counter's series, each touched variant's
-// stock ledger adding up to its stock, and a conflict for every line that went below zero. BENCH_KEEP=1 keeps the
+// stock ledger ending at its stock, and a conflict for every line that went below zero. BENCH_KEEP=1 keeps the
 // database. Prints a markdown block for docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -208,11 +208,11 @@ async function verify(url: string, shop: Shop, counter: PosCounter) {
         (select count(*)::int from (select seq - lag(seq) over (order by seq) as step from pos_offline_receipts
            where store_id = ${shop.id} and counter_id = ${counter.id}) x where step <> 1) as gaps,
         (select count(*)::int from product_variants v where v.store_id = ${shop.id}
-          and v.quantity <> coalesce((select sum(change) from stock_ledger l where l.store_id = v.store_id
-                                        and l.variant_id = v.id), v.quantity)
           and exists (select 1 from stock_ledger l join pos_offline_receipts r
                         on r.store_id = l.store_id and r.order_id = l.order_id
                        where l.store_id = v.store_id and l.variant_id = v.id and r.counter_id = ${counter.id})
+          and v.quantity is distinct from (select l.quantity_after from stock_ledger l
+                where l.store_id = v.store_id and l.variant_id = v.id order by l.created_at desc limit 1)
         ) as ledger_off,
         (select count(*)::int from pos_stock_conflicts where store_id = ${shop.id} and counter_id = ${counter.id}) as conflicts,
         (select count(*)::int from stock_ledger l join pos_offline_receipts r
@@ -264,7 +264,7 @@ async function main() {
         `| first sync (201) | ${first.totalS.toFixed(1)} | ${ms(first.p50)} | ${ms(first.p95)} | ${ms(first.max)} |`,
         `| the queue again (200, replays) | ${again.totalS.toFixed(1)} | ${ms(again.p50)} | ${ms(again.p95)} | ${ms(again.max)} |`,
         '',
-        `Checks: ${check?.receipts} receipts, ${check?.docs} invoices, ${check?.gaps} gaps in the series, ${check?.ledger_off} variants whose ledger disagrees with the stock, ${check?.short} lines below zero and ${check?.conflicts} conflicts: ${ok ? 'pass' : 'FAIL'}; target ${first.totalS <= TARGET_S ? 'met' : 'missed'}.`,
+        `Checks: ${check?.receipts} receipts, ${check?.docs} invoices, ${check?.gaps} gaps in the series, ${check?.ledger_off} variants whose ledger does not end at the stock, ${check?.short} lines below zero and ${check?.conflicts} conflicts: ${ok ? 'pass' : 'FAIL'}; target ${first.totalS <= TARGET_S ? 'met' : 'missed'}.`,
       ].join('\n'),
     );
     if (!ok) process.exitCode = 1;

@@ -37,6 +37,8 @@ export interface SearchIndex {
   postings: Uint32Array;
   /** Per item: its words, each after a space, to check the other typed words. */
   text: string[];
+  /** Per item: its name and variant as sorted (normalised), to find the names starting with a word. */
+  keys: string[];
   byBarcode: Map<string, number>;
   /** Scratch of one search: what it found of each item (cleared after). */
   hits: Uint8Array;
@@ -44,22 +46,29 @@ export interface SearchIndex {
 
 const EDGES = /^[^\p{L}\p{M}\p{N}]+|[^\p{L}\p{M}\p{N}]+$/gu;
 const PARTS = /[^\p{L}\p{M}\p{N}]+/u;
+/** A word of plain ASCII letters and digits: no edges to trim, no parts (most words, read fast). */
+const PLAIN = /^[a-z0-9]+$/;
+/** Anything but printable ASCII: only such text needs Unicode normalising. */
+const NON_ASCII = /[^ -~]/;
 
 /** Lower case without Latin accents, as both the index and the typed text are read. */
-export const normalize = (s: string) =>
-  s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '');
+export function normalize(s: string) {
+  const lower = s.toLowerCase();
+  return NON_ASCII.test(lower) ? lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : lower;
+}
 
 /** The words a text is found by: each whole (punctuation at its ends dropped) and, when joined, its parts. */
-function wordsOf(text: string, into: Set<string>) {
+function wordsOf(text: string, into: string[]) {
   for (const raw of normalize(text).split(/\s+/)) {
+    if (PLAIN.test(raw)) {
+      into.push(raw);
+      continue;
+    }
     const word = raw.replace(EDGES, '');
     if (!word) continue;
-    into.add(word);
+    into.push(word);
     const parts = word.split(PARTS);
-    if (parts.length > 1) for (const part of parts) if (part) into.add(part);
+    if (parts.length > 1) for (const part of parts) if (part) into.push(part);
   }
 }
 
@@ -70,35 +79,49 @@ export const typedWords = (query: string) =>
     .map((w) => w.replace(EDGES, ''))
     .filter(Boolean);
 
-/** The items in name order (then variant): each key made once, not per comparison. */
+/** The items in name order (then variant), with their sort keys: each key made once, not per comparison. */
 function inNameOrder(list: readonly CatalogueItem[]) {
-  const keys = list.map((i) => `${i.name}\u0000${i.variant_label ?? ''}`.toLowerCase());
+  const keyOf = list.map(
+    (i) => `${normalize(i.name)}\u0000${i.variant_label ? normalize(i.variant_label) : ''}`,
+  );
   const order = list.map((_, k) => k);
   order.sort((a, b) => {
-    const x = keys[a] ?? '';
-    const y = keys[b] ?? '';
+    const x = keyOf[a] ?? '';
+    const y = keyOf[b] ?? '';
     return x < y ? -1 : x > y ? 1 : 0;
   });
-  return order.map((k) => list[k] as CatalogueItem);
+  return { items: order.map((k) => list[k] as CatalogueItem), keys: order.map((k) => keyOf[k] ?? '') };
 }
 
-/** Builds the index of the items (a copy in name order; the list given is not changed). */
-export function buildIndex(list: readonly CatalogueItem[]): SearchIndex {
-  const items = inNameOrder(list);
+/** Per word, the items that have it (each once, in item order). */
+function postingsOf(items: CatalogueItem[], text: string[]) {
   const posting = new Map<string, number[]>();
+  const words: string[] = [];
+  items.forEach((item, i) => {
+    words.length = 0;
+    wordsOf(item.name, words);
+    if (item.variant_label) wordsOf(item.variant_label, words);
+    if (item.sku) wordsOf(item.sku, words);
+    for (const w of words) {
+      const list = posting.get(w);
+      if (!list) posting.set(w, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+    text[i] = ` ${words.join(' ')}`;
+  });
+  return posting;
+}
+
+/**
+ * Builds the index of the items (a copy in name order; the list given is not changed), and runs a search on it once
+ * so that the first keystroke does not pay for compiling the search.
+ */
+export function buildIndex(list: readonly CatalogueItem[]): SearchIndex {
+  const { items, keys } = inNameOrder(list);
   const text: string[] = new Array(items.length);
+  const posting = postingsOf(items, text);
   const byBarcode = new Map<string, number>();
   items.forEach((item, i) => {
-    const found = new Set<string>();
-    wordsOf(item.name, found);
-    if (item.variant_label) wordsOf(item.variant_label, found);
-    if (item.sku) wordsOf(item.sku, found);
-    for (const w of found) {
-      const list = posting.get(w);
-      if (list) list.push(i);
-      else posting.set(w, [i]);
-    }
-    text[i] = ` ${[...found].join(' ')}`;
     if (item.barcode && !byBarcode.has(item.barcode)) byBarcode.set(item.barcode, i);
   });
   const words = [...posting.keys()].sort();
@@ -113,7 +136,9 @@ export function buildIndex(list: readonly CatalogueItem[]): SearchIndex {
   words.forEach((w, k) => {
     postings.set(posting.get(w) ?? [], starts[k]);
   });
-  return { items, words, starts, postings, text, byBarcode, hits: new Uint8Array(items.length) };
+  const index = { items, keys, words, starts, postings, text, byBarcode, hits: new Uint8Array(items.length) };
+  searchIndex(index, 'a b');
+  return index;
 }
 
 /** The first position in the sorted words not below `s`. */
@@ -129,10 +154,10 @@ function lowerBound(words: string[], s: string) {
 }
 
 /** The range of words starting with `prefix`, and how many item entries it holds. */
-function rangeOf(index: SearchIndex, prefix: string) {
-  const from = lowerBound(index.words, prefix);
-  const to = lowerBound(index.words, `${prefix}\uffff`);
-  return { from, to, size: (index.starts[to] ?? 0) - (index.starts[from] ?? 0) };
+function rangeOf(words: string[], starts: Uint32Array, prefix: string) {
+  const from = lowerBound(words, prefix);
+  const to = lowerBound(words, `${prefix}\uffff`);
+  return { from, to, size: (starts[to] ?? 0) - (starts[from] ?? 0) };
 }
 
 /**
@@ -144,28 +169,31 @@ export function searchIndex(index: SearchIndex, query: string, limit = 20): Cata
   const typed = typedWords(query);
   const { items, hits } = index;
   if (!typed.length) return firstInStock(items, limit);
-  const ranges = typed.map((w) => ({ word: w, ...rangeOf(index, w) })).sort((a, b) => a.size - b.size);
+  const ranges = typed.map((w) => ({ word: ` ${w}`, ...rangeOf(index.words, index.starts, w) }));
+  ranges.sort((a, b) => a.size - b.size);
   const [lead, ...others] = ranges;
   const exact = index.byBarcode.get(query.trim());
   const found: CatalogueItem[] = exact === undefined ? [] : [items[exact] as CatalogueItem];
   if (!lead || lead.size === 0) return found;
   const { postings, starts, text } = index;
-  const first = ` ${typed[0] ?? ''}`;
+  // The names starting with the first typed word: one run of the items, which are in name order.
+  const first = typed[0] ?? '';
+  const named = { from: lowerBound(index.keys, first), to: lowerBound(index.keys, `${first}\uffff`) };
   // hits[i]: 0 not seen, 1 to 4 its rank (name starts with the first word / other, each in stock / out), 5 no match.
   const counts = [0, 0, 0, 0, 0, 0];
   for (let p = starts[lead.from] ?? 0, end = starts[lead.to] ?? 0; p < end; p++) {
     const i = postings[p] ?? 0;
     if (hits[i]) continue;
-    const t = text[i] ?? '';
     let rank = 5;
-    if (others.every((o) => t.includes(` ${o.word}`)))
-      rank = (t.startsWith(first) ? 1 : 2) + ((items[i]?.stock ?? 0) > 0 ? 0 : 2);
+    if (!others.length || others.every((o) => (text[i] ?? '').includes(o.word)))
+      rank = (i >= named.from && i < named.to ? 1 : 2) + ((items[i]?.stock ?? 0) > 0 ? 0 : 2);
     hits[i] = rank;
     counts[rank] = (counts[rank] ?? 0) + 1;
   }
   for (let rank = 1; rank <= 4 && found.length < limit; rank++) {
     let left = counts[rank] ?? 0;
-    for (let i = 0; i < hits.length && left > 0 && found.length < limit; i++) {
+    const from = rank % 2 ? named.from : 0;
+    for (let i = from; i < hits.length && left > 0 && found.length < limit; i++) {
       if (hits[i] !== rank) continue;
       left--;
       if (i !== exact) found.push(items[i] as CatalogueItem);

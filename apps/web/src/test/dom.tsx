@@ -10,6 +10,7 @@ import type { HostInfo } from '@haat/contracts';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { compile } from 'tailwindcss';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { HostProvider } from '../app/host.tsx';
 import * as queryEngine from '../lib/query/engine.ts';
 import { AppQueryClient, installQueryCore, QueryClientProvider } from '../lib/query.ts';
@@ -194,4 +195,24 @@ export function renderInBackOffice(ui: ReactNode, url = '/') {
       </SessionProvider>
     </HostProvider>,
   );
+}
+
+/**
+ * The names of the files a component hands to the browser (a download link's click), collected afresh for each
+ * test; the page itself stays where it is. At the top of a test file: `const saved = capturedDownloads();`.
+ */
+export function capturedDownloads() {
+  const saved: string[] = [];
+  beforeEach(() => {
+    saved.length = 0;
+    URL.createObjectURL = () => 'blob:download';
+    URL.revokeObjectURL = () => {};
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  return saved;
 }

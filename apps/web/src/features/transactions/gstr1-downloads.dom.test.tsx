@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ToastLayer } from '../../components/ui/toast-layer.tsx';
-import { fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
+import { capturedDownloads, fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
 import { Gstr1Downloads } from './gstr1-downloads.tsx';
 
 const SHOP = {
@@ -10,18 +10,8 @@ const SHOP = {
 const FILE = { gstin: '32AAACM1234F1Z5', fp: '122026', b2b: [], hsn: { hsn_b2b: [], hsn_b2c: [] } };
 const NO_HSN = "2 lines of the month's documents have no HSN code (issued before one was set)";
 
-/** The names of the files handed to the browser (the page itself stays where it is). */
-let saved: string[] = [];
-beforeEach(() => {
-  saved = [];
-  URL.createObjectURL = () => 'blob:gstr1';
-  URL.revokeObjectURL = () => {};
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-});
+const saved = capturedDownloads();
 afterEach(() => {
-  vi.restoreAllMocks();
   cleanup();
   window.localStorage.clear();
 });

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ToastLayer } from '../../components/ui/toast-layer.tsx';
-import { fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
+import { capturedDownloads, fakeApi, renderInBackOffice, TEST_SHOP } from '../../test/dom.tsx';
 import { Gstr3bButton } from './gstr3b-dialog.tsx';
 
 const SHOP = {
@@ -68,17 +68,8 @@ const PREVIEW = {
   problems: [NOT_CLAIMED],
 };
 
-let saved: string[] = [];
-beforeEach(() => {
-  saved = [];
-  URL.createObjectURL = () => 'blob:gstr3b';
-  URL.revokeObjectURL = () => {};
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-});
+const saved = capturedDownloads();
 afterEach(() => {
-  vi.restoreAllMocks();
   cleanup();
   window.localStorage.clear();
 });

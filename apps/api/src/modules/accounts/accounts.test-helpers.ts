@@ -3,6 +3,17 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../../test/harness.ts';
 import { DEMO_VENDOR_PASSWORD, setDemoVendorPasswords } from './bootstrap-accounts.ts';
 
+/** A call to the API as the holder of `token`, at the shop `shopSlug` unless the call names another. */
+export const callAs =
+  (t: TestApp, token: string, shopSlug: string) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, slug = shopSlug) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${token}`, 'store-origin': slug },
+    });
+
 /** The newest mail to an address, read from the real outbox. */
 export async function lastMail(t: TestApp, to: string) {
   const [row] = await t.owner
@@ -112,12 +123,6 @@ export async function demoVendor(t: TestApp, shop: { id: string; slug: string })
     payload: { email: owner?.email ?? '', password: DEMO_VENDOR_PASSWORD, role_name: 'VENDOR' },
   });
   const token = res.json().data.access_token as string;
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, slug = shop.slug) =>
-    t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${token}`, 'store-origin': slug },
-    });
+  const call = callAs(t, token, shop.slug);
   return { token, call };
 }

@@ -3,7 +3,7 @@ import { rowsOf, schema, withStore } from '@haat/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
-import { type Card, ORDERS, productsOf, shopperWithCart } from './orders.test-helpers.ts';
+import { ORDERS, shopperOrder } from './orders.test-helpers.ts';
 
 /*
  * Order Management's stat cards come from order_status_day_stats (per shop, IST day and status, kept by triggers on
@@ -90,15 +90,7 @@ async function expectAllExact(storeId: string) {
   await expectCards(storeId, undefined, istDay(old));
 }
 
-async function place(payment = 'COD') {
-  const cards: Card[] = await productsOf(t, shops.a.slug);
-  const p = cards.find((c) => c.product_quantity >= 10 && !c.free_shipping);
-  if (!p) throw new Error('product');
-  const s = await shopperWithCart(t, shops.a.slug, [{ id: p.id, quantity: 1 }]);
-  const res = await s.place(await s.orderBody(0, payment));
-  expect(res.statusCode).toBe(201);
-  return { s, id: res.json().data.order_id as string };
-}
+const place = (payment = 'COD') => shopperOrder(t, shops.a.slug, payment);
 
 const move = async (id: string, status: string, extra: object = {}) => {
   const d = (await vendor.call('GET', `${ORDER}${id}/`)).json().data.order_details;

@@ -77,6 +77,19 @@ export async function shopperWithCart(t: TestApp, slug: string, lines: { id: str
   return { ...c, address, checkout, orderBody, place };
 }
 
+/**
+ * A new shopper orders one unit of a product with 10 or more in stock that does not ship free, with the first
+ * delivery option and `payment` (COD by default): the shopper and the order's id.
+ */
+export async function shopperOrder(t: TestApp, slug: string, payment = 'COD') {
+  const p = (await productsOf(t, slug)).find((c) => c.product_quantity >= 10 && !c.free_shipping);
+  if (!p) throw new Error('product');
+  const s = await shopperWithCart(t, slug, [{ id: p.id, quantity: 1 }]);
+  const res = await s.place(await s.orderBody(0, payment));
+  expect(res.statusCode).toBe(201);
+  return { s, id: res.json().data.order_id as string };
+}
+
 /** The vendor moves an order through `statuses` (shipping issues its invoice); the last answer's order details. */
 export async function moveOrderAs(
   vendor: Awaited<ReturnType<typeof demoVendor>>,

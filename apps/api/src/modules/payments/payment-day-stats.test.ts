@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
-import { type Card, ORDERS, productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
+import { ORDERS, shopperOrder } from '../orders/orders.test-helpers.ts';
 
 /*
  * Transaction Management's 4 stat cards and its list's count (without a search) come from payment_day_stats (per
@@ -121,15 +121,7 @@ async function expectAllExact(storeId: string) {
   await expectCards(storeId, undefined, old);
 }
 
-async function place(payment = 'COD') {
-  const cards: Card[] = await productsOf(t, shops.a.slug);
-  const p = cards.find((c) => c.product_quantity >= 10 && !c.free_shipping);
-  if (!p) throw new Error('product');
-  const s = await shopperWithCart(t, shops.a.slug, [{ id: p.id, quantity: 1 }]);
-  const res = await s.place(await s.orderBody(0, payment));
-  expect(res.statusCode).toBe(201);
-  return { s, id: res.json().data.order_id as string };
-}
+const place = (payment = 'COD') => shopperOrder(t, shops.a.slug, payment);
 
 const detailOf = async (id: string) => (await vendor.call('GET', `${ORDER}${id}/`)).json().data.order_details;
 const move = async (id: string, status: string, extra: object = {}) => {

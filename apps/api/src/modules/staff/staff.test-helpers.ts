@@ -1,23 +1,15 @@
 import type { StaffRole } from '@haat/contracts';
-import { schema } from '@haat/db';
-import { desc, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import type { demoVendor } from '../accounts/accounts.test-helpers.ts';
-import { uniqueEmail } from '../accounts/accounts.test-helpers.ts';
+import { callAs, lastMail, uniqueEmail } from '../accounts/accounts.test-helpers.ts';
 
 type Vendor = Awaited<ReturnType<typeof demoVendor>>;
 export const STAFF_PASSWORD = 'packing-day-7';
 
 /** The invite link mailed to an address (the newest), from the real outbox: its shop and token. */
 export async function inviteLink(t: TestApp, to: string) {
-  const [row] = await t.owner
-    .select({ payload: schema.outbox.payload })
-    .from(schema.outbox)
-    .where(sql`${schema.outbox.payload}->>'to' = ${to}`)
-    .orderBy(desc(schema.outbox.createdAt))
-    .limit(1);
-  const text = (row?.payload as { text?: string } | undefined)?.text ?? '';
+  const text = (await lastMail(t, to))?.text ?? '';
   const url = new URL(/(https?:\/\/\S+accept-invite\S+)/.exec(text)?.[1] ?? 'http://x/');
   return { shop: url.searchParams.get('shop') ?? '', token: url.searchParams.get('token') ?? '' };
 }
@@ -36,12 +28,6 @@ export async function staffMember(t: TestApp, owner: Vendor, shop: { slug: strin
   expect(accepted.statusCode, accepted.body).toBe(200);
   const session = accepted.json().data.session;
   const token = session.access_token as string;
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, slug = shop.slug) =>
-    t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${token}`, 'store-origin': slug },
-    });
+  const call = callAs(t, token, shop.slug);
   return { email, token, userId: session.id as string, session, call };
 }

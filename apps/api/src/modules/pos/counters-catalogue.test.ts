@@ -60,7 +60,7 @@ describe('counters', () => {
       receipt_seq: 2,
       sold_at: at,
     });
-    const sold = await sellAs(t, vendor, shops.a.slug, one, crypto.randomUUID());
+    const sold = await sellAs(t, vendor, { slug: shops.a.slug, body: one, key: crypto.randomUUID() });
     expect(sold.statusCode, sold.body).toBe(201);
     expect(sold.json().data.invoice_number).toMatch(/\/00002$/);
   });
@@ -124,7 +124,9 @@ describe('the catalogue a counter keeps', () => {
       receipt_seq: 1,
       sold_at: minutesAgo(1),
     });
-    expect((await sellAs(t, vendor, shops.a.slug, sale, crypto.randomUUID())).statusCode).toBe(201);
+    expect(
+      (await sellAs(t, vendor, { slug: shops.a.slug, body: sale, key: crypto.randomUUID() })).statusCode,
+    ).toBe(201);
     expect((await vendor.call('DELETE', `/api/admin/product/${sold.id}/`)).statusCode).toBe(200);
     expect((await vendor.call('DELETE', `/api/admin/product/${gone.id}/`)).statusCode).toBe(200);
     const refresh = await readAll(`limit=500&since=${from}`);

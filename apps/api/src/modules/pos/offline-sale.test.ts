@@ -33,7 +33,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const sell = (body: object, key = crypto.randomUUID()) => sellAs(t, vendor, shops.a.slug, body, key);
+const sell = (body: object, key = crypto.randomUUID()) =>
+  sellAs(t, vendor, { slug: shops.a.slug, body, key });
 const numberOf = (c: PosCounter, soldAt: string, n: number) =>
   offlineReceiptNumber(c.number, gst, new Date(soldAt), n);
 

@@ -1,9 +1,10 @@
-import { financialYear, type PosCounter, posTotals } from '@haat/contracts';
+import { type PosCounter, posTotals } from '@haat/contracts';
 import { schema, withStore } from '@haat/db';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import type { demoVendor } from '../accounts/accounts.test-helpers.ts';
+import { raceStock } from '../orders/orders.test-helpers.ts';
 
 /*
  * The counter offline in tests (issue 43): a product made through the inventory form, a registered counter, and
@@ -85,36 +86,22 @@ export function offlineBill(
   };
 }
 
-export function sellAs(t: TestApp, who: Seller, slug: string, body: object, key: string) {
+/** POST pos-checkout as `who` at the shop `slug`, with its Idempotency-Key. */
+export function sellAs(t: TestApp, who: Seller, sale: { slug: string; body: object; key: string }) {
   return t.app.inject({
     method: 'POST',
     url: CHECKOUT,
-    payload: body,
-    headers: { authorization: `Bearer ${who.token}`, 'store-origin': slug, 'idempotency-key': key },
+    payload: sale.body,
+    headers: { authorization: `Bearer ${who.token}`, 'store-origin': sale.slug, 'idempotency-key': sale.key },
   });
 }
 
 /** A time some minutes ago, as a counter's clock writes it. */
 export const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
-/** The variant's stock and its stock ledger, oldest first. */
+/** The product's stock and its stock ledger, oldest first (orders' raceStock, the rows in time order). */
 export async function stockAndLedger(t: TestApp, storeId: string, productId: string) {
-  return withStore(t.owner, storeId, async (tx) => {
-    const [p] = await tx
-      .select({ quantity: schema.products.quantity })
-      .from(schema.products)
-      .where(eq(schema.products.id, productId));
-    const ledger = await tx
-      .select({
-        change: schema.stockLedger.change,
-        after: schema.stockLedger.quantityAfter,
-        reason: schema.stockLedger.reason,
-      })
-      .from(schema.stockLedger)
-      .where(eq(schema.stockLedger.productId, productId))
-      .orderBy(asc(schema.stockLedger.createdAt));
-    return { stock: p?.quantity, ledger };
-  });
+  const { stock, ledger } = await raceStock(t, storeId, productId);
+  const rows = [...ledger].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+  return { stock, ledger: rows.map((r) => ({ change: r.change, after: r.quantityAfter, reason: r.reason })) };
 }
-
-export const fyNow = () => financialYear(new Date());

@@ -122,21 +122,22 @@ export function priceOfflineLines(asked: Line[], rows: repo.SellableRow[], gstRe
  * every sale locks in, below zero if need be: the stock after each line.
  */
 export async function takeOffline(tx: Tx, storeId: string, off: OfflineFacts, lines: PricedLine[]) {
-  const next = await counters.takeCounterSeq(tx, storeId, off);
-  if (next !== off.seq) {
-    throw seqRefusal(
-      { seq: off.seq, next },
-      { number: off.counter.number, gstRegistered: off.gstRegistered, soldAt: off.soldAt },
-    );
-  }
   const byLock = [...lines].sort(
     (a, b) => a.productId.localeCompare(b.productId) || a.variantId.localeCompare(b.variantId),
   );
-  const after = await Promise.all(
-    byLock.map((l) => counters.takeOfflineStock(tx, storeId, l.variantId, l.quantity)),
-  ).catch((e) => {
+  // One round trip: the number first, then each line's stock (a refused number rolls the stock back with it).
+  const [next, ...after] = await Promise.all([
+    counters.takeCounterSeq(tx, storeId, off),
+    ...byLock.map((l) => counters.takeOfflineStock(tx, storeId, l.variantId, l.quantity)),
+  ]).catch((e) => {
     throw whyNotSold([e], lines);
   });
+  if (next !== off.seq) {
+    throw seqRefusal(
+      { seq: off.seq, next: next ?? 0 },
+      { number: off.counter.number, gstRegistered: off.gstRegistered, soldAt: off.soldAt },
+    );
+  }
   return new Map(byLock.map((l, i) => [l.variantId, after[i] ?? 0]));
 }
 

@@ -131,9 +131,12 @@ export async function posCheckout(
   // A deadlock or serialization failure rolled everything back (the key's claim too): try again, twice at most.
   const r = await retryOnDeadlock(attempt);
   const sale = await withStore(deps.db, store.id, async (tx) => {
-    const view = await saleView(tx, store, r.orderId);
     const sent = body.offline;
-    return view && sent ? { ...view, offline: await offlineOutcome(tx, r.orderId, sent.counter_id) } : view;
+    const [view, offline] = await Promise.all([
+      saleView(tx, store, r.orderId),
+      sent ? offlineOutcome(tx, r.orderId, sent.counter_id) : null,
+    ]);
+    return view && offline ? { ...view, offline } : view;
   });
   if (!sale) throw new Error('the sale just made was not found');
   return { created: r.created, sale };

@@ -1,12 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { schema, withStore } from '@haat/db';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, demoShops, type TestApp } from '../../../test/harness.ts';
 import { AppError } from '../../lib/errors.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
-import { type Card, productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
+import { codOrder, whatsAppEvents } from './whatsapp.test-helpers.ts';
 import { providerSender } from './whatsapp-sender.ts';
 
 /**
@@ -61,28 +59,11 @@ beforeEach(() => {
   seen = [];
 });
 
-const events = (orderId: string) =>
-  withStore(t.deps.db, shops.a.id, (tx) =>
-    tx
-      .select()
-      .from(schema.orderEvents)
-      .where(and(eq(schema.orderEvents.orderId, orderId), eq(schema.orderEvents.status, 'WHATSAPP'))),
-  );
+const events = (orderId: string) => whatsAppEvents(t, shops.a.id, orderId);
 
 async function placed() {
-  const cards: Card[] = await productsOf(t, shops.a.slug);
-  const p = cards.find((c) => c.product_quantity >= 5);
-  if (!p) throw new Error('demo shop has a product in stock');
-  const s = await shopperWithCart(t, shops.a.slug, [{ id: p.id, quantity: 1 }]);
-  const res = await s.place(await s.orderBody(0, 'COD'));
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.order_id as string;
-  const d = (await vendor.call('GET', `/api/admin/order/${id}/`)).json().data.order_details;
-  return {
-    id,
-    number: d.order_number as string,
-    phone: (d.user.phone as string).replace(/\D/g, '').slice(-10),
-  };
+  const o = await codOrder(t, vendor, shops.a.slug, 1);
+  return { id: o.id, number: o.number, phone: o.phone.replace(/\D/g, '').slice(-10) };
 }
 
 describe('with WHATSAPP_API_URL and WHATSAPP_API_TOKEN set', () => {

@@ -13,8 +13,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSuite } from '../../../test/demo-suite.ts';
 import { demoVendor } from '../accounts/accounts.test-helpers.ts';
-import { type Card, productsOf, shopperWithCart } from '../orders/orders.test-helpers.ts';
 import { staffMember } from '../staff/staff.test-helpers.ts';
+import { codOrder, whatsAppEvents as whatsAppEventsOf } from './whatsapp.test-helpers.ts';
 
 /** Issue 19, WhatsApp: templates in Settings, the order page's messages and the record of each one opened. */
 const { t, shops, vendor } = await demoSuite();
@@ -31,26 +31,10 @@ const ORDER = '/api/admin/order/';
 
 const templateRows = (storeId: string) =>
   withStore(t.deps.db, storeId, (tx) => tx.select().from(schema.whatsappTemplates));
-const whatsAppEvents = (storeId: string, orderId: string) =>
-  withStore(t.deps.db, storeId, (tx) =>
-    tx
-      .select()
-      .from(schema.orderEvents)
-      .where(and(eq(schema.orderEvents.orderId, orderId), eq(schema.orderEvents.status, 'WHATSAPP'))),
-  );
+const whatsAppEvents = (storeId: string, orderId: string) => whatsAppEventsOf(t, storeId, orderId);
 
-/** A customer of shop A with one COD order of a product; the order's id, number and the customer's phone. */
-async function placed() {
-  const cards: Card[] = await productsOf(t, shops.a.slug);
-  const p = cards.find((c) => c.product_quantity >= 5);
-  if (!p) throw new Error('demo shop has a product in stock');
-  const s = await shopperWithCart(t, shops.a.slug, [{ id: p.id, quantity: 2 }]);
-  const res = await s.place(await s.orderBody(0, 'COD'));
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.order_id as string;
-  const d = (await vendor.call('GET', `${ORDER}${id}/`)).json().data.order_details;
-  return { id, number: d.order_number as string, phone: d.user.phone as string, product: p, detail: d };
-}
+/** A customer of shop A with one COD order of two of a product. */
+const placed = () => codOrder(t, vendor, shops.a.slug, 2);
 
 async function ship(id: string, version: number) {
   let v = version;

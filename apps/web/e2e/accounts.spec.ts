@@ -361,6 +361,13 @@ describe('customer accounts (on a shop)', () => {
     await page.goto(app.url(`/store/${app.demo.openShop}/login?userType=customer`));
     await passwordLogin(page, customer);
     await page.waitForURL((u) => u.pathname === `/store/${app.demo.openShop}`);
+    // A shop's session is not the marketplace's (decision 0036): there a vendor page asks for a vendor's sign-in.
+    await page.goto(app.url('/shopregistration'));
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('userType') === 'vendor');
+    // Signed in on the marketplace as the shopper (Continue as), the vendor page answers 403.
+    await page.goto(app.url('/login?userType=customer'));
+    await page.getByRole('button', { name: `Continue as ${customer.first} ${customer.last}` }).click();
+    await page.waitForURL((u) => u.pathname === '/account');
     await page.goto(app.url('/shopregistration'));
     await page.waitForURL((u) => u.pathname === '/unauthorized');
     await page.getByRole('heading', { name: '403 - Unauthorized' }).waitFor();

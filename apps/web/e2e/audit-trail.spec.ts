@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
-import { demoShopToChange, noSidewaysScroll, signInVendor } from './journeys.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, demoShopToChange, noSidewaysScroll, signInVendor } from './journeys.ts';
 
-let app: AppHandle;
+const app = await appForFile();
 /** A published demo shop whose return days no other journey reads. */
-let shop: string;
-beforeAll(async () => {
-  app = await startApp();
-  shop = await demoShopToChange(app, 2);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const shop = await demoShopToChange(app, 2);
 
 describe('the audit trail', () => {
   it('the owner changes the return days, then finds the change with before and after, filters, opens and exports it', async () => {

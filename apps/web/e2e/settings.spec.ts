@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
 import {
   accessTokenOf,
+  appForFile,
   demoShopToChange,
   newShopper,
   noSidewaysScroll,
@@ -10,16 +10,9 @@ import {
   signUpCustomer,
 } from './journeys.ts';
 
-let app: AppHandle;
+const app = await appForFile();
 /** A published demo shop no other spec changes settings of (not the first in the directory, nor the last). */
-let shop: string;
-beforeAll(async () => {
-  app = await startApp();
-  shop = await demoShopToChange(app, 1);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const shop = await demoShopToChange(app, 1);
 
 const run = Date.now().toString(36);
 const optionName = `Same Day ${run}`;

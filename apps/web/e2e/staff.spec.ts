@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, startApp } from './harness.ts';
-import { demoShopToChange, noSidewaysScroll, signInVendor } from './journeys.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, demoShopToChange, noSidewaysScroll, signInVendor } from './journeys.ts';
 
-let app: AppHandle;
+const app = await appForFile();
 /** A published demo shop no other journey moves orders of. */
-let shop: string;
-beforeAll(async () => {
-  app = await startApp();
-  shop = await demoShopToChange(app, 3);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const shop = await demoShopToChange(app, 3);
 
 /** The invite link mailed to an address (the dev mailbox). */
 async function inviteLinkFor(email: string) {

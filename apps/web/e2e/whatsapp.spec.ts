@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, DEMO_PUBLISHED_SHOPS, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PUBLISHED_SHOPS } from './harness.ts';
 import {
   accessTokenOf,
   adminData,
+  appForFile,
   newShopper,
   noSidewaysScroll,
   signInVendor,
@@ -14,11 +15,10 @@ import {
  * Issue 19, WhatsApp: the vendor words the dispatch message in Settings; a shipped order's page opens WhatsApp
  * to the customer's number with those words and the tracking number; shoppers share a product on WhatsApp.
  */
-let app: AppHandle;
+const app = await appForFile();
+
 /** A published demo shop other specs leave alone (neither the first nor the last of the directory). */
-let shop: string;
-beforeAll(async () => {
-  app = await startApp();
+async function quietShop() {
   const res = await fetch(app.url('/api/store/get-store/?limit=100'));
   const shops = (await res.json()).data.results as { slug: string }[];
   // The last demo shop of the directory's middle (journeys that publish shops add theirs at the end).
@@ -29,11 +29,9 @@ beforeAll(async () => {
     );
   const picked = middle.at(-1);
   if (!picked) throw new Error('expected at least three published demo shops');
-  shop = picked.slug;
-});
-afterAll(async () => {
-  await app?.close();
-});
+  return picked.slug;
+}
+const shop = await quietShop();
 
 const run = Date.now().toString(36);
 const SHOTS = '/tmp/whatsapp-e2e';

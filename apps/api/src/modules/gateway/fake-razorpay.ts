@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBody, methodFields, type PayMethod, rid } from './fake-entities.ts';
+import { type RestoreBody, restoreBooks } from './fake-restore.ts';
 import { reconReport, type SettledLine, settlePayments } from './fake-settlements.ts';
 import { hmacHex, paymentSignature } from './signatures.ts';
 
@@ -329,12 +330,15 @@ export class FakeRazorpay {
     return [200, publicOf(refund)];
   }
 
-  /** The control routes another process uses: add an account, pay an order, settle a refund. */
+  /** The control routes another process uses: add or restore an account, pay an order, read an order. */
   private async control(method: string, path: string, body: Record<string, unknown>, res: ServerResponse) {
     try {
       if (method === 'POST' && path === '/_fake/accounts') {
         this.addAccount(body as unknown as FakeAccount);
         return send(res, 200, { ok: true });
+      }
+      if (method === 'POST' && path === '/_fake/restore') {
+        return send(res, 200, { added: restoreBooks(this, body as unknown as RestoreBody) });
       }
       const m = /^\/_fake\/orders\/([\w]+)\/pay$/.exec(path);
       if (method === 'POST' && m?.[1]) {

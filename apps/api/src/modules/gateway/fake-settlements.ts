@@ -73,7 +73,7 @@ export function settlePayments(books: Books, ids: string[], at: Date, amounts: n
 
 /** The recon report of one key's day, as the API answers it. */
 export function reconReport(
-  { settled: lines, payments }: Books,
+  { settled: lines, payments, refunds }: Books,
   keyId: string,
   q: URLSearchParams,
 ): [number, unknown] {
@@ -84,12 +84,19 @@ export function reconReport(
   const count = Math.min(Number(q.get('count') ?? 10) || 10, 1000);
   const skip = Number(q.get('skip') ?? 0) || 0;
   const mine = lines.filter((l) => l.keyId === keyId && utcDay(l.settledAt).startsWith(prefix));
-  const items = mine.slice(skip, skip + count).map((l) => itemOf(l, payments.get(l.paymentId)));
+  const items = mine
+    .slice(skip, skip + count)
+    .map((l) =>
+      itemOf(l, payments.get(l.paymentId), l.type === 'refund' ? refunds.get(l.entityId) : undefined),
+    );
   return [200, { entity: 'collection', count: items.length, items }];
 }
 
-/** A report line as documented: a payment credits its amount less the fee, a refund debits its amount. */
-function itemOf(l: SettledLine, p: Payment | undefined) {
+/**
+ * A report line as documented: a payment credits its amount less the fee, a refund debits its amount; created_at is
+ * the entity's own (a refund's, not its payment's).
+ */
+function itemOf(l: SettledLine, p: Payment | undefined, r?: Record<string, unknown>) {
   const refund = l.type === 'refund';
   const fee = refund ? 0 : Number(p?.fee ?? 0);
   const tax = refund ? 0 : Number(p?.tax ?? 0);
@@ -105,7 +112,7 @@ function itemOf(l: SettledLine, p: Payment | undefined) {
     tax,
     on_hold: false,
     settled: true,
-    created_at: Number(p?.created_at ?? l.settledAt),
+    created_at: Number((refund ? r?.created_at : p?.created_at) ?? l.settledAt),
     settled_at: l.settledAt,
     settlement_id: l.settlementId,
     posted_at: null,

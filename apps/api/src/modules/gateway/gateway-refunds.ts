@@ -5,7 +5,7 @@ import { conflict } from '../../lib/errors.ts';
 import { findGateway } from './gateway.repository.ts';
 import { gatewayFailure } from './online-payment.service.ts';
 import type { GatewayRefund } from './provider.ts';
-import { providerFor } from './registry.ts';
+import { restoredProvider } from './test-gateway-restore.ts';
 
 /*
  * Refunds through the gateway (issue 44). Process Refund on an online payment asks the gateway inside its own
@@ -21,7 +21,7 @@ export async function refundThroughGateway(
   // The shop's gateway read in the refund's own transaction (PGlite has one connection: another would wait on it).
   const row = await findGateway(tx);
   if (!row) throw conflict('This shop has no payment gateway connected any more.', 'NO_GATEWAY');
-  const provider = await providerFor(deps, row);
+  const provider = await restoredProvider(deps, tx, row);
   try {
     return await provider.refund(v);
   } catch (e) {

@@ -25,12 +25,12 @@ import { originOf, type StoreRow, storeUrl } from '../stores/index.ts';
 import * as settings from './gateway-settings.service.ts';
 import * as online from './online-payment.service.ts';
 import { listMismatches, resolveMismatch } from './recon-view.ts';
+import { webhookPath } from './registry.ts';
 import { receiveWebhook } from './webhook.service.ts';
 
 const tags = ['payment gateway'];
 const headers = storeOriginHeaders;
 
-export const webhookPath = (storeId: string) => `/api/store/gateway/razorpay/webhook/${storeId}/`;
 /** The webhook URL a merchant pastes in the Razorpay Dashboard: the shop's own address. */
 const webhookUrl = (deps: Deps, req: FastifyRequest, store: StoreRow) =>
   new URL(webhookPath(store.id), storeUrl(deps, store, originOf(req))).toString();

@@ -8,7 +8,8 @@ import { requireCustomer } from '../cart/index.ts';
 import * as repo from './gateway.repository.ts';
 import { applyPayment, type PaymentOutcome } from './payment-events.ts';
 import { GatewayError, type PaymentProvider } from './provider.ts';
-import { openKeys, providerFor, registerTestAccount } from './registry.ts';
+import { openKeys, registerTestAccount } from './registry.ts';
+import { restoredProvider } from './test-gateway-restore.ts';
 
 /*
  * A shopper pays a placed order online: the gateway order is made for the amount the server computed when the order
@@ -32,9 +33,13 @@ export function gatewayFailure(e: unknown): unknown {
 }
 
 export async function shopProvider(deps: Pick<Deps, 'db' | 'config'>, storeId: string) {
-  const row = await withStore(deps.db, storeId, (tx) => repo.findGateway(tx));
-  if (!row) throw conflict('This shop does not take online payments.', 'NO_GATEWAY');
-  return { row, provider: await providerFor(deps, row) };
+  // The test gateway is told what the shop holds (after a restart) in the same transaction as the row is read.
+  const found = await withStore(deps.db, storeId, async (tx) => {
+    const row = await repo.findGateway(tx);
+    return row ? { row, provider: await restoredProvider(deps, tx, row) } : null;
+  });
+  if (!found) throw conflict('This shop does not take online payments.', 'NO_GATEWAY');
+  return found;
 }
 
 export async function startOnlinePayment(

@@ -95,6 +95,8 @@ describe('refunds in the reconciliation', () => {
     const through = new Date(+now - DAY);
     const ids = [matched, lost, differs].map((r) => r.refund.id);
     const setl = w.fake.settle(ids, through, [200, 200, 290]);
+    // A refund line's created_at is the refund's own, not its payment's (made an hour after it here).
+    matched.refund.created_at = Number(matched.refund.created_at) + 3600;
     // The report's refund line is the documented one, field for field.
     const auth = `Basic ${Buffer.from(`${shopKeys.key_id}:${shopKeys.key_secret}`).toString('base64')}`;
     const day = through.toISOString().slice(0, 10).split('-').map(Number);
@@ -106,7 +108,13 @@ describe('refunds in the reconciliation', () => {
     expect(Object.keys(line ?? {}).sort()).toEqual(
       Object.keys(fixture('settlement-recon-refund.json').items[1] ?? {}).sort(),
     );
-    expect(line).toMatchObject({ type: 'refund', debit: 200, credit: 0, payment_id: matched.paymentId });
+    expect(line).toMatchObject({
+      type: 'refund',
+      debit: 200,
+      credit: 0,
+      payment_id: matched.paymentId,
+      created_at: matched.refund.created_at,
+    });
 
     await recon(now);
     await recon(now);

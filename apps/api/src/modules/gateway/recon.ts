@@ -5,7 +5,7 @@ import { runEvery } from '../../lib/periodic.ts';
 import type { MailLog } from '../mail/index.ts';
 import { GatewayError, type GatewaySettlementLine, type PaymentProvider } from './provider.ts';
 import { checkUnsettledRefunds, flag, matchRefundLine } from './recon-refunds.ts';
-import { providerFor } from './registry.ts';
+import { restoredProvider } from './test-gateway-restore.ts';
 
 /*
  * Reconciliation with the gateway's settlements (issue 44): once a day per shop, yesterday's settlement report
@@ -98,7 +98,7 @@ async function reconcileShop(deps: ReconDeps, storeId: string, through: Date) {
     const [row] = await tx.select().from(sg).for('update', { skipLocked: true });
     const last = row?.reconciledThrough;
     if (!row || (last && last >= isoDay(through))) return 0;
-    const provider = await providerFor(deps, row);
+    const provider = await restoredProvider(deps, tx, row);
     const from = last ? new Date(Date.parse(last) + DAY_MS) : through;
     const start = Math.max(+from, +through - (MAX_DAYS - 1) * DAY_MS);
     let lines = 0;

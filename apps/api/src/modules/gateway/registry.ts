@@ -12,6 +12,8 @@ import { razorpayProvider } from './razorpay.ts';
  * RAZORPAY_API_URL (LIVE) or at the development test gateway (TEST).
  */
 
+export const webhookPath = (storeId: string) => `/api/store/gateway/razorpay/webhook/${storeId}/`;
+
 let warned = false;
 /** The sealer of gateway secrets, or null (production without GATEWAY_SECRET_KEY). */
 export function sealer(deps: Pick<Deps, 'config'>): SecretBox | null {
@@ -65,6 +67,26 @@ export async function providerFor(deps: Pick<Deps, 'config'>, row: GatewayRow): 
 }
 
 let devGateway: Promise<string> | null = null;
+/** The test gateway this process runs, if it does. */
+let devFake: FakeRazorpay | null = null;
+/** Counts the test gateways this process has started or joined: a new one knows nothing until restored. */
+let generation = 0;
+export const testGatewayGeneration = () => generation;
+/** This server as the test gateway reaches it (http://127.0.0.1:port), once it listens: its webhooks go there. */
+let selfOrigin: string | null = null;
+export const setTestGatewayOrigin = (origin: string) => {
+  selfOrigin = origin;
+};
+export const testGatewayOrigin = () => selfOrigin;
+
+/** Stops the test gateway this process runs (its books are lost, as in a restart); the next call starts one. */
+export async function stopTestGateway() {
+  const fake = devFake;
+  devFake = null;
+  devGateway = null;
+  await fake?.close();
+}
+
 /**
  * The development test gateway's URL: a FakeRazorpay on TEST_GATEWAY_PORT, started by the first process that
  * needs it (another worker, or another server on this machine, may already run it: then that one is used).
@@ -77,8 +99,12 @@ export function testGatewayUrl(deps: Pick<Deps, 'config'>): Promise<string> {
     const port = deps.config.TEST_GATEWAY_PORT;
     const fake = new FakeRazorpay();
     fake.autoSettleRefundsMs = 2000;
+    generation++;
     await fake.listen(port).then(
-      () => fake.unref(),
+      () => {
+        fake.unref();
+        devFake = fake;
+      },
       (e: NodeJS.ErrnoException) => {
         if (e.code !== 'EADDRINUSE') throw e;
       },

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { formatPaise, testGatewayBody } from '@haat/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { devPage, escapeHtml } from '../mail/index.ts';
 import { findStoreById } from '../stores/index.ts';
-import { callTestGateway } from './registry.ts';
+import { callTestGateway, setTestGatewayOrigin } from './registry.ts';
 
 /*
  * The development test gateway's checkout page (issue 44; like the dev mailbox, never in production): a person
@@ -36,6 +37,11 @@ export const testGatewayRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     if (deps.config.NODE_ENV === 'production') return;
+    // Where the test gateway sends a restored account's webhooks: this server, once it listens.
+    app.server.once('listening', () => {
+      const port = (app.server.address() as AddressInfo | null)?.port;
+      if (port) setTestGatewayOrigin(`http://127.0.0.1:${port}`);
+    });
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHandle, CHROMIUM, CHROMIUM_ARGS, startApp } from './harness.ts';
-import { signInVendor } from './journeys.ts';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './harness.ts';
+import { appForFile, signInVendor } from './journeys.ts';
 
 /*
  * The installable back office (issue 43, decision 0035): Chromium's own installability check, the back office
@@ -14,13 +14,7 @@ import { signInVendor } from './journeys.ts';
 /** The build the e2e server serves (global-setup starts it on apps/web/dist): its service worker file. */
 const SW_FILE = resolve(import.meta.dirname, '../dist/sw.js');
 
-let app: AppHandle;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await appForFile();
 
 /** The build id of the service worker in charge of the page (it answers GET_VERSION). */
 const buildOf = (page: Page) =>

@@ -52,6 +52,8 @@ export class FakeRazorpay {
   /** Every API request: method, path and the key id it authenticated with. */
   readonly requests: { method: string; path: string; keyId: string | null; body: unknown }[] = [];
   url = '';
+  /** This gateway's run: a restarted one has another (its books are new). */
+  readonly instance = rid('run');
   /** The development test gateway processes each refund this long after it is asked (its webhook then); null: never by itself. */
   autoSettleRefundsMs: number | null = null;
   private server: Server | null = null;
@@ -349,6 +351,7 @@ export class FakeRazorpay {
           webhook: r.webhookStatus,
         });
       }
+      if (method === 'GET' && path === '/_fake/instance') return send(res, 200, { instance: this.instance });
       const o = /^\/_fake\/orders\/([\w]+)$/.exec(path);
       const order = o?.[1] ? this.orders.get(o[1]) : undefined;
       if (method === 'GET' && order) return send(res, 200, publicOf(order));

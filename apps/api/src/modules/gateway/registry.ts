@@ -69,9 +69,6 @@ export async function providerFor(deps: Pick<Deps, 'config'>, row: GatewayRow): 
 let devGateway: Promise<string> | null = null;
 /** The test gateway this process runs, if it does. */
 let devFake: FakeRazorpay | null = null;
-/** Counts the test gateways this process has started or joined: a new one knows nothing until restored. */
-let generation = 0;
-export const testGatewayGeneration = () => generation;
 /** This server as the test gateway reaches it (http://127.0.0.1:port), once it listens: its webhooks go there. */
 let selfOrigin: string | null = null;
 export const setTestGatewayOrigin = (origin: string) => {
@@ -99,7 +96,6 @@ export function testGatewayUrl(deps: Pick<Deps, 'config'>): Promise<string> {
     const port = deps.config.TEST_GATEWAY_PORT;
     const fake = new FakeRazorpay();
     fake.autoSettleRefundsMs = 2000;
-    generation++;
     await fake.listen(port).then(
       () => {
         fake.unref();

@@ -3,27 +3,19 @@ import { isNotNull } from 'drizzle-orm';
 import type { Deps } from '../../lib/deps.ts';
 import type { GatewayRow } from './gateway.repository.ts';
 import type { PaymentProvider } from './provider.ts';
-import {
-  callTestGateway,
-  openKeys,
-  providerFor,
-  testGatewayGeneration,
-  testGatewayOrigin,
-  testGatewayUrl,
-  webhookPath,
-} from './registry.ts';
+import { callTestGateway, openKeys, providerFor, testGatewayOrigin, webhookPath } from './registry.ts';
 
 /*
  * The development test gateway keeps its books in memory (fake-razorpay.ts): after a restart of the server or of
  * the gateway it would refuse the demo's seeded payments and the shop's keys (a 409 on Process Refund). So before a
- * TEST shop first uses a test gateway this process started or joined, the shop's account (its keys, its webhooks
- * to this server) and what the database says the gateway holds (its orders, payments and refunds) are told to it
- * again, as Razorpay's entities; what it knows already is kept.
+ * TEST shop first uses a run of the test gateway (whichever process started it), the shop's account (its keys, its
+ * webhooks to this server) and what the database says the gateway holds (its orders, payments and refunds) are
+ * told to it again, as Razorpay's entities; what it knows already is kept.
  */
 
 const { paymentTransactions: pt, refunds: rf } = schema;
-/** The shops told to the current test gateway (by its generation). */
-const restored = new Map<string, number>();
+/** The run of the test gateway each shop was last told to. */
+const restored = new Map<string, string>();
 const secs = (d: Date) => Math.floor(+d / 1000);
 const CAPTURED = new Set(['SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED']);
 
@@ -99,12 +91,11 @@ function refundOf(r: RefundRow, paymentId: string) {
   };
 }
 
-/** Tells the test gateway the shop's account and gateway payments (see above); once per gateway it runs as. */
+/** Tells the test gateway the shop's account and gateway payments (see above); once per run of the gateway. */
 export async function restoreTestShop(deps: Pick<Deps, 'config'>, tx: Tx, row: GatewayRow) {
   if (row.mode !== 'TEST') return;
-  await testGatewayUrl(deps);
-  const generation = testGatewayGeneration();
-  if (restored.get(row.storeId) === generation) return;
+  const { instance } = await callTestGateway<{ instance: string }>(deps, '/_fake/instance');
+  if (restored.get(row.storeId) === instance) return;
   const payments = await tx.select().from(pt).where(isNotNull(pt.gatewayOrderId));
   const refunds = await tx.select().from(rf).where(isNotNull(rf.gatewayRefundId));
   const paymentIdOfOrder = new Map(payments.map((p) => [p.orderId, p.gatewayPaymentId]));
@@ -128,7 +119,7 @@ export async function restoreTestShop(deps: Pick<Deps, 'config'>, tx: Tx, row: G
     ),
     refunds: refundLines.map((l) => refundOf(l.r, l.paymentId)),
   });
-  restored.set(row.storeId, generation);
+  restored.set(row.storeId, instance);
 }
 
 /** The shop's provider, the test gateway told what it holds first (in the caller's transaction). */

@@ -66,6 +66,9 @@ const PurchaseDetailPage = lazy(() =>
 const SupplierAccountsPage = lazy(() =>
   import('../../features/purchases/index.ts').then((m) => ({ default: m.SupplierAccountsPage })),
 );
+const StockConflictsPage = lazy(() =>
+  import('../../features/stock-conflicts/index.ts').then((m) => ({ default: m.StockConflictsPage })),
+);
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 const ProfilePage = lazy(() =>
   import('../../features/accounts/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
@@ -93,6 +96,7 @@ export default function BackofficeFace() {
           <Route element={<RequireShopOp op="products.edit" />}>
             <Route path="/inventory" element={<InventoryPage />} />
             <Route path="/inventory/:productId" element={<ProductDetailPage />} />
+            <Route path="/stock-conflicts" element={<StockConflictsPage />} />
           </Route>
           <Route element={<RequireShopOp op="pos" />}>
             <Route path="/checkout" element={<PosPage />} />

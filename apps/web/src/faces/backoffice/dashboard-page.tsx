@@ -6,6 +6,7 @@ import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { DashboardView } from '../../features/dashboard/dashboard-view.tsx';
 import { ShopStatusControl } from '../../features/shop-status/shop-status-control.tsx';
+import { StockConflictsNotice } from '../../features/stock-conflicts/index.ts';
 import { type OwnedShop, useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
 import { platformUrl } from '../../lib/site-urls.ts';
@@ -74,6 +75,7 @@ export function DashboardPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-600">Here is how your shop is doing.</p>
       </header>
+      {shop ? <StockConflictsNotice /> : null}
       {shop ? (
         <DashboardView shop={shop}>
           {/* The operator's visited shop is not one of its own (no status switch: the console sets statuses). */}

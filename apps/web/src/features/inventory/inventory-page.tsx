@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../components/ui/use-document-title.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { useSelectedShop } from '../../lib/selected-shop.tsx';
 import { useSession } from '../../lib/session/session-context.tsx';
+import { StockConflictsNotice } from '../stock-conflicts/index.ts';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { HsnWarning } from './hsn-warning.tsx';
 import { ImportDialog } from './import-dialog.tsx';
@@ -210,6 +211,7 @@ export function InventoryPage() {
 
       <StatsTiles />
 
+      <StockConflictsNotice quiet />
       <HsnWarning filters={filters} onChange={update} />
 
       <ListLayout

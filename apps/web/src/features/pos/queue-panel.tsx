@@ -55,7 +55,7 @@ export function QueuePanel({ state }: { state: OfflineCounter }) {
           <CatalogueLine state={state} />
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          {counts.map((c) => (
+          {(state.queueRead ? counts : []).map((c) => (
             <p key={c.label} className="flex items-center gap-1.5 text-slate-700">
               <c.icon aria-hidden className={`size-4 ${c.tone}`} />
               <span>

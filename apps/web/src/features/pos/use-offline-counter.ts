@@ -27,9 +27,9 @@ const RETRY_MS = 20_000;
 
 const EMPTY: QueueSnapshot = { waiting: [], person: [], settled: [] };
 
-/** The queue as stored, read again whenever it changes in this tab or another. */
+/** The queue as stored (null until first read), read again whenever it changes in this tab or another. */
 function useQueue(slug: string) {
-  const [queue, setQueue] = useState<QueueSnapshot>(EMPTY);
+  const [queue, setQueue] = useState<QueueSnapshot | null>(null);
   useEffect(() => {
     let live = true;
     const read = () =>
@@ -60,7 +60,8 @@ export function useOfflineCounter(slug: string) {
     useCallback((fn: () => void) => subscribeCatalogue(slug, fn), [slug]),
     () => catalogueStatus(slug),
   );
-  const queue = useQueue(slug);
+  const read = useQueue(slug);
+  const queue = read ?? EMPTY;
   const [sending, setSending] = useState(false);
   const conflicts = useStockConflicts(online);
   const { refetch } = conflicts;
@@ -114,7 +115,16 @@ export function useOfflineCounter(slug: string) {
     return () => clearInterval(timer);
   }, [online, waiting, send]);
 
-  return { online, catalogue, queue, sending, send, conflicts: conflicts.data ?? [] };
+  // `queueRead`: the counts are known (a screen opened again shows none rather than a false zero).
+  return {
+    online,
+    catalogue,
+    queue,
+    queueRead: read !== null,
+    sending,
+    send,
+    conflicts: conflicts.data ?? [],
+  };
 }
 export type OfflineCounter = ReturnType<typeof useOfflineCounter>;
 

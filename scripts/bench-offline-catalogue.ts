@@ -172,15 +172,15 @@ async function main() {
       const cdp = await context.newCDPSession(page);
       await page.goto(`${ORIGIN}/`);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      const filled = await page.evaluate((n) => (window as unknown as PageWindow).bench.fill(n), PRODUCTS);
+      const filled = await page.evaluate((n) => (globalThis as unknown as PageWindow).bench.fill(n), PRODUCTS);
       // A new page, as when the counter opens again: nothing in memory, all read back from IndexedDB.
       await page.reload();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      const stored = await page.evaluate(() => (window as unknown as PageWindow).bench.estimate());
-      const loaded = await page.evaluate(() => (window as unknown as PageWindow).bench.load());
+      const stored = await page.evaluate(() => (globalThis as unknown as PageWindow).bench.estimate());
+      const loaded = await page.evaluate(() => (globalThis as unknown as PageWindow).bench.load());
       const times: number[] = [];
       for (const text of TYPED)
-        for (const t of await page.evaluate((q) => (window as unknown as PageWindow).bench.type(q), text))
+        for (const t of await page.evaluate((q) => (globalThis as unknown as PageWindow).bench.type(q), text))
           times.push(t.ms);
       times.sort((a, b) => a - b);
       const size = stored.indexedDB ?? stored.usage;

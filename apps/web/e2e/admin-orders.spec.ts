@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  accessTokenOf,
+  addToCart,
   appForFile,
   newShopper,
   noSidewaysScroll,
@@ -26,22 +26,9 @@ async function stockOf(id: string) {
   return (await res.json()).data.product_quantity as number;
 }
 
-async function addToCart(bearer: string, productId: string, quantity: number) {
-  const res = await fetch(app.url('/api/store/store-user/store-cart/'), {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      'store-origin': app.demo.openShop,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ product_id: productId, quantity, is_selected: true }),
-  });
-  expect(res.status).toBe(201);
-}
-
 /** A customer with a new address whose phone is `phone` places a cash-on-delivery (or UPI) order; returns its id. */
 async function customerOrders(page: Page, phone: string, productId: string, upi = false) {
-  await addToCart((await accessTokenOf(page)) ?? '', productId, 2);
+  await addToCart(app, page, app.demo.openShop, productId, 2);
   await page.goto(app.url('/checkout', app.demo.openShop));
   const form = page.getByRole('form', { name: 'New address' });
   await form.getByLabel('Full name').fill('Meera Iyer');
@@ -85,7 +72,7 @@ describe('order fulfilment in the back office', () => {
       if (!product) throw new Error('an in-stock product');
 
       const shopper = await app.newPage({ width: 1280, height: 900 });
-      await signUpCustomer(app, shopper, newShopper('Meera Iyer', 'fulfil'));
+      await signUpCustomer(app, shopper, newShopper('Meera Iyer', `fulfil-${width}`));
       const stockBefore = await stockOf(product.id);
       const orderId = await customerOrders(shopper, phone, product.id);
       expect(await stockOf(product.id)).toBe(stockBefore - 2);
@@ -218,7 +205,7 @@ describe('order fulfilment in the back office', () => {
       );
       if (!product) throw new Error('an in-stock product');
       const shopper = await app.newPage({ width: 1280, height: 900 });
-      await signUpCustomer(app, shopper, newShopper('Kiran Rao', 'upi-deliver'));
+      await signUpCustomer(app, shopper, newShopper('Kiran Rao', `upi-deliver-${width}`));
       const orderId = await customerOrders(shopper, `9${String(Date.now()).slice(-9)}`, product.id, true);
       await shopper.context().close();
 

@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessTokenOf, appForFile, type ListedProduct, newShopper, signUpCustomer } from './journeys.ts';
+import {
+  accessTokenOf,
+  addToCartAs,
+  appForFile,
+  type ListedProduct,
+  newShopper,
+  signUpCustomer,
+} from './journeys.ts';
 
 const app = await appForFile();
 
@@ -34,18 +41,7 @@ describe('cart (customer, server cart)', () => {
       .slice(0, 2);
     expect(products).toHaveLength(2);
     const [first, second] = products as [ListedProduct, ListedProduct];
-    for (const p of products) {
-      const res = await fetch(app.url('/api/store/store-user/store-cart/'), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${bearer}`,
-          'store-origin': app.demo.openShop,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ product_id: p.id, quantity: 1, is_selected: true }),
-      });
-      expect(res.status).toBe(201);
-    }
+    for (const p of products) await addToCartAs(app, bearer ?? '', app.demo.openShop, p.id, 1);
 
     await page.goto(app.url('/cart', app.demo.openShop));
     await page.getByRole('link', { name: first.product_name }).waitFor();

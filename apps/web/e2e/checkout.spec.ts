@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   accessTokenOf,
+  addToCartAs,
   adminCall,
   appForFile,
   type ListedProduct,
@@ -19,18 +20,8 @@ const customer = newShopper('Kavya Nair', 'checkout');
 
 const token = async (page: Page) => (await accessTokenOf(page)) ?? '';
 
-async function addToCart(bearer: string, productId: string, quantity = 1) {
-  const res = await fetch(app.url('/api/store/store-user/store-cart/'), {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      'store-origin': app.demo.openShop,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ product_id: productId, quantity, is_selected: true }),
-  });
-  expect(res.status).toBe(201);
-}
+const addToCart = (bearer: string, productId: string, quantity = 1) =>
+  addToCartAs(app, bearer, app.demo.openShop, productId, quantity);
 
 /** The value beside `label` in a definition list (totals, success facts). */
 const termValue = async (list: Locator, label: string) =>

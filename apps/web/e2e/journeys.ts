@@ -215,10 +215,21 @@ export async function addToCart(
   productId: string,
   quantity: number,
 ) {
+  await addToCartAs(app, (await accessTokenOf(page)) ?? '', shop, productId, quantity);
+}
+
+/** The same for the shopper whose access token is `bearer`. */
+export async function addToCartAs(
+  app: AppHandle,
+  bearer: string,
+  shop: string,
+  productId: string,
+  quantity: number,
+) {
   const res = await fetch(app.url('/api/store/store-user/store-cart/'), {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${(await accessTokenOf(page)) ?? ''}`,
+      authorization: `Bearer ${bearer}`,
       'store-origin': shop,
       'content-type': 'application/json',
     },

@@ -30,7 +30,12 @@ const COMMON: Column<PosStockConflict>[] = [
   {
     key: 'receipt',
     header: 'Counter · receipt',
-    cell: (c) => `${c.counter_name ?? 'Counter'} · ${c.receipt_number ?? c.order_number}`,
+    cell: (c) => (
+      <span>
+        {c.counter_name ?? 'Counter'} ·{' '}
+        <span className="whitespace-nowrap">{c.receipt_number ?? c.order_number}</span>
+      </span>
+    ),
   },
   { key: 'sold', header: 'Units sold', align: 'right', cell: (c) => c.quantity_sold },
   { key: 'after', header: 'Stock after', align: 'right', cell: (c) => stock(c.stock_after) },

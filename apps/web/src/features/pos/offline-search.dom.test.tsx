@@ -1,13 +1,14 @@
 import 'fake-indexeddb/auto';
 import type { PosProduct } from '@haat/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import fc from 'fast-check';
 import { useRef, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderInBackOffice } from '../../test/dom.tsx';
 import { cleanUpEach, SHOPS } from '../../test/forms.ts';
 import { loadCatalogue } from './offline-catalogue.ts';
 import { counterDb } from './offline-db.ts';
-import { buildIndex, type CatalogueItem, findBarcode, searchIndex } from './offline-search.ts';
+import { buildIndex, type CatalogueItem, findBarcode, searchIndex, typedWords } from './offline-search.ts';
 import { BarcodeBox, ProductPicker } from './product-picker.tsx';
 
 /* The counter's search with no network (issue 43): the catalogue kept on the device answers by the words of the
@@ -76,6 +77,42 @@ describe('the search index of the device’s catalogue', () => {
     expect(searchIndex(index, '  ', 3).every((i) => i.stock > 0)).toBe(true);
     expect(searchIndex(index, '', 3)).toHaveLength(3);
     expect(searchIndex(index, 'm', 2)).toHaveLength(2);
+  });
+});
+
+describe('the search against its rule, on many catalogues', () => {
+  // The rule, written plainly: every typed word starts a word of the item; names starting with the first typed
+  // word first, in stock before out of stock, by name within each. The index answers most keystrokes from the run
+  // of names starting with the first word and ranks every match otherwise: both must give the rule's answer.
+  const vocabulary = ['ghee', 'garam', 'masala', 'gold', 'tea', 'tata', 'salt', 'g', '500g', 'amul', 'atta'];
+  const byRule = (index: ReturnType<typeof buildIndex>, query: string, limit: number) => {
+    const typed = typedWords(query);
+    const ranked = index.items.flatMap((it, i) => {
+      if (!typed.every((w) => (index.text[i] ?? '').includes(` ${w}`))) return [];
+      const first = (index.keys[i] ?? '').startsWith(typed[0] ?? '') ? 1 : 2;
+      return [{ it, rank: first + (it.stock > 0 ? 0 : 2), i }];
+    });
+    ranked.sort((a, b) => a.rank - b.rank || a.i - b.i);
+    return ranked.slice(0, limit).map((r) => r.it);
+  };
+  it('gives what the rule gives for every query and page size', () => {
+    const word = fc.constantFrom(...vocabulary);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ words: fc.array(word, { minLength: 1, maxLength: 3 }), stock: fc.nat(2) }), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        fc.array(fc.tuple(word, fc.integer({ min: 1, max: 4 })), { minLength: 1, maxLength: 2 }),
+        fc.integer({ min: 1, max: 6 }),
+        (rows, typedParts, limit) => {
+          const index = buildIndex(rows.map((r) => item(r.words.join(' '), { stock: r.stock, sku: null })));
+          const query = typedParts.map(([w, k]) => w.slice(0, k)).join(' ');
+          expect(searchIndex(index, query, limit)).toEqual(byRule(index, query, limit));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

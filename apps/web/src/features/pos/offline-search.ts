@@ -179,6 +179,11 @@ export function searchIndex(index: SearchIndex, query: string, limit = 20): Cata
   // The names starting with the first typed word: one run of the items, which are in name order.
   const first = typed[0] ?? '';
   const named = { from: lowerBound(index.keys, first), to: lowerBound(index.keys, `${first}\uffff`) };
+  // Most keystrokes (a first letter or two) fill the page with names starting with the first typed word, in stock:
+  // those are one run of the items, read in order until the page is full, without walking every match.
+  const rest = typed.slice(1).map((w) => ` ${w}`);
+  const quick = namedInStock(index, named, rest, exact, limit - found.length);
+  if (quick) return [...found, ...quick];
   // hits[i]: 0 not seen, 1 to 4 its rank (name starts with the first word / other, each in stock / out), 5 no match.
   const counts = [0, 0, 0, 0, 0, 0];
   for (let p = starts[lead.from] ?? 0, end = starts[lead.to] ?? 0; p < end; p++) {
@@ -201,6 +206,28 @@ export function searchIndex(index: SearchIndex, query: string, limit = 20): Cata
   }
   hits.fill(0);
   return found;
+}
+
+/**
+ * The first `want` items in stock whose name starts with the first typed word (the run `named`) and whose words
+ * start with each other typed word, in name order; null when there are fewer (the whole search then ranks them).
+ */
+function namedInStock(
+  index: SearchIndex,
+  named: { from: number; to: number },
+  /** The other typed words, each after a space (as in the item's text). */
+  rest: string[],
+  exact: number | undefined,
+  want: number,
+): CatalogueItem[] | null {
+  const out: CatalogueItem[] = [];
+  for (let i = named.from; i < named.to && out.length < want; i++) {
+    const item = index.items[i] as CatalogueItem;
+    if (i === exact || item.stock <= 0) continue;
+    const text = index.text[i] ?? '';
+    if (rest.every((w) => text.includes(w))) out.push(item);
+  }
+  return out.length >= want ? out : null;
 }
 
 function firstInStock(items: CatalogueItem[], limit: number) {

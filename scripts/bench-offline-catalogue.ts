@@ -172,7 +172,10 @@ async function main() {
       const cdp = await context.newCDPSession(page);
       await page.goto(`${ORIGIN}/`);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      const filled = await page.evaluate((n) => (globalThis as unknown as PageWindow).bench.fill(n), PRODUCTS);
+      const filled = await page.evaluate(
+        (n) => (globalThis as unknown as PageWindow).bench.fill(n),
+        PRODUCTS,
+      );
       // A new page, as when the counter opens again: nothing in memory, all read back from IndexedDB.
       await page.reload();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

@@ -83,8 +83,13 @@ export class FakeRazorpay {
     this.server?.unref();
   }
 
+  /** Stops listening and ends every connection, kept-alive ones too (a client must not reuse one to a stopped gateway). */
   close() {
-    return new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    return new Promise<void>((resolve) => {
+      if (!this.server) return resolve();
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
   }
 
   addAccount(a: FakeAccount) {

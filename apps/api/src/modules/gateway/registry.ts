@@ -123,15 +123,18 @@ export async function registerTestAccount(deps: Pick<Deps, 'config'>, keys: Open
  * call starts one again; any failure is a 409 to try again, never a 500.
  */
 export async function callTestGateway<T = unknown>(deps: Pick<Deps, 'config'>, path: string, body?: object) {
-  const url = await testGatewayUrl(deps);
-  const r = await fetch(`${url}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  }).catch(() => {
-    devGateway = null;
-    return null;
-  });
+  const send = async () =>
+    fetch(`${await testGatewayUrl(deps)}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    }).catch(() => {
+      devGateway = null;
+      return null;
+    });
+  // Once more on no answer: a connection kept alive to a gateway that has just stopped fails on first use (the
+  // control calls are idempotent), and the second call starts the gateway again when nobody runs it.
+  const r = (await send()) ?? (await send());
   if (r?.status === 404) throw notFound('The test gateway does not know this payment (was it restarted?)');
   if (!r?.ok) throw conflict('The test gateway did not answer. Try again.', 'GATEWAY_UNREACHABLE');
   return (await r.json()) as T;

@@ -40,6 +40,7 @@ export * from './platform.ts';
 export * from './policies.ts';
 export * from './pos.ts';
 export * from './pos-offline.ts';
+export * from './pos-totals.ts';
 export * from './privacy.ts';
 export * from './product.ts';
 export * from './purchases.ts';

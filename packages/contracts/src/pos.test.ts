@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { posTotals } from './pos.ts';
+import { posTotals } from './pos-totals.ts';
 
 /* The counter's discount is refused with a message naming what is wrong, never taken as something else. */
 const lines = [{ unitPricePaise: 50_000, quantity: 2, ratePercent: 5 }];

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { emailField, PHONE_PATTERN } from './accounts.ts';
-import { computeGst } from './gst.ts';
 import { gstNumberField } from './gstin-field.ts';
-import { formatRupees, paiseToRupees, rupeesToPaise } from './money.ts';
+import { formatRupees } from './money.ts';
 import { posOfflineSale } from './pos-offline.ts';
 
 /*
  * The point of sale (02 §2 Point-of-sale checkout, §3 POS customer, §5 POS validation, §7 `order/pos-checkout/`,
  * §9 rounding; issue 14). Prices are GST-inclusive as everywhere in Haat (decision 0005), so the bill's tax is
- * the GST included in what the customer pays, per line at the product's rate; `posTotals` is the one place the
+ * the GST included in what the customer pays, per line at the product's rate; `posTotals` (pos-totals.ts) is the one place the
  * counter's arithmetic is done, by the screen, the server and the receipt alike (decision 0013).
  */
 
@@ -195,85 +194,6 @@ export const posCheckoutBody = z.strictObject({
   offline: posOfflineSale.optional(),
 });
 export type PosCheckoutBody = z.input<typeof posCheckoutBody>;
-
-export interface PosTotalsLine {
-  unitPricePaise: number;
-  quantity: number;
-  ratePercent: number;
-}
-
-export interface PosTotals {
-  subtotalPaise: number;
-  discountPaise: number;
-  /** The GST included in what is paid (after the discount), as the invoice will show it. */
-  taxPaise: number;
-  totalPaise: number;
-  items: number;
-  /** Set when the discount cannot be given: the message names what is wrong. */
-  discountProblem: string | null;
-}
-
-/**
- * The counter's arithmetic (02 §9: discount, tax and total rounded up). A percentage discount is rounded up to the
- * whole rupee, in the customer's favour; a fixed one is taken as typed. Neither may be negative or more than the
- * subtotal. The tax is the GST included in the discounted lines, each at its own rate, computed exactly as the
- * invoice computes it; the total is the subtotal less the discount.
- */
-export function posTotals(
-  lines: PosTotalsLine[],
-  discount: { type: DiscountType; value: number },
-): PosTotals {
-  const subtotalPaise = lines.reduce((n, l) => n + l.unitPricePaise * l.quantity, 0);
-  const items = lines.reduce((n, l) => n + l.quantity, 0);
-  let discountProblem: string | null = null;
-  let discountPaise = 0;
-  if (!Number.isFinite(discount.value)) discountProblem = 'Discount must be a number';
-  else if (discount.value < 0) discountProblem = 'Discount cannot be negative';
-  else if (
-    discount.type === 'FIXED' &&
-    Math.abs(discount.value * 100 - Math.round(discount.value * 100)) > 1e-6
-  )
-    discountProblem = 'Discount can have at most 2 decimals';
-  else if (discount.type === 'PERCENT') {
-    if (discount.value > 100) discountProblem = 'Discount cannot be more than 100%';
-    else
-      discountPaise = Math.min(subtotalPaise, Math.ceil((subtotalPaise * discount.value) / 100 / 100) * 100);
-  } else {
-    discountPaise = rupeesToPaise(discount.value);
-    if (discountPaise > subtotalPaise) {
-      discountProblem = `Discount cannot be more than the subtotal (₹${paiseToRupees(subtotalPaise).toLocaleString('en-IN')})`;
-      discountPaise = 0;
-    }
-  }
-  const gst = computeGst({
-    lines: lines.map((l) => ({
-      name: '',
-      hsn: null,
-      quantity: l.quantity,
-      unit: '',
-      unitPricePaise: l.unitPricePaise,
-      ratePercent: l.ratePercent,
-    })),
-    discountPaise,
-    shippingPaise: 0,
-    intraState: true,
-  });
-  return {
-    subtotalPaise,
-    discountPaise,
-    taxPaise: gst.cgstPaise + gst.sgstPaise + gst.igstPaise,
-    totalPaise: subtotalPaise - discountPaise,
-    items,
-    discountProblem,
-  };
-}
-
-/** The rate the summary shows: the lines' one rate, or null when they differ (02 §9: 18 until a product is added). */
-export function posTaxRate(lines: { ratePercent: number }[]) {
-  if (!lines.length) return 18;
-  const rates = new Set(lines.map((l) => l.ratePercent));
-  return rates.size === 1 ? (lines[0]?.ratePercent ?? 18) : null;
-}
 
 /** The sale as the receipt shows it (the answer of pos-checkout, and of a retry with the same key). */
 export const posSale = z.object({

@@ -1,3 +1,5 @@
+import type { PosCatalogueItem } from '@haat/contracts';
+
 /**
  * The counter's search over the catalogue kept on the device (issue 43): name, variant and SKU by word prefix, and
  * barcodes exactly. Built in memory from IndexedDB once the counter opens; nothing of it is stored, so the stored
@@ -11,21 +13,24 @@
  * (scripts/bench-offline-catalogue.ts measures it).
  */
 
-/** One thing sold at the counter as the device keeps it: a product without options, or one variant. */
-export interface CatalogueItem {
-  variant_id: string;
-  product_id: string;
-  name: string;
-  variant_label: string | null;
-  sku: string | null;
-  barcode: string | null;
-  /** Per unit now, GST included. */
-  price_paise: number;
-  tax_percentage: number;
-  /** As last seen from the server, less what this device sold since. */
-  stock: number;
-  unit: string | null;
-}
+/**
+ * One thing sold at the counter as the device keeps it: a product without options, or one variant; the catalogue's
+ * item without what only the download needs. Its `stock` is as last seen from the server, less what this device
+ * sold since; `price_paise` per unit now, GST included.
+ */
+export type CatalogueItem = Pick<
+  PosCatalogueItem,
+  | 'variant_id'
+  | 'product_id'
+  | 'name'
+  | 'variant_label'
+  | 'sku'
+  | 'barcode'
+  | 'price_paise'
+  | 'tax_percentage'
+  | 'stock'
+  | 'unit'
+>;
 
 export interface SearchIndex {
   /** In name order. */

@@ -65,7 +65,8 @@ export function BarcodeBox({
       <label htmlFor="pos-barcode" className="block text-sm font-medium text-slate-800">
         Barcode
       </label>
-      <div className="mt-1.5 flex gap-2">
+      {/* On a phone the code gets the whole row (it was five characters wide beside Add and Scan at 360 px). */}
+      <div className="mt-1.5 flex flex-wrap gap-2 sm:flex-nowrap">
         <input
           id="pos-barcode"
           ref={inputRef}
@@ -79,7 +80,7 @@ export function BarcodeBox({
           inputMode="numeric"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'pos-barcode-error' : undefined}
-          className={inputClass(!!problem)}
+          className={`${inputClass(!!problem)} basis-full sm:basis-auto`}
         />
         <button type="submit" className={buttonStyles.secondary} disabled={busy || !code.trim()}>
           {busy ? <Spinner /> : <Plus aria-hidden className="size-4" />}
